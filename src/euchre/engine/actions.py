@@ -1,0 +1,131 @@
+"""Actions: small ints inside the engine, protocol text at the edges.
+
+Text is the bot-protocol form: ``pass``, ``order``, ``order alone``, ``call h``,
+``call h alone``, ``call n`` (no trump), ``discard Jc``, ``play Jc`` and the variants' own:
+``defend alone``, ``call for best``, ``give Jc``, ``take alone``, ``forfeit``, ``redeal``,
+``under 9c 9d 9h``. ``pass`` also declines any offer (defend alone, call for best, the
+two-player exchange, going under, a throw-in hand).
+"""
+
+from __future__ import annotations
+
+from .cards import CARD_COUNT, CARD_TEXT, SUIT_LETTERS, CardError, cards_in, parse_card
+
+PASS = 0
+ORDER = 1
+ORDER_ALONE = 2
+CALL_BASE = 3  # CALL_BASE + 2 * suit + alone; suit 4 is no trump
+DEFEND_ALONE = 13
+CALL_FOR_BEST = 14
+TAKE_ALONE = 15
+FORFEIT = 16
+REDEAL = 17
+DISCARD_BASE = 32
+PLAY_BASE = 80
+GIVE_BASE = 128
+UNDER_FLAG = 1 << 40  # UNDER_FLAG | mask of the three cards shown
+
+
+class ActionError(ValueError):
+    """Text that is not an action at all."""
+
+
+def call_id(suit: int, alone: bool) -> int:
+    return CALL_BASE + 2 * suit + int(alone)
+
+
+def discard_id(c: int) -> int:
+    return DISCARD_BASE + c
+
+
+def play_id(c: int) -> int:
+    return PLAY_BASE + c
+
+
+def give_id(c: int) -> int:
+    return GIVE_BASE + c
+
+
+def under_id(mask: int) -> int:
+    return UNDER_FLAG | mask
+
+
+def _build_text() -> dict[int, str]:
+    text = {
+        PASS: "pass",
+        ORDER: "order",
+        ORDER_ALONE: "order alone",
+        DEFEND_ALONE: "defend alone",
+        CALL_FOR_BEST: "call for best",
+        TAKE_ALONE: "take alone",
+        FORFEIT: "forfeit",
+        REDEAL: "redeal",
+    }
+    for suit in range(5):
+        letter = (SUIT_LETTERS + "n")[suit]
+        text[call_id(suit, False)] = f"call {letter}"
+        text[call_id(suit, True)] = f"call {letter} alone"
+    for c in range(CARD_COUNT):
+        text[discard_id(c)] = f"discard {CARD_TEXT[c]}"
+        text[play_id(c)] = f"play {CARD_TEXT[c]}"
+        text[give_id(c)] = f"give {CARD_TEXT[c]}"
+    return text
+
+
+ACTION_TEXT = _build_text()
+_TEXT_TO_ID = {t: i for i, t in ACTION_TEXT.items()}
+
+
+def action_text(action: int) -> str:
+    if action & UNDER_FLAG:
+        return "under " + " ".join(CARD_TEXT[c] for c in cards_in(action ^ UNDER_FLAG))
+    return ACTION_TEXT[action]
+
+
+def parse_action(text: str) -> int:
+    """Protocol text to an action id; tolerant of case, spaces and card spellings."""
+    words = text.strip().split()
+    normal = " ".join(words).lower()
+    found = _TEXT_TO_ID.get(normal)
+    if found is not None:
+        return found
+    try:
+        return _parse_with_cards(words)
+    except (CardError, IndexError):
+        pass
+    raise ActionError(
+        f"{text!r} is not an action: use pass, order, order alone, call <suit> [alone], "
+        "discard <card>, play <card> (or a variant's own: defend alone, call for best, "
+        "give <card>, take alone, forfeit, redeal, under <3 cards>)"
+    )
+
+
+def _parse_with_cards(words: list[str]) -> int:
+    verb = words[0].lower()
+    if verb in ("play", "discard", "give") and len(words) == 2:
+        c = parse_card(words[1])
+        return {"play": play_id, "discard": discard_id, "give": give_id}[verb](c)
+    if verb == "under" and len(words) == 4:
+        mask = 0
+        for w in words[1:]:
+            mask |= 1 << parse_card(w)
+        if mask.bit_count() == 3:
+            return under_id(mask)
+    if verb == "call" and len(words) in (2, 3):
+        letter = words[1].lower()[:1]
+        alone = len(words) == 3 and words[2].lower() == "alone"
+        if letter in SUIT_LETTERS + "n" and (len(words) == 2 or alone):
+            return call_id((SUIT_LETTERS + "n").index(letter), alone)
+    raise ActionError(" ".join(words))
+
+
+def is_play(action: int) -> bool:
+    return PLAY_BASE <= action < PLAY_BASE + CARD_COUNT
+
+
+def action_card(action: int) -> int:
+    """The card an action carries (play, discard, give), else -1."""
+    for base in (PLAY_BASE, DISCARD_BASE, GIVE_BASE):
+        if base <= action < base + CARD_COUNT:
+            return action - base
+    return -1

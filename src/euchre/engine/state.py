@@ -1,0 +1,787 @@
+"""The game state machine: deals, bidding, play, scoring and the match around them.
+
+``GameState`` runs a whole game (a match to the target) for any variant. It deals by
+itself from its random source (``seed`` for reproducible games, a cryptographically
+secure source otherwise, or explicit ``decks``), stops whenever a player must decide,
+and checks every action: ``legal_actions()`` lists them, ``apply()`` performs one or
+raises ``IllegalActionError`` and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
+
+from . import actions as A
+from .cards import (
+    HEARTS,
+    JACK,
+    JOKER,
+    NO_TRUMP,
+    SUITS,
+    card,
+    card_list,
+    cards_in,
+    make_deck,
+    parse_card,
+    rank_of,
+    same_colour,
+    suit_of,
+)
+from .phases import PHASE_DESCRIPTIONS, Phase
+from .deal import UNDER_CODE, DealRecord, deal_hands, upcard_index
+from .explain import explain_illegal
+from .rules import (
+    EFFECTIVE_SUIT,
+    SUIT_MASK,
+    is_ace,
+    is_face,
+    is_nine_or_ten,
+    legal_mask,
+    trick_winner_index,
+)
+from .variants import GoUnder, JokerUpcard, LonerLead, Variant
+
+
+class IllegalActionError(ValueError):
+    """An action that is not allowed now; the state is unchanged."""
+
+    def __init__(self, message: str, *, seat: int | None, action: str, legal: list[str]) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.action = action
+        self.legal = legal
+
+
+UpcardState = str  # "up", "taken", "down", "out"
+
+
+class GameState:
+    """A whole game of Euchre under one variant."""
+
+    __slots__ = (
+        "_decks",
+        "_rng",
+        "active",
+        "bid_index",
+        "dealer",
+        "deals",
+        "hands",
+        "kitty",
+        "lead_suit_led",
+        "lone_defender",
+        "maker",
+        "alone",
+        "mcevoy_used",
+        "n",
+        "pending",
+        "phase",
+        "record",
+        "scores",
+        "time_up",
+        "trick",
+        "trick_seats",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "turn",
+        "turned_down",
+        "under_claim",
+        "upcard",
+        "upcard_state",
+        "variant",
+        "winner",
+    )
+
+    def __init__(
+        self,
+        variant: Variant | None = None,
+        *,
+        dealer: int | None = None,
+        seed: int | None = None,
+        scores: Sequence[int] | None = None,
+        decks: Iterable[Sequence[int | str]] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """Start a game and deal its first hand.
+
+        ``seed`` makes every shuffle reproducible; without it the shuffle uses the
+        operating system's secure random source. ``decks`` supplies the decks of the
+        first deals (card ids or text, index 0 on top); ``dealer`` is chosen at random
+        when not given.
+        """
+        self.variant = v = variant or Variant()
+        self.n = v.players
+        if rng is None:
+            rng = random.SystemRandom() if seed is None else random.Random(seed)
+        self._rng = rng
+        self._decks: Iterator[Sequence[int | str]] | None = iter(decks) if decks else None
+        self.scores = list(scores) if scores is not None else [0] * v.sides
+        if len(self.scores) != v.sides:
+            raise ValueError(f"scores need {v.sides} numbers for {v.name}")
+        self.dealer = rng.randrange(self.n) if dealer is None else dealer % self.n
+        self.deals: list[DealRecord] = []
+        self.mcevoy_used = 0
+        self.time_up = False
+        self.winner = -1
+        self._start_deal()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act now, or None when the game is over."""
+        return None if self.phase == Phase.GAME_OVER else self.turn
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def legal_actions(self) -> list[str]:
+        """The actions the current player may take, as protocol text."""
+        return [A.action_text(a) for a in self.legal_ids()]
+
+    def apply(self, action: str | int, seat: int | None = None) -> None:
+        """Perform ``action`` (text or id) for the current player.
+
+        With ``seat`` given, the action is refused unless that seat is to act.
+        """
+        text = action if isinstance(action, str) else A.action_text(action)
+        if seat is not None and seat != self.current_player:
+            raise self._illegal(seat, text, self._not_your_turn(seat))
+        try:
+            aid = A.parse_action(action) if isinstance(action, str) else action
+        except A.ActionError as exc:
+            raise self._illegal(self.current_player, text, str(exc)) from None
+        aid = self._normalise(aid)
+        if aid not in self.legal_ids():
+            raise self._illegal(self.current_player, text, self._explain(aid))
+        self._apply_id(aid)
+
+    def apply_id(self, aid: int) -> None:
+        """Fast path for an action id already known to be legal (bots, playouts)."""
+        self._apply_id(aid)
+
+    def signal_time_up(self) -> None:
+        """A timed game's clock has run out: the game ends after the current hand (§3.4)."""
+        self.time_up = True
+
+    def hand_of(self, seat: int) -> list[int]:
+        return card_list(self.hands[seat])
+
+    def side_of(self, seat: int) -> int:
+        """Index into ``scores`` for a seat (a team of two in partnership games)."""
+        return seat % 2 if self.n == 4 else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.n == 4 else None
+
+    def is_active(self, seat: int) -> bool:
+        return bool(self.active >> seat & 1)
+
+    def clone(self) -> GameState:
+        """An independent copy (the random source is copied too)."""
+        other = object.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = self.hands[:]
+        other.scores = self.scores[:]
+        other.trick = self.trick[:]
+        other.trick_seats = self.trick_seats[:]
+        other.tricks_won = self.tricks_won[:]
+        other.pending = self.pending[:]
+        other.deals = self.deals[:-1] + [_copy_record(self.record)]
+        other.record = other.deals[-1]
+        if not isinstance(self._rng, random.SystemRandom):
+            other._rng = random.Random()
+            other._rng.setstate(self._rng.getstate())
+        return other
+
+    def next_game(self) -> GameState:
+        """After a game with laps (V-13): a new game with the winner's excess carried."""
+        if not self.game_over:
+            raise ValueError("the game is not over yet")
+        carried = [0] * len(self.scores)
+        if self.variant.laps:
+            carried[self.winner] = max(0, self.scores[self.winner] - self.variant.target)
+        return GameState(
+            self.variant, dealer=(self.dealer + 1) % self.n, scores=carried, rng=self._rng
+        )
+
+    # ------------------------------------------------------------------ dealing
+
+    def _next_deck(self) -> list[int]:
+        v = self.variant
+        if self._decks is not None:
+            supplied = next(self._decks, None)
+            if supplied is not None:
+                deck = [c if isinstance(c, int) else parse_card(c) for c in supplied]
+                _check_deck(deck, v)
+                return deck
+            self._decks = None
+        deck = make_deck(v.min_rank, v.joker)
+        self._rng.shuffle(deck)
+        return deck
+
+    def _start_deal(self) -> None:
+        deck = self._next_deck()
+        n = self.n
+        self.record = DealRecord(len(self.deals), self.dealer, bytes(deck), tuple(self.scores))
+        self.deals.append(self.record)
+        self.hands = deal_hands(deck, self.dealer, n)
+        up = upcard_index(n)
+        self.upcard = deck[up]
+        self.kitty = sum(1 << c for c in deck[up:])
+        self.upcard_state = "up"
+        self.trump = NO_TRUMP
+        self.turned_down = -1
+        self.maker = -1
+        self.alone = False
+        self.lone_defender = -1
+        self.active = (1 << n) - 1
+        self.trick = []
+        self.trick_seats = []
+        self.lead_suit_led = -1
+        self.tricks_won = [0] * n
+        self.tricks_played = 0
+        self.under_claim = -1
+        self.pending = []
+        self.bid_index = 0
+        if self.variant.farmers_hand and any(_farmers(h) for h in self.hands):
+            self._end_deal("farmers", rotate=False)
+            return
+        self._offer_go_under()
+
+    def _seat_at(self, offset: int) -> int:
+        return (self.dealer + 1 + offset) % self.n
+
+    def _in_order_from_left(self) -> list[int]:
+        return [self._seat_at(i) for i in range(self.n)]
+
+    def _offer_go_under(self) -> None:
+        if self.variant.go_under != GoUnder.OFF:
+            self.pending = [s for s in self._in_order_from_left() if self._under_choices(s)]
+            if self.pending:
+                self.phase, self.turn = Phase.GO_UNDER, self.pending.pop(0)
+                return
+        self._offer_throw_in()
+
+    def _under_choices(self, seat: int) -> list[int]:
+        low = [c for c in cards_in(self.hands[seat]) if is_nine_or_ten(c)]
+        if self.variant.go_under == GoUnder.CLEAN:
+            groups = [[c for c in low if rank_of(c) == r] for r in {rank_of(c) for c in low}]
+        else:
+            groups = [low]
+        return sorted(
+            {A.under_id(sum(1 << c for c in trio)) for g in groups for trio in combinations(g, 3)}
+        )
+
+    def _finish_go_under(self) -> None:
+        seat = self.under_claim
+        if seat >= 0:
+            shown = self.record.under_mask
+            up = upcard_index(self.n)
+            received = sum(1 << c for c in self.record.deck[up + 1 : up + 4])
+            self.hands[seat] = self.hands[seat] ^ shown | received
+            self.kitty = self.kitty ^ received | shown
+        self._offer_throw_in()
+
+    def _offer_throw_in(self) -> None:
+        if self.variant.throw_in_hands:
+            self.pending = [s for s in self._in_order_from_left() if self._may_throw_in(s)]
+            if self.pending:
+                self.phase, self.turn = Phase.THROW_IN_CLAIM, self.pending.pop(0)
+                return
+        self._begin_bidding()
+
+    def _may_throw_in(self, seat: int) -> bool:
+        hand = card_list(self.hands[seat])
+        kinds = self.variant.throw_in_hands
+        low = sum(1 for c in hand if is_nine_or_ten(c))
+        if low == len(hand) and (
+            "nines_tens" in kinds or ("mcevoy" in kinds and not self.mcevoy_used >> seat & 1)
+        ):
+            return True
+        if "ace_no_face" in kinds and any(map(is_ace, hand)):
+            if not any(is_face(c) or c == JOKER for c in hand):
+                return True
+        jacks = sum(1 for c in hand if rank_of(c) == JACK)
+        return "jack_nothing" in kinds and jacks == 1 and low == len(hand) - 1
+
+    def _begin_bidding(self) -> None:
+        if self.upcard == JOKER and self.variant.joker_upcard_rule != JokerUpcard.FIXED_HEARTS:
+            self.phase, self.turn = Phase.JOKER_NAME, self.dealer
+            return
+        self.phase, self.bid_index, self.turn = Phase.BID_R1, 0, self._seat_at(0)
+
+    @property
+    def upcard_suit(self) -> int:
+        """The suit the turn-up proposes (hearts for a Joker under FIXED_HEARTS)."""
+        return HEARTS if self.upcard == JOKER else suit_of(self.upcard)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_ids(self) -> list[int]:
+        """Legal action ids for the current player."""
+        phase = self.phase
+        if phase == Phase.PLAY:
+            led = self.trick[0] if self.trick else -1
+            mask = legal_mask(self.hands[self.turn], led, self.trump)
+            return [A.PLAY_BASE + c for c in cards_in(mask)]
+        handler = _LEGAL[phase]
+        return handler(self)
+
+    def _legal_bid_r1(self) -> list[int]:
+        seat = self.turn
+        out = [A.PASS]
+        if not self._may_make(seat, self.upcard_suit, first_round=True):
+            return out
+        if self._forced_alone(seat):
+            return [A.PASS, A.ORDER_ALONE]
+        out.append(A.ORDER)
+        if self.variant.alone_possible:
+            out.append(A.ORDER_ALONE)
+        return out
+
+    def _legal_bid_r2(self) -> list[int]:
+        v = self.variant
+        seat = self.turn
+        stuck = seat == self.dealer and v.stick_the_dealer
+        suits = [
+            s
+            for s in SUITS
+            if s != self.turned_down or (stuck and v.stuck_dealer_may_name_turned_down)
+        ]
+        allowed = [s for s in suits if self._may_make(seat, s, first_round=False)]
+        if stuck and not allowed:
+            allowed = [s for s in SUITS if s != self.turned_down]
+        if v.no_trump:
+            allowed.append(NO_TRUMP)
+        out = [] if stuck else [A.PASS]
+        for s in allowed:
+            out.append(A.call_id(s, False))
+            if v.alone_possible:
+                out.append(A.call_id(s, True))
+        if stuck and v.stuck_dealer_may_forfeit:
+            out.append(A.FORFEIT)
+        return out
+
+    def _legal_joker_name(self) -> list[int]:
+        alone = self.variant.alone_possible
+        return [A.call_id(s, a) for s in SUITS for a in ((False, True) if alone else (False,))]
+
+    def _legal_dealer_discard(self) -> list[int]:
+        hand = self.hands[self.turn]
+        if not self.variant.dealer_may_discard_upcard:
+            hand &= ~(1 << self.upcard)
+        out = [A.DISCARD_BASE + c for c in cards_in(hand)]
+        if self._dealer_may_decline():
+            out.insert(0, A.PASS)
+        return out
+
+    def _legal_best_discard(self) -> list[int]:
+        return [A.DISCARD_BASE + c for c in cards_in(self.hands[self.turn])]
+
+    def _legal_give(self) -> list[int]:
+        return [A.GIVE_BASE + c for c in cards_in(self.hands[self.turn])]
+
+    def _legal_under(self) -> list[int]:
+        return [A.PASS, *self._under_choices(self.turn)]
+
+    def _legal_offer(self, accept: int) -> list[int]:
+        return [A.PASS, accept]
+
+    def _may_make(self, seat: int, suit: int, *, first_round: bool) -> bool:
+        """Minimum-trump rule (V-08): hold a natural trump of ``suit``."""
+        if not self.variant.minimum_trump:
+            return True
+        hand = self.hands[seat]
+        if first_round and seat == self.dealer and self.variant.min_trump_dealer_counts_upcard:
+            hand |= 1 << self.upcard
+        natural = 0xFF << (8 * suit)
+        return bool(hand & natural)
+
+    def _forced_alone(self, seat: int) -> bool:
+        """Canadian loner (always on in British): the dealer's partner orders only alone."""
+        return self.variant.canadian_loner and self.n == 4 and seat == (self.dealer + 2) % 4
+
+    def _dealer_may_decline(self) -> bool:
+        v = self.variant
+        return (
+            self.n == 2
+            and self.maker != self.dealer
+            and not v.two_player_dealer_must_take
+            and self.upcard_state == "taken"
+        )
+
+    # ------------------------------------------------------------------ applying
+
+    def _normalise(self, aid: int) -> int:
+        if aid == A.ORDER and self.phase == Phase.BID_R1 and self._forced_alone(self.turn):
+            return A.ORDER_ALONE
+        return aid
+
+    def _log(self, seat: int, aid: int) -> None:
+        self.record.log += bytes((seat, aid))
+
+    def _apply_id(self, aid: int) -> None:
+        phase = self.phase
+        seat = self.turn
+        if phase == Phase.PLAY:
+            self._log(seat, aid)
+            self._play(seat, aid - A.PLAY_BASE)
+            return
+        if aid & A.UNDER_FLAG:
+            self.record.log += bytes((seat, UNDER_CODE))
+        else:
+            self._log(seat, aid)
+        _APPLY[phase](self, seat, aid)
+
+    def _apply_go_under(self, seat: int, aid: int) -> None:
+        if aid != A.PASS:
+            if self.under_claim >= 0:
+                self._end_deal("misdeal", rotate=False)
+                return
+            self.under_claim = seat
+            self.record.under_mask = aid ^ A.UNDER_FLAG
+        if self.pending:
+            self.turn = self.pending.pop(0)
+        else:
+            self._finish_go_under()
+
+    def _apply_throw_in(self, seat: int, aid: int) -> None:
+        if aid == A.REDEAL:
+            if all(is_nine_or_ten(c) for c in cards_in(self.hands[seat])):
+                self.mcevoy_used |= 1 << seat
+            self._end_deal("redeal", rotate=False)
+        elif self.pending:
+            self.turn = self.pending.pop(0)
+        else:
+            self._begin_bidding()
+
+    def _apply_joker_name(self, seat: int, aid: int) -> None:
+        suit, alone = divmod(aid - A.CALL_BASE, 2)
+        self._make_trump(seat, suit, bool(alone))
+        self._pick_up()
+
+    def _apply_bid_r1(self, seat: int, aid: int) -> None:
+        if aid == A.PASS:
+            self.bid_index += 1
+            if self.bid_index == self.n:
+                self.phase, self.bid_index = Phase.BID_R2, 0
+                self.turned_down = self.upcard_suit
+                self.upcard_state = "down"
+            self.turn = self._seat_at(self.bid_index)
+            return
+        self._make_trump(seat, self.upcard_suit, aid == A.ORDER_ALONE)
+        if not self._offer_take_alone(seat):
+            self._pick_up()
+
+    def _apply_bid_r2(self, seat: int, aid: int) -> None:
+        if aid == A.PASS:
+            self.bid_index += 1
+            if self.bid_index == self.n:
+                self._end_deal("throw-in", rotate=not self.variant.throw_in_same_dealer)
+            else:
+                self.turn = self._seat_at(self.bid_index)
+            return
+        if aid == A.FORFEIT:
+            for side in range(len(self.scores)):
+                if side != self.side_of(seat):
+                    self.scores[side] += 1
+            self._end_deal("forfeit", rotate=True)
+            return
+        suit, alone = divmod(aid - A.CALL_BASE, 2)
+        self._make_trump(seat, suit, bool(alone))
+        if not self._offer_take_alone(seat):
+            self._after_discard()
+
+    def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
+        self.trump, self.maker, self.alone = suit, seat, alone
+        if alone:
+            self.active &= ~(1 << (seat + 2) % 4)
+
+    def _offer_take_alone(self, maker: int) -> bool:
+        """V-17: the maker's partner, if still to bid this round, may take the hand alone."""
+        v = self.variant
+        if not (v.maker_partner_may_go_alone and v.alone_possible and not self.alone):
+            return False
+        partner = (maker + 2) % 4
+        if (partner - self.dealer - 1) % 4 < self.bid_index:
+            return False
+        self.phase, self.turn = Phase.TAKE_ALONE, partner
+        return True
+
+    def _apply_take_alone(self, seat: int, aid: int) -> None:
+        if aid == A.TAKE_ALONE:
+            self.active &= ~(1 << self.maker)
+            self.maker, self.alone = seat, True
+        if self.turned_down < 0:
+            self._pick_up()
+        else:
+            self._after_discard()
+
+    def _pick_up(self) -> None:
+        """The dealer takes the turn-up (or the Joker) unless sitting out (§2.8)."""
+        dealer = self.dealer
+        if not self.active >> dealer & 1:
+            self.upcard_state = "out"
+            self._after_discard()
+            return
+        self.hands[dealer] |= 1 << self.upcard
+        self.kitty &= ~(1 << self.upcard)
+        self.upcard_state = "taken"
+        self.phase, self.turn = Phase.DEALER_DISCARD, dealer
+
+    def _apply_dealer_discard(self, seat: int, aid: int) -> None:
+        if aid == A.PASS:  # two-player: the dealer declines the exchange
+            self.hands[seat] &= ~(1 << self.upcard)
+            self.kitty |= 1 << self.upcard
+            self.upcard_state = "out"
+        else:
+            c = aid - A.DISCARD_BASE
+            self.hands[seat] &= ~(1 << c)
+            self.kitty |= 1 << c
+        self._after_discard()
+
+    def _after_discard(self) -> None:
+        v = self.variant
+        if v.defend_alone and self.alone and self.n == 4:
+            self.pending = [(self.maker + 1) % 4, (self.maker + 3) % 4]
+            self.phase, self.turn = Phase.DEFEND_ALONE, self.pending.pop(0)
+            return
+        self._offer_best()
+
+    def _apply_defend_alone(self, seat: int, aid: int) -> None:
+        if aid == A.DEFEND_ALONE:
+            self.lone_defender = seat
+            self.active &= ~(1 << (seat + 2) % 4)
+            self.pending = []
+        if self.pending:
+            self.turn = self.pending.pop(0)
+        else:
+            self._offer_best()
+
+    def _offer_best(self) -> None:
+        if self.variant.call_for_best and self.n == 4 and self.alone:
+            loners = [self.maker] + ([self.lone_defender] if self.lone_defender >= 0 else [])
+            self.pending = loners
+            self._next_best_offer()
+        else:
+            self._start_play()
+
+    def _next_best_offer(self) -> None:
+        if self.pending:
+            self.phase, self.turn = Phase.CALL_FOR_BEST, self.pending.pop(0)
+        else:
+            self._start_play()
+
+    def _apply_call_for_best(self, seat: int, aid: int) -> None:
+        if aid == A.CALL_FOR_BEST:
+            self.phase, self.turn = Phase.GIVE_BEST, (seat + 2) % 4
+        else:
+            self._next_best_offer()
+
+    def _apply_give(self, seat: int, aid: int) -> None:
+        c = aid - A.GIVE_BASE
+        receiver = (seat + 2) % 4
+        self.hands[seat] &= ~(1 << c)
+        self.hands[receiver] |= 1 << c
+        self.phase, self.turn = Phase.BEST_DISCARD, receiver
+
+    def _apply_best_discard(self, seat: int, aid: int) -> None:
+        c = aid - A.DISCARD_BASE
+        self.hands[seat] &= ~(1 << c)
+        self._next_best_offer()
+
+    # ------------------------------------------------------------------ play
+
+    def first_leader(self) -> int:
+        """Who leads the first trick (§2.9, V-07; two-player: the non-dealer)."""
+        if self.n == 4 and self.alone and self.variant.loner_lead == LonerLead.LEFT_OF_LONER:
+            return self._next_active(self.maker)
+        return self._next_active(self.dealer)
+
+    def _next_active(self, seat: int) -> int:
+        n = self.n
+        s = (seat + 1) % n
+        while not self.active >> s & 1:
+            s = (s + 1) % n
+        return s
+
+    def _start_play(self) -> None:
+        self.phase, self.turn = Phase.PLAY, self.first_leader()
+
+    def _play(self, seat: int, c: int) -> None:
+        self.hands[seat] &= ~(1 << c)
+        trick = self.trick
+        trick.append(c)
+        self.trick_seats.append(seat)
+        if len(trick) < self.active.bit_count():
+            self.turn = self._next_active(seat)
+            return
+        winner = self.trick_seats[trick_winner_index(trick, self.trump)]
+        self.tricks_won[winner] += 1
+        self.tricks_played += 1
+        self.trick = []
+        self.trick_seats = []
+        if self.tricks_played == 5:
+            self._score()
+        else:
+            self.turn = winner
+
+    # ------------------------------------------------------------------ scoring
+
+    def makers_tricks(self) -> int:
+        if self.n == 4:
+            return self.tricks_won[self.maker] + self.tricks_won[(self.maker + 2) % 4]
+        return self.tricks_won[self.maker]
+
+    def hand_points(self) -> list[int]:
+        """Points each side scores for the hand just played (§2.10, §3.5, §3.6)."""
+        return _SCORING[self.n](self, self.makers_tricks())
+
+    def _score(self) -> None:
+        points = self.hand_points()
+        for side, p in enumerate(points):
+            self.scores[side] += p
+        self.record.points = tuple(points)
+        self._end_deal("scored", rotate=True)
+
+    def _end_deal(self, outcome: str, *, rotate: bool) -> None:
+        record = self.record
+        record.outcome = outcome
+        if not record.points:
+            record.points = tuple(
+                s - b for s, b in zip(self.scores, record.scores_before, strict=True)
+            )
+        if self._game_ends():
+            self.phase, self.turn = Phase.GAME_OVER, -1
+            self.winner = self.scores.index(max(self.scores))
+            return
+        if rotate:
+            self.dealer = (self.dealer + 1) % self.n
+        self._start_deal()
+
+    def _game_ends(self) -> bool:
+        v = self.variant
+        top = max(self.scores)
+        if self.scores.count(top) > 1:
+            return False  # no tie for first: play on (§2.13)
+        if v.target and top >= v.target:
+            return True
+        played = sum(1 for d in self.deals if d.outcome not in ("farmers", "misdeal", "redeal"))
+        return self.time_up or bool(v.deal_limit and played >= v.deal_limit)
+
+    # ------------------------------------------------------------------ errors
+
+    def _illegal(self, seat: int | None, text: str, message: str) -> IllegalActionError:
+        return IllegalActionError(message, seat=seat, action=text, legal=self.legal_actions())
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.game_over:
+            return "the game is over: no more actions"
+        return (
+            f"not your turn: seat {self.turn} is to act in {PHASE_DESCRIPTIONS[self.phase]}"
+            f" (you are seat {seat})"
+        )
+
+    def _explain(self, aid: int) -> str:
+        return explain_illegal(self, aid)
+
+
+def _copy_record(r: DealRecord) -> DealRecord:
+    return DealRecord(
+        r.number, r.dealer, r.deck, r.scores_before, bytearray(r.log), r.under_mask,
+        r.outcome, r.points,
+    )
+
+
+def _farmers(hand: int) -> bool:
+    return sum(1 for c in cards_in(hand) if is_nine_or_ten(c)) >= 4
+
+
+def _check_deck(deck: list[int], v: Variant) -> None:
+    expected = sorted(make_deck(v.min_rank, v.joker))
+    if sorted(deck) != expected:
+        raise ValueError(f"a deck for {v.name} must hold each of its {v.deck_size} cards once")
+
+
+def _score_partnership(state: GameState, made: int) -> list[int]:
+    v = state.variant
+    points = [0, 0]
+    makers = state.maker % 2
+    alone = state.alone
+    if made >= 3 and not (alone and v.alone_must_take_5 and made < 5):
+        points[makers] = (v.loner_march_points if alone else 2) if made == 5 else 1
+        return points
+    award = 2
+    if v.super_euchre and made == 0:
+        award = 4
+    if alone:
+        award = max(award, v.lone_euchre_points)
+    if state.lone_defender >= 0:
+        award = max(award, 4)
+    points[1 - makers] = award
+    return points
+
+
+def _score_cutthroat(state: GameState, made: int) -> list[int]:
+    points = [0, 0, 0]
+    if made >= 3:
+        points[state.maker] = 3 if made == 5 else 1
+        return points
+    award = 4 if state.variant.super_euchre and made == 0 else 2
+    return [0 if s == state.maker else award for s in range(3)]
+
+
+def _score_two_player(state: GameState, made: int) -> list[int]:
+    points = [0, 0]
+    if made >= 3:
+        points[state.maker] = 2 if made == 5 else 1
+    else:
+        points[1 - state.maker] = 4 if state.variant.super_euchre and made == 0 else 2
+    return points
+
+
+_SCORING = {4: _score_partnership, 3: _score_cutthroat, 2: _score_two_player}
+
+_LEGAL = {
+    Phase.GO_UNDER: GameState._legal_under,
+    Phase.THROW_IN_CLAIM: lambda s: s._legal_offer(A.REDEAL),
+    Phase.JOKER_NAME: GameState._legal_joker_name,
+    Phase.BID_R1: GameState._legal_bid_r1,
+    Phase.TAKE_ALONE: lambda s: s._legal_offer(A.TAKE_ALONE),
+    Phase.BID_R2: GameState._legal_bid_r2,
+    Phase.DEALER_DISCARD: GameState._legal_dealer_discard,
+    Phase.DEFEND_ALONE: lambda s: s._legal_offer(A.DEFEND_ALONE),
+    Phase.CALL_FOR_BEST: lambda s: s._legal_offer(A.CALL_FOR_BEST),
+    Phase.GIVE_BEST: GameState._legal_give,
+    Phase.BEST_DISCARD: GameState._legal_best_discard,
+    Phase.GAME_OVER: lambda s: [],
+}
+
+_APPLY = {
+    Phase.GO_UNDER: GameState._apply_go_under,
+    Phase.THROW_IN_CLAIM: GameState._apply_throw_in,
+    Phase.JOKER_NAME: GameState._apply_joker_name,
+    Phase.BID_R1: GameState._apply_bid_r1,
+    Phase.TAKE_ALONE: GameState._apply_take_alone,
+    Phase.BID_R2: GameState._apply_bid_r2,
+    Phase.DEALER_DISCARD: GameState._apply_dealer_discard,
+    Phase.DEFEND_ALONE: GameState._apply_defend_alone,
+    Phase.CALL_FOR_BEST: GameState._apply_call_for_best,
+    Phase.GIVE_BEST: GameState._apply_give,
+    Phase.BEST_DISCARD: GameState._apply_best_discard,
+}
+
+__all__ = [
+    "EFFECTIVE_SUIT",
+    "SUIT_MASK",
+    "GameState",
+    "IllegalActionError",
+    "Phase",
+    "card",
+    "same_colour",
+]
