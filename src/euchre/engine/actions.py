@@ -20,6 +20,8 @@ CALL_FOR_BEST = 14
 TAKE_ALONE = 15
 FORFEIT = 16
 REDEAL = 17
+HIDDEN_DISCARD = 30  # another seat's discard, as a view shows it
+HIDDEN_GIVE = 31  # a card given between partners, to anyone but the two of them
 DISCARD_BASE = 32
 PLAY_BASE = 80
 GIVE_BASE = 128
@@ -60,6 +62,8 @@ def _build_text() -> dict[int, str]:
         TAKE_ALONE: "take alone",
         FORFEIT: "forfeit",
         REDEAL: "redeal",
+        HIDDEN_DISCARD: "discard",
+        HIDDEN_GIVE: "give",
     }
     for suit in range(5):
         letter = (SUIT_LETTERS + "n")[suit]
@@ -73,7 +77,7 @@ def _build_text() -> dict[int, str]:
 
 
 ACTION_TEXT = _build_text()
-_TEXT_TO_ID = {t: i for i, t in ACTION_TEXT.items()}
+_TEXT_TO_ID = {t: i for i, t in ACTION_TEXT.items() if i not in (HIDDEN_DISCARD, HIDDEN_GIVE)}
 
 
 def action_text(action: int) -> str:

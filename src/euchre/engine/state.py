@@ -42,6 +42,7 @@ from .rules import (
     trick_winner_index,
 )
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
+from .views import View, view_of
 
 
 class IllegalActionError(ValueError):
@@ -180,6 +181,10 @@ class GameState:
     def is_active(self, seat: int) -> bool:
         return bool(self.active >> seat & 1)
 
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now (None: a spectator)."""
+        return view_of(self, seat)
+
     def clone(self) -> GameState:
         """An independent copy (the random source is copied too)."""
         other = object.__new__(GameState)
@@ -220,7 +225,7 @@ class GameState:
                 _check_deck(deck, v)
                 return deck
             self._decks = None
-        deck = make_deck(v.min_rank, v.joker)
+        deck = make_deck(v.min_rank - 7, v.joker)
         self._rng.shuffle(deck)
         return deck
 
@@ -703,7 +708,7 @@ def _farmers(hand: int) -> bool:
 
 
 def _check_deck(deck: list[int], v: Variant) -> None:
-    expected = sorted(make_deck(v.min_rank, v.joker))
+    expected = sorted(make_deck(v.min_rank - 7, v.joker))
     if sorted(deck) != expected:
         raise ValueError(f"a deck for {v.name} must hold each of its {v.deck_size} cards once")
 

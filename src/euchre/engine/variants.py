@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .cards import EIGHT, NINE, SEVEN, TEN
 
 
 class VariantError(ValueError):
@@ -44,7 +43,7 @@ class Variant:
 
     name: str = "standard"
     players: int = 4
-    min_rank: int = NINE
+    min_rank: int = 9  # lowest rank: 9 (24 cards), 8 (28), 7 (32), 10 (Cutthroat's 20)
     joker: bool = False
     target: int = 10
     stick_the_dealer: bool = True
@@ -80,7 +79,7 @@ class Variant:
 
     @property
     def deck_size(self) -> int:
-        return 4 * (8 - self.min_rank) + (1 if self.joker else 0)
+        return 4 * (15 - self.min_rank) + (1 if self.joker else 0)
 
     @property
     def partnership(self) -> bool:
@@ -121,13 +120,13 @@ class Variant:
 
 def _problems(v: Variant) -> list[str]:
     problems = []
-    decks = {4: {NINE, EIGHT, SEVEN}, 3: {NINE, TEN}, 2: {NINE, SEVEN}}
+    decks = {4: {9, 8, 7}, 3: {9, 10}, 2: {9, 7}}
     if v.players not in decks:
         problems.append(f"players must be 2, 3 or 4, not {v.players}")
     elif v.min_rank not in decks[v.players]:
-        sizes = sorted(4 * (8 - r) for r in decks[v.players])
+        sizes = sorted(4 * (15 - r) for r in decks[v.players])
         problems.append(f"a {v.players}-player deck has {sizes} cards (plus an optional Joker)")
-    if v.joker and v.min_rank != NINE:
+    if v.joker and v.min_rank != 9:
         problems.append("the Joker is used only with the 24-card deck (25 cards)")
     if v.no_trump and v.joker:
         problems.append("no trump is unavailable with a Joker deck")
@@ -183,7 +182,7 @@ PRESETS: dict[str, Variant] = {
     "classic": Variant(name="classic", stick_the_dealer=False),
     "british": Variant(name="british", joker=True, canadian_loner=True, target=11),
     "long": Variant(name="long", target=15),
-    "cutthroat": Variant(name="cutthroat", players=3, min_rank=TEN),
+    "cutthroat": Variant(name="cutthroat", players=3, min_rank=10),
     "two-player": Variant(name="two-player", players=2),
 }
 

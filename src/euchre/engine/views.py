@@ -1,0 +1,145 @@
+"""What one seat may know: a pure function of (state, seat).
+
+A view is the only way game information leaves the engine for a player, a spectator
+(``seat=None``) or a bot. It holds the seat's own hand, the turn-up and everything done
+in the open during this deal; another seat's discard, a card passed between partners and
+the kitty never appear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import actions as A
+from .cards import CARD_TEXT, NO_TRUMP, SUIT_LETTERS, card_list
+from .deal import UNDER_CODE
+from .phases import Phase
+from .rules import display_sorted
+from .variants import JokerUpcard, Variant
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's knowledge of a game (``seat`` None: a spectator)."""
+
+    variant: Variant
+    seat: int | None
+    dealer: int
+    deal_number: int
+    scores: tuple[int, ...]
+    phase: Phase
+    to_act: int | None
+    hand: tuple[int, ...]
+    upcard: int
+    upcard_state: str
+    turned_down: int | None
+    trump: int | None
+    maker: int | None
+    alone: bool
+    lone_defender: int | None
+    active: tuple[int, ...]
+    history: tuple[tuple[int, int], ...]
+    under_shown: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]
+    tricks_won: tuple[int, ...]
+    legal: tuple[int, ...]
+    winner: int | None
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    def legal_texts(self) -> list[str]:
+        return [A.action_text(a) for a in self.legal]
+
+    def history_texts(self) -> list[tuple[int, str]]:
+        out = []
+        for seat, aid in self.history:
+            if aid == UNDER_CODE:
+                out.append((seat, "under " + " ".join(CARD_TEXT[c] for c in self.under_shown)))
+            else:
+                out.append((seat, A.action_text(aid)))
+        return out
+
+    def played_cards(self) -> list[tuple[int, int]]:
+        """(seat, card) for every card played this deal, in order."""
+        return [(s, a - A.PLAY_BASE) for s, a in self.history if A.is_play(a)]
+
+
+def view_of(state: GameState, seat: int | None) -> View:
+    """The view of ``state`` for ``seat`` (None for a spectator)."""
+    own = seat is not None and not _hand_hidden(state, seat)
+    hand = tuple(display_sorted(card_list(state.hands[seat]), state.trump)) if own else ()
+    to_act = state.current_player
+    return View(
+        variant=state.variant,
+        seat=seat,
+        dealer=state.dealer,
+        deal_number=state.record.number,
+        scores=tuple(state.scores),
+        phase=state.phase,
+        to_act=to_act,
+        hand=hand,
+        upcard=state.upcard,
+        upcard_state=state.upcard_state,
+        turned_down=state.turned_down if state.turned_down >= 0 else None,
+        trump=state.trump if state.maker >= 0 else None,
+        maker=state.maker if state.maker >= 0 else None,
+        alone=state.alone,
+        lone_defender=state.lone_defender if state.lone_defender >= 0 else None,
+        active=tuple(s for s in range(state.n) if state.is_active(s)),
+        history=tuple(_visible(state, seat, s, a) for s, a in state.record.actions()),
+        under_shown=tuple(card_list(state.record.under_mask)),
+        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
+        tricks_won=tuple(state.tricks_won),
+        legal=tuple(state.legal_ids()) if to_act is not None and to_act == seat else (),
+        winner=state.winner if state.game_over else None,
+    )
+
+
+def _hand_hidden(state: GameState, seat: int) -> bool:
+    """Blind naming of a turned-up Joker: the dealer names before looking (§3.3)."""
+    return (
+        state.phase == Phase.JOKER_NAME
+        and seat == state.dealer
+        and state.variant.joker_upcard_rule == JokerUpcard.DEALER_NAMES_BLIND
+    )
+
+
+def _visible(state: GameState, viewer: int | None, seat: int, aid: int) -> tuple[int, int]:
+    if A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33 and viewer != seat:
+        return seat, A.HIDDEN_DISCARD
+    if A.GIVE_BASE <= aid < A.GIVE_BASE + 33 and viewer not in (seat, (seat + 2) % 4):
+        return seat, A.HIDDEN_GIVE
+    return seat, aid
+
+
+def observation(view: View) -> dict[str, Any]:
+    """The bot-protocol observation object (ARCHITECTURE.md, docs/bot-protocol.md)."""
+    from .records import ruleset_of
+
+    trump = view.trump
+    return {
+        "variant": ruleset_of(view.variant),
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "score": list(view.scores),
+        "hand": [CARD_TEXT[c] for c in view.hand],
+        "upcard": CARD_TEXT[view.upcard],
+        "history": [{"seat": s, "action": t} for s, t in view.history_texts()],
+        "legal": view.legal_texts(),
+        "phase": view.phase.name.lower(),
+        "trump": None if trump is None else (SUIT_LETTERS + "n")[trump],
+        "maker": view.maker,
+        "alone": view.alone,
+        "active": list(view.active),
+        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
+        "tricks_won": list(view.tricks_won),
+    }
+
+
+__all__ = ["NO_TRUMP", "View", "observation", "view_of"]
