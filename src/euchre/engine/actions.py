@@ -88,6 +88,9 @@ def action_text(action: int) -> str:
 
 def parse_action(text: str) -> int:
     """Protocol text to an action id; tolerant of case, spaces and card spellings."""
+    exact = _TEXT_TO_ID.get(text)  # the canonical spelling, as legal_actions() writes it
+    if exact is not None:
+        return exact
     words = text.strip().split()
     normal = " ".join(words).lower()
     found = _TEXT_TO_ID.get(normal)

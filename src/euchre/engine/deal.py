@@ -70,6 +70,12 @@ class DealRecord:
     under_mask: int = 0
     outcome: str = ""  # "", "scored", "throw-in", "forfeit", "farmers", "misdeal", "redeal"
     points: tuple[int, ...] = ()
+    # Filled when the deal ends: who made what, and tricks taken per side.
+    trump: int = -1
+    maker: int = -1
+    alone: bool = False
+    lone_defender: int = -1
+    tricks: tuple[int, ...] = ()
 
     def actions(self) -> list[tuple[int, int]]:
         log = self.log

@@ -1,8 +1,811 @@
-"""EGN records (placeholder, being written)."""
+"""EGN (Euchre Game Notation) records: export, import and validating replay.
+
+EGN is the public JSON notation of NextSuit-Labs/euchre-game-notation (version 1.4). Rule
+sets use EGN's ``ruleset`` keys where they exist and this project's option names where
+they do not (docs/records.md). A record with ``initialState.playerCards`` replays with
+full legality checks; without it, the hands are rebuilt from the cards played, which
+still detects revokes (a player who later shows a card of a suit they failed to follow).
+"""
+
 from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
-from .variants import Variant
+
+from . import actions as A
+from .cards import CARD_TEXT, SUIT_LETTERS, CardError, card_list, make_deck, parse_card
+from .deal import UNDER_CODE, DealRecord, deck_from_hands, upcard_index
+from .phases import Phase
+from .rules import EFFECTIVE_SUIT, trick_winner_index
+from .state import GameState, IllegalActionError
+from .variants import GoUnder, JokerUpcard, LonerLead, Variant, VariantError
+
+EGN_VERSION = "1.4"
+FILE_TYPE = "Euchre Game Notation"
+CALL_LETTERS = SUIT_LETTERS + "n"
+
+# Variant option <-> EGN ruleset key, for the options EGN can express.
+_EGN_KEYS = {
+    "stick_the_dealer": "std",
+    "min_rank": "min_rank",
+    "target": "winning_score",
+    "deal_limit": "num_deals",
+    "canadian_loner": "canadian",
+    "loner_lead": "loner_lead",
+    "loner_march_points": "loner_march_score",
+    "lone_euchre_points": "loner_euchred_score",
+    "defend_alone": "defend_alone",
+    "farmers_hand": "farmers",
+    "call_for_best": "partners_best",
+    "joker": "joker",
+    "players": "num_players",
+    "no_trump": "allow_no_trump",
+}
+_ALWAYS_WRITTEN = ("std", "canadian", "loner_lead")
+
+
+class RecordError(ValueError):
+    """Not a valid EGN record (bad JSON, missing fields, unknown cards or calls)."""
+
+
+class ReplayError(ValueError):
+    """A record whose play breaks the rules; names the deal, the seat and the action."""
+
+    def __init__(self, rule: str, *, deal: int, seat: int | None = None, action: str = "") -> None:
+        where = f"deal {deal}"
+        if seat is not None:
+            where += f", seat {seat}"
+        if action:
+            where += f", {action!r}"
+        super().__init__(f"{where}: {rule}")
+        self.rule, self.deal, self.seat, self.action = rule, deal, seat, action
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "error": str(self),
+            "deal": self.deal,
+            "seat": self.seat,
+            "action": self.action,
+            "rule": self.rule,
+        }
+
+
+# ---------------------------------------------------------------------- rule sets
 
 
 def ruleset_of(variant: Variant) -> dict[str, Any]:
-    return {"std": variant.stick_the_dealer}
+    """The EGN ``ruleset`` for a variant: EGN keys, plus this project's names for the rest."""
+    base = Variant()
+    out: dict[str, Any] = {}
+    for option, key in _EGN_KEYS.items():
+        value = getattr(variant, option)
+        if key in _ALWAYS_WRITTEN or value != getattr(base, option):
+            out[key] = str(value) if isinstance(value, LonerLead) else value
+    if variant.deal_limit:
+        out["winning_score"] = variant.target
+    if variant.go_under != GoUnder.OFF:
+        out["go_under"] = True
+        if variant.go_under == GoUnder.MIXED:
+            out["go_under_rule"] = variant.go_under.value
+    for option, value in variant.options().items():
+        if option not in _EGN_KEYS and option not in ("go_under", "dealer_may_discard_upcard"):
+            out[option] = value.value if isinstance(value, JokerUpcard) else value
+    return out
+
+
+def variant_of(ruleset: dict[str, Any]) -> Variant:
+    """The variant an EGN ``ruleset`` describes (EGN defaults where keys are missing)."""
+    options: dict[str, Any] = {}
+    by_key = {key: option for option, key in _EGN_KEYS.items()}
+    for key, value in ruleset.items():
+        if key in by_key:
+            options[by_key[key]] = value
+        elif key == "go_under":
+            options["go_under"] = GoUnder.CLEAN if value else GoUnder.OFF
+        elif key in ("fast_break", "four_trick_tokens"):
+            if value:
+                raise RecordError(f"ruleset {key} is not supported by this engine")
+        elif key != "go_under_rule":
+            options[key] = value
+    if ruleset.get("go_under_rule") and ruleset.get("go_under"):
+        options["go_under"] = ruleset["go_under_rule"]
+    if options.get("target") == 0 and not options.get("deal_limit"):
+        options.pop("target")
+    # EGN lets the dealer discard any card, the turn-up included (real games do).
+    options.setdefault("dealer_may_discard_upcard", True)
+    players = options.get("players", 4)
+    if players == 3 and "min_rank" not in options:
+        options["min_rank"] = 10
+    name = _guess_name(options)
+    try:
+        return Variant(name=name).replace(**options)
+    except (VariantError, TypeError) as exc:
+        raise RecordError(f"unsupported ruleset: {exc}") from None
+
+
+def _guess_name(options: dict[str, Any]) -> str:
+    players = options.get("players", 4)
+    if players == 3:
+        return "cutthroat"
+    if players == 2:
+        return "two-player"
+    if options.get("joker") and options.get("canadian_loner"):
+        return "british"
+    return "standard"
+
+
+# ---------------------------------------------------------------------- export
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One logged action with the phase it was taken in."""
+
+    phase: Phase
+    seat: int
+    action: int
+
+
+def deal_steps(variant: Variant, record: DealRecord) -> list[Step]:
+    """Re-run a deal to learn the phase of each logged action."""
+    state = GameState(variant, dealer=record.dealer, scores=record.scores_before,
+                      decks=[list(record.deck)])
+    steps = []
+    for seat, aid in record.actions():
+        action = A.under_id(record.under_mask) if aid == UNDER_CODE else aid
+        steps.append(Step(state.phase, seat, action))
+        state.apply_id(action)
+    return steps
+
+
+def export_egn(
+    state: GameState,
+    *,
+    players: Sequence[str] | None = None,
+    title: str | None = None,
+    date: str | None = None,
+    game_id: str | None = None,
+) -> dict[str, Any]:
+    """The whole game so far as an EGN record (full deals in ``playerCards``)."""
+    v = state.variant
+    metadata: dict[str, Any] = {}
+    if game_id:
+        metadata["gameId"] = game_id
+    if title:
+        metadata["title"] = title
+    if date:
+        metadata["date"] = date
+    metadata["players"] = list(players) if players else [f"Seat {s}" for s in range(v.players)]
+    metadata["initialScore"] = list(state.deals[0].scores_before)
+    if state.game_over:
+        metadata["finalScore"] = list(state.scores)
+    metadata["ruleset"] = ruleset_of(v)
+    deals = [_export_deal(v, r) for r in state.deals if r.outcome or r.log or r is state.record]
+    return {"fileType": FILE_TYPE, "version": EGN_VERSION, "metadata": metadata, "deals": deals}
+
+
+def _export_deal(variant: Variant, record: DealRecord) -> dict[str, Any]:
+    n = variant.players
+    deck = list(record.deck)
+    initial: dict[str, Any] = {
+        "dealer": record.dealer,
+        "upCard": CARD_TEXT[deck[upcard_index(n)]],
+        "playerCards": [[CARD_TEXT[c] for c in hand] for hand in record.hands(n)],
+    }
+    steps = deal_steps(variant, record)
+    phases: list[dict[str, Any]] = []
+    bidding = _bidding_phase(variant, record, steps)
+    if bidding is not None:
+        phases.append(bidding)
+    tricks = _tricks(variant, steps)
+    if tricks:
+        phases.append({"phaseNumber": len(phases), "type": "TRICK_PLAY", "tricks": tricks})
+    return {"dealNumber": record.number, "initialState": initial, "phases": phases}
+
+
+_CALL_PHASES = (Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME)
+
+
+def _call_text(aid: int) -> str:
+    if aid == A.PASS:
+        return "Pass"
+    if aid in (A.ORDER, A.ORDER_ALONE):
+        return "Order"
+    if aid == A.FORFEIT:
+        return "forfeit"
+    return CALL_LETTERS[(aid - A.CALL_BASE) // 2]
+
+
+def _bidding_phase(
+    variant: Variant, record: DealRecord, steps: list[Step]
+) -> dict[str, Any] | None:
+    calls = [_call_text(s.action) for s in steps if s.phase in _CALL_PHASES]
+    exchanges = _exchanges(record, steps)
+    if not calls and not exchanges:
+        return None
+    phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
+    makes = [s for s in steps if s.phase in _CALL_PHASES and s.action != A.PASS]
+    alone = any(s.action in (A.ORDER_ALONE, A.TAKE_ALONE) or (
+        A.CALL_BASE <= s.action < A.CALL_BASE + 10 and (s.action - A.CALL_BASE) % 2)
+        for s in steps)
+    if makes:
+        phase["isAlone"] = bool(alone)
+    taker = [s.seat for s in steps if s.action == A.TAKE_ALONE]
+    if taker:
+        phase["takeAlone"] = taker[0]
+    if variant.defend_alone and alone:
+        defenders = [s.seat for s in steps if s.action == A.DEFEND_ALONE]
+        phase["aloneDefender"] = defenders[0] if defenders else -1
+    discards = [s for s in steps if s.phase == Phase.DEALER_DISCARD and s.action != A.PASS]
+    if discards:
+        phase["discard"] = CARD_TEXT[discards[0].action - A.DISCARD_BASE]
+    if exchanges:
+        phase["cardExchanges"] = exchanges
+    return phase
+
+
+def _exchanges(record: DealRecord, steps: list[Step]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for s in steps:
+        if s.action & A.UNDER_FLAG:
+            shown = [CARD_TEXT[c] for c in card_list(s.action ^ A.UNDER_FLAG)]
+            out.append({"sender": s.seat, "receiver": s.seat, "cards": shown})
+        elif A.GIVE_BASE <= s.action < A.GIVE_BASE + 33:
+            card_ = CARD_TEXT[s.action - A.GIVE_BASE]
+            out.append({"sender": s.seat, "receiver": (s.seat + 2) % 4, "cards": [card_]})
+    return out
+
+
+def _tricks(variant: Variant, steps: list[Step]) -> list[list[str]]:
+    plays = [CARD_TEXT[s.action - A.PLAY_BASE] for s in steps if s.phase == Phase.PLAY]
+    if not plays:
+        return []
+    size = _trick_size(steps, variant)
+    return [plays[i : i + size] for i in range(0, len(plays), size)]
+
+
+def _trick_size(steps: list[Step], variant: Variant) -> int:
+    seats = []
+    for s in steps:
+        if s.phase == Phase.PLAY:
+            if s.seat in seats:
+                break
+            seats.append(s.seat)
+    return len(seats) if seats else variant.players
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, indent=2, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------- replay
+
+
+@dataclass
+class DealResult:
+    number: int
+    dealer: int
+    outcome: str
+    points: list[int]
+    score: list[int]
+    trump: str | None = None
+    maker: int | None = None
+    alone: bool = False
+    tricks: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealNumber": self.number,
+            "dealer": self.dealer,
+            "outcome": self.outcome,
+            "trump": self.trump,
+            "maker": self.maker,
+            "alone": self.alone,
+            "tricks": self.tricks,
+            "points": self.points,
+            "score": self.score,
+        }
+
+
+@dataclass
+class ReplayResult:
+    variant: Variant
+    initial_score: list[int]
+    deals: list[DealResult]
+    score: list[int]
+    game_over: bool
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deals": [d.to_json() for d in self.deals],
+            "score": self.score,
+            "initialScore": self.initial_score,
+            "gameOver": self.game_over,
+            "winner": self.winner,
+            "ruleset": ruleset_of(self.variant),
+        }
+
+
+def load_egn(text: str) -> dict[str, Any]:
+    """Parse EGN text, checking the structure (RecordError when it is not EGN)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError("an EGN record is a JSON object")
+    if data.get("fileType") != FILE_TYPE:
+        raise RecordError(f'not an EGN record: "fileType" must be "{FILE_TYPE}"')
+    _require(data, "deals", list)
+    metadata = _require(data, "metadata", dict)
+    if not isinstance(metadata.get("ruleset", {}), dict):
+        raise RecordError('"metadata.ruleset" must be an object')
+    for i, deal in enumerate(data["deals"]):
+        if isinstance(deal, str):
+            raise RecordError(f"deal {i} is a compressed string; only JSON deals are supported")
+        if not isinstance(deal, dict):
+            raise RecordError(f"deal {i} must be an object")
+        state = _require(deal, "initialState", dict, f"deal {i}")
+        _require(state, "dealer", int, f"deal {i} initialState")
+        _require(state, "upCard", str, f"deal {i} initialState")
+        _require(deal, "phases", list, f"deal {i}")
+    return data
+
+
+def _require(obj: dict[str, Any], key: str, kind: type, where: str = "the record") -> Any:
+    value = obj.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f'{where} needs "{key}" ({kind.__name__})')
+    return value
+
+
+def replay(record: dict[str, Any]) -> ReplayResult:
+    """Replay a parsed EGN record with every check its information allows."""
+    metadata = record.get("metadata", {})
+    variant = variant_of(metadata.get("ruleset") or {})
+    scores = _initial_score(metadata, variant)
+    initial = scores[:]
+    results: list[DealResult] = []
+    over, winner = False, None
+    deals = record["deals"]
+    for index, deal in enumerate(deals):
+        number = deal.get("dealNumber", index)
+        if over:
+            raise ReplayError(
+                f"the game was already over (score {_score_text(scores)}) before this deal",
+                deal=number,
+            )
+        result, state = _replay_deal(variant, deal, number, scores, last=index == len(deals) - 1)
+        results.append(result)
+        scores = result.score[:]
+        if state is not None and state.game_over:
+            over, winner = True, state.winner
+    return ReplayResult(variant, initial, results, scores, over, winner)
+
+
+def _score_text(scores: list[int]) -> str:
+    return "-".join(str(s) for s in scores)
+
+
+def _initial_score(metadata: dict[str, Any], variant: Variant) -> list[int]:
+    raw = metadata.get("initialScore") or [0] * variant.sides
+    if (
+        not isinstance(raw, list)
+        or len(raw) != variant.sides
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    ):
+        raise RecordError(f'"initialScore" must list {variant.sides} whole numbers')
+    return list(raw)
+
+
+@dataclass
+class _Deal:
+    """A deal as the record states it."""
+
+    number: int
+    dealer: int
+    upcard: int
+    hands: list[list[int]] | None
+    calls: list[str]
+    alone: bool
+    alone_defender: int
+    take_alone: int
+    discard: int | None
+    exchanges: list[tuple[int, int, list[int]]]
+    tricks: list[list[int]]
+
+
+def _replay_deal(
+    variant: Variant, raw: dict[str, Any], number: int, scores: list[int], *, last: bool
+) -> tuple[DealResult, GameState | None]:
+    deal = _parse_deal(variant, raw, number)
+    deck = _deck_for(variant, deal)
+    state = GameState(variant, dealer=deal.dealer, scores=scores, decks=[deck])
+    record = state.record
+    for seat, text in _actions(variant, deal, state):
+        try:
+            state.apply(text, seat=seat)
+        except IllegalActionError as exc:
+            raise ReplayError(str(exc), deal=number, seat=seat, action=text) from None
+        if state.record is not record:
+            break
+    finished = state.record is not record or state.game_over and record.outcome != ""
+    if not finished:
+        if not last:
+            raise ReplayError("the deal is incomplete but more deals follow", deal=number)
+        return _result(deal, record, state, complete=False), None
+    return _result(deal, record, state, complete=True), state
+
+
+def _result(deal: _Deal, record: DealRecord, state: GameState, *, complete: bool) -> DealResult:
+    points = list(record.points) if complete else [0] * len(state.scores)
+    score = [b + p for b, p in zip(record.scores_before, points, strict=True)]
+    made = record.trump >= 0
+    tricks = list(record.tricks) if complete else _sides(state, state.tricks_won)
+    return DealResult(
+        number=deal.number,
+        dealer=deal.dealer,
+        outcome=record.outcome or "incomplete",
+        points=points,
+        score=score,
+        trump=CALL_LETTERS[record.trump] if made else None,
+        maker=record.maker if made else None,
+        alone=record.alone,
+        tricks=tricks if made else [],
+    )
+
+
+def _sides(state: GameState, by_seat: list[int]) -> list[int]:
+    sides = [0] * len(state.scores)
+    for seat, won in enumerate(by_seat):
+        sides[state.side_of(seat)] += won
+    return sides
+
+
+def _parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> _Deal:
+    initial = raw["initialState"]
+    n = variant.players
+    dealer = initial["dealer"]
+    if not 0 <= dealer < n:
+        raise RecordError(f"deal {number}: dealer must be a seat 0..{n - 1}")
+    upcard = _card(initial["upCard"], number)
+    bidding: dict[str, Any] = {}
+    tricks: list[list[int]] = []
+    for phase in raw["phases"]:
+        if not isinstance(phase, dict):
+            raise RecordError(f"deal {number}: each phase must be an object")
+        if phase.get("type") == "EUCHRE_BIDDING":
+            bidding = phase
+        elif phase.get("type") == "TRICK_PLAY":
+            tricks = [[_card(c, number) for c in _list(t, number)] for t in
+                      _list(phase.get("tricks", []), number)]
+        else:
+            raise RecordError(f"deal {number}: unknown phase type {phase.get('type')!r}")
+    calls = _list(bidding.get("calls", []), number)
+    discard = bidding.get("discard")
+    return _Deal(
+        number=number,
+        dealer=dealer,
+        upcard=upcard,
+        hands=_player_cards(initial.get("playerCards"), n, number),
+        calls=[str(c) for c in calls],
+        alone=bool(bidding.get("isAlone", False)),
+        alone_defender=int(bidding.get("aloneDefender", -1)),
+        take_alone=int(bidding.get("takeAlone", -1)),
+        discard=_card(discard, number) if discard else None,
+        exchanges=[_exchange(e, number) for e in _list(bidding.get("cardExchanges", []), number)],
+        tricks=tricks,
+    )
+
+
+def _list(value: Any, number: int) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"deal {number}: expected a list, found {value!r}")
+    return value
+
+
+def _card(text: Any, number: int) -> int:
+    try:
+        return parse_card(str(text))
+    except CardError as exc:
+        raise RecordError(f"deal {number}: {exc}") from None
+
+
+def _exchange(raw: Any, number: int) -> tuple[int, int, list[int]]:
+    if not isinstance(raw, dict) or "receiver" not in raw:
+        raise RecordError(f"deal {number}: a card exchange needs a receiver and cards")
+    cards = [_card(c, number) for c in _list(raw.get("cards", []), number)]
+    return int(raw.get("sender", -1)), int(raw["receiver"]), cards
+
+
+def _player_cards(raw: Any, n: int, number: int) -> list[list[int]] | None:
+    if not raw:
+        return None
+    hands = [[_card(c, number) for c in _list(h, number)] for h in _list(raw, number)]
+    if len(hands) != n or any(len(h) != 5 for h in hands):
+        return None  # partial knowledge: rebuild from the play instead
+    return hands
+
+
+# ---------------------------------------------------------------------- decks
+
+
+def _deck_for(variant: Variant, deal: _Deal) -> list[int]:
+    full = make_deck(variant.min_rank - 7, variant.joker)
+    if deal.upcard not in full:
+        raise ReplayError(f"the turn-up {CARD_TEXT[deal.upcard]} is not in this deck",
+                          deal=deal.number)
+    hands = deal.hands if deal.hands is not None else _rebuild_hands(variant, deal, full)
+    dealt = [c for h in hands for c in h]
+    for c in dealt:
+        if c not in full:
+            raise ReplayError(f"{CARD_TEXT[c]} is not in this deck", deal=deal.number)
+    if len(set(dealt)) != len(dealt) or deal.upcard in dealt:
+        raise ReplayError("the hands dealt repeat a card (or hold the turn-up)", deal=deal.number)
+    rest = [c for c in full if c not in dealt and c != deal.upcard]
+    below = _under_received(deal)
+    rest = below + [c for c in rest if c not in below]
+    return deck_from_hands(hands, deal.dealer, deal.upcard, rest)
+
+
+def _under_received(deal: _Deal) -> list[int]:
+    """Cards a go-under claimant received sit directly below the turn-up."""
+    for sender, receiver, cards in deal.exchanges:
+        if sender == receiver and deal.hands is not None:
+            before = set(deal.hands[sender])
+            after = {c for t in deal.tricks for c in t}
+            return [c for c in after - before - {deal.upcard}][:3]
+    return []
+
+
+def _rebuild_hands(variant: Variant, deal: _Deal, full: list[int]) -> list[list[int]]:
+    """Hands consistent with the record when it has no playerCards (§ docs/records.md)."""
+    n = variant.players
+    plan = _probe_plan(variant, deal)
+    played = _map_tricks(deal, plan, n)
+    seen = {c for cards in played.values() for c in cards}
+    for seat, cards in played.items():
+        for c in cards:
+            if c == deal.upcard and not (plan.dealer_picks_up and seat == deal.dealer):
+                raise ReplayError(
+                    f"{CARD_TEXT[c]} was the turn-up and never reached seat {seat}'s hand",
+                    deal=deal.number, seat=seat, action=f"play {CARD_TEXT[c]}",
+                )
+    hands: list[list[int]] = [list(played.get(s, [])) for s in range(n)]
+    discard = deal.discard
+    if plan.dealer_picks_up:
+        d_hand = hands[deal.dealer]
+        if deal.upcard in d_hand:
+            d_hand.remove(deal.upcard)
+            if discard is None:
+                discard = next(c for c in full if c not in seen and c != deal.upcard)
+        elif discard is None:
+            discard = deal.upcard
+        if discard != deal.upcard:
+            d_hand.append(discard)
+        seen.add(discard)
+    pool = [c for c in full if c not in seen and c != deal.upcard]
+    for seat in range(n):
+        _fill(hands[seat], pool, plan.voids.get(seat, set()), plan.trump)
+    return hands
+
+
+def _fill(hand: list[int], pool: list[int], voids: set[int], trump: int) -> None:
+    """Top a hand up to five with unseen cards, avoiding suits it showed out of."""
+    while len(hand) < 5:
+        fit = [c for c in pool if EFFECTIVE_SUIT[trump][c] not in voids] or pool
+        c = fit[0]
+        pool.remove(c)
+        hand.append(c)
+
+
+@dataclass
+class _Plan:
+    trump: int
+    active: list[int]
+    leader: int
+    dealer_picks_up: bool
+    voids: dict[int, set[int]] = field(default_factory=dict)
+
+
+def _probe_plan(variant: Variant, deal: _Deal) -> _Plan:
+    """Run the bidding on a neutral deal to learn trump, who plays and who leads."""
+    n = variant.players
+    full = make_deck(variant.min_rank - 7, variant.joker)
+    others = [c for c in full if c != deal.upcard]
+    hands = [others[5 * s : 5 * s + 5] for s in range(n)]
+    rest = others[5 * n :]
+    neutral = Variant(name=variant.name).replace(
+        **{k: v for k, v in variant.options().items() if k not in _CARD_DEPENDENT}
+    )
+    state = GameState(neutral, dealer=deal.dealer, decks=[deck_from_hands(
+        hands, deal.dealer, deal.upcard, rest)])
+    record = state.record
+    for seat, text in _actions(neutral, deal, state, bidding_only=True):
+        try:
+            state.apply(text, seat=seat)
+        except IllegalActionError as exc:
+            raise ReplayError(str(exc), deal=deal.number, seat=seat, action=text) from None
+        if state.record is not record or state.phase == Phase.PLAY:
+            break
+    if state.record is not record or state.phase != Phase.PLAY:
+        return _Plan(-1, [], -1, False)
+    picks = state.upcard_state == "taken"
+    active = [s for s in range(n) if state.is_active(s)]
+    return _Plan(state.trump, active, state.turn, picks)
+
+
+# Options whose checks depend on the real cards: left out while probing the bidding.
+_CARD_DEPENDENT = {"farmers_hand", "minimum_trump", "go_under", "throw_in_hands"}
+
+
+def _map_tricks(deal: _Deal, plan: _Plan, n: int) -> dict[int, list[int]]:
+    played: dict[int, list[int]] = {s: [] for s in plan.active}
+    if not deal.tricks:
+        return played
+    if plan.trump < 0:
+        raise ReplayError("cards were played but trump was never made", deal=deal.number)
+    leader = plan.leader
+    seen: set[int] = set()
+    order = plan.active
+    for t, trick in enumerate(deal.tricks):
+        if len(trick) > len(order):
+            raise ReplayError(
+                f"trick {t + 1} has {len(trick)} cards; {len(order)} players are active",
+                deal=deal.number,
+            )
+        start = order.index(leader)
+        seats = [order[(start + i) % len(order)] for i in range(len(trick))]
+        led = EFFECTIVE_SUIT[plan.trump][trick[0]]
+        for seat, c in zip(seats, trick, strict=True):
+            if c in seen:
+                raise ReplayError(f"{CARD_TEXT[c]} was already played", deal=deal.number,
+                                  seat=seat, action=f"play {CARD_TEXT[c]}")
+            seen.add(c)
+            played[seat].append(c)
+            if EFFECTIVE_SUIT[plan.trump][c] != led:
+                plan.voids.setdefault(seat, set()).add(led)
+        if len(trick) == len(order):
+            leader = seats[trick_winner_index(trick, plan.trump)]
+    return played
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def _actions(
+    variant: Variant, deal: _Deal, state: GameState, *, bidding_only: bool = False
+) -> Iterator[tuple[int, str]]:
+    """The engine actions a record implies, decided phase by phase as the engine asks."""
+    calls = iter(deal.calls)
+    plays = iter(c for t in deal.tricks for c in t)
+    record = state.record
+    while state.record is record and not state.game_over:
+        seat = state.turn
+        if bidding_only and state.phase in _CARD_CHOICES:
+            text: str | None = next(a for a in state.legal_actions() if a != "pass")
+        else:
+            text = _next_action(variant, deal, state, calls, plays)
+        if text is None or (bidding_only and state.phase == Phase.PLAY):
+            return
+        yield seat, text
+
+
+# While probing the bidding on a neutral deal, which card moves does not matter.
+_CARD_CHOICES = (Phase.DEALER_DISCARD, Phase.GIVE_BEST, Phase.BEST_DISCARD)
+
+
+def _next_action(
+    variant: Variant, deal: _Deal, state: GameState, calls: Iterator[str], plays: Iterator[int]
+) -> str | None:
+    phase = state.phase
+    seat = state.turn
+    if phase in (Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME):
+        call = next(calls, None)
+        return None if call is None else _call_action(call, phase, deal, state)
+    if phase == Phase.PLAY:
+        c = next(plays, None)
+        return None if c is None else f"play {CARD_TEXT[c]}"
+    if phase == Phase.DEALER_DISCARD:
+        return _dealer_discard(deal, state)
+    if phase == Phase.TAKE_ALONE:
+        return "take alone" if deal.take_alone == seat else "pass"
+    if phase == Phase.DEFEND_ALONE:
+        return "defend alone" if deal.alone_defender == seat else "pass"
+    if phase == Phase.CALL_FOR_BEST:
+        gets = any(r == seat and s == (seat + 2) % 4 for s, r, _ in deal.exchanges)
+        return "call for best" if gets else "pass"
+    if phase == Phase.GIVE_BEST:
+        for s, r, cards in deal.exchanges:
+            if s == seat and r == (seat + 2) % 4 and cards:
+                return f"give {CARD_TEXT[cards[0]]}"
+        return None
+    if phase == Phase.BEST_DISCARD:
+        return _unplayed_discard(deal, state, seat)
+    if phase == Phase.GO_UNDER:
+        for s, r, cards in deal.exchanges:
+            if s == r == seat:
+                return "under " + " ".join(CARD_TEXT[c] for c in cards)
+        return "pass"
+    if phase == Phase.THROW_IN_CLAIM:
+        return "redeal" if not deal.calls and not deal.tricks else "pass"
+    return None
+
+
+def _call_action(call: str, phase: Phase, deal: _Deal, state: GameState) -> str:
+    alone = " alone" if deal.alone and _is_maker_call(call) else ""
+    word = call.strip()
+    if word.lower() == "pass":
+        return "pass"
+    if word.lower() == "forfeit":
+        return "forfeit"
+    if phase == Phase.BID_R1 and word.lower() in ("order", "pickup", "alone", "call", "assist"):
+        return "order" + (" alone" if deal.alone or word.lower() == "alone" else "")
+    if word.lower() in CALL_LETTERS:
+        return f"call {word.lower()}{alone}"
+    if phase == Phase.BID_R2 and word.lower() == "order":
+        return "order"  # refused by the engine with the reason
+    raise RecordError(f"deal {deal.number}: unknown call {call!r} (Pass, Order, c, d, h, s, n)")
+
+
+def _is_maker_call(call: str) -> bool:
+    return call.strip().lower() != "pass"
+
+
+def _dealer_discard(deal: _Deal, state: GameState) -> str:
+    if deal.discard is not None:
+        return f"discard {CARD_TEXT[deal.discard]}"
+    return _unplayed_discard(deal, state, state.turn) or "pass"
+
+
+def _unplayed_discard(deal: _Deal, state: GameState, seat: int) -> str:
+    """The card a player must have put away: held now and never played later in the deal."""
+    played = {c for t in deal.tricks for c in t}
+    held = [c for c in card_list(state.hands[seat]) if c not in played]
+    declines = state.phase == Phase.DEALER_DISCARD and A.PASS in state.legal_ids()
+    if declines and state.upcard in held and deal.tricks:
+        return "pass"  # two-player: the dealer left the turn-up
+    candidates = [c for c in held if c != state.upcard] or held
+    return f"discard {CARD_TEXT[candidates[0]]}" if candidates else "pass"
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def replay_cli(path: str) -> tuple[int, str]:
+    """``euchre replay FILE|-``: (exit code, text to print). 0 valid, 1 illegal, 2 not EGN."""
+    import sys
+
+    try:
+        text = sys.stdin.read() if path == "-" else _read(path)
+        result = replay(load_egn(text))
+    except RecordError as exc:
+        return 2, f"not a valid EGN record: {exc}"
+    except ReplayError as exc:
+        return 1, json.dumps(exc.to_json())
+    return 0, json.dumps(result.to_json())
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from None
+
+
+__all__ = [
+    "EGN_VERSION",
+    "RecordError",
+    "ReplayError",
+    "ReplayResult",
+    "export_egn",
+    "load_egn",
+    "replay",
+    "replay_cli",
+    "ruleset_of",
+    "variant_of",
+]

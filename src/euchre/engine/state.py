@@ -9,12 +9,16 @@ raises ``IllegalActionError`` and leaves the state unchanged.
 
 from __future__ import annotations
 
+import functools
+import dataclasses
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from . import actions as A
 from .cards import (
+    CARD_COUNT,
     HEARTS,
     JACK,
     JOKER,
@@ -38,7 +42,6 @@ from .rules import (
     is_ace,
     is_face,
     is_nine_or_ten,
-    legal_mask,
     trick_winner_index,
 )
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
@@ -141,6 +144,8 @@ class GameState:
 
     def legal_actions(self) -> list[str]:
         """The actions the current player may take, as protocol text."""
+        if self.phase == _PHASE_PLAY:
+            return _cards_as(_PLAY_TEXT, self._play_mask())
         return [A.action_text(a) for a in self.legal_ids()]
 
     def apply(self, action: str | int, seat: int | None = None) -> None:
@@ -156,9 +161,15 @@ class GameState:
         except A.ActionError as exc:
             raise self._illegal(self.current_player, text, str(exc)) from None
         aid = self._normalise(aid)
-        if aid not in self.legal_ids():
+        if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
         self._apply_id(aid)
+
+    def _is_legal(self, aid: int) -> bool:
+        if self.phase == _PHASE_PLAY:
+            c = aid - A.PLAY_BASE
+            return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
+        return aid in self.legal_ids()
 
     def apply_id(self, aid: int) -> None:
         """Fast path for an action id already known to be legal (bots, playouts)."""
@@ -225,7 +236,7 @@ class GameState:
                 _check_deck(deck, v)
                 return deck
             self._decks = None
-        deck = make_deck(v.min_rank - 7, v.joker)
+        deck = list(_fresh_deck(v.min_rank - 7, v.joker))
         self._rng.shuffle(deck)
         return deck
 
@@ -330,12 +341,19 @@ class GameState:
     def legal_ids(self) -> list[int]:
         """Legal action ids for the current player."""
         phase = self.phase
-        if phase == Phase.PLAY:
-            led = self.trick[0] if self.trick else -1
-            mask = legal_mask(self.hands[self.turn], led, self.trump)
-            return [A.PLAY_BASE + c for c in cards_in(mask)]
+        if phase == _PHASE_PLAY:
+            return _cards_as(_PLAY_IDS, self._play_mask())
         handler = _LEGAL[phase]
         return handler(self)
+
+    def _play_mask(self) -> int:
+        """The cards the player to act may play (§2.4)."""
+        hand: int = self.hands[self.turn]
+        trick = self.trick
+        if not trick:
+            return hand
+        trump = self.trump
+        return hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][trick[0]]] or hand
 
     def _legal_bid_r1(self) -> list[int]:
         seat = self.turn
@@ -428,7 +446,9 @@ class GameState:
         return aid
 
     def _log(self, seat: int, aid: int) -> None:
-        self.record.log += bytes((seat, aid))
+        log = self.record.log
+        log.append(seat)
+        log.append(aid)
 
     def _apply_id(self, aid: int) -> None:
         phase = self.phase
@@ -657,6 +677,13 @@ class GameState:
     def _end_deal(self, outcome: str, *, rotate: bool) -> None:
         record = self.record
         record.outcome = outcome
+        if self.maker >= 0:
+            record.trump, record.maker, record.alone = self.trump, self.maker, self.alone
+            record.lone_defender = self.lone_defender
+            sides = [0] * len(self.scores)
+            for seat, won in enumerate(self.tricks_won):
+                sides[self.side_of(seat)] += won
+            record.tricks = tuple(sides)
         if not record.points:
             record.points = tuple(
                 s - b for s, b in zip(self.scores, record.scores_before, strict=True)
@@ -697,10 +724,7 @@ class GameState:
 
 
 def _copy_record(r: DealRecord) -> DealRecord:
-    return DealRecord(
-        r.number, r.dealer, r.deck, r.scores_before, bytearray(r.log), r.under_mask,
-        r.outcome, r.points,
-    )
+    return dataclasses.replace(r, log=bytearray(r.log))
 
 
 def _farmers(hand: int) -> bool:
@@ -748,6 +772,25 @@ def _score_two_player(state: GameState, made: int) -> list[int]:
     else:
         points[1 - state.maker] = 4 if state.variant.super_euchre and made == 0 else 2
     return points
+
+
+_T = TypeVar("_T")
+_PHASE_PLAY = Phase.PLAY
+_PLAY_IDS: tuple[int, ...] = tuple(A.PLAY_BASE + c for c in range(CARD_COUNT))
+_PLAY_TEXT: tuple[str, ...] = tuple(A.action_text(a) for a in _PLAY_IDS)
+_DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def _cards_as(table: Sequence[_T], mask: int) -> list[_T]:
+    return [table[c] for c in cards_in(mask)]
+
+
+def _fresh_deck(min_rank_index: int, joker: bool) -> tuple[int, ...]:
+    key = (min_rank_index, joker)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(make_deck(min_rank_index, joker))
+    return deck
 
 
 _SCORING = {4: _score_partnership, 3: _score_cutthroat, 2: _score_two_player}

@@ -1,0 +1,209 @@
+"""What a seat knows about the deal in progress, derived from its view only.
+
+Bots never see the state; everything here is computed from a
+:class:`~euchre.engine.views.View`: cards played and by whom, suits a seat has shown out
+of, cards known to be out of play (the turned-down turn-up, the seat's own discard, cards
+shown when going under), where the turn-up went, and how the bidding went.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from euchre.engine import actions as A
+from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, cards_in, make_deck, mask_of, suit_of
+from euchre.engine.phases import Phase
+from euchre.engine.rules import EFFECTIVE_SUIT
+from euchre.engine.variants import JokerUpcard
+from euchre.engine.views import View
+
+_PRE_PLAY = frozenset(
+    {Phase.GO_UNDER, Phase.THROW_IN_CLAIM, Phase.JOKER_NAME, Phase.BID_R1, Phase.BID_R2}
+)
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """A seat's derived knowledge of the current deal (all card sets are masks)."""
+
+    view: View
+    n: int
+    seat: int
+    trump: int
+    hand: int
+    deck: int
+    played: int
+    played_by: list[int]
+    voids: list[int]
+    known_out: int
+    upcard_holder: int
+    upcard_maybe_out: bool
+    hand_sizes: list[int]
+    call_round: int
+    maker_action: int
+
+    @property
+    def dealer(self) -> int:
+        return self.view.dealer
+
+    @property
+    def maker(self) -> int | None:
+        return self.view.maker
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return self.view.active
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.n == 4 else None
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` play together this deal (Cutthroat: the two defenders)."""
+        if a == b:
+            return True
+        if self.n == 4:
+            return (a - b) % 2 == 0
+        if self.n == 3 and self.view.maker is not None:
+            return self.view.maker not in (a, b)
+        return False
+
+    def makers_mask(self) -> int:
+        """Seats on the maker's side, as a bit mask."""
+        maker = self.view.maker
+        if maker is None:
+            return 0
+        return sum(1 << s for s in range(self.n) if self.same_side(s, maker))
+
+    def unseen(self) -> int:
+        """Cards this seat cannot place: not in its hand, not played, not known out."""
+        known = self.hand | self.played | self.known_out
+        if self.upcard_holder >= 0 and self.upcard_holder != self.seat:
+            known |= 1 << self.view.upcard
+        return self.deck & ~known
+
+    def trick_cards(self) -> list[int]:
+        return [c for _, c in self.view.trick]
+
+    def led_card(self) -> int:
+        return self.view.trick[0][1] if self.view.trick else -1
+
+
+def knowledge_of(view: View) -> Knowledge:
+    """Derive a seat's knowledge from its view (the seat must not be None)."""
+    if view.seat is None:
+        raise ValueError("a spectator's view holds no hand to reason about")
+    v = view.variant
+    n = v.players
+    trump = NO_TRUMP if view.trump is None else view.trump
+    played_by = [0] * n
+    voids = [0] * n
+    _scan_plays(view, trump, played_by, voids)
+    own_out, extra = _own_hidden_cards(view)
+    known_out = own_out | mask_of(view.under_shown)
+    holder, maybe_out = _upcard_place(view)
+    if holder < 0 and view.upcard_state in ("down", "out"):
+        known_out |= 1 << view.upcard
+    played = 0
+    for m in played_by:
+        played |= m
+    if holder >= 0 and played >> view.upcard & 1:
+        holder = -1
+    call_round, maker_action = _call_of(view)
+    return Knowledge(
+        view=view,
+        n=n,
+        seat=view.seat,
+        trump=trump,
+        hand=mask_of(view.hand),
+        deck=mask_of(make_deck(v.min_rank - 7, v.joker)),
+        played=played,
+        played_by=played_by,
+        voids=voids,
+        known_out=known_out & ~mask_of(view.hand),
+        upcard_holder=holder,
+        upcard_maybe_out=maybe_out,
+        hand_sizes=_hand_sizes(view, played_by, extra),
+        call_round=call_round,
+        maker_action=maker_action,
+    )
+
+
+def _scan_plays(view: View, trump: int, played_by: list[int], voids: list[int]) -> None:
+    eff = EFFECTIVE_SUIT[trump]
+    per_trick = len(view.active)
+    led = -1
+    count = 0
+    for seat, aid in view.history:
+        if not A.is_play(aid):
+            continue
+        c = aid - A.PLAY_BASE
+        played_by[seat] |= 1 << c
+        if count == 0:
+            led = eff[c]
+        elif eff[c] != led:
+            voids[seat] |= 1 << led
+        count = (count + 1) % per_trick
+
+
+def _own_hidden_cards(view: View) -> tuple[int, list[int]]:
+    """Cards this seat discarded or gave (known out of play, or in the partner's hand),
+    and per-seat hand-size changes from discards and gifts."""
+    out = 0
+    delta = [0] * view.variant.players
+    for seat, aid in view.history:
+        if aid == A.HIDDEN_DISCARD or A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33:
+            delta[seat] -= 1
+            if aid != A.HIDDEN_DISCARD:
+                out |= 1 << (aid - A.DISCARD_BASE)
+        elif aid == A.HIDDEN_GIVE or A.GIVE_BASE <= aid < A.GIVE_BASE + 33:
+            delta[seat] -= 1
+            delta[(seat + 2) % 4] += 1
+    return out, delta
+
+
+def _upcard_place(view: View) -> tuple[int, bool]:
+    """The seat known to hold the turn-up (-1: none), and whether it may have been discarded."""
+    if view.upcard_state != "taken":
+        return -1, False
+    v = view.variant
+    dealer_discards = sum(
+        1 for s, a in view.history if s == view.dealer and a == A.HIDDEN_DISCARD
+    )
+    maybe_out = v.dealer_may_discard_upcard or dealer_discards > 1
+    return view.dealer, maybe_out
+
+
+def _hand_sizes(view: View, played_by: list[int], delta: list[int]) -> list[int]:
+    sizes = []
+    for seat in range(view.variant.players):
+        size = 5 - played_by[seat].bit_count() + delta[seat]
+        if seat == view.dealer and view.upcard_state == "taken":
+            size += 1
+        sizes.append(size)
+    return sizes
+
+
+def _call_of(view: View) -> tuple[int, int]:
+    """(round of the call: 1, 2, or 0 for none / the dealer naming for a Joker; the call id)."""
+    for _, aid in view.history:
+        if aid in (A.ORDER, A.ORDER_ALONE):
+            return 1, aid
+        if A.CALL_BASE <= aid < A.CALL_BASE + 10:
+            naming = view.upcard == JOKER and (
+                view.variant.joker_upcard_rule != JokerUpcard.FIXED_HEARTS
+            )
+            return (0 if naming else 2), aid
+    return 0, -1
+
+
+def upcard_suit(view: View) -> int:
+    """The suit the turn-up proposes (hearts for a Joker under the fixed-hearts rule)."""
+    return HEARTS if view.upcard == JOKER else suit_of(view.upcard)
+
+
+def phase_is_bidding(view: View) -> bool:
+    return view.phase in _PRE_PLAY
+
+
+def cards_of(mask: int) -> list[int]:
+    return list(cards_in(mask))

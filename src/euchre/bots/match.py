@@ -1,0 +1,63 @@
+"""Match-aware values: what a hand's points are worth for winning the game.
+
+``win_probability(target, mine, theirs)`` is the chance that a side with ``mine`` points
+beats one with ``theirs`` in a race to ``target``, when each future hand is an even
+contest (the points distribution of a typical hand between equal sides). Bots choose by
+the change in this probability, so a safe point at 9-5 counts for more than a risky two,
+and a loner is worth its risk exactly when four points change the result. Three-player
+games (one score per player) fall back to plain points.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from euchre.engine.variants import Variant
+
+# The points one side scores on a typical hand between equal sides; the other side's
+# share is the mirror image. (1: a made call; 2: a march or a euchre; 4: a lone march.)
+_HAND_OUTCOMES = ((1, 0.32), (2, 0.155), (4, 0.025))
+
+
+@cache
+def win_probability(target: int, mine: int, theirs: int) -> float:
+    """Chance of reaching ``target`` first from ``mine`` to ``theirs`` (no ties: one side
+    scores per hand)."""
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    total = 0.0
+    for points, p in _HAND_OUTCOMES:
+        total += p * win_probability(target, mine + points, theirs)
+        total += p * win_probability(target, mine, theirs + points)
+    return total
+
+
+def _target(variant: Variant) -> int:
+    return variant.target if variant.target > 0 else 10**6
+
+
+def side_of(variant: Variant, seat: int) -> int:
+    """Index into the scores for a seat."""
+    return seat % 2 if variant.players == 4 else seat
+
+
+def utility(variant: Variant, scores: tuple[int, ...], side: int, points: tuple[int, ...]) -> float:
+    """Value for ``side`` of scoring ``points`` (per side) from ``scores``.
+
+    Two sides: the win probability after the hand, in units of points (a hand early in
+    the game is worth its point difference). Three players: plain point difference.
+    """
+    if len(scores) != 2 or variant.target <= 0:
+        others = [p for s, p in enumerate(points) if s != side]
+        return points[side] - sum(others) / max(1, len(others))
+    target = _target(variant)
+    mine, theirs = scores[side], scores[1 - side]
+    p = win_probability(target, mine + points[side], theirs + points[1 - side])
+    return p * _POINT_SCALE
+
+
+# A point early in a game to 10 moves the win probability by about this much; scaling by
+# its inverse keeps utilities in "points" so thresholds read naturally.
+_POINT_SCALE = 1.0 / (win_probability(10, 1, 0) - win_probability(10, 0, 1)) * 2.0

@@ -1,0 +1,492 @@
+"""The ``euchre`` command line: play a game against bots in a terminal, replay a record.
+
+The play loop is a :class:`Session` holding the game, the bots, a rich ``Console`` for
+output and an ``ask(prompt) -> str`` callable for input (``EOFError`` when input ends),
+so tests drive it without a terminal. The human sees only what their seat's view holds:
+another seat's discard stays face down.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from euchre.bots import Bot, UnknownLevelError, make_bot
+from euchre.engine import GameState, IllegalActionError, Variant, VariantError, preset
+from euchre.engine import actions as A
+from euchre.engine.cards import (
+    CARD_TEXT,
+    JOKER,
+    NO_TRUMP,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    CardError,
+    parse_card,
+    suit_of,
+)
+from euchre.engine.deal import UNDER_CODE, DealRecord
+from euchre.engine.phases import PHASE_DESCRIPTIONS, Phase
+from euchre.engine.rules import display_sorted, trick_winner_index
+from euchre.engine.views import View
+
+Ask = Callable[[str], str]
+
+app = typer.Typer(
+    name="euchre",
+    help="Euchre: play against bots in the terminal, replay EGN records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+RELATIVE_NAMES = {4: ("", "Left", "Partner", "Right"), 3: ("", "Left", "Right"), 2: ("", "Opponent")}
+CARD_VERBS = ("play", "discard", "give")
+RED_SUITS = (1, 3)
+
+
+class UsageError(ValueError):
+    """A command-line argument that cannot be used (the message says why)."""
+
+
+class QuitGame(Exception):
+    """The player typed quit."""
+
+
+class InputProblem(ValueError):
+    """Typed input that does not pick a choice (the message says what to type)."""
+
+
+# ---------------------------------------------------------------------- rendering
+
+
+def card_label(c: int) -> str:
+    """A card as players read it: ``J♦``, ``10♥``; the Joker is ``JK``."""
+    if c == JOKER:
+        return "JK"
+    rank = CARD_TEXT[c][0]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit_of(c)]
+
+
+def card_markup(c: int) -> Text:
+    """A card label, red for diamonds and hearts."""
+    red = c != JOKER and suit_of(c) in RED_SUITS
+    return Text(card_label(c), style="red" if red else "bold")
+
+
+def cards_markup(cards: Sequence[int]) -> Text:
+    return Text(" ").join(card_markup(c) for c in cards)
+
+
+def suit_label(suit: int) -> str:
+    """``♥ hearts`` or ``no trump``."""
+    return "no trump" if suit == NO_TRUMP else f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def hand_markup(hand: Sequence[int], trump: int | None) -> Text:
+    """A hand sorted as RULES.md §2.14 shows it, symbols first and the letters to type after."""
+    ordered = display_sorted(hand, NO_TRUMP if trump is None else trump)
+    if not ordered:
+        return Text("(face down)")
+    letters = " ".join(CARD_TEXT[c] for c in ordered)
+    return cards_markup(ordered) + Text(f"   ({letters})", style="dim")
+
+
+def action_markup(text: str) -> Text:
+    """Protocol text with its cards and suits shown with symbols: ``play J♦``, ``call ♥``."""
+    verb, _, rest = text.partition(" ")
+    if verb in (*CARD_VERBS, "under") and rest:
+        return Text(verb + " ") + cards_markup([parse_card(w) for w in rest.split()])
+    if verb == "call" and rest[:1] in SUIT_LETTERS:
+        suit = SUIT_LETTERS.index(rest[0])
+        return Text(f"call {suit_label(suit)}{rest[1:]}")
+    if verb == "call" and rest[:1] == "n":
+        return Text(f"call no trump{rest[1:]}")
+    return Text(text)
+
+
+# ---------------------------------------------------------------------- the session
+
+
+@dataclass
+class Session:
+    """One terminal game: the human at ``human``, bots everywhere else."""
+
+    state: GameState
+    human: int
+    bots: dict[int, Bot]
+    rngs: dict[int, random.Random]
+    console: Console
+    ask: Ask
+    seed: int
+    reported: int = 0
+    announced: int = -1
+    tricks: list[int] = field(default_factory=list)
+    last_view: View | None = None
+
+    @property
+    def players(self) -> int:
+        return self.state.variant.players
+
+    def name(self, seat: int) -> str:
+        """``You`` or ``Left (seat 1)``: seats named from the human's chair."""
+        if seat == self.human:
+            return "You"
+        return f"{RELATIVE_NAMES[self.players][(seat - self.human) % self.players]} (seat {seat})"
+
+    def side_name(self, side: int) -> str:
+        """A score's owner: ``Us``/``Them`` with partners, else the player."""
+        if self.players == 4:
+            return "Us" if side == self.human % 2 else "Them"
+        return self.name(side)
+
+    def say(self, *parts: str | Text) -> None:
+        self.console.print(Text.assemble(*parts))
+
+
+def parse_options(items: Sequence[str]) -> dict[str, str]:
+    """``["target=5", "super_euchre=true"]`` to a dict; raises :class:`UsageError`."""
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"option {item!r} must be written key=value, e.g. target=5")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def build_variant(name: str, options: Sequence[str]) -> Variant:
+    """The preset with options applied; raises ``VariantError`` or :class:`UsageError`."""
+    return preset(name, **parse_options(options))
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """Each bot's own random source, fixed by the game's seed."""
+    return random.Random(f"euchre-cli:{seed}:bot:{seat}")
+
+
+def new_session(
+    variant: Variant, *, seed: int, seat: int, level: str, console: Console, ask: Ask
+) -> Session:
+    """A game dealt from ``seed`` with the human at ``seat`` and bots of ``level``."""
+    if not 0 <= seat < variant.players:
+        raise UsageError(f"seat must be 0 to {variant.players - 1} for {variant.name}, not {seat}")
+    others = [s for s in range(variant.players) if s != seat]
+    bots = {s: make_bot(level) for s in others}
+    rngs = {s: bot_rng(seed, s) for s in others}
+    state = GameState(variant, seed=seed)
+    return Session(state, seat, bots, rngs, console, ask, seed)
+
+
+# ---------------------------------------------------------------------- the loop
+
+
+def play_game(session: Session) -> None:
+    """Run the game to its end; ``EOFError``/:class:`QuitGame` from input propagate."""
+    state = session.state
+    session.say(Text(f"Euchre: {state.variant.name}, seed {session.seed}", style="bold"))
+    while True:
+        report_finished_deals(session)
+        if state.game_over:
+            show_winner(session)
+            return
+        announce_deal(session)
+        take_turn(session)
+
+
+def take_turn(session: Session) -> None:
+    state = session.state
+    seat = state.current_player
+    assert seat is not None
+    before = state.view(session.human)
+    session.last_view = before
+    if seat == session.human:
+        human_turn(session, before)
+    else:
+        state.apply(session.bots[seat].decide(state.view(seat), session.rngs[seat]), seat=seat)
+    narrate(session, before, seat, last_action(state.deals[before.deal_number]))
+
+
+def last_action(record: DealRecord) -> str:
+    """The text of the latest action of a deal, as the engine logged it."""
+    _, aid = record.actions()[-1]
+    if aid == UNDER_CODE:
+        return A.action_text(A.under_id(record.under_mask))
+    return A.action_text(aid)
+
+
+# ---------------------------------------------------------------------- narration
+
+
+def announce_deal(session: Session) -> None:
+    """At a new deal: the dealer, the turn-up, the score and the human's hand."""
+    state = session.state
+    view = state.view(session.human)
+    if view.deal_number == session.announced:
+        return
+    session.announced = view.deal_number
+    session.tricks = [0] * session.players
+    session.console.rule(f"Deal {view.deal_number + 1}")
+    session.say("Dealer: ", session.name(view.dealer), ".  Turn-up: ", card_markup(view.upcard))
+    show_score(session, view.scores)
+    session.say("Your hand: ", hand_markup(view.hand, view.trump))
+
+
+def show_score(session: Session, scores: Sequence[int]) -> None:
+    parts = ", ".join(f"{session.side_name(s)} {p}" for s, p in enumerate(scores))
+    session.say(f"Score: {parts} (playing to {session.state.variant.target})")
+
+
+def narrate(session: Session, before: View, seat: int, action: str) -> None:
+    """Say what ``seat`` just did, as the human may see it, and what followed."""
+    session.say(f"{session.name(seat)}: ", public_action(session, seat, action))
+    if action.startswith("play "):
+        finish_trick(session, before, seat, parse_card(action.split()[1]))
+    elif session.state.record.number == before.deal_number:
+        announce_contract(session, before)
+
+
+def public_action(session: Session, seat: int, action: str) -> Text:
+    """The action with cards the human may not see left face down."""
+    verb = action.split()[0]
+    partner = (seat + 2) % 4 if session.players == 4 else seat
+    if verb == "discard" and seat != session.human:
+        return Text("discard a card (face down)")
+    if verb == "give" and session.human not in (seat, partner):
+        return Text("give partner a card (face down)")
+    return action_markup(action)
+
+
+def announce_contract(session: Session, before: View) -> None:
+    """Once trump is made (or a loner changes hands): trump, maker and who sits out."""
+    now = session.state.view(session.human)
+    if now.maker is None or (now.maker, now.alone) == (before.maker, before.alone):
+        if now.lone_defender is None or now.lone_defender == before.lone_defender:
+            return
+    assert now.maker is not None and now.trump is not None
+    out = [session.name(s) for s in range(session.players) if s not in now.active]
+    sitting = f"; {', '.join(out)} sit{'s' if out != ['You'] else ''} out" if out else ""
+    alone = ", alone" if now.alone else ""
+    session.say(
+        Text(f"Trump: {suit_label(now.trump)}, made by {session.name(now.maker)}{alone}{sitting}",
+             style="bold")
+    )
+
+
+def finish_trick(session: Session, before: View, seat: int, played: int) -> None:
+    """After the last card of a trick: who won it, and the tricks so far."""
+    if len(before.trick) + 1 < len(before.active):
+        return
+    seats = [s for s, _ in before.trick] + [seat]
+    cards = [c for _, c in before.trick] + [played]
+    trump = NO_TRUMP if before.trump is None else before.trump
+    index = trick_winner_index(cards, trump)
+    winner = seats[index]
+    session.tricks[winner] += 1
+    session.say(
+        Text("→ "), session.name(winner), " won the trick with ", card_markup(cards[index]),
+        f".  Tricks: {tricks_line(session)}",
+    )
+
+
+def side_tricks(session: Session) -> list[int]:
+    """Tricks taken this deal per score-keeping side."""
+    if session.players == 4:
+        return [session.tricks[0] + session.tricks[2], session.tricks[1] + session.tricks[3]]
+    return list(session.tricks)
+
+
+def tricks_line(session: Session) -> str:
+    return ", ".join(f"{session.side_name(s)} {t}" for s, t in enumerate(side_tricks(session)))
+
+
+OUTCOMES = {
+    "throw-in": "everyone passed: no points, new deal",
+    "farmers": "a farmer's hand (four or more 9s and 10s): redeal",
+    "redeal": "a weak hand was thrown in: redeal",
+    "misdeal": "two players went under: misdeal, redeal",
+    "forfeit": "the stuck dealer forfeited",
+}
+
+
+def report_finished_deals(session: Session) -> None:
+    deals = session.state.deals
+    while session.reported < len(deals) and deals[session.reported].outcome:
+        report_deal(session, deals[session.reported])
+        session.reported += 1
+
+
+def report_deal(session: Session, record: DealRecord) -> None:
+    """What happened in a finished deal, the points and the score."""
+    if record.outcome == "scored":
+        text = scored_summary(session, record)
+    else:
+        text = OUTCOMES.get(record.outcome, record.outcome)
+    gains = [f"{session.side_name(s)} +{p}" for s, p in enumerate(record.points) if p]
+    points = "; ".join(gains) if gains else "no points"
+    session.say(Text(f"Deal {record.number + 1}: {text}.  Points: {points}.", style="bold"))
+    show_score(session, [b + p for b, p in zip(record.scores_before, record.points, strict=True)])
+
+
+def scored_summary(session: Session, record: DealRecord) -> str:
+    view = session.last_view
+    if view is None or view.maker is None or view.trump is None or record.number != view.deal_number:
+        return "scored"
+    maker = view.maker
+    side = maker % 2 if session.players == 4 else maker
+    taken = side_tricks(session)[side]
+    alone = " alone" if view.alone else ""
+    verdict = "march" if taken == 5 else "made it" if taken >= 3 else "euchred"
+    return (
+        f"trump {suit_label(view.trump)}, made by {session.name(maker)}{alone}; "
+        f"makers took {taken} of 5 tricks ({verdict})"
+    )
+
+
+def show_winner(session: Session) -> None:
+    state = session.state
+    session.console.rule("Game over")
+    show_score(session, state.scores)
+    winner = state.winner
+    if session.players == 4:
+        seats = " & ".join(session.name(s) for s in (winner, winner + 2))
+        session.say(Text(f"Winner: {session.side_name(winner)} ({seats})", style="bold"))
+    else:
+        session.say(Text(f"Winner: {session.name(winner)}", style="bold"))
+
+
+# ---------------------------------------------------------------------- the human's turn
+
+
+def human_turn(session: Session, view: View) -> None:
+    """Show the situation, then ask until the engine accepts an action."""
+    show_situation(session, view)
+    legal = view.legal_texts()
+    show_choices(session, legal)
+    while True:
+        raw = session.ask(f"Your choice (1-{len(legal)}, or type the action): ")
+        try:
+            session.state.apply(resolve_input(raw, legal), seat=session.human)
+            return
+        except (InputProblem, IllegalActionError) as exc:
+            session.say(Text(f"Not accepted: {exc}", style="yellow"))
+            show_choices(session, legal)
+
+
+def show_situation(session: Session, view: View) -> None:
+    session.say(Text(f"Your turn: {PHASE_DESCRIPTIONS[view.phase]}", style="bold"))
+    if view.phase in (Phase.BID_R1, Phase.BID_R2, Phase.TAKE_ALONE, Phase.JOKER_NAME):
+        state_word = "turned down" if view.upcard_state == "down" else "turn-up"
+        session.say(f"The {state_word}: ", card_markup(view.upcard))
+    session.say("Your hand: ", hand_markup(view.hand, view.trump))
+    if view.phase == Phase.PLAY and view.trick:
+        shown = Text(", ").join(
+            Text.assemble(f"{session.name(s)} ", card_markup(c)) for s, c in view.trick
+        )
+        session.say(f"Trick {sum(view.tricks_won) + 1} so far: ", shown)
+
+
+def show_choices(session: Session, legal: Sequence[str]) -> None:
+    for number, text in enumerate(legal, start=1):
+        session.say(f"  {number}) ", text, "   ", action_markup(text))
+
+
+def resolve_input(raw: str, legal: Sequence[str]) -> str:
+    """Typed input to action text: a choice number, the action, or just a card to play.
+
+    The engine judges the result; raises :class:`InputProblem` for an empty line or a
+    number out of range and :class:`QuitGame` for ``quit``.
+    """
+    text = " ".join(raw.split())
+    if not text:
+        raise InputProblem("type a choice number or an action")
+    if text.lower() in ("quit", "exit"):
+        raise QuitGame
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise InputProblem(f"{number} is not a choice: pick 1 to {len(legal)}")
+    verbs = {t.split()[0] for t in legal if t.split()[0] in CARD_VERBS}
+    if len(verbs) == 1 and " " not in text:
+        try:
+            return f"{verbs.pop()} {CARD_TEXT[parse_card(text)]}"
+        except CardError:
+            pass
+    return text
+
+
+def run_interactive(session: Session) -> int:
+    """Play to the end; input ending or ``quit`` leaves cleanly. Returns the exit code."""
+    try:
+        play_game(session)
+    except (EOFError, QuitGame) as exc:
+        why = "you quit" if isinstance(exc, QuitGame) else "input ended"
+        session.console.print()
+        session.say(f"Game left unfinished ({why}).")
+        show_score(session, session.state.scores)
+    except KeyboardInterrupt:
+        session.console.print()
+        session.say("Interrupted: game left unfinished.")
+        return 130
+    return 0
+
+
+# ---------------------------------------------------------------------- commands
+
+
+@app.command()
+def play(
+    variant: Annotated[
+        str, typer.Option(help="Rule preset: standard, classic, british, long, cutthroat, two-player.")
+    ] = "standard",
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Change one rule, key=value (repeatable)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Deal and bot choices from this seed (same game again).")
+    ] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
+    level: Annotated[str, typer.Option(help="Bot level for the other seats.")] = "random",
+) -> None:
+    """Play one game against bots in the terminal."""
+    console = Console(highlight=False, soft_wrap=True)
+    chosen_seed = secrets.randbelow(1_000_000_000) if seed is None else seed
+    try:
+        rules = build_variant(variant, option or [])
+        session = new_session(
+            rules, seed=chosen_seed, seat=seat, level=level, console=console, ask=console.input
+        )
+    except (UsageError, VariantError, UnknownLevelError) as exc:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {exc}"))
+        raise typer.Exit(2) from None
+    raise typer.Exit(run_interactive(session))
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(metavar="FILE|-", help="An EGN record; - reads stdin.")],
+) -> None:
+    """Check an EGN record by replaying it; prints JSON (exit 0 valid, 1 illegal, 2 not EGN)."""
+    from euchre.engine.records import replay_cli
+
+    code, text = replay_cli(file)
+    typer.echo(text)
+    raise typer.Exit(code)
+
+
+def main() -> None:
+    """The ``euchre`` console script."""
+    app(prog_name="euchre")
+
+
+if __name__ == "__main__":
+    main()
