@@ -47,7 +47,11 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 
-RELATIVE_NAMES = {4: ("", "Left", "Partner", "Right"), 3: ("", "Left", "Right"), 2: ("", "Opponent")}
+RELATIVE_NAMES = {
+    4: ("", "Left", "Partner", "Right"),
+    3: ("", "Left", "Right"),
+    2: ("", "Opponent"),
+}
 CARD_VERBS = ("play", "discard", "give")
 RED_SUITS = (1, 3)
 
@@ -251,6 +255,7 @@ def narrate(session: Session, before: View, seat: int, action: str) -> None:
         finish_trick(session, before, seat, parse_card(action.split()[1]))
     elif session.state.record.number == before.deal_number:
         announce_contract(session, before)
+        announce_pickup(session, before)
 
 
 def public_action(session: Session, seat: int, action: str) -> Text:
@@ -261,23 +266,34 @@ def public_action(session: Session, seat: int, action: str) -> Text:
         return Text("discard a card (face down)")
     if verb == "give" and session.human not in (seat, partner):
         return Text("give partner a card (face down)")
+    if verb == "order":
+        return Text(action.replace("order", "order up", 1))
     return action_markup(action)
 
 
 def announce_contract(session: Session, before: View) -> None:
     """Once trump is made (or a loner changes hands): trump, maker and who sits out."""
     now = session.state.view(session.human)
-    if now.maker is None or (now.maker, now.alone) == (before.maker, before.alone):
-        if now.lone_defender is None or now.lone_defender == before.lone_defender:
-            return
-    assert now.maker is not None and now.trump is not None
+    contract = (now.maker, now.alone, now.lone_defender)
+    if now.maker is None or now.trump is None:
+        return
+    if contract == (before.maker, before.alone, before.lone_defender):
+        return
     out = [session.name(s) for s in range(session.players) if s not in now.active]
-    sitting = f"; {', '.join(out)} sit{'s' if out != ['You'] else ''} out" if out else ""
+    verb = "sits" if len(out) == 1 and out != ["You"] else "sit"
+    sitting = f"; {' and '.join(out)} {verb} out" if out else ""
     alone = ", alone" if now.alone else ""
     session.say(
-        Text(f"Trump: {suit_label(now.trump)}, made by {session.name(now.maker)}{alone}{sitting}",
-             style="bold")
+        Text(
+            f"Trump: {suit_label(now.trump)}, made by {session.name(now.maker)}{alone}{sitting}",
+            style="bold",
+        )
     )
+
+
+def announce_pickup(session: Session, before: View) -> None:
+    if before.upcard_state != "taken" and session.state.upcard_state == "taken":
+        session.say(f"{session.name(before.dealer)}: pick up ", card_markup(before.upcard))
 
 
 def finish_trick(session: Session, before: View, seat: int, played: int) -> None:
@@ -286,12 +302,14 @@ def finish_trick(session: Session, before: View, seat: int, played: int) -> None
         return
     seats = [s for s, _ in before.trick] + [seat]
     cards = [c for _, c in before.trick] + [played]
-    trump = NO_TRUMP if before.trump is None else before.trump
-    index = trick_winner_index(cards, trump)
+    index = trick_winner_index(cards, trump_of(before))
     winner = seats[index]
     session.tricks[winner] += 1
     session.say(
-        Text("→ "), session.name(winner), " won the trick with ", card_markup(cards[index]),
+        Text("→ "),
+        session.name(winner),
+        " won the trick with ",
+        card_markup(cards[index]),
         f".  Tricks: {tricks_line(session)}",
     )
 
@@ -337,7 +355,9 @@ def report_deal(session: Session, record: DealRecord) -> None:
 
 def scored_summary(session: Session, record: DealRecord) -> str:
     view = session.last_view
-    if view is None or view.maker is None or view.trump is None or record.number != view.deal_number:
+    if view is None or view.maker is None or view.trump is None:
+        return "scored"
+    if record.number != view.deal_number:
         return "scored"
     maker = view.maker
     side = maker % 2 if session.players == 4 else maker
@@ -356,8 +376,8 @@ def show_winner(session: Session) -> None:
     show_score(session, state.scores)
     winner = state.winner
     if session.players == 4:
-        seats = " & ".join(session.name(s) for s in (winner, winner + 2))
-        session.say(Text(f"Winner: {session.side_name(winner)} ({seats})", style="bold"))
+        seats = " and ".join(session.name(s) for s in (winner, winner + 2))
+        session.say(Text(f"Winner: {session.side_name(winner)}: {seats}", style="bold"))
     else:
         session.say(Text(f"Winner: {session.name(winner)}", style="bold"))
 
@@ -368,10 +388,11 @@ def show_winner(session: Session) -> None:
 def human_turn(session: Session, view: View) -> None:
     """Show the situation, then ask until the engine accepts an action."""
     show_situation(session, view)
-    legal = view.legal_texts()
+    legal = ordered_choices(view)
     show_choices(session, legal)
+    span = "1" if len(legal) == 1 else f"1-{len(legal)}"
     while True:
-        raw = session.ask(f"Your choice (1-{len(legal)}, or type the action): ")
+        raw = session.ask(f"Your choice ({span}, or type the action): ")
         try:
             session.state.apply(resolve_input(raw, legal), seat=session.human)
             return
@@ -393,9 +414,28 @@ def show_situation(session: Session, view: View) -> None:
         session.say(f"Trick {sum(view.tricks_won) + 1} so far: ", shown)
 
 
+def ordered_choices(view: View) -> list[str]:
+    """The legal actions, card actions in the order the hand is shown."""
+    legal = view.legal_texts()
+    cards = [parse_card(t.split()[1]) for t in legal if t.split()[0] in CARD_VERBS]
+    position = {c: i for i, c in enumerate(display_sorted(cards, trump_of(view)))}
+
+    def key(text: str) -> int:
+        verb, _, rest = text.partition(" ")
+        return position[parse_card(rest)] if verb in CARD_VERBS else -1
+
+    return sorted(legal, key=key)
+
+
+def trump_of(view: View) -> int:
+    return NO_TRUMP if view.trump is None else view.trump
+
+
 def show_choices(session: Session, legal: Sequence[str]) -> None:
     for number, text in enumerate(legal, start=1):
-        session.say(f"  {number}) ", text, "   ", action_markup(text))
+        shown = action_markup(text)
+        extra = Text("") if shown.plain == text else Text.assemble("   (", shown, ")")
+        session.say(f"  {number}) {text}", extra)
 
 
 def resolve_input(raw: str, legal: Sequence[str]) -> str:
@@ -445,7 +485,8 @@ def run_interactive(session: Session) -> int:
 @app.command()
 def play(
     variant: Annotated[
-        str, typer.Option(help="Rule preset: standard, classic, british, long, cutthroat, two-player.")
+        str,
+        typer.Option(help="Rule preset: standard, classic, british, long, cutthroat, two-player."),
     ] = "standard",
     option: Annotated[
         list[str] | None,

@@ -251,41 +251,49 @@ def play_hand(state: GameState, choose: Any = None) -> DealRecord:
     return record
 
 
-def play_for_makers_tricks(state: GameState, wanted: int, *, budget: int = 200_000) -> DealRecord:
-    """Play the deal out legally so that the makers win exactly ``wanted`` tricks.
+def find_line(state: GameState, wanted: int) -> list[str]:
+    """Legal plays finishing the deal with the makers winning exactly ``wanted`` tricks.
 
-    A depth-first search over legal plays (on clones) finds the line; it is then played
-    on ``state`` through ``apply``. Returns the finished deal's record.
+    A depth-first search over legal plays on clones; ``state`` itself is not changed.
     """
     assert state.phase == Phase.PLAY
-    line = _search(state.clone(), wanted, makers_of(state), [budget])
+    line = _search(state.clone(), wanted, makers_of(state), set())
     assert line is not None, f"no legal play gives the makers exactly {wanted} tricks"
+    return [A.action_text(aid) for aid in line]
+
+
+def play_for_makers_tricks(state: GameState, wanted: int) -> DealRecord:
+    """Play the deal out (through ``apply``) so that the makers win exactly ``wanted`` tricks.
+
+    Returns the finished deal's record.
+    """
     record = state.record
-    for text in line:
+    for text in find_line(state, wanted):
         act(state, state.turn, text)
     assert state.record is not record or state.game_over
     return record
 
 
-def _search(state: GameState, wanted: int, makers: set[int], budget: list[int]) -> list[str] | None:
+def _search(state: GameState, wanted: int, makers: set[int], failed: set[Any]) -> list[int] | None:
     won = sum(state.tricks_won[s] for s in makers)
     lost = state.tricks_played - won
     if won > wanted or lost > 5 - wanted:
         return None
-    budget[0] -= 1
-    assert budget[0] > 0, "search budget exhausted: choose hands that make the target easy"
+    key = (tuple(state.hands), tuple(state.trick), state.turn, won, lost)
+    if key in failed:
+        return None
     last_card = state.tricks_played == 4 and len(state.trick) == state.active.bit_count() - 1
-    for text in state.legal_actions():
-        c = card(text.split()[1])
+    for aid in state.legal_ids():
         if last_card:
             seats = [*state.trick_seats, state.turn]
-            winner = seats[trick_winner_index([*state.trick, c], state.trump)]
+            winner = seats[trick_winner_index([*state.trick, aid - A.PLAY_BASE], state.trump)]
             if won + (winner in makers) == wanted:
-                return [text]
+                return [aid]
             continue
         child = state.clone()
-        child.apply(text)
-        rest = _search(child, wanted, makers, budget)
+        child.apply_id(aid)
+        rest = _search(child, wanted, makers, failed)
         if rest is not None:
-            return [text, *rest]
+            return [aid, *rest]
+    failed.add(key)
     return None

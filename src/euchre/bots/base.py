@@ -45,7 +45,5 @@ def make_bot(level: str) -> Bot:
     """A new bot of the named level; raises :class:`UnknownLevelError` naming the levels."""
     factory = _REGISTRY.get(level.strip().lower())
     if factory is None:
-        raise UnknownLevelError(
-            f"unknown bot level {level!r}: choose one of {', '.join(levels())}"
-        )
+        raise UnknownLevelError(f"unknown bot level {level!r}: choose one of {', '.join(levels())}")
     return factory()

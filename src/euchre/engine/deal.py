@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .actions import UNDER_FLAG
 from .cards import card_list, mask_of
 
 # Packets in dealing order as (offset from the dealer's left, count) for each player count.
@@ -59,7 +60,8 @@ class DealRecord:
     """Everything that happened in one deal: the deck as dealt and each action in order.
 
     ``log`` holds (seat, action id) pairs as bytes; a go-under claim is logged with the id
-    ``UNDER_CODE`` and its three shown cards in ``under_mask``.
+    ``UNDER_CODE``; the three cards each claimant showed are in ``under_claims`` (in order)
+    and the claim that counts in ``under_mask``.
     """
 
     number: int
@@ -68,6 +70,7 @@ class DealRecord:
     scores_before: tuple[int, ...]
     log: bytearray = field(default_factory=bytearray)
     under_mask: int = 0
+    under_claims: list[int] = field(default_factory=list)
     outcome: str = ""  # "", "scored", "throw-in", "forfeit", "farmers", "misdeal", "redeal"
     points: tuple[int, ...] = ()
     # Filled when the deal ends: who made what, and tricks taken per side.
@@ -80,6 +83,14 @@ class DealRecord:
     def actions(self) -> list[tuple[int, int]]:
         log = self.log
         return [(log[i], log[i + 1]) for i in range(0, len(log), 2)]
+
+    def action_ids(self) -> list[tuple[int, int]]:
+        """(seat, action id) in order, with go-under claims as full ``under`` action ids."""
+        claims = iter(self.under_claims)
+        return [
+            (seat, UNDER_FLAG | next(claims) if aid == UNDER_CODE else aid)
+            for seat, aid in self.actions()
+        ]
 
     def hands(self, players: int) -> list[list[int]]:
         return [card_list(m) for m in deal_hands(self.deck, self.dealer, players)]

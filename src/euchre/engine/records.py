@@ -16,7 +16,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import CARD_TEXT, SUIT_LETTERS, CardError, card_list, make_deck, parse_card
-from .deal import UNDER_CODE, DealRecord, deck_from_hands, upcard_index
+from .deal import DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
 from .rules import EFFECTIVE_SUIT, trick_winner_index
 from .state import GameState, IllegalActionError
@@ -120,7 +120,7 @@ def variant_of(ruleset: dict[str, Any]) -> Variant:
         options["min_rank"] = 10
     name = _guess_name(options)
     try:
-        return Variant(name=name).replace(**options)
+        return Variant().replace(**options).renamed(name)
     except (VariantError, TypeError) as exc:
         raise RecordError(f"unsupported ruleset: {exc}") from None
 
@@ -153,8 +153,7 @@ def deal_steps(variant: Variant, record: DealRecord) -> list[Step]:
     state = GameState(variant, dealer=record.dealer, scores=record.scores_before,
                       decks=[list(record.deck)])
     steps = []
-    for seat, aid in record.actions():
-        action = A.under_id(record.under_mask) if aid == UNDER_CODE else aid
+    for seat, action in record.action_ids():
         steps.append(Step(state.phase, seat, action))
         state.apply_id(action)
     return steps
@@ -222,7 +221,7 @@ def _bidding_phase(
     variant: Variant, record: DealRecord, steps: list[Step]
 ) -> dict[str, Any] | None:
     calls = [_call_text(s.action) for s in steps if s.phase in _CALL_PHASES]
-    exchanges = _exchanges(record, steps)
+    exchanges = _exchanges(variant, record, steps)
     if not calls and not exchanges:
         return None
     phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
@@ -246,12 +245,14 @@ def _bidding_phase(
     return phase
 
 
-def _exchanges(record: DealRecord, steps: list[Step]) -> list[dict[str, Any]]:
+def _exchanges(variant: Variant, record: DealRecord, steps: list[Step]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for s in steps:
         if s.action & A.UNDER_FLAG:
-            shown = [CARD_TEXT[c] for c in card_list(s.action ^ A.UNDER_FLAG)]
-            out.append({"sender": s.seat, "receiver": s.seat, "cards": shown})
+            up = upcard_index(variant.players)
+            shown = card_list(s.action ^ A.UNDER_FLAG)
+            cards = [CARD_TEXT[c] for c in [*shown, *record.deck[up + 1 : up + 4]]]
+            out.append({"sender": s.seat, "receiver": s.seat, "cards": cards})
         elif A.GIVE_BASE <= s.action < A.GIVE_BASE + 33:
             card_ = CARD_TEXT[s.action - A.GIVE_BASE]
             out.append({"sender": s.seat, "receiver": (s.seat + 2) % 4, "cards": [card_]})
@@ -424,7 +425,7 @@ def _replay_deal(
     deal = _parse_deal(variant, raw, number)
     deck = _deck_for(variant, deal)
     state = GameState(variant, dealer=deal.dealer, scores=scores, decks=[deck])
-    record = state.record
+    record = state.deals[0]  # a voided deal (farmer's hand) is already over here
     for seat, text in _actions(variant, deal, state):
         try:
             state.apply(text, seat=seat)
@@ -546,18 +547,16 @@ def _deck_for(variant: Variant, deal: _Deal) -> list[int]:
     if len(set(dealt)) != len(dealt) or deal.upcard in dealt:
         raise ReplayError("the hands dealt repeat a card (or hold the turn-up)", deal=deal.number)
     rest = [c for c in full if c not in dealt and c != deal.upcard]
-    below = _under_received(deal)
+    below = [c for c in _under_received(deal) if c in rest]
     rest = below + [c for c in rest if c not in below]
     return deck_from_hands(hands, deal.dealer, deal.upcard, rest)
 
 
 def _under_received(deal: _Deal) -> list[int]:
-    """Cards a go-under claimant received sit directly below the turn-up."""
+    """Cards a go-under claimant received: they lay directly below the turn-up."""
     for sender, receiver, cards in deal.exchanges:
-        if sender == receiver and deal.hands is not None:
-            before = set(deal.hands[sender])
-            after = {c for t in deal.tricks for c in t}
-            return [c for c in after - before - {deal.upcard}][:3]
+        if sender == receiver and len(cards) == 6:
+            return cards[3:]
     return []
 
 
@@ -728,7 +727,7 @@ def _next_action(
     if phase == Phase.GO_UNDER:
         for s, r, cards in deal.exchanges:
             if s == r == seat:
-                return "under " + " ".join(CARD_TEXT[c] for c in cards)
+                return "under " + " ".join(CARD_TEXT[c] for c in cards[:3])
         return "pass"
     if phase == Phase.THROW_IN_CLAIM:
         return "redeal" if not deal.calls and not deal.tricks else "pass"
@@ -736,14 +735,15 @@ def _next_action(
 
 
 def _call_action(call: str, phase: Phase, deal: _Deal, state: GameState) -> str:
-    alone = " alone" if deal.alone and _is_maker_call(call) else ""
+    lone_call = deal.alone and deal.take_alone < 0
+    alone = " alone" if lone_call and _is_maker_call(call) else ""
     word = call.strip()
     if word.lower() == "pass":
         return "pass"
     if word.lower() == "forfeit":
         return "forfeit"
     if phase == Phase.BID_R1 and word.lower() in ("order", "pickup", "alone", "call", "assist"):
-        return "order" + (" alone" if deal.alone or word.lower() == "alone" else "")
+        return "order" + (" alone" if lone_call or word.lower() == "alone" else "")
     if word.lower() in CALL_LETTERS:
         return f"call {word.lower()}{alone}"
     if phase == Phase.BID_R2 and word.lower() == "order":

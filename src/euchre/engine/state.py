@@ -153,11 +153,11 @@ class GameState:
 
         With ``seat`` given, the action is refused unless that seat is to act.
         """
-        text = action if isinstance(action, str) else A.action_text(action)
+        text = action if isinstance(action, str) else _id_text(action)
         if seat is not None and seat != self.current_player:
             raise self._illegal(seat, text, self._not_your_turn(seat))
         try:
-            aid = A.parse_action(action) if isinstance(action, str) else action
+            aid = A.parse_action(action) if isinstance(action, str) else _known_id(action)
         except A.ActionError as exc:
             raise self._illegal(self.current_player, text, str(exc)) from None
         aid = self._normalise(aid)
@@ -212,6 +212,10 @@ class GameState:
         if not isinstance(self._rng, random.SystemRandom):
             other._rng = random.Random()
             other._rng.setstate(self._rng.getstate())
+        if self._decks is not None:
+            # An iterator cannot be shared: each copy gets its own over the decks still unused.
+            unused = list(self._decks)
+            self._decks, other._decks = iter(unused), iter(unused)
         return other
 
     def next_game(self) -> GameState:
@@ -465,6 +469,7 @@ class GameState:
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
+            self.record.under_claims.append(aid ^ A.UNDER_FLAG)
             if self.under_claim >= 0:
                 self._end_deal("misdeal", rotate=False)
                 return
@@ -723,8 +728,22 @@ class GameState:
         return explain_illegal(self, aid)
 
 
+def _id_text(aid: int) -> str:
+    """The text of an action id; an id that names no action is shown as its number."""
+    try:
+        return A.action_text(aid)
+    except (KeyError, IndexError):
+        return str(aid)
+
+
+def _known_id(aid: int) -> int:
+    if _id_text(aid) == str(aid):
+        raise A.ActionError(f"{aid} is not an action id: send one of the legal actions")
+    return aid
+
+
 def _copy_record(r: DealRecord) -> DealRecord:
-    return dataclasses.replace(r, log=bytearray(r.log))
+    return dataclasses.replace(r, log=bytearray(r.log), under_claims=r.under_claims[:])
 
 
 def _farmers(hand: int) -> bool:

@@ -107,6 +107,9 @@ class Variant:
             )
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
 
+    def renamed(self, name: str) -> Variant:
+        return dataclasses.replace(self, name=name)
+
     def options(self) -> dict[str, Any]:
         """The options that differ from Standard, as plain JSON values."""
         base = Variant()

@@ -1,0 +1,353 @@
+"""EGN records: real games replay to their outcome, export round-trips, corrupt records fail."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from egn_oracle import score_deal
+
+from euchre.engine import GameState, card_text, effective_suit, preset
+from euchre.engine.actions import PLAY_BASE, is_play
+from euchre.engine.records import (
+    RecordError,
+    ReplayError,
+    export_egn,
+    load_egn,
+    replay,
+    replay_cli,
+    ruleset_of,
+    variant_of,
+)
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "egn-examples"
+SCHEMA = json.loads((EXAMPLES / "egn-schema-v1.json").read_text())
+
+# Final score of each real game: the game ends exactly at its last deal.
+REAL_OUTCOMES = {
+    "Another_fun_euchre_.egn": [0, 2],
+    "Epic_Comeback.egn": [11, 9],
+    "Euchre_com_July_5th_Pairs_Finals_Annotated.egn": [9, 10],
+    "Masters_of_the_Euchreverse_Week_1_Game_1.egn": [3, 11],
+    "Masters_of_the_Euchreverse_Week_1_Game_3.egn": [10, 5],
+    "Masters_of_the_Euchreverse_Week_1_Game_5.egn": [5, 10],
+    "Masters_of_the_Euchreverse_Week_1_Game_6.egn": [11, 6],
+    "Me_and_Bears.egn": [10, 9],
+    "Me_and_Mike_Mike_Mike.egn": [11, 2],
+    "Quite_the_Hustle_Annotated.egn": [10, 7],
+    "Six_Points_in_Two_Hands.egn": [10, 9],
+    "VWEC_Finals.egn": [8, 10],
+}
+
+
+def test_every_example_file_is_listed() -> None:
+    assert sorted(p.name for p in EXAMPLES.glob("*.egn")) == sorted(REAL_OUTCOMES)
+
+
+@pytest.mark.parametrize("name", sorted(REAL_OUTCOMES))
+def test_real_game_replays_to_its_outcome(name: str) -> None:
+    record = load_egn((EXAMPLES / name).read_text())
+    result = replay(record)
+    assert result.score == REAL_OUTCOMES[name]
+    oracle = [score_deal(d, record["metadata"]["ruleset"]["loner_lead"]) for d in record["deals"]]
+    assert [d.points for d in result.deals] == oracle
+    ended = max(result.score) >= 10
+    assert result.game_over == ended
+    before_last = result.deals[-2].score if len(result.deals) > 1 else result.initial_score
+    assert max(before_last) < 10, "the game must not have ended before its last deal"
+
+
+def _random_game(variant_name: str, seed: int, **options: Any) -> GameState:
+    rng = random.Random(seed)
+    state = GameState(preset(variant_name, **options), seed=seed)
+    while not state.game_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_replay_agrees_with_independent_scorer_on_thousands_of_hands() -> None:
+    hands = 0
+    for seed in range(260):
+        state = _random_game("standard", seed)
+        record = export_egn(state)
+        result = replay(record)
+        expected = [list(d.points) for d in state.deals]
+        assert [d.points for d in result.deals] == expected
+        assert [score_deal(d) for d in record["deals"]] == expected
+        assert result.score == state.scores and result.winner == state.winner
+        hands += len(state.deals)
+    assert hands >= 2000
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("standard", {}),
+        ("classic", {}),
+        ("long", {"loner_lead": "LEFT_OF_LONER"}),
+        ("british", {}),
+        ("two-player", {}),
+        ("standard", {"defend_alone": True, "call_for_best": True}),
+        ("standard", {"farmers_hand": True, "no_trump": True, "canadian_loner": True}),
+        ("standard", {"go_under": "clean", "lone_euchre_points": 4}),
+    ],
+)
+def test_expressible_rule_sets_validate_against_egn_schema(
+    name: str, options: dict[str, Any]
+) -> None:
+    for seed in range(5):
+        record = export_egn(_random_game(name, seed, **options), players=["A", "B", "C", "D"])
+        jsonschema.validate(record, SCHEMA)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("standard", {}),
+        ("classic", {"farmers_hand": True}),
+        ("british", {"joker_upcard_rule": "dealer_names_blind"}),
+        ("cutthroat", {"super_euchre": True}),
+        ("two-player", {"stick_the_dealer": False}),
+        ("standard", {"defend_alone": True, "call_for_best": True, "alone_must_take_5": True}),
+        ("standard", {"go_under": "mixed", "throw_in_hands": "nines_tens,ace_no_face"}),
+        ("standard", {"maker_partner_may_go_alone": True, "minimum_trump": True}),
+        ("standard", {"stuck_dealer_may_forfeit": True, "no_trump": True}),
+    ],
+)
+def test_export_import_replays_identically(name: str, options: dict[str, Any]) -> None:
+    for seed in range(12):
+        state = _random_game(name, seed, **options)
+        result = replay(json.loads(json.dumps(export_egn(state))))
+        assert [d.points for d in result.deals] == [list(d.points) for d in state.deals]
+        assert [d.outcome for d in result.deals] == [d.outcome for d in state.deals]
+        assert result.score == state.scores
+        assert result.winner == state.winner
+
+
+def test_ruleset_round_trip_keeps_every_option() -> None:
+    variant = preset(
+        "standard",
+        defend_alone=True,
+        super_euchre=True,
+        target=7,
+        joker_upcard_rule="fixed_hearts",
+        throw_in_hands="mcevoy",
+    )
+    back = variant_of(ruleset_of(variant))
+    assert back.replace(dealer_may_discard_upcard=False) == variant
+
+
+def test_standard_ruleset_uses_egn_keys_only() -> None:
+    assert ruleset_of(preset("standard")) == {
+        "std": True,
+        "canadian": False,
+        "loner_lead": "LEFT_OF_DEALER",
+    }
+
+
+# ---------------------------------------------------------------- corrupt records
+
+
+def _first_deal_record(seed: int, want: Any) -> dict[str, Any]:
+    """A one-deal standard record (with playerCards) for which ``want(record)`` holds."""
+    for s in range(seed, seed + 500):
+        state = _random_game("standard", s)
+        record = export_egn(state)
+        for deal in record["deals"]:
+            if want(deal):
+                record["deals"] = [deal]
+                record["metadata"].pop("finalScore", None)
+                return record
+    raise AssertionError("no such deal found")
+
+
+def _has_play(deal: dict[str, Any]) -> bool:
+    return any(p["type"] == "TRICK_PLAY" for p in deal["phases"])
+
+
+def _tricks(deal: dict[str, Any]) -> list[list[str]]:
+    phase = next(p for p in deal["phases"] if p["type"] == "TRICK_PLAY")
+    tricks: list[list[str]] = phase["tricks"]
+    return tricks
+
+
+def _replay_error(record: dict[str, Any]) -> ReplayError:
+    with pytest.raises(ReplayError) as info:
+        replay(record)
+    return info.value
+
+
+def test_card_not_held_is_rejected() -> None:
+    record = _first_deal_record(1, _has_play)
+    deal = record["deals"][0]
+    held = {c for hand in deal["initialState"]["playerCards"] for c in hand}
+    outsider = next(c for c in ["9c", "Tc", "Jc", "Qc", "Kc", "Ac", "9d", "Td", "Jd", "Qd"]
+                    if c not in held and c != deal["initialState"]["upCard"])
+    _tricks(deal)[0][0] = outsider
+    error = _replay_error(record)
+    assert error.deal == 0 and error.action == f"play {outsider}"
+    assert "not in your hand" in error.rule
+
+
+def _swap_for_revoke(state: GameState, record: dict[str, Any]) -> tuple[int, int, str] | None:
+    """Swap two cards of one seat so that it fails to follow suit while holding the suit.
+
+    Returns (deal index, seat, card now played off-suit)."""
+    for index, deal in enumerate(state.deals):
+        if deal.alone or deal.trump < 0 or deal.outcome != "scored":
+            continue
+        plays = [(seat, a - PLAY_BASE) for seat, a in deal.actions() if is_play(a)]
+        tricks = [plays[i : i + 4] for i in range(0, 20, 4)]
+        for t, trick in enumerate(tricks[:-1]):
+            led = effective_suit(trick[0][1], deal.trump)
+            for pos in range(1, 4):
+                seat, followed = trick[pos]
+                if effective_suit(followed, deal.trump) != led:
+                    continue
+                for u in range(t + 1, 5):
+                    for q, (other_seat, other) in enumerate(tricks[u]):
+                        if other_seat == seat and effective_suit(other, deal.trump) != led:
+                            cards = _tricks(record["deals"][index])
+                            cards[t][pos], cards[u][q] = cards[u][q], cards[t][pos]
+                            return index, seat, card_text(other)
+    return None
+
+
+def test_revoke_is_rejected_with_player_cards() -> None:
+    for seed in range(50):
+        state = _random_game("standard", seed)
+        record = export_egn(state)
+        found = _swap_for_revoke(state, record)
+        if found is None:
+            continue
+        index, seat, card = found
+        error = _replay_error(record)
+        assert (error.deal, error.seat, error.action) == (index, seat, f"play {card}")
+        assert error.rule.startswith("must follow")
+        return
+    raise AssertionError("no revoke could be constructed")
+
+
+def test_revoke_is_detected_without_player_cards() -> None:
+    record = load_egn((EXAMPLES / "Six_Points_in_Two_Hands.egn").read_text())
+    record["deals"] = record["deals"][1:]
+    tricks = _tricks(record["deals"][0])
+    # Seat 0 follows spades with Js in trick 4 and shows Ks in trick 5; play Qc there instead.
+    assert tricks[2][2] == "Qc" and tricks[3][2] == "Js"
+    tricks[2][2], tricks[3][2] = "Js", "Qc"
+    error = _replay_error(record)
+    assert (error.deal, error.seat, error.action) == (1, 0, "play Qc")
+    assert error.rule.startswith("must follow spades")
+
+
+def test_turned_down_suit_named_in_round_two_is_rejected() -> None:
+    record = _first_deal_record(3, lambda d: len(d["phases"][0]["calls"]) > 4)
+    deal = record["deals"][0]
+    calls = deal["phases"][0]["calls"]
+    index = len(calls) - 1
+    calls[index] = deal["initialState"]["upCard"][1]
+    error = _replay_error(record)
+    assert "turned down" in error.rule
+    assert error.seat == (deal["initialState"]["dealer"] + 1 + index) % 4
+
+
+def test_stuck_dealer_passing_is_rejected() -> None:
+    record = _first_deal_record(3, lambda d: True)
+    deal = record["deals"][0]
+    deal["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass"] * 8}]
+    error = _replay_error(record)
+    assert "stuck" in error.rule
+    assert error.seat == deal["initialState"]["dealer"] and error.action == "pass"
+
+
+def test_throw_in_is_legal_without_stick_the_dealer() -> None:
+    record = _first_deal_record(3, lambda d: True)
+    record["metadata"]["ruleset"]["std"] = False
+    deal = record["deals"][0]
+    deal["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass"] * 8}]
+    result = replay(record)
+    assert result.deals[0].outcome == "throw-in" and result.deals[0].points == [0, 0]
+
+
+def test_card_played_twice_is_rejected_without_player_cards() -> None:
+    record = _first_deal_record(5, _has_play)
+    deal = record["deals"][0]
+    del deal["initialState"]["playerCards"]
+    tricks = _tricks(deal)
+    tricks[1][0] = tricks[0][0]
+    error = _replay_error(record)
+    assert error.deal == 0
+    assert "already played" in error.rule or "not in your hand" in error.rule
+
+
+def test_deal_after_game_over_is_rejected() -> None:
+    state = _random_game("standard", 11)
+    record = export_egn(state)
+    record["deals"].append(copy.deepcopy(record["deals"][-1]))
+    error = _replay_error(record)
+    assert "already over" in error.rule
+
+
+# ---------------------------------------------------------------- not EGN at all
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"fileType": "PGN", "deals": []}', "fileType"),
+        ('{"fileType": "Euchre Game Notation", "metadata": {}}', "deals"),
+    ],
+)
+def test_not_egn_raises_record_error(text: str, words: str) -> None:
+    with pytest.raises(RecordError, match=words):
+        load_egn(text)
+
+
+def test_unknown_card_is_a_record_error() -> None:
+    record = _first_deal_record(2, _has_play)
+    _tricks(record["deals"][0])[0][0] = "Zz"
+    with pytest.raises(RecordError, match="not a card"):
+        replay(record)
+
+
+def test_replay_cli_exit_codes(tmp_path: Path) -> None:
+    good = tmp_path / "good.egn"
+    good.write_text(json.dumps(export_egn(_random_game("standard", 4))))
+    code, out = replay_cli(str(good))
+    assert code == 0 and "score" in json.loads(out)
+    bad = _first_deal_record(3, lambda d: True)
+    bad["deals"][0]["phases"] = [
+        {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass"] * 8}
+    ]
+    illegal = tmp_path / "illegal.egn"
+    illegal.write_text(json.dumps(bad))
+    code, out = replay_cli(str(illegal))
+    assert code == 1 and json.loads(out)["deal"] == 0
+    garbage = tmp_path / "garbage.egn"
+    garbage.write_text("hello")
+    code, out = replay_cli(str(garbage))
+    assert code == 2 and "not valid JSON" in out
+    code, out = replay_cli(str(tmp_path / "missing.egn"))
+    assert code == 2 and "cannot read" in out
+
+
+def test_replay_command_reads_stdin() -> None:
+    text = (EXAMPLES / "Six_Points_in_Two_Hands.egn").read_text()
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre", "replay", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["score"] == [10, 9]
