@@ -18,13 +18,21 @@ CYCLE = "cdsh"  # ♣ ♦ ♠ ♥ (RULES.md §2.14)
 SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
 
 
-def run_script(*args: str, stdin: str = ALWAYS_FIRST, module: bool = False) -> subprocess.CompletedProcess[str]:
+def run_script(
+    *args: str, stdin: str = ALWAYS_FIRST, module: bool = False
+) -> subprocess.CompletedProcess[str]:
     """Run the installed console script (or ``python -m euchre``) for real."""
     command = [sys.executable, "-m", "euchre", *args] if module else [str(SCRIPT), *args]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
     return subprocess.run(
-        command, input=stdin, capture_output=True, text=True, encoding="utf-8", env=env,
-        timeout=120, check=False,
+        command,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
+        check=False,
     )
 
 

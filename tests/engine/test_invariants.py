@@ -214,6 +214,7 @@ def snapshot(state: GameState) -> list[tuple[str, Any]]:
 # ----------------------------------------------------------------------------- checker
 
 BIDDING = (Phase.BID_R1, Phase.BID_R2)
+NO_TRUMP_CALLS = (A.call_id(NT, False), A.call_id(NT, True))
 JUNK = (
     "", "   ", "xyzzy", "play", "discard", "give", "call", "call x", "call hearts please",
     "order please", "pass pass", "play Jc Jd", "play 1h", "play Zz", "under 9c 9d",
@@ -529,7 +530,8 @@ class GameChecker:
         others = [seat for seat in range(self.n) if seat != s.current_player]
         if legal:
             yield A.action_text(rng.choice(legal)), rng.choice(others)
-        universe = [a for a in range(0, 170) if a not in legal]
+        accepted = {*legal, A.ORDER} if A.ORDER_ALONE in legal else set(legal)  # T-30
+        universe = [a for a in range(0, 170) if a not in accepted]
         yield rng.choice(universe), None
         yield rng.choice((-1, -7, 999, 10**6, A.UNDER_FLAG | 7, -(2**50))), None
 
@@ -551,8 +553,12 @@ class GameChecker:
         s, rng = self.s, self.rng
         legal = s.legal_ids()
         if A.PASS in legal and len(legal) > 1 and self.pass_bias >= 0:
-            if rng.random() < self.pass_bias:
+            bias = self.pass_bias if s.phase in BIDDING else 0.5
+            if rng.random() < bias:
                 return A.PASS
+            no_trump = [a for a in legal if a in NO_TRUMP_CALLS]
+            if no_trump and rng.random() < 0.3:
+                return rng.choice(no_trump)
             return rng.choice([a for a in legal if a != A.PASS])
         return rng.choice(legal)
 
@@ -591,6 +597,10 @@ class GameChecker:
             made = self.tricks[maker] + (self.tricks[(maker + 2) % 4] if self.n == 4 else 0)
             expect = ref_points(self.v, maker, alone, lone_defender, made)
             assert list(first.points) == expect, f"hand worth {expect}, scored {first.points}"
+            by_side = [0] * len(s.scores)
+            for seat, won in enumerate(self.tricks):
+                by_side[side_of(seat, self.n)] += won
+            assert list(getattr(first, "tricks", by_side)) == by_side
         else:
             assert phase != Phase.PLAY
         self._finish_deals(finished)
@@ -681,7 +691,7 @@ def play_game(variant: Variant, seed: int, policy_seed: int, pass_bias: float,
     return checker
 
 
-PASS_BIASES = st.sampled_from([-1.0, 0.3, 0.6, 0.8])
+PASS_BIASES = st.sampled_from([-1.0, 0.5, 0.75, 0.9])
 SEEDS = st.integers(0, 2**32 - 1)
 
 

@@ -287,12 +287,15 @@ def test_card_played_twice_is_rejected_without_player_cards() -> None:
     assert "already played" in error.rule or "not in your hand" in error.rule
 
 
-def test_deal_after_game_over_is_rejected() -> None:
+def test_deal_after_game_over_is_reported_but_scored() -> None:
     state = _random_game("standard", 11)
     record = export_egn(state)
     record["deals"].append(copy.deepcopy(record["deals"][-1]))
-    error = _replay_error(record)
-    assert "already over" in error.rule
+    result = replay(record)
+    assert result.game_over and result.winner == state.winner
+    assert "after the game ended" in result.warnings[0]
+    extra = result.deals[-1].points
+    assert result.score == [a + b for a, b in zip(state.scores, extra, strict=True)]
 
 
 # ---------------------------------------------------------------- not EGN at all

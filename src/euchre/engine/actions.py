@@ -98,7 +98,7 @@ def parse_action(text: str) -> int:
         return found
     try:
         return _parse_with_cards(words)
-    except (CardError, IndexError):
+    except (CardError, IndexError, ActionError):
         pass
     raise ActionError(
         f"{text!r} is not an action: use pass, order, order alone, call <suit> [alone], "

@@ -151,7 +151,10 @@ def _explain_discard(state: GameState, aid: int, legal: list[int]) -> str:
 def _explain_joker(state: GameState, aid: int, legal: list[int]) -> str:
     suit, alone = divmod(aid - A.CALL_BASE, 2)
     if A.CALL_BASE <= aid < A.CALL_BASE + 10 and suit == NO_TRUMP:
-        return "the Joker was turned up: the dealer names one of the four suits (no trump)"
+        return (
+            "the Joker was turned up: the dealer names one of the four suits, not no trump:"
+            " call c, d, h or s"
+        )
     return "the Joker was turned up: the dealer must name trump: call c, d, h or s"
 
 

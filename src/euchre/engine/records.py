@@ -318,9 +318,10 @@ class ReplayResult:
     score: list[int]
     game_over: bool
     winner: int | None
+    warnings: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "deals": [d.to_json() for d in self.deals],
             "score": self.score,
             "initialScore": self.initial_score,
@@ -328,6 +329,9 @@ class ReplayResult:
             "winner": self.winner,
             "ruleset": ruleset_of(self.variant),
         }
+        if self.warnings:
+            out["warnings"] = self.warnings
+        return out
 
 
 def load_egn(text: str) -> dict[str, Any]:
@@ -370,21 +374,22 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     scores = _initial_score(metadata, variant)
     initial = scores[:]
     results: list[DealResult] = []
+    warnings: list[str] = []
     over, winner = False, None
     deals = record["deals"]
     for index, deal in enumerate(deals):
         number = deal.get("dealNumber", index)
-        if over:
-            raise ReplayError(
-                f"the game was already over (score {_score_text(scores)}) before this deal",
-                deal=number,
+        if over and not warnings:
+            warnings.append(
+                f"deal {number} and later were played after the game ended "
+                f"(score {_score_text(scores)})"
             )
         result, state = _replay_deal(variant, deal, number, scores, last=index == len(deals) - 1)
         results.append(result)
         scores = result.score[:]
-        if state is not None and state.game_over:
+        if not over and state is not None and state.game_over:
             over, winner = True, state.winner
-    return ReplayResult(variant, initial, results, scores, over, winner)
+    return ReplayResult(variant, initial, results, scores, over, winner, warnings)
 
 
 def _score_text(scores: list[int]) -> str:

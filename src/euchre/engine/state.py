@@ -9,10 +9,9 @@ raises ``IllegalActionError`` and leaves the state unchanged.
 
 from __future__ import annotations
 
-import functools
 import dataclasses
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import TypeVar
 
@@ -457,8 +456,10 @@ class GameState:
     def _apply_id(self, aid: int) -> None:
         phase = self.phase
         seat = self.turn
-        if phase == Phase.PLAY:
-            self._log(seat, aid)
+        if phase == _PHASE_PLAY:
+            log = self.record.log
+            log.append(seat)
+            log.append(aid)
             self._play(seat, aid - A.PLAY_BASE)
             return
         if aid & A.UNDER_FLAG:
@@ -648,8 +649,10 @@ class GameState:
         trick = self.trick
         trick.append(c)
         self.trick_seats.append(seat)
-        if len(trick) < self.active.bit_count():
-            self.turn = self._next_active(seat)
+        active = self.active
+        if len(trick) < active.bit_count():
+            following = (seat + 1) % self.n
+            self.turn = following if active >> following & 1 else self._next_active(seat)
             return
         winner = self.trick_seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
@@ -801,7 +804,13 @@ _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
 
 
 def _cards_as(table: Sequence[_T], mask: int) -> list[_T]:
-    return [table[c] for c in cards_in(mask)]
+    # An inline loop: about a third faster than a generator on this hot path.
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(table[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _fresh_deck(min_rank_index: int, joker: bool) -> tuple[int, ...]:

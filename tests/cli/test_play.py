@@ -1,0 +1,320 @@
+"""``euchre play``: whole games in a real process and in-process, bad input, display order."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from cli_helpers import (
+    ALWAYS_FIRST,
+    expected_display_order,
+    hands_shown,
+    label,
+    points_and_final_score,
+    run_script,
+)
+from rich.console import Console
+from typer.testing import CliRunner
+
+from euchre.cli import (
+    InputProblem,
+    QuitGame,
+    Session,
+    app,
+    hand_markup,
+    new_session,
+    resolve_input,
+    run_interactive,
+)
+from euchre.engine import GameState, IllegalActionError, Phase, preset
+from euchre.engine.cards import CARD_TEXT, parse_card
+
+runner = CliRunner()
+
+
+def invoke(*args: str, stdin: str = ALWAYS_FIRST) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def quiet_session(
+    variant: str = "standard", seed: int = 1, seat: int = 0
+) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, highlight=False, soft_wrap=True, color_system=None)
+    session = new_session(
+        preset(variant), seed=seed, seat=seat, level="random", console=console, ask=lambda _: "1"
+    )
+    return session, out
+
+
+def assert_finished_consistently(transcript: str) -> None:
+    """The game ended, each side's score is the sum of its deal points, the winner leads."""
+    totals, final, target = points_and_final_score(transcript)
+    assert {name: totals.get(name, 0) for name in final} == final
+    top = max(final.values())
+    assert top >= target
+    leader = next(name for name, score in final.items() if score == top)
+    assert list(final.values()).count(top) == 1
+    assert re.search(rf"^Winner: {re.escape(leader)}\b", transcript, re.MULTILINE)
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+def test_whole_game_through_the_console_script() -> None:
+    done = run_script("play", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "Game over" in done.stdout
+    assert_finished_consistently(done.stdout)
+
+
+def test_every_scored_deal_shows_five_tricks_and_a_result() -> None:
+    transcript = run_script("play", "--seed", "8").stdout
+    deals = re.split(r"^─+ Deal \d+ ─+$", transcript, flags=re.MULTILINE)[1:]
+    assert deals
+    for deal in deals:
+        if "makers took" in deal:
+            assert deal.count("won the trick with") == 5
+            assert re.search(r"^Dealer: .+\.  Turn-up: \S+$", deal, re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    ("variant", "seat", "sides"),
+    [
+        ("cutthroat", 1, ["You", "Left (seat 2)", "Right (seat 0)"]),
+        ("two-player", 0, ["You", "Opponent (seat 1)"]),
+        ("british", 3, ["Us", "Them"]),
+        ("classic", 2, ["Us", "Them"]),
+    ],
+)
+def test_whole_game_for_each_player_count(variant: str, seat: int, sides: list[str]) -> None:
+    code, output = invoke("play", "--variant", variant, "--seat", str(seat), "--seed", "21")
+    assert code == 0, output
+    assert f"Euchre: {variant}, seed 21" in output
+    assert_finished_consistently(output)
+    _, final, _ = points_and_final_score(output)
+    assert sorted(final) == sorted(sides)
+
+
+def test_an_option_changes_the_rules() -> None:
+    code, output = invoke("play", "--seed", "4", "--option", "target=3", "-o", "super_euchre=yes")
+    assert code == 0
+    assert "(playing to 3)" in output
+    assert_finished_consistently(output)
+
+
+def test_the_human_gets_the_hand_of_the_chosen_seat() -> None:
+    game = GameState(preset("standard"), seed=9)
+    expected = [CARD_TEXT[c] for c in game.view(2).hand]
+    code, output = invoke("play", "--seed", "9", "--seat", "2")
+    assert code == 0
+    assert hands_shown(output)[0].cards == expected
+    names = {2: "You", 3: "Left (seat 3)", 0: "Partner (seat 0)", 1: "Right (seat 1)"}
+    first_deal = output.split("Deal 2")[0]
+    assert f"Dealer: {names[game.dealer]}.  Turn-up: {label(CARD_TEXT[game.upcard])}" in first_deal
+
+
+# ---------------------------------------------------------------------- determinism
+
+
+def test_same_seed_same_game_different_seed_different_game() -> None:
+    first = run_script("play", "--seed", "11").stdout
+    again = run_script("play", "--seed", "11").stdout
+    other = run_script("play", "--seed", "12").stdout
+    assert first == again
+    assert first != other
+
+
+def test_python_dash_m_plays_the_same_game() -> None:
+    script = run_script("play", "--seed", "13", "--variant", "two-player")
+    module = run_script("play", "--seed", "13", "--variant", "two-player", module=True)
+    assert module.returncode == 0, module.stderr
+    assert module.stdout == script.stdout
+
+
+def test_without_a_seed_the_seed_is_shown_and_replays() -> None:
+    code, output = invoke("play")
+    assert code == 0
+    seed = re.search(r"Euchre: standard, seed (\d+)", output)
+    assert seed
+    again_code, again = invoke("play", "--seed", seed[1])
+    assert again_code == 0
+    assert again == output
+
+
+# ---------------------------------------------------------------------- display
+
+
+def test_hand_display_follows_rules_2_14_throughout_a_game() -> None:
+    for variant in ("standard", "british"):
+        hands = hands_shown(run_script("play", "--seed", "17", "--variant", variant).stdout)
+        assert any(h.trump for h in hands) and any(h.trump is None for h in hands)
+        for shown in hands:
+            assert shown.cards == expected_display_order(shown.cards, shown.trump)
+            assert shown.symbols == [label(c) for c in shown.cards]
+
+
+def test_hand_markup_puts_trump_and_the_left_bower_first() -> None:
+    hand = [parse_card(c) for c in ("9h", "Jd", "Ac", "Jh", "Ks")]
+    assert hand_markup(hand, 3).plain == "J♥ J♦ 9♥ A♣ K♠   (Jh Jd 9h Ac Ks)"
+    assert hand_markup(hand, None).plain == "A♣ J♦ K♠ J♥ 9♥   (Ac Jd Ks Jh 9h)"
+
+
+def test_hand_markup_joker_last_before_trump_first_after() -> None:
+    hand = [parse_card(c) for c in ("B", "Th", "Ac")]
+    assert hand_markup(hand, None).plain == "A♣ 10♥ JK   (Ac Th B)"
+    assert hand_markup(hand, 0).plain == "JK A♣ 10♥   (B Ac Th)"
+
+
+# ---------------------------------------------------------------------- bad input
+
+
+def test_bad_input_reprompts_with_the_choices() -> None:
+    done = run_script("play", "--seed", "5", stdin="garbage\n99\n0\n\n" + ALWAYS_FIRST)
+    assert done.returncode == 0
+    out = done.stdout
+    assert "Not accepted: 'garbage' is not an action" in out
+    assert re.search(r"Not accepted: 99 is not a choice: pick 1 to \d+", out)
+    assert re.search(r"Not accepted: 0 is not a choice: pick 1 to \d+", out)
+    assert "Not accepted: type a choice number or an action" in out
+    before_first_answer = out.split("): You: ")[0]
+    assert before_first_answer.count("  1) ") == 5
+    assert_finished_consistently(out)
+
+
+def illegal_card(session: Session) -> str | None:
+    """A card the human holds but may not play now, if there is one."""
+    state = session.state
+    if state.phase != Phase.PLAY:
+        return None
+    legal = set(state.legal_actions())
+    held = [CARD_TEXT[c] for c in state.hand_of(session.human)]
+    return next((c for c in held if f"play {c}" not in legal), None)
+
+
+def test_an_illegal_card_shows_the_engines_message_and_the_choices() -> None:
+    session, out = quiet_session(seed=3)
+    tried: list[str] = []
+    bare_cards: list[str] = []
+
+    def ask(prompt: str) -> str:
+        session.console.print(prompt, end="")
+        bad = illegal_card(session)
+        if bad and not tried:
+            tried.append(bad)
+            probe = session.state.clone()
+            with pytest.raises(IllegalActionError) as refused:
+                probe.apply(f"play {bad}", seat=session.human)
+            tried.append(str(refused.value))
+            return bad.lower()
+        legal = session.state.legal_actions()
+        if legal[-1].startswith("play "):
+            bare_cards.append(legal[-1][5:])
+            return bare_cards[-1]
+        return legal[-1]  # typed in full: "order alone", "call h alone", "discard Jc"
+
+    session.ask = ask
+    assert run_interactive(session) == 0
+    transcript = out.getvalue()
+    assert session.state.game_over
+    assert len(tried) == 2, "no deal offered a card that must not be played"
+    bad, message = tried
+    assert "must follow" in message
+    after = transcript.split(f"Not accepted: {message}\n", 1)
+    assert len(after) == 2
+    assert after[1].startswith("  1) play ")
+    assert f"You: play {label(bad)}" not in after[0].rsplit("Your turn", 1)[1]
+    assert transcript.count("You: play ") == len(bare_cards)
+    assert_finished_consistently(transcript)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("2", "order"),
+        (" 3 ", "order alone"),
+        ("order   alone", "order alone"),
+        ("Jd", "Jd"),  # not a card phase: left for the engine to refuse
+    ],
+)
+def test_resolve_input_while_bidding(raw: str, expected: str) -> None:
+    assert resolve_input(raw, ["pass", "order", "order alone"]) == expected
+
+
+def test_resolve_input_cards_numbers_and_quitting() -> None:
+    plays = ["play 9h", "play Kh"]
+    assert resolve_input("kh", plays) == "play Kh"
+    assert resolve_input("10h", plays) == "play Th"
+    assert resolve_input("Jd", plays) == "play Jd"  # the engine says why it is not allowed
+    assert resolve_input("Jd", ["discard Jd", "discard 9c"]) == "discard Jd"
+    assert resolve_input("play Kh", plays) == "play Kh"
+    assert resolve_input("zz", plays) == "zz"
+    with pytest.raises(InputProblem, match="3 is not a choice: pick 1 to 2"):
+        resolve_input("3", plays)
+    with pytest.raises(InputProblem, match="type a choice number"):
+        resolve_input("   ", plays)
+    with pytest.raises(QuitGame):
+        resolve_input("quit", plays)
+
+
+# ---------------------------------------------------------------------- leaving
+
+
+@pytest.mark.parametrize("stdin", ["", "1\n1\n"])
+def test_end_of_input_exits_cleanly(stdin: str) -> None:
+    done = run_script("play", "--seed", "5", stdin=stdin)
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert "Game left unfinished (input ended)." in done.stdout
+    assert re.search(r"^Score: Us \d+, Them \d+", done.stdout.split("unfinished")[1], re.MULTILINE)
+
+
+def test_quit_leaves_the_game() -> None:
+    code, output = invoke("play", "--seed", "5", stdin="quit\n")
+    assert code == 0
+    assert "Game left unfinished (you quit)." in output
+    assert "Game over" not in output
+
+
+def test_ctrl_c_ends_with_code_130() -> None:
+    session, out = quiet_session(seed=2)
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    session.ask = interrupted
+    assert run_interactive(session) == 130
+    assert "Interrupted: game left unfinished." in out.getvalue()
+
+
+# ---------------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "nope"], "error: unknown variant 'nope': choose one of standard"),
+        (["--option", "bogus=1"], "error: unknown option bogus: options are"),
+        (["--option", "target"], "error: option 'target' must be written key=value"),
+        (["--option", "target=many"], "error: option target takes a whole number, not 'many'"),
+        (["--variant", "cutthroat", "--seat", "3"], "error: seat must be 0 to 2 for cutthroat"),
+        (["--level", "genius"], "error: unknown bot level 'genius': choose one of random"),
+    ],
+)
+def test_usage_errors_are_clear_and_fail(args: list[str], message: str) -> None:
+    code, output = invoke("play", *args)
+    assert code == 2
+    assert message in output
+    assert "Deal 1" not in output
+
+
+def test_unknown_variant_in_a_real_process_goes_to_stderr() -> None:
+    done = run_script("play", "--variant", "pinochle")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "error: unknown variant 'pinochle'" in done.stderr
+    assert "Traceback" not in done.stderr
