@@ -44,8 +44,9 @@ def explain_illegal(state: GameState, aid: int) -> str:
 
 
 def _card_phase(state: GameState, aid: int) -> bool:
-    return any(A.action_text(a).split()[0] == A.action_text(aid).split()[0] for a in
-               state.legal_ids())
+    return any(
+        A.action_text(a).split()[0] == A.action_text(aid).split()[0] for a in state.legal_ids()
+    )
 
 
 def _cards_or(state: GameState, legal: list[int]) -> str:
@@ -112,9 +113,7 @@ def _explain_call(state: GameState, aid: int, legal: list[int]) -> str:
     if suit == NO_TRUMP and not v.no_trump:
         return f"no trump is not allowed in this game: {calls}"
     if suit == state.turned_down:
-        return (
-            f"{suit_name(suit)} was turned down and cannot be named in round 2: {calls}"
-        )
+        return f"{suit_name(suit)} was turned down and cannot be named in round 2: {calls}"
     if alone and not v.alone_possible:
         return f"going alone is not allowed in this game: {calls}"
     if v.minimum_trump:
@@ -149,7 +148,7 @@ def _explain_discard(state: GameState, aid: int, legal: list[int]) -> str:
 
 
 def _explain_joker(state: GameState, aid: int, legal: list[int]) -> str:
-    suit, alone = divmod(aid - A.CALL_BASE, 2)
+    suit = (aid - A.CALL_BASE) // 2
     if A.CALL_BASE <= aid < A.CALL_BASE + 10 and suit == NO_TRUMP:
         return (
             "the Joker was turned up: the dealer names one of the four suits, not no trump:"

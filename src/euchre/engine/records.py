@@ -150,8 +150,9 @@ class Step:
 
 def deal_steps(variant: Variant, record: DealRecord) -> list[Step]:
     """Re-run a deal to learn the phase of each logged action."""
-    state = GameState(variant, dealer=record.dealer, scores=record.scores_before,
-                      decks=[list(record.deck)])
+    state = GameState(
+        variant, dealer=record.dealer, scores=record.scores_before, decks=[list(record.deck)]
+    )
     steps = []
     for seat, action in record.action_ids():
         steps.append(Step(state.phase, seat, action))
@@ -226,9 +227,11 @@ def _bidding_phase(
         return None
     phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
     makes = [s for s in steps if s.phase in _CALL_PHASES and s.action != A.PASS]
-    alone = any(s.action in (A.ORDER_ALONE, A.TAKE_ALONE) or (
-        A.CALL_BASE <= s.action < A.CALL_BASE + 10 and (s.action - A.CALL_BASE) % 2)
-        for s in steps)
+    alone = any(
+        s.action in (A.ORDER_ALONE, A.TAKE_ALONE)
+        or (A.CALL_BASE <= s.action < A.CALL_BASE + 10 and (s.action - A.CALL_BASE) % 2)
+        for s in steps
+    )
     if makes:
         phase["isAlone"] = bool(alone)
     taker = [s.seat for s in steps if s.action == A.TAKE_ALONE]
@@ -438,7 +441,7 @@ def _replay_deal(
             raise ReplayError(str(exc), deal=number, seat=seat, action=text) from None
         if state.record is not record:
             break
-    finished = state.record is not record or state.game_over and record.outcome != ""
+    finished = state.record is not record or (state.game_over and record.outcome != "")
     if not finished:
         if not last:
             raise ReplayError("the deal is incomplete but more deals follow", deal=number)
@@ -486,8 +489,10 @@ def _parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> _Deal:
         if phase.get("type") == "EUCHRE_BIDDING":
             bidding = phase
         elif phase.get("type") == "TRICK_PLAY":
-            tricks = [[_card(c, number) for c in _list(t, number)] for t in
-                      _list(phase.get("tricks", []), number)]
+            tricks = [
+                [_card(c, number) for c in _list(t, number)]
+                for t in _list(phase.get("tricks", []), number)
+            ]
         else:
             raise RecordError(f"deal {number}: unknown phase type {phase.get('type')!r}")
     calls = _list(bidding.get("calls", []), number)
@@ -542,8 +547,9 @@ def _player_cards(raw: Any, n: int, number: int) -> list[list[int]] | None:
 def _deck_for(variant: Variant, deal: _Deal) -> list[int]:
     full = make_deck(variant.min_rank - 7, variant.joker)
     if deal.upcard not in full:
-        raise ReplayError(f"the turn-up {CARD_TEXT[deal.upcard]} is not in this deck",
-                          deal=deal.number)
+        raise ReplayError(
+            f"the turn-up {CARD_TEXT[deal.upcard]} is not in this deck", deal=deal.number
+        )
     hands = deal.hands if deal.hands is not None else _rebuild_hands(variant, deal, full)
     dealt = [c for h in hands for c in h]
     for c in dealt:
@@ -576,7 +582,9 @@ def _rebuild_hands(variant: Variant, deal: _Deal, full: list[int]) -> list[list[
             if c == deal.upcard and not (plan.dealer_picks_up and seat == deal.dealer):
                 raise ReplayError(
                     f"{CARD_TEXT[c]} was the turn-up and never reached seat {seat}'s hand",
-                    deal=deal.number, seat=seat, action=f"play {CARD_TEXT[c]}",
+                    deal=deal.number,
+                    seat=seat,
+                    action=f"play {CARD_TEXT[c]}",
                 )
     hands: list[list[int]] = [list(played.get(s, [])) for s in range(n)]
     discard = deal.discard
@@ -625,8 +633,9 @@ def _probe_plan(variant: Variant, deal: _Deal) -> _Plan:
     neutral = Variant(name=variant.name).replace(
         **{k: v for k, v in variant.options().items() if k not in _CARD_DEPENDENT}
     )
-    state = GameState(neutral, dealer=deal.dealer, decks=[deck_from_hands(
-        hands, deal.dealer, deal.upcard, rest)])
+    state = GameState(
+        neutral, dealer=deal.dealer, decks=[deck_from_hands(hands, deal.dealer, deal.upcard, rest)]
+    )
     record = state.record
     for seat, text in _actions(neutral, deal, state, bidding_only=True):
         try:
@@ -666,8 +675,12 @@ def _map_tricks(deal: _Deal, plan: _Plan, n: int) -> dict[int, list[int]]:
         led = EFFECTIVE_SUIT[plan.trump][trick[0]]
         for seat, c in zip(seats, trick, strict=True):
             if c in seen:
-                raise ReplayError(f"{CARD_TEXT[c]} was already played", deal=deal.number,
-                                  seat=seat, action=f"play {CARD_TEXT[c]}")
+                raise ReplayError(
+                    f"{CARD_TEXT[c]} was already played",
+                    deal=deal.number,
+                    seat=seat,
+                    action=f"play {CARD_TEXT[c]}",
+                )
             seen.add(c)
             played[seat].append(c)
             if EFFECTIVE_SUIT[plan.trump][c] != led:

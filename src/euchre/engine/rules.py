@@ -1,4 +1,4 @@
-"""Card order, effective suit, following suit, trick winners and hand display (RULES.md §2.2-2.5, §2.14).
+"""Card order, effective suit, following, trick winners, hand display (RULES.md §2.2-2.5, 2.14).
 
 ``trump`` is a suit 0..3 or NO_TRUMP (4: before trump is fixed, or a no-trump call).
 The tables are built once at import and indexed ``[trump][card]``.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import TypeVar
 
@@ -32,9 +32,9 @@ from .cards import (
     same_colour,
     suit_of,
 )
-from .phases import PHASE_DESCRIPTIONS, Phase
 from .deal import UNDER_CODE, DealRecord, deal_hands, upcard_index
 from .explain import explain_illegal
+from .phases import PHASE_DESCRIPTIONS, Phase
 from .rules import (
     EFFECTIVE_SUIT,
     SUIT_MASK,
@@ -67,15 +67,14 @@ class GameState:
         "_decks",
         "_rng",
         "active",
+        "alone",
         "bid_index",
         "dealer",
         "deals",
         "hands",
         "kitty",
-        "lead_suit_led",
         "lone_defender",
         "maker",
-        "alone",
         "mcevoy_used",
         "n",
         "pending",
@@ -96,6 +95,34 @@ class GameState:
         "variant",
         "winner",
     )
+    variant: Variant
+    n: int
+    phase: Phase
+    turn: int
+    dealer: int
+    scores: list[int]
+    hands: list[int]
+    kitty: int
+    upcard: int
+    upcard_state: UpcardState
+    trump: int
+    turned_down: int
+    maker: int
+    alone: bool
+    lone_defender: int
+    active: int
+    trick: list[int]
+    trick_seats: list[int]
+    tricks_won: list[int]
+    tricks_played: int
+    pending: list[int]
+    bid_index: int
+    under_claim: int
+    record: DealRecord
+    deals: list[DealRecord]
+    mcevoy_used: int
+    time_up: bool
+    winner: int
 
     def __init__(
         self,
@@ -206,7 +233,7 @@ class GameState:
         other.trick_seats = self.trick_seats[:]
         other.tricks_won = self.tricks_won[:]
         other.pending = self.pending[:]
-        other.deals = self.deals[:-1] + [_copy_record(self.record)]
+        other.deals = [*self.deals[:-1], _copy_record(self.record)]
         other.record = other.deals[-1]
         if not isinstance(self._rng, random.SystemRandom):
             other._rng = random.Random()
@@ -261,7 +288,6 @@ class GameState:
         self.active = (1 << n) - 1
         self.trick = []
         self.trick_seats = []
-        self.lead_suit_led = -1
         self.tricks_won = [0] * n
         self.tricks_played = 0
         self.under_claim = -1
@@ -322,9 +348,9 @@ class GameState:
             "nines_tens" in kinds or ("mcevoy" in kinds and not self.mcevoy_used >> seat & 1)
         ):
             return True
-        if "ace_no_face" in kinds and any(map(is_ace, hand)):
-            if not any(is_face(c) or c == JOKER for c in hand):
-                return True
+        no_face = not any(is_face(c) or c == JOKER for c in hand)
+        if "ace_no_face" in kinds and no_face and any(map(is_ace, hand)):
+            return True
         jacks = sum(1 for c in hand if rank_of(c) == JACK)
         return "jack_nothing" in kinds and jacks == 1 and low == len(hand) - 1
 
@@ -823,7 +849,7 @@ def _fresh_deck(min_rank_index: int, joker: bool) -> tuple[int, ...]:
 
 _SCORING = {4: _score_partnership, 3: _score_cutthroat, 2: _score_two_player}
 
-_LEGAL = {
+_LEGAL: dict[Phase, Callable[[GameState], list[int]]] = {
     Phase.GO_UNDER: GameState._legal_under,
     Phase.THROW_IN_CLAIM: lambda s: s._legal_offer(A.REDEAL),
     Phase.JOKER_NAME: GameState._legal_joker_name,
@@ -838,7 +864,7 @@ _LEGAL = {
     Phase.GAME_OVER: lambda s: [],
 }
 
-_APPLY = {
+_APPLY: dict[Phase, Callable[[GameState, int, int], None]] = {
     Phase.GO_UNDER: GameState._apply_go_under,
     Phase.THROW_IN_CLAIM: GameState._apply_throw_in,
     Phase.JOKER_NAME: GameState._apply_joker_name,

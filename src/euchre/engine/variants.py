@@ -8,7 +8,6 @@ from enum import StrEnum
 from typing import Any
 
 
-
 class VariantError(ValueError):
     """An unknown preset or an impossible combination of options."""
 
@@ -102,9 +101,8 @@ class Variant:
         """A copy with some options changed (checked)."""
         unknown = sorted(set(options) - OPTION_NAMES)
         if unknown:
-            raise VariantError(
-                f"unknown option {', '.join(unknown)}: options are {', '.join(sorted(OPTION_NAMES))}"
-            )
+            known = ", ".join(sorted(OPTION_NAMES))
+            raise VariantError(f"unknown option {', '.join(unknown)}: options are {known}")
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
 
     def renamed(self, name: str) -> Variant:

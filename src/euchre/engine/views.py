@@ -72,8 +72,9 @@ class View:
 
 def view_of(state: GameState, seat: int | None) -> View:
     """The view of ``state`` for ``seat`` (None for a spectator)."""
-    own = seat is not None and not _hand_hidden(state, seat)
-    hand = tuple(display_sorted(card_list(state.hands[seat]), state.trump)) if own else ()
+    hand: tuple[int, ...] = ()
+    if seat is not None and not _hand_hidden(state, seat):
+        hand = tuple(display_sorted(card_list(state.hands[seat]), state.trump))
     to_act = state.current_player
     return View(
         variant=state.variant,
