@@ -29,7 +29,7 @@ SUIT_OF_LETTER = {"c": CLUBS, "d": DIAMONDS, "s": SPADES, "h": HEARTS, "n": NO_T
 
 
 def cards(text: str) -> list[int]:
-    """Card ids from text such as ``"9d Kd Ad"`` (``10`` and ``T`` both work; ``JK`` is the Joker)."""
+    """Card ids from text such as ``"9d Kd Ad"`` (``10`` or ``T``; ``JK`` is the Joker)."""
     return [parse_card(t) for t in text.split()]
 
 
@@ -45,9 +45,13 @@ def hand_set(state: GameState, seat: int) -> set[int]:
     return set(card_list(state.hands[seat]))
 
 
+def card_actions(verb: str, text: str) -> list[str]:
+    """``("play", "9d Kd")`` -> ``["play 9d", "play Kd"]`` (legal-action texts)."""
+    return [f"{verb} {CARD_TEXT[c]}" for c in cards(text)]
+
+
 def plays(text: str) -> list[str]:
-    """``"9d Kd"`` -> ``["play 9d", "play Kd"]`` (legal-action texts)."""
-    return [f"play {CARD_TEXT[c]}" for c in cards(text)]
+    return card_actions("play", text)
 
 
 def build_deck(

@@ -14,6 +14,7 @@ from scenario_helpers import (
     act,
     assert_rejected,
     card,
+    cards,
     discard,
     hand_set,
     name_trump,
@@ -41,7 +42,7 @@ def _assert_partner_alone_without_pickup(state: GameState) -> None:
     assert state.maker == P
     assert state.alone
     assert state.active == _seats_mask(L, P, R)
-    assert hand_set(state, D) == {card(c) for c in DEALER_HAND.split()}
+    assert hand_set(state, D) == set(cards(DEALER_HAND))
     assert state.upcard_state == "out"
     assert state.kitty >> state.upcard & 1
     assert state.phase == Phase.PLAY
@@ -161,9 +162,7 @@ def test_t37_only_the_maker_may_go_alone() -> None:
 def _defended_alone() -> GameState:
     """T-38: R names spades alone in round 2; D defends alone."""
     variant = preset("standard", defend_alone=True)
-    state = new_game(
-        {R: "Js As Ks Ah Kd", D: "Jc Qs Ad Qd Qh"}, variant=variant, upcard="9c"
-    )
+    state = new_game({R: "Js As Ks Ah Kd", D: "Jc Qs Ad Qd Qh"}, variant=variant, upcard="9c")
     name_trump(state, R, "s", alone=True)
     assert state.phase == Phase.DEFEND_ALONE
     assert state.current_player == D
@@ -184,7 +183,9 @@ def test_t38_defend_alone_two_active_players() -> None:
 
 
 def test_t39_defend_alone_scoring() -> None:
+    # R's tricks -> points (team A = D's side, team B = R's side)
     expected = {2: (4, 0), 5: (0, 4), 3: (0, 1), 4: (0, 1)}
+    assert (state_side := (D % 2, R % 2)) == (TEAM_A, TEAM_B), state_side
     for makers_tricks, points in expected.items():
         state = _defended_alone()
         record = play_for_makers_tricks(state, makers_tricks)
@@ -193,7 +194,6 @@ def test_t39_defend_alone_scoring() -> None:
         assert winners.count(D) == 5 - makers_tricks
         assert record.points == points, makers_tricks
         assert state.scores == list(points)
-    assert (TEAM_A, TEAM_B) == (D % 2, R % 2)
 
 
 def test_t40_defend_alone_not_offered_to_partnership_maker() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from scenario_helpers import (
-    CLUBS,
     DIAMONDS,
     HEARTS,
     SPADES,

@@ -82,14 +82,16 @@ def test_t05_left_bower_is_not_its_printed_suit() -> None:
     hand = "Jd 10c 9s Qs Kc"
     assert _legal_cards(hand, "Ad", HEARTS) == sorted(names(cards(hand)))
     # P trumps in with the left bower: it wins when no higher trump follows.
-    state = start_play({L: "Ad Jh 9c Ac Kd", P: hand, R: "Qd Td 9d Ks Kh", D: "Ah Qh 9h Qc Th"}, "h")
+    others = {L: "Ad Jh 9c Ac Kd", R: "Qd Td 9d Ks Kh", D: "Ah Qh 9h Qc Th"}
+    state = start_play({P: hand, **others}, "h")
     act(state, L, "play Ad")
     assert sorted(state.legal_actions()) == sorted(plays(hand))
     _, winner = play_trick(state, {P: "Jd", R: "Qd", D: "Ah"})
     assert winner == P
     assert state.current_player == P  # the winner leads next
     # ...and loses to the right bower.
-    state = start_play({L: "Ad Ah 9c Ac Kd", P: hand, R: "Jh Kh As Js Ts", D: "Qd Td 9d Qc Th"}, "h")
+    others = {L: "Ad Ah 9c Ac Kd", R: "Jh Kh As Js Ts", D: "Qd Td 9d Qc Th"}
+    state = start_play({P: hand, **others}, "h")
     order, winner = play_trick(state, {L: "Ad", P: "Jd", R: "Jh", D: "Qd"})
     assert order == [L, P, R, D]
     assert winner == R

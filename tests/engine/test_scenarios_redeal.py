@@ -9,7 +9,6 @@ from scenario_helpers import (
     R,
     act,
     build_deck,
-    card,
     cards,
     discard,
     hand_set,
@@ -21,8 +20,10 @@ from scenario_helpers import (
 from euchre.engine import GameState, Phase, Variant, preset
 
 FARMERS = preset("standard", farmers_hand=True)
-# The other seats' hands hold at most two 9s/10s each.
-NEXT_DECK_L = "Ac Ad As Ah Kc"
+NEXT_DECK_L = "Ac Ad As Ah Kc"  # L's hand in the deck dealt after a redeal
+# In every deal below, the seats not under test hold at most two 9s/10s each.
+# Hands for L, P and R next to a dealer holding "9s 9h 10c Kd As" (or "... 10d ...").
+DEALER_OTHERS = {L: "Ac Kc Qc Jc Ad", P: "Qd Jd 9d Ks Qs", R: "Js Ts Ah Kh Qh"}
 
 
 def _game(hands: dict[int, str], upcard: str, variant: Variant = FARMERS) -> GameState:
@@ -77,10 +78,6 @@ def test_t55_option_off() -> None:
     assert len(state.deals) == 1
     assert state.phase == Phase.BID_R1
     assert state.current_player == L
-
-
-# Hands for L, P and R next to a dealer holding "9s 9h 10c Kd As" (or "... 10d ...").
-DEALER_OTHERS = {L: "Ac Kc Qc Jc Ad", P: "Qd Jd 9d Ks Qs", R: "Js Ts Ah Kh Qh"}
 
 
 def test_t56_rotation() -> None:

@@ -16,8 +16,8 @@ from scenario_helpers import (
     R,
     act,
     assert_rejected,
-    build_deck,
     card,
+    card_actions,
     cards,
     discard,
     hand_set,
@@ -116,6 +116,7 @@ def test_t61_dealers_partner_must_go_alone() -> None:
     pass_round(state, until=P)
     assert state.legal_actions() == ["pass", "order alone"]
     act(state, P, "order")
+    assert state.record.actions()[-1] == (P, A.ORDER_ALONE)
     assert state.alone
     assert state.maker == P
     assert not state.is_active(D)
@@ -219,7 +220,7 @@ def _two_player_ordered() -> GameState:
     assert state.trump == HEARTS
     assert state.maker == N
     assert state.current_player == D
-    exchange = {f"discard {c}" for c in "9s Ac Kc Qd Jh".split()}
+    exchange = card_actions("discard", "9s Ac Kc Qd Jh")
     assert set(state.legal_actions()) == {"pass", *exchange}
     assert_rejected(state, "discard Th", seat=D, mentions=("turn-up",))
     return state
@@ -337,7 +338,7 @@ def test_t73_call_for_best() -> None:
     act(state, L, "call for best")
     assert state.phase == Phase.GIVE_BEST
     assert state.current_player == R
-    assert set(state.legal_actions()) == {f"give {c}" for c in "Jd Ac Kc Qc Ts".split()}
+    assert set(state.legal_actions()) == set(card_actions("give", "Jd Ac Kc Qc Ts"))
     act(state, R, "give Jd")
     assert state.phase == Phase.BEST_DISCARD
     assert state.current_player == L

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre.engine import actions as A
+from euchre.engine.deal import UNDER_CODE
 from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, cards_in, make_deck, mask_of, suit_of
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT
@@ -41,6 +42,7 @@ class Knowledge:
     hand_sizes: list[int]
     call_round: int
     maker_action: int
+    shown: dict[int, int]
 
     @property
     def dealer(self) -> int:
@@ -79,6 +81,8 @@ class Knowledge:
         known = self.hand | self.played | self.known_out
         if self.upcard_holder >= 0 and self.upcard_holder != self.seat:
             known |= 1 << self.view.upcard
+        for mask in self.shown.values():
+            known |= mask
         return self.deck & ~known
 
     def trick_cards(self) -> list[int]:
@@ -99,7 +103,8 @@ def knowledge_of(view: View) -> Knowledge:
     voids = [0] * n
     _scan_plays(view, trump, played_by, voids)
     own_out, extra = _own_hidden_cards(view)
-    known_out = own_out | mask_of(view.under_shown)
+    shown = _shown_cards(view)
+    known_out = own_out | (0 if shown else mask_of(view.under_shown))
     holder, maybe_out = _upcard_place(view)
     if holder < 0 and view.upcard_state in ("down", "out"):
         known_out |= 1 << view.upcard
@@ -125,7 +130,18 @@ def knowledge_of(view: View) -> Knowledge:
         hand_sizes=_hand_sizes(view, played_by, extra),
         call_round=call_round,
         maker_action=maker_action,
+        shown=shown,
     )
+
+
+def _shown_cards(view: View) -> dict[int, int]:
+    """Cards shown to go under, still in the claimer's hand while the offers go round."""
+    if view.phase != Phase.GO_UNDER or not view.under_shown:
+        return {}
+    claimer = next(s for s, a in view.history if a == UNDER_CODE)
+    if claimer == view.seat:
+        return {}
+    return {claimer: mask_of(view.under_shown)}
 
 
 def _scan_plays(view: View, trump: int, played_by: list[int], voids: list[int]) -> None:

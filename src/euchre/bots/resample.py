@@ -126,9 +126,13 @@ def _holders(know: Knowledge) -> tuple[list[int], list[int], dict[int, int]]:
     holders = [s for s in view.active if s != know.seat and know.hand_sizes[s] > 0]
     fixed: dict[int, int] = {}
     caps = [know.hand_sizes[s] for s in holders]
+    for seat, mask in know.shown.items():
+        if seat in holders:
+            fixed[seat] = mask
+            caps[holders.index(seat)] -= mask.bit_count()
     up = know.upcard_holder
     if up >= 0 and up != know.seat and not know.upcard_maybe_out and up in holders:
-        fixed[up] = 1 << view.upcard
+        fixed[up] = fixed.get(up, 0) | 1 << view.upcard
         caps[holders.index(up)] -= 1
     return holders, caps, fixed
 
@@ -159,7 +163,7 @@ def _classes(
 def _maybe_out_upcard(know: Knowledge, fixed: dict[int, int]) -> int:
     """The turn-up, when it may be in the dealer's hand or discarded."""
     up = know.upcard_holder
-    if up < 0 or up == know.seat or up in fixed:
+    if up < 0 or up == know.seat or fixed.get(up, 0) >> know.view.upcard & 1:
         return 0
     return 1 << know.view.upcard
 

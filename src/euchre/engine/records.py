@@ -81,7 +81,9 @@ def ruleset_of(variant: Variant) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for option, key in _EGN_KEYS.items():
         value = getattr(variant, option)
-        if key in _ALWAYS_WRITTEN or value != getattr(base, option):
+        # variant_of reads a missing min_rank as 10 for three players: write it there.
+        three_handed_deck = option == "min_rank" and variant.players == 3
+        if key in _ALWAYS_WRITTEN or value != getattr(base, option) or three_handed_deck:
             out[key] = str(value) if isinstance(value, LonerLead) else value
     if variant.deal_limit:
         out["winning_score"] = variant.target

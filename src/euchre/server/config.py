@@ -1,0 +1,72 @@
+"""Server settings: environment variables with defaults that work on a laptop.
+
+Every setting has an ``EUCHRE_`` environment variable (``EUCHRE_DATABASE_URL``,
+``EUCHRE_FILL_SECONDS``...); ``euchre serve`` options override them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./euchre.db"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server can be told; times are in seconds."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = DEFAULT_DATABASE_URL
+    redis_url: str = ""  # empty: the in-process event bus
+    secret: str = ""  # empty: a secret generated once and kept in the database
+    fill_seconds: float = 15.0  # wait before bots fill a quick-play table
+    grace_seconds: float = 60.0  # a disconnected player's seat is kept this long
+    turn_seconds: float = 30.0  # default turn timer (0: off, private tables only)
+    bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
+    bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
+    bot_budget: float = 2.0  # most time a bot may think before a random legal move
+    max_message_bytes: int = 4096  # larger frames get an error and are ignored
+    max_frame_bytes: int = 65536  # larger frames close the connection (1009)
+    outgoing_queue: int = 512  # messages waiting for a slow client before it is dropped
+    event_buffer: int = 128  # events kept per table for reconnects
+    finished_ttl: float = 300.0  # how long a finished table stays in memory
+    log_level: str = "info"
+    log_json: bool = True
+    ws_deflate: bool = True
+    instance: str = ""  # name of this instance on the bus (default: host:port)
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some settings changed (None values are ignored)."""
+        return dataclasses.replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def _convert(kind: type[Any], text: str) -> Any:
+    if kind is bool:
+        return text.strip().lower() in ("1", "true", "yes", "on")
+    return kind(text)
+
+
+_KINDS: dict[str, type[Any]] = {"str": str, "int": int, "float": float, "bool": bool}
+
+
+def from_env(environ: Mapping[str, str] | None = None) -> Settings:
+    """Settings from ``EUCHRE_*`` environment variables over the defaults."""
+    env = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    for field in dataclasses.fields(Settings):
+        raw = env.get("EUCHRE_" + field.name.upper())
+        if raw is not None and raw != "":
+            kind = _KINDS[str(field.type)]
+            try:
+                values[field.name] = _convert(kind, raw)
+            except ValueError:
+                raise ValueError(
+                    f"EUCHRE_{field.name.upper()}={raw!r}: expected a {kind.__name__}"
+                ) from None
+    return Settings(**values)
+

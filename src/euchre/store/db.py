@@ -1,0 +1,45 @@
+"""Engines for SQLite (aiosqlite) and PostgreSQL (asyncpg) from one URL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+_DRIVERS = (
+    ("postgresql://", "postgresql+asyncpg://"),
+    ("postgres://", "postgresql+asyncpg://"),
+    ("sqlite://", "sqlite+aiosqlite://"),
+)
+
+
+def async_url(url: str) -> str:
+    """The async driver URL for a plain one (``postgresql://`` → asyncpg, ``sqlite://`` → aiosqlite)."""
+    for plain, driver in _DRIVERS:
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url
+
+
+def is_sqlite(url: str) -> bool:
+    return async_url(url).startswith("sqlite")
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An async engine; SQLite files get WAL mode (durable across a crashed process)."""
+    full = async_url(url)
+    if not is_sqlite(full):
+        return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    engine = create_async_engine(full)
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
