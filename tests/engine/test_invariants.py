@@ -167,12 +167,12 @@ def cards(mask: int) -> list[int]:
     return [c for c in range(33) if mask >> c & 1]
 
 
+_CARD_OF = {base + c: c for base in (A.PLAY_BASE, A.DISCARD_BASE, A.GIVE_BASE) for c in range(33)}
+
+
 def card_of(aid: int) -> int:
     """The card a play/discard/give id carries, or -1."""
-    for base in (A.PLAY_BASE, A.DISCARD_BASE, A.GIVE_BASE):
-        if base <= aid < base + 33:
-            return aid - base
-    return -1
+    return _CARD_OF.get(aid, -1)
 
 
 def next_active(seat: int, n: int, inactive: set[int]) -> int:
@@ -192,6 +192,11 @@ def inactive_seats(state: GameState) -> set[int]:
     return out
 
 
+def record_fields(record: Any) -> tuple[Any, ...]:
+    values = (getattr(record, f.name) for f in dataclasses.fields(record))
+    return tuple(bytes(v) if isinstance(v, bytearray) else v for v in values)
+
+
 def snapshot(state: GameState) -> list[tuple[str, Any]]:
     """Everything a state holds, by value, to prove a refused action changed nothing."""
     out: list[tuple[str, Any]] = []
@@ -202,9 +207,9 @@ def snapshot(state: GameState) -> list[tuple[str, Any]]:
         elif name == "_decks":
             value = value is None
         elif name == "deals":
-            value = [dataclasses.astuple(d) for d in value]
+            value = [record_fields(d) for d in value]
         elif name == "record":
-            value = dataclasses.astuple(value)
+            value = record_fields(value)
         elif isinstance(value, list):
             value = tuple(value)
         out.append((name, value))
@@ -252,6 +257,10 @@ class GameChecker:
         self.played: list[int] = []
         self.plays_by = [0] * self.n
         self.discards: list[int] = []
+        self.log = bytearray()
+        self.histories: dict[int | None, list[tuple[int, int]]] = {
+            viewer: [] for viewer in [None, *range(self.n)]
+        }
         self.r1_moves = 0
         self.r2_moves = 0
         self.deals_seen += 1
@@ -439,35 +448,30 @@ class GameChecker:
 
     def _check_views(self) -> None:
         s = self.s
-        public = 1 << s.upcard
+        assert bytes(self.rec.log) == bytes(self.log), "the deal's log misses an action"
+        public = 1 << s.upcard | self.rec.under_mask
         for c in self.played:
             public |= 1 << c
-        public |= self.rec.under_mask
         blind = (
             s.phase == Phase.JOKER_NAME
             and self.v.joker_upcard_rule == JokerUpcard.DEALER_NAMES_BLIND
         )
-        log = self.rec.actions()
+        trick = tuple(zip(s.trick_seats, s.trick, strict=True))
+        under = tuple(cards(self.rec.under_mask))
         for seat in [None, *range(self.n)]:
             view = s.view(seat)
             hidden_hand = seat is None or (blind and seat == s.dealer)
-            own = () if hidden_hand else tuple(sorted(cards(s.hands[seat])))
+            own = () if hidden_hand else tuple(cards(s.hands[seat]))
             assert tuple(sorted(view.hand)) == own, f"seat {seat} sees a wrong hand"
-            knowable = public
-            if seat is not None and not hidden_hand:
-                knowable |= self.known[seat]
-            shown = [*view.hand, view.upcard, *view.under_shown]
-            shown += [c for _, c in view.trick]
-            shown += [card_of(a) for _, a in view.history if card_of(a) >= 0]
-            shown += [card_of(a) for a in view.legal if card_of(a) >= 0]
-            for c in shown:
-                assert knowable >> c & 1, f"seat {seat} may not know {text_of(c)}"
-            assert len(view.history) == len(log)
-            for (who, aid), (vwho, vaid) in zip(log, view.history, strict=True):
-                assert who == vwho
-                self._check_history_entry(seat, who, aid, vaid)
+            assert view.history == tuple(self.histories[seat]), f"seat {seat}: wrong history"
+            assert view.trick == trick
+            assert view.upcard == s.upcard
+            assert tuple(sorted(view.under_shown)) == under
             if seat is not None and seat == s.turn:
                 assert view.legal == tuple(s.legal_ids())
+                knowable = public | (0 if hidden_hand else self.known[seat])
+                for c in map(card_of, view.legal):
+                    assert c < 0 or knowable >> c & 1, f"seat {seat} may not know {text_of(c)}"
             else:
                 assert view.legal == ()
             assert view.to_act == s.current_player
@@ -477,15 +481,18 @@ class GameChecker:
         if self.rng.random() < 0.1:
             self._check_observation(public, blind)
 
-    def _check_history_entry(self, viewer: int | None, who: int, aid: int, vaid: int) -> None:
-        is_discard = A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33
-        is_give = A.GIVE_BASE <= aid < A.GIVE_BASE + 33
-        if is_discard and viewer != who:
-            assert vaid == A.HIDDEN_DISCARD, "another seat's discard must be hidden"
-        elif is_give and viewer not in (who, (who + 2) % 4):
-            assert vaid == A.HIDDEN_GIVE, "a partner's gift is seen only by the two partners"
-        else:
-            assert vaid == aid
+    def _record_history(self, who: int, logged: int) -> None:
+        """What each viewer should see of an action (§2.7 discards, V-06 gifts)."""
+        c = card_of(logged)
+        for viewer, history in self.histories.items():
+            seen = logged
+            if A.DISCARD_BASE <= logged < A.DISCARD_BASE + 33 and viewer != who:
+                seen = A.HIDDEN_DISCARD
+            elif A.GIVE_BASE <= logged < A.GIVE_BASE + 33 and viewer not in (who, (who + 2) % 4):
+                seen = A.HIDDEN_GIVE
+            if seen == logged and c >= 0 and not A.PLAY_BASE <= logged < A.PLAY_BASE + 33:
+                assert viewer is not None and self.known[viewer] >> c & 1
+            history.append((who, seen))
 
     def _check_observation(self, public: int, blind: bool) -> None:
         s = self.s
@@ -608,6 +615,11 @@ class GameChecker:
             self._start_deal()
 
     def _note(self, phase: Phase, seat: int, aid: int) -> None:
+        logged = UNDER_CODE if aid & A.UNDER_FLAG else aid
+        self.log += bytes((seat, logged))
+        for other in range(self.n):
+            self.known[other] |= self.s.hands[other] if self.s.record is self.rec else 0
+        self._record_history(seat, logged)
         if phase == Phase.BID_R1:
             self.r1_moves += 1
         elif phase == Phase.BID_R2:
@@ -753,7 +765,7 @@ def run_policy(state: GameState, rng: random.Random, limit: int = 5_000) -> None
 
 
 def game_record(state: GameState) -> list[tuple[Any, ...]]:
-    return [dataclasses.astuple(d) for d in state.deals] + [(tuple(state.scores), state.winner)]
+    return [record_fields(d) for d in state.deals] + [(tuple(state.scores), state.winner)]
 
 
 @settings(max_examples=max(1, int(120 * SCALE)), deadline=None)

@@ -24,13 +24,8 @@ from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
 from euchre.engine.views import View
 
-from .evaluate import (
-    best_discard,
-    call_outcomes,
-    hand_points,
-    hand_tricks,
-    side_tricks,
-)
+from .bidding import call_chances, pass_points
+from .evaluate import best_discard, hand_points, hand_tricks
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility
 
@@ -94,11 +89,17 @@ class MediumBot:
         return best
 
     def pass_value(self, know: Knowledge) -> float:
-        """Value of passing: the match as it stands, shaded by the seat's risk of
-        letting the opponents choose trump."""
+        """Value of passing: the match as it stands plus the points the side can expect
+        when this seat passes (from the calibrated model)."""
         view = know.view
-        side = side_of(view.variant, know.seat)
-        return utility(view.variant, view.scores, side, (0,) * len(view.scores)) + self.pass_bias
+        variant = view.variant
+        side = side_of(variant, know.seat)
+        base = utility(variant, view.scores, side, (0,) * len(view.scores))
+        if view.phase not in (Phase.BID_R1, Phase.BID_R2):
+            return base + self.pass_bias
+        suits = [s for s in SUITS if s != view.turned_down]
+        expected = pass_points(know, suits, view.phase == Phase.BID_R1)
+        return base + expected * _point_value(know, side) + self.pass_bias
 
     def action_value(self, know: Knowledge, aid: int) -> float:
         """Expected match value of a bidding action other than pass."""
@@ -109,16 +110,26 @@ class MediumBot:
             points = tuple(0 if s == side else 1 for s in range(len(view.scores)))
             return utility(variant, view.scores, side, points)
         suit, alone, first_round = _call_meaning(know, aid)
-        hand = know.hand
-        tricks = side_tricks(know, hand, suit, first_round=first_round, alone=alone)
         if view.phase == Phase.TAKE_ALONE:
-            tricks = side_tricks(know, hand, suit, first_round=first_round, alone=True)
-        odds = call_outcomes(tricks, alone and variant.players == 4)
+            alone = True
+        odds = call_chances(know, suit, alone=alone, first_round=first_round)
         value = 0.0
         for p, result in ((odds.euchre, "euchre"), (odds.made, "made"), (odds.march, "march")):
             points = hand_points(variant, side, alone, result)
             value += p * utility(variant, view.scores, side, points)
         return value
+
+
+def _point_value(know: Knowledge, side: int) -> float:
+    """What one point (for the side, or against it) is worth at the current score."""
+    view = know.view
+    variant = view.variant
+    n = len(view.scores)
+    mine = tuple(1 if s == side else 0 for s in range(n))
+    theirs = tuple(0 if s == side else 1 for s in range(n))
+    up = utility(variant, view.scores, side, mine)
+    down = utility(variant, view.scores, side, theirs)
+    return (up - down) / 2.0
 
 
 def _call_meaning(know: Knowledge, aid: int) -> tuple[int, bool, bool]:

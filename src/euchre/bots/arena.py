@@ -1,0 +1,305 @@
+"""``euchre arena``: duplicate matches between two bots.
+
+Each unit of work is a duplicate set of games dealt from one seed: with four players the
+game is played once with bot A in seats 0 and 2 and once with A in seats 1 and 3, so every
+deal is played twice with the partnerships swapped (two players: swapped seats; three:
+every arrangement of one bot against two of the other, and back). Deals line up exactly
+because the deck order depends only on the seed. Units run in worker processes; the
+result is the first units, in seed order, that reach the requested number of deals, so a
+run is reproducible whatever the number of processes.
+
+Reported: mean points per hand for A (A's side's points minus B's, per deal) with its
+standard error (units are the independent samples) and 95% interval, the share of games
+A wins, and per bot the decisions per second and median and 95th-percentile decision time.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import multiprocessing.util
+import os
+import random
+import statistics
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.engine import GameState, Variant
+
+from .base import Bot, make_bot
+from .protocol import ProcessBot
+
+MAX_DEALS_PER_GAME = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Contender:
+    """A bot by level name, or ``cmd:COMMAND`` for an external protocol bot."""
+
+    spec: str
+    time_ms: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.spec
+
+    def build(self) -> Bot:
+        if self.spec.startswith("cmd:"):
+            return ProcessBot(self.spec[4:].strip(), time_ms=self.time_ms)
+        bot = make_bot(self.spec)
+        budget = getattr(bot, "set_time_budget", None)
+        if self.time_ms is not None and callable(budget):
+            budget(self.time_ms)
+        return bot
+
+
+@dataclass(slots=True)
+class UnitResult:
+    """One duplicate set of games."""
+
+    index: int
+    deals: int = 0
+    diff: float = 0.0
+    games: int = 0
+    a_wins: int = 0
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+
+def lineups(players: int) -> list[tuple[int, ...]]:
+    """Seat assignments (0: bot A, 1: bot B) that make up one duplicate set."""
+    if players == 4:
+        return [(0, 1, 0, 1), (1, 0, 1, 0)]
+    if players == 2:
+        return [(0, 1), (1, 0)]
+    ones = [tuple(0 if s == k else 1 for s in range(3)) for k in range(3)]
+    return ones + [tuple(1 - x for x in lineup) for lineup in ones]
+
+
+def unit_seed(seed: int, index: int) -> int:
+    return random.Random(f"euchre-arena:{seed}:{index}").getrandbits(62)
+
+
+_BOTS: dict[str, Bot] = {}
+
+
+def _bot(contender: Contender) -> Bot:
+    """One bot per contender per process (bots hold no per-game state)."""
+    key = f"{contender.spec}|{contender.time_ms}"
+    found = _BOTS.get(key)
+    if found is None:
+        found = contender.build()
+        _BOTS[key] = found
+    return found
+
+
+def close_bots() -> None:
+    """End external bot programs started by this process."""
+    for bot in _BOTS.values():
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+    _BOTS.clear()
+
+
+def play_unit(variant: Variant, a: Contender, b: Contender, seed: int, index: int) -> UnitResult:
+    """Play one duplicate set of games (every lineup of :func:`lineups`)."""
+    result = UnitResult(index)
+    bots = (_bot(a), _bot(b))
+    game_seed = unit_seed(seed, index)
+    for number, lineup in enumerate(lineups(variant.players)):
+        _play_game(variant, lineup, bots, game_seed, number, result)
+    return result
+
+
+def _play_game(
+    variant: Variant,
+    lineup: tuple[int, ...],
+    bots: tuple[Bot, Bot],
+    game_seed: int,
+    number: int,
+    result: UnitResult,
+) -> None:
+    state = GameState(variant, seed=game_seed, dealer=game_seed % variant.players)
+    rngs = [random.Random(f"{game_seed}:{number}:{seat}") for seat in range(variant.players)]
+    seen = 0
+    while not state.game_over and len(state.deals) <= MAX_DEALS_PER_GAME:
+        seat = state.current_player
+        assert seat is not None
+        who = lineup[seat]
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = bots[who].decide(view, rngs[seat])
+        result.times[who].append(time.perf_counter() - start)
+        state.apply(action, seat=seat)
+        seen = _count_deals(state, lineup, seen, result)
+    result.games += 1
+    if state.game_over and _holder(state.winner, lineup, variant.players) == 0:
+        result.a_wins += 1
+
+
+def _count_deals(state: GameState, lineup: tuple[int, ...], seen: int, result: UnitResult) -> int:
+    """Add the deals finished since ``seen`` to ``result``; returns the new count."""
+    finished = len(state.deals) if state.game_over else len(state.deals) - 1
+    for record in state.deals[seen:finished]:
+        if record.outcome in ("", "farmers", "misdeal", "redeal"):
+            continue
+        result.deals += 1
+        result.diff += _diff(record.points, lineup, state.variant.players)
+    return max(seen, finished)
+
+
+def _holder(side: int, lineup: tuple[int, ...], players: int) -> int:
+    """Which bot (0: A, 1: B) holds a side (a team of two with four players)."""
+    return lineup[side]
+
+
+def _diff(points: tuple[int, ...], lineup: tuple[int, ...], players: int) -> float:
+    """A's points minus B's for one deal (means over the sides each holds)."""
+    sides = range(len(points))
+    a = [points[s] for s in sides if _holder(s, lineup, players) == 0]
+    b = [points[s] for s in sides if _holder(s, lineup, players) == 1]
+    return sum(a) / len(a) - sum(b) / len(b)
+
+
+# ---------------------------------------------------------------------- running a match
+
+
+@dataclass(slots=True)
+class Report:
+    """The outcome of an arena run."""
+
+    variant: str
+    a: str
+    b: str
+    seed: int
+    units: list[UnitResult]
+
+    @property
+    def deals(self) -> int:
+        return sum(u.deals for u in self.units)
+
+    @property
+    def games(self) -> int:
+        return sum(u.games for u in self.units)
+
+    def mean(self) -> float:
+        return sum(u.diff for u in self.units) / max(1, self.deals)
+
+    def stderr(self) -> float:
+        """Standard error of the mean per deal (ratio estimator over units)."""
+        k = len(self.units)
+        if k < 2 or not self.deals:
+            return float("nan")
+        r = self.mean()
+        ss = sum((u.diff - r * u.deals) ** 2 for u in self.units)
+        return math.sqrt(k / (k - 1) * ss) / self.deals
+
+    def win_rate(self) -> float:
+        return sum(u.a_wins for u in self.units) / max(1, self.games)
+
+    def win_rate_stderr(self) -> float:
+        k = len(self.units)
+        if k < 2:
+            return float("nan")
+        p = self.win_rate()
+        per_game = [u.a_wins / u.games for u in self.units if u.games]
+        return statistics.pstdev(per_game) / math.sqrt(k) if per_game else p
+
+    def timing(self, who: int) -> dict[str, float]:
+        times = [t for u in self.units for t in u.times[who]]
+        if not times:
+            return {"decisions": 0, "per_second": 0.0, "median_ms": 0.0, "p95_ms": 0.0}
+        ordered = sorted(times)
+        return {
+            "decisions": len(times),
+            "per_second": len(times) / max(sum(times), 1e-9),
+            "median_ms": statistics.median(ordered) * 1000,
+            "p95_ms": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] * 1000,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        se = self.stderr()
+        mean = self.mean()
+        return {
+            "variant": self.variant,
+            "a": self.a,
+            "b": self.b,
+            "seed": self.seed,
+            "deals": self.deals,
+            "games": self.games,
+            "units": len(self.units),
+            "points_per_hand": mean,
+            "stderr": se,
+            "ci95": [mean - 1.96 * se, mean + 1.96 * se],
+            "win_rate": self.win_rate(),
+            "win_rate_stderr": self.win_rate_stderr(),
+            "timing": {self.a: self.timing(0), self.b if self.b != self.a else "b": self.timing(1)},
+        }
+
+
+Progress = Callable[[int], None]
+
+
+def run_match(
+    variant: Variant,
+    a: Contender,
+    b: Contender,
+    *,
+    deals: int,
+    seed: int = 1,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+) -> Report:
+    """Play duplicate units until ``deals`` deals are done; ``jobs`` processes (default:
+    every core; 1 runs in this process)."""
+    jobs = jobs or os.cpu_count() or 1
+    kept: list[UnitResult] = []
+    for unit in _results(variant, a, b, seed, jobs, deals):
+        kept.append(unit)
+        if progress is not None:
+            progress(unit.deals)
+    return Report(variant.name, a.label, b.label, seed, kept)
+
+
+def _results(
+    variant: Variant, a: Contender, b: Contender, seed: int, jobs: int, deals: int
+) -> Iterator[UnitResult]:
+    """Units in index order, stopping at the first prefix that reaches ``deals``."""
+    if jobs <= 1:
+        done = 0
+        index = 0
+        try:
+            while done < deals:
+                unit = play_unit(variant, a, b, seed, index)
+                done += unit.deals
+                index += 1
+                yield unit
+        finally:
+            close_bots()
+        return
+    yield from _parallel(variant, a, b, seed, jobs, deals)
+
+
+def _parallel(
+    variant: Variant, a: Contender, b: Contender, seed: int, jobs: int, deals: int
+) -> Iterator[UnitResult]:
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    pending: deque[Any] = deque()
+    done = 0
+    index = 0
+    with ctx.Pool(jobs, initializer=_worker_init) as pool:
+        while done < deals:
+            while len(pending) < 2 * jobs:
+                pending.append(pool.apply_async(play_unit, (variant, a, b, seed, index)))
+                index += 1
+            unit = pending.popleft().get()
+            done += unit.deals
+            yield unit
+
+
+def _worker_init() -> None:
+    # Pool workers skip atexit; external bots also stop on their own at end of input.
+    multiprocessing.util.Finalize(None, close_bots, exitpriority=10)

@@ -1,0 +1,297 @@
+"""The ``hard`` level: determinized search with an exact double-dummy solver.
+
+For a card play the bot deals the unseen cards many times, consistently with everything
+its seat has seen and weighted by how well each deal explains the bidding
+(:mod:`euchre.bots.resample`). Each deal is solved exactly for every legal card
+(:mod:`euchre.bots.solver`: alpha-beta, transposition table, equivalent cards pruned),
+and each result is valued for the *match*: the makers' trick count becomes the hand's
+points, and those points the change in the chance of winning the game
+(:mod:`euchre.bots.match`). The card with the best average wins; ties go to the card the
+``medium`` player would choose. Because only the thresholds that change the points
+matter (three tricks, five), each card is settled by one or two null-window searches.
+
+The dealer's discard is chosen the same way (each candidate hand solved over sampled
+deals). Bids use the calibrated bidding model shared with ``medium``
+(:mod:`euchre.bots.bidding`), refined by simulation: when a call and a pass are close,
+sampled deals settle it by playing out the bidding and solving the play. Decisions stay
+within a time budget: sampling stops early when the budget runs out.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from euchre.engine import actions as A
+from euchre.engine.cards import cards_in
+from euchre.engine.phases import Phase
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.variants import LonerLead, Variant
+from euchre.engine.views import View
+
+from .evaluate import bid_likelihood
+from .knowledge import Knowledge, knowledge_of
+from .match import side_of, utility
+from .medium import MediumBot
+from .resample import Sampler, World
+from .solver import Solver
+
+PLAY_WORLDS = 24
+DISCARD_WORLDS = 16
+
+
+class SearchBot:
+    """Determinized double-dummy search for the play and discards; calibrated bidding."""
+
+    def __init__(
+        self,
+        *,
+        play_worlds: int = PLAY_WORLDS,
+        discard_worlds: int = DISCARD_WORLDS,
+        time_ms: int | None = None,
+        infer: bool = True,
+    ) -> None:
+        self.play_worlds = play_worlds
+        self.discard_worlds = discard_worlds
+        self.time_ms = time_ms
+        self.infer = infer
+        self.medium = MediumBot()
+
+    def set_time_budget(self, time_ms: int | None) -> None:
+        """Limit each decision to about ``time_ms`` milliseconds (None: sample counts only)."""
+        self.time_ms = time_ms
+
+    def decide(self, view: View, rng: random.Random) -> str:
+        return A.action_text(self.decide_id(view, rng, self.time_ms))
+
+    def decide_within(self, view: View, rng: random.Random, time_ms: int) -> str:
+        """Decide within about ``time_ms`` milliseconds (the protocol's budget)."""
+        budget = time_ms if self.time_ms is None else min(time_ms, self.time_ms)
+        return A.action_text(self.decide_id(view, rng, budget))
+
+    def decide_id(self, view: View, rng: random.Random, time_ms: int | None = None) -> int:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide: it is not its turn")
+        if len(legal) == 1:
+            return legal[0]
+        deadline = None if time_ms is None else time.perf_counter() + 0.75 * time_ms / 1000
+        know = knowledge_of(view)
+        if view.phase == Phase.PLAY:
+            return self._play(know, rng, deadline)
+        if view.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
+            return self._discard(know, rng, deadline)
+        return self.medium.bid(know, legal)
+
+    # ------------------------------------------------------------------ sampling
+
+    def _worlds(
+        self, know: Knowledge, rng: random.Random, count: int, deadline: float | None
+    ) -> list[World]:
+        sampler = Sampler(know)
+        if not self.infer:
+            return [sampler.sample(rng) for _ in range(count)]
+        candidates = [sampler.sample(rng) for _ in range(count * 4)]
+        weights = [bid_likelihood(know, w) for w in candidates]
+        if sum(weights) <= 0:
+            return candidates[:count]
+        return rng.choices(candidates, weights=weights, k=count)
+
+    # ------------------------------------------------------------------ play
+
+    def _play(self, know: Knowledge, rng: random.Random, deadline: float | None) -> int:
+        view = know.view
+        cards = [a - A.PLAY_BASE for a in view.legal]
+        distinct = _distinct_cards(know, cards)
+        if len(distinct) == 1:
+            return A.PLAY_BASE + distinct[0]
+        values = self.card_values(know, distinct, rng, deadline)
+        best = max(values.values())
+        preferred = self.medium.decide_id(view, rng) - A.PLAY_BASE
+        if preferred in values and values[preferred] >= best - 1e-9:
+            return A.PLAY_BASE + preferred
+        choice = min(
+            (c for c, v in values.items() if v >= best - 1e-9),
+            key=lambda c: POWER[know.trump][c],
+        )
+        return A.PLAY_BASE + choice
+
+    def card_values(
+        self,
+        know: Knowledge,
+        cards: Sequence[int],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> dict[int, float]:
+        """Average match value of playing each card, over sampled worlds."""
+        view = know.view
+        worlds = self._worlds(know, rng, self.play_worlds, deadline)
+        solver = Solver(know.trump, view.active, know.makers_mask(), know.n)
+        table = outcome_values(view, know)
+        made = sum(view.tricks_won[s] for s in range(know.n) if know.makers_mask() >> s & 1)
+        breaks = _breakpoints(table, made)
+        totals = dict.fromkeys(cards, 0.0)
+        used = 0
+        for world in worlds:
+            if deadline is not None and used >= 4 and time.perf_counter() > deadline:
+                break
+            used += 1
+            hands = list(world.hands)
+            for c in cards:
+                tricks = _settle(solver, hands, know.seat, c, view.trick, made, breaks)
+                totals[c] += table[tricks]
+        return {c: v / max(1, used) for c, v in totals.items()}
+
+    # ------------------------------------------------------------------ discards
+
+    def _discard(self, know: Knowledge, rng: random.Random, deadline: float | None) -> int:
+        view = know.view
+        legal = list(view.legal)
+        options = _discard_options(know, legal)
+        if len(options) == 1:
+            return options[0]
+        worlds = self._worlds(know, rng, self.discard_worlds, deadline)
+        makers = know.makers_mask()
+        solver = Solver(know.trump, view.active, makers, know.n)
+        table = outcome_values(view, know)
+        leader = first_leader(view)
+        totals = dict.fromkeys(options, 0.0)
+        used = 0
+        for world in worlds:
+            if deadline is not None and used >= 3 and time.perf_counter() > deadline:
+                break
+            used += 1
+            for aid in options:
+                hands = list(world.hands)
+                hands[know.seat] = _after_discard(know, aid)
+                tricks = solver.tricks(hands, leader)
+                totals[aid] += table[min(5, tricks)]
+        preferred = self.medium.bid(know, legal)
+        best = max(totals.values())
+        if preferred in totals and totals[preferred] >= best - 1e-9:
+            return preferred
+        return max(options, key=lambda a: totals[a])
+
+
+def _distinct_cards(know: Knowledge, cards: list[int]) -> list[int]:
+    """One card of each run of touching cards (nothing unplayed between them)."""
+    trump = know.trump
+    power = POWER[trump]
+    eff = EFFECTIVE_SUIT[trump]
+    live = know.unseen() | (1 << know.view.upcard if know.upcard_holder >= 0 else 0)
+    for _, c in know.view.trick:
+        live |= 1 << c
+    out = []
+    for c in cards:
+        between = SUIT_MASK[trump][eff[c]] & live
+        higher = [d for d in cards if eff[d] == eff[c] and power[d] > power[c]]
+        if not higher:
+            out.append(c)
+            continue
+        nearest = min(higher, key=lambda d: power[d])
+        gap = [d for d in cards_in(between) if power[c] < power[d] < power[nearest]]
+        if gap:
+            out.append(c)
+    return out
+
+
+def _discard_options(know: Knowledge, legal: list[int]) -> list[int]:
+    """Discards worth searching: side-suit cards unless only trumps (or the pass) remain."""
+    trump = know.trump
+    options = []
+    for aid in legal:
+        c = aid - A.DISCARD_BASE
+        if aid == A.PASS or EFFECTIVE_SUIT[trump][c] != trump:
+            options.append(aid)
+    return options or legal
+
+
+def _after_discard(know: Knowledge, aid: int) -> int:
+    if aid == A.PASS:
+        return know.hand & ~(1 << know.view.upcard)
+    return know.hand & ~(1 << (aid - A.DISCARD_BASE))
+
+
+def first_leader(view: View) -> int:
+    """Who leads the first trick (RULES §2.9; two players: the non-dealer)."""
+    n = view.variant.players
+    active = view.active
+    start = view.dealer
+    if n == 4 and view.alone and view.variant.loner_lead == LonerLead.LEFT_OF_LONER:
+        assert view.maker is not None
+        start = view.maker
+    s = (start + 1) % n
+    while s not in active:
+        s = (s + 1) % n
+    return s
+
+
+def _breakpoints(table: Sequence[float], made: int) -> list[int]:
+    """Further tricks at which the value changes (from ``made`` tricks already won)."""
+    return [t - made for t in range(made + 1, 6) if table[t] != table[t - 1]]
+
+
+def _settle(
+    solver: Solver,
+    hands: list[int],
+    seat: int,
+    card: int,
+    trick: Sequence[tuple[int, int]],
+    made: int,
+    breaks: list[int],
+) -> int:
+    """The makers' final tricks, exact up to the value thresholds in ``breaks``."""
+    lo, hi = 0, len(breaks)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if solver.at_least(hands, seat, card, trick, breaks[mid]):
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == 0:
+        return made
+    return made + breaks[lo - 1]
+
+
+def hand_result_points(view: View, makers_tricks: int) -> tuple[int, ...]:
+    """Points by side if the makers end with ``makers_tricks`` tricks (RULES §2.10, §3.5-3.6)."""
+    variant = view.variant
+    maker = view.maker
+    assert maker is not None
+    n = variant.players
+    if n == 4:
+        return _partnership_points(variant, maker % 2, view.alone, view.lone_defender, makers_tricks)
+    sides = len(view.scores)
+    points = [0] * sides
+    if makers_tricks >= 3:
+        points[maker] = (3 if n == 3 else 2) if makers_tricks == 5 else 1
+        return tuple(points)
+    award = 4 if variant.super_euchre and makers_tricks == 0 else 2
+    return tuple(0 if s == maker else award for s in range(sides))
+
+
+def _partnership_points(
+    variant: Variant, makers: int, alone: bool, lone_defender: int | None, made: int
+) -> tuple[int, ...]:
+    points = [0, 0]
+    if made >= 3 and not (alone and variant.alone_must_take_5 and made < 5):
+        points[makers] = (variant.loner_march_points if alone else 2) if made == 5 else 1
+        return tuple(points)
+    award = 2
+    if variant.super_euchre and made == 0:
+        award = 4
+    if alone:
+        award = max(award, variant.lone_euchre_points)
+    if lone_defender is not None:
+        award = max(award, 4)
+    points[1 - makers] = award
+    return tuple(points)
+
+
+def outcome_values(view: View, know: Knowledge) -> list[float]:
+    """Match value for this seat of each final makers' trick count, 0 to 5."""
+    side = side_of(view.variant, know.seat)
+    return [
+        utility(view.variant, view.scores, side, hand_result_points(view, t)) for t in range(6)
+    ]

@@ -1,0 +1,101 @@
+"""Who is connected: guests with a signed session cookie, and accounts.
+
+A guest picks a name and gets a signed cookie; that is enough for casual and private
+tables. Ranked tables need an account: an identity whose ``account_id`` names a row of
+the ``users`` table (the accounts feature issues such sessions after a login).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+from .protocol import ProtocolError
+
+COOKIE_NAME = "euchre_session"
+SESSION_MAX_AGE = 60 * 60 * 24 * 30
+_NAME = re.compile(r"^[\w][\w .'-]{0,23}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """A connected person: a guest (``account_id`` None) or an account holder."""
+
+    id: str
+    name: str
+    account_id: int | None = None
+
+    @property
+    def guest(self) -> bool:
+        return self.account_id is None
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "guest": self.guest}
+
+
+class AccountRequiredError(ProtocolError):
+    """A guest tried something only accounts may do."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__("account_required", f"{what} needs an account: register or log in")
+
+
+def require_account(identity: Identity, what: str = "ranked play") -> int:
+    """The account id, or :class:`AccountRequiredError` for a guest."""
+    if identity.account_id is None:
+        raise AccountRequiredError(what)
+    return identity.account_id
+
+
+def clean_name(raw: str) -> str:
+    """A display name, or ``ValueError`` saying what names may be."""
+    name = " ".join(raw.split())
+    if not _NAME.match(name):
+        raise ValueError(
+            "a name is 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit"
+        )
+    return name
+
+
+def new_guest(name: str) -> Identity:
+    """A fresh guest identity for a (checked) name."""
+    return Identity(id="g_" + secrets.token_hex(8), name=clean_name(name))
+
+
+def account_identity(account_id: int, name: str) -> Identity:
+    """The identity of a logged-in account (for the accounts feature)."""
+    return Identity(id=f"u_{account_id}", name=name, account_id=account_id)
+
+
+class Sessions:
+    """Signs identities into cookie values and reads them back."""
+
+    def __init__(self, secret: str) -> None:
+        self._signer = URLSafeTimedSerializer(secret, salt="euchre-session")
+
+    def sign(self, identity: Identity) -> str:
+        return self._signer.dumps([identity.id, identity.name, identity.account_id])
+
+    def read(self, token: str | None) -> Identity | None:
+        """The identity in a session token, or None when missing, forged or expired."""
+        if not token:
+            return None
+        try:
+            raw = self._signer.loads(token, max_age=SESSION_MAX_AGE)
+        except BadSignature:
+            return None
+        return _identity(raw)
+
+
+def _identity(raw: object) -> Identity | None:
+    if not isinstance(raw, list) or len(raw) != 3:
+        return None
+    ident, name, account = raw
+    if not isinstance(ident, str) or not isinstance(name, str):
+        return None
+    if account is not None and not isinstance(account, int):
+        return None
+    return Identity(ident, name, account)

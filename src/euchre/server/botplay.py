@@ -1,0 +1,81 @@
+"""Bots at server tables: decisions run in worker threads within a time budget.
+
+A bot sees only its seat's :class:`~euchre.engine.views.View` (the same information as
+the bot protocol's observation). A decision that is late, fails or is not legal is
+replaced by a random legal action, so a table never stalls on a bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+from euchre.bots import Bot, UnknownLevelError, levels, make_bot
+from euchre.engine.views import View
+
+log = logging.getLogger("euchre.bots")
+
+# Best first; the first one registered is the default level of server bots.
+PREFERRED_LEVELS = ("strong", "expert", "medium", "normal", "heuristic", "easy", "random")
+
+
+def default_level(configured: str = "") -> str:
+    """The configured level, or the best registered one from :data:`PREFERRED_LEVELS`."""
+    if configured:
+        return check_level(configured)
+    known = levels()
+    for level in PREFERRED_LEVELS:
+        if level in known:
+            return level
+    return known[0]
+
+
+def check_level(level: str) -> str:
+    """The level name (normalised) or :class:`UnknownLevelError` naming the levels."""
+    name = level.strip().lower()
+    if name not in levels():
+        raise UnknownLevelError(f"unknown bot level {level!r}: choose one of {', '.join(levels())}")
+    return name
+
+
+class BotPool:
+    """Bot instances by (table, seat), and their decisions off the event loop."""
+
+    def __init__(self, budget: float) -> None:
+        self.budget = budget
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._rng = random.SystemRandom()
+
+    def bot(self, table: str, seat: int, level: str) -> Bot:
+        key = (table, seat, level)
+        found = self._bots.get(key)
+        if found is None:
+            found = self._bots[key] = make_bot(level)
+        return found
+
+    def forget(self, table: str) -> None:
+        for key in [k for k in self._bots if k[0] == table]:
+            del self._bots[key]
+
+    async def decide(self, table: str, seat: int, level: str, view: View) -> str:
+        """A legal action for ``view`` from the seat's bot, within the time budget."""
+        legal = view.legal_texts()
+        if len(legal) == 1:
+            return legal[0]
+        bot = self.bot(table, seat, level)
+        rng = random.Random(self._rng.getrandbits(64))
+        try:
+            choice = await asyncio.wait_for(
+                asyncio.to_thread(bot.decide, view, rng), timeout=self.budget
+            )
+        except TimeoutError:
+            log.warning("bot too slow; random move", extra={"table": table, "seat": seat})
+            return self._rng.choice(legal)
+        except Exception:
+            log.exception("bot failed; random move", extra={"table": table, "seat": seat})
+            return self._rng.choice(legal)
+        if choice not in legal:
+            log.warning("bot chose an illegal action", extra={"table": table, "action": choice})
+            return self._rng.choice(legal)
+        return choice

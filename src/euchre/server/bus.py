@@ -1,0 +1,123 @@
+"""The event bus between server instances: in-process by default, Redis when configured.
+
+Messages are JSON objects published on named channels; every subscriber of a channel,
+on every instance sharing the bus, receives each message (the publisher included).
+The lobby uses it so every instance lists every instance's open tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, Protocol
+
+log = logging.getLogger("euchre.bus")
+
+Handler = Callable[[str, dict[str, Any]], None]
+PREFIX = "euchre:"
+
+
+class Bus(Protocol):
+    """Publish/subscribe of JSON messages on named channels."""
+
+    async def start(self) -> None: ...
+
+    async def subscribe(self, channel: str, handler: Handler) -> None: ...
+
+    async def publish(self, channel: str, message: dict[str, Any]) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class InProcessBus:
+    """A bus inside one process; delivery is asynchronous, as with Redis."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, list[Handler]] = defaultdict(list)
+
+    async def start(self) -> None:
+        return None
+
+    async def subscribe(self, channel: str, handler: Handler) -> None:
+        self._handlers[channel].append(handler)
+
+    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        for handler in list(self._handlers.get(channel, ())):
+            loop.call_soon(_deliver, handler, channel, message)
+
+    async def close(self) -> None:
+        self._handlers.clear()
+
+
+class RedisBus:
+    """A bus over Redis publish/subscribe (``EUCHRE_REDIS_URL``)."""
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as redis
+
+        self._client = redis.from_url(url)
+        self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+        self._handlers: dict[str, list[Handler]] = defaultdict(list)
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._client.ping()
+        await self._pubsub.subscribe(PREFIX + "_control")
+        self._reader = asyncio.create_task(self._read(), name="redis-bus")
+
+    async def subscribe(self, channel: str, handler: Handler) -> None:
+        if channel not in self._handlers:
+            await self._pubsub.subscribe(PREFIX + channel)
+        self._handlers[channel].append(handler)
+
+    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+        await self._client.publish(PREFIX + channel, json.dumps(message))
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                raw = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("redis bus read failed; retrying")
+                await asyncio.sleep(1.0)
+                continue
+            if raw is not None:
+                self._dispatch(raw)
+
+    def _dispatch(self, raw: dict[str, Any]) -> None:
+        channel = raw.get("channel", b"")
+        name = (channel.decode() if isinstance(channel, bytes) else str(channel))[len(PREFIX) :]
+        try:
+            message = json.loads(raw["data"])
+        except (ValueError, TypeError, KeyError):
+            log.warning("ignored a malformed bus message on %s", name)
+            return
+        for handler in list(self._handlers.get(name, ())):
+            _deliver(handler, name, message)
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        await self._pubsub.aclose()
+        await self._client.aclose()
+
+
+def _deliver(handler: Handler, channel: str, message: dict[str, Any]) -> None:
+    try:
+        handler(channel, message)
+    except Exception:
+        log.exception("bus handler failed on %s", channel)
+
+
+def make_bus(redis_url: str) -> Bus:
+    """The Redis bus for a URL, or the in-process bus when the URL is empty."""
+    return RedisBus(redis_url) if redis_url else InProcessBus()

@@ -1,0 +1,91 @@
+"""One client connection: an outgoing queue drained by its own writer task.
+
+Tables never wait for a client: they put messages in the queue and move on. A client
+that lets its queue grow past the limit is disconnected (it may reconnect and resync).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from .auth import Identity
+
+log = logging.getLogger("euchre.connection")
+_ids = itertools.count(1)
+
+CLOSE_TOO_SLOW = 1013
+CLOSE_GOING_AWAY = 1001
+
+
+class Connection:
+    """A websocket with an identity, the tables it watches and an outgoing queue."""
+
+    def __init__(self, websocket: WebSocket, identity: Identity, limit: int) -> None:
+        self.id = next(_ids)
+        self.websocket = websocket
+        self.identity = identity
+        self.limit = limit
+        self.tables: set[str] = set()
+        self.closed = False
+        self.dropped = False
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._close_code = CLOSE_GOING_AWAY
+        self._writer = asyncio.create_task(self._write(), name=f"conn-{self.id}-writer")
+
+    def __repr__(self) -> str:
+        return f"<Connection {self.id} {self.identity.name!r}>"
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (never waits)."""
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self._queue.qsize() >= self.limit:
+            log.warning("dropping a slow client", extra={"connection": self.id})
+            self.dropped = True
+            self._finish(CLOSE_TOO_SLOW)
+            return
+        self._queue.put_nowait(text)
+
+    def _finish(self, code: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self._close_code = code
+            self._queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        ws = self.websocket
+        while True:
+            text = await self._queue.get()
+            if text is None:
+                break
+            try:
+                await ws.send_text(text)
+            except Exception:
+                self.closed = True
+                return
+        if ws.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close(code=self._close_code)
+
+    async def close(self, code: int = CLOSE_GOING_AWAY) -> None:
+        """Send what is queued, close the socket and stop the writer."""
+        self._finish(code)
+        await asyncio.wait({self._writer})
+
+    def abort(self) -> None:
+        """Stop at once (the socket is gone)."""
+        self.closed = True
+        self._writer.cancel()
+
+    async def wait_closed(self) -> None:
+        await asyncio.wait({self._writer})

@@ -1,0 +1,260 @@
+"""The websocket endpoint: read a client's messages, validate them, route them.
+
+Each connection reads one message at a time; a table request waits for the table's
+answer (its events reach the client through the connection's outgoing queue). Errors
+go back to the sender as ``error`` messages and change nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .auth import COOKIE_NAME, Identity
+from .connection import Connection
+from .protocol import (
+    Act,
+    AddBot,
+    ClientMessage,
+    Create,
+    Join,
+    Leave,
+    LobbyRequest,
+    Ping,
+    ProtocolError,
+    QuickPlay,
+    RemoveBot,
+    Resync,
+    Sit,
+    Stand,
+    Start,
+    error,
+    parse_message,
+    reference,
+)
+
+if TYPE_CHECKING:
+    from .app import Server
+
+log = logging.getLogger("euchre.gateway")
+
+CLOSE_NO_SESSION = 4401
+CLOSE_SHUTTING_DOWN = 1012
+
+
+def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
+    """The session in the cookie, or in the ``session`` query parameter (non-browser clients)."""
+    token = websocket.cookies.get(COOKIE_NAME) or websocket.query_params.get("session")
+    return server.sessions.read(token)
+
+
+async def websocket_endpoint(websocket: WebSocket) -> None:
+    """``/ws``: one client's connection for its whole life."""
+    server: Server = websocket.app.state.server
+    identity = identity_of(server, websocket)
+    await websocket.accept()
+    if identity is None or server.closing:
+        await _refuse(websocket, identity is None)
+        return
+    conn = Connection(websocket, identity, server.settings.outgoing_queue)
+    server.connections.add(conn)
+    server.metrics.connections.inc()
+    log.info("connected", extra={"connection": conn.id, "user": identity.id})
+    conn.send({"type": "welcome", "you": identity.to_json(), "server": server.instance})
+    try:
+        await _read_loop(server, conn)
+    finally:
+        await _cleanup(server, conn)
+
+
+async def _refuse(websocket: WebSocket, no_session: bool) -> None:
+    if no_session:
+        message = error("no_session", "no session: POST /api/session with a name first")
+        code = CLOSE_NO_SESSION
+    else:
+        message = error("shutting_down", "the server is shutting down; reconnect shortly")
+        code = CLOSE_SHUTTING_DOWN
+    await websocket.send_json(message)
+    await websocket.close(code=code)
+
+
+async def _read_loop(server: Server, conn: Connection) -> None:
+    websocket = conn.websocket
+    limit = server.settings.max_message_bytes
+    while not conn.closed:
+        try:
+            raw = await websocket.receive()
+        except WebSocketDisconnect:
+            return
+        if raw["type"] == "websocket.disconnect":
+            return
+        text = raw.get("text")
+        if text is None:
+            _reject(server, conn, error("binary", "send JSON as text frames, not binary"))
+            continue
+        if len(text) > limit or len(text.encode()) > limit:
+            _reject(server, conn, error("too_large", f"a message is at most {limit} bytes"))
+            continue
+        await handle_text(server, conn, text)
+
+
+def _reject(server: Server, conn: Connection, message: dict[str, Any]) -> None:
+    server.metrics.rejected.labels(message["code"]).inc()
+    conn.send(message)
+
+
+async def handle_text(server: Server, conn: Connection, text: str) -> None:
+    """Validate and perform one message; every failure becomes an ``error`` to the sender."""
+    ref: str | int | None = None
+    try:
+        message = parse_message(text)
+        ref = message.ref
+        await _dispatch(server, conn, message)
+    except ProtocolError as exc:
+        if ref is None and exc.code in ("bad_message", "unknown_type"):
+            ref = reference(text)
+        table = getattr(_message_or_none(text), "table", None)
+        extra = {"table": table} if isinstance(table, str) else {}
+        _reject(server, conn, error(exc.code, exc.message, ref, **extra))
+    except Exception:
+        log.exception("message failed", extra={"connection": conn.id})
+        _reject(server, conn, error("server_error", "the server failed on that message", ref))
+
+
+def _message_or_none(text: str) -> ClientMessage | None:
+    try:
+        return parse_message(text)
+    except ProtocolError:
+        return None
+
+
+Handler = Callable[["Server", Connection, Any], Awaitable[None]]
+
+
+async def _dispatch(server: Server, conn: Connection, message: ClientMessage) -> None:
+    handler = _HANDLERS[type(message)]
+    await handler(server, conn, message)
+
+
+async def _ping(server: Server, conn: Connection, m: Ping) -> None:
+    conn.send(_with_ref({"type": "pong", "time": time.time()}, m.ref))
+
+
+async def _lobby(server: Server, conn: Connection, m: LobbyRequest) -> None:
+    lobby = server.lobby
+    if m.subscribe:
+        lobby.subscribe(conn)
+    else:
+        lobby.unsubscribe(conn)
+    conn.send(_with_ref({"type": "lobby", "tables": lobby.listing()}, m.ref))
+
+
+async def _create(server: Server, conn: Connection, m: Create) -> None:
+    table = await server.lobby.create(conn, m)
+    created: dict[str, Any] = {"type": "created", "table": table.id}
+    if table.invite:
+        created["invite"] = table.invite
+    conn.send(_with_ref(created, m.ref))
+    if not m.sit:
+        await table.call(table.join, conn, None, True, m.ref)
+
+
+async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
+    table = await server.lobby.quick_play(conn, m.preset)
+    conn.send(_with_ref({"type": "seated", "table": table.id,
+                         "seat": table.seat_of(conn.identity.id)}, m.ref))
+    await table.call(table.resync, conn, None, m.ref)
+
+
+async def _join(server: Server, conn: Connection, m: Join) -> None:
+    if (m.table is None) == (m.invite is None):
+        raise ProtocolError("bad_message", "join: give either \"table\" or \"invite\"")
+    if m.invite is not None:
+        table = server.lobby.by_invite(m.invite)
+    else:
+        table = server.lobby.visible(m.table or "", conn)
+    await table.call(table.join, conn, m.since, m.invite is not None, m.ref)
+
+
+async def _resync(server: Server, conn: Connection, m: Resync) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.resync, conn, m.since, m.ref)
+
+
+async def _sit(server: Server, conn: Connection, m: Sit) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.sit, conn, m.seat, False)
+
+
+async def _stand(server: Server, conn: Connection, m: Stand) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.stand, conn)
+
+
+async def _leave(server: Server, conn: Connection, m: Leave) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.leave, conn)
+    conn.send(_with_ref({"type": "left", "table": table.id}, m.ref))
+
+
+async def _add_bot(server: Server, conn: Connection, m: AddBot) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.add_bot, conn, m.seat, m.level)
+
+
+async def _remove_bot(server: Server, conn: Connection, m: RemoveBot) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.remove_bot, conn, m.seat)
+
+
+async def _start(server: Server, conn: Connection, m: Start) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.start, conn)
+
+
+async def _act(server: Server, conn: Connection, m: Act) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await table.call(table.act, conn, m.action, m.version)
+
+
+_HANDLERS: dict[type[ClientMessage], Handler] = {
+    Ping: _ping,
+    LobbyRequest: _lobby,
+    Create: _create,
+    QuickPlay: _quick_play,
+    Join: _join,
+    Resync: _resync,
+    Sit: _sit,
+    Stand: _stand,
+    Leave: _leave,
+    AddBot: _add_bot,
+    RemoveBot: _remove_bot,
+    Start: _start,
+    Act: _act,
+}
+
+
+def _with_ref(message: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
+    if ref is not None:
+        message["ref"] = ref
+    return message
+
+
+async def _cleanup(server: Server, conn: Connection) -> None:
+    conn.closed = True  # a reconnect may take the seat back at once
+    server.connections.discard(conn)
+    server.metrics.connections.dec()
+    server.lobby.unsubscribe(conn)
+    for table_id in list(conn.tables):
+        table = server.lobby.tables.get(table_id)
+        if table is not None:
+            try:
+                await table.call(table.disconnected, conn)
+            except ProtocolError:
+                pass
+    await conn.close()
+    log.info("disconnected", extra={"connection": conn.id, "user": conn.identity.id})

@@ -1,0 +1,184 @@
+"""The table protocol's client messages, validated at the edge (docs/protocol.md).
+
+Every client message is a JSON object with a ``type``; anything else gets an ``error``
+message naming what was wrong. Validation is strict: no extra fields, no type coercion.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+Ref = Annotated[str, Field(max_length=64)] | int | None
+Seat = Annotated[int, Field(ge=0, le=3)]
+Version = Annotated[int, Field(ge=0)]
+Level = Annotated[str, Field(min_length=1, max_length=32)]
+
+
+class ProtocolError(Exception):
+    """A request the server refuses; ``code`` is machine-readable, the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class ClientMessage(BaseModel):
+    """Fields every client message may carry."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ref: Ref = None  # echoed in the answer (and in an error), to match answers to requests
+
+
+class Ping(ClientMessage):
+    type: Literal["ping"]
+
+
+class LobbyRequest(ClientMessage):
+    type: Literal["lobby"]
+    subscribe: bool = True
+
+
+class Create(ClientMessage):
+    type: Literal["create"]
+    preset: Annotated[str, Field(min_length=1, max_length=40)] = "standard"
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
+    kind: Literal["casual", "private", "ranked"] = "casual"
+    turn_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
+    bot_level: Level | None = None
+    sit: bool = True
+
+
+class QuickPlay(ClientMessage):
+    type: Literal["quick_play"]
+    preset: Annotated[str, Field(min_length=1, max_length=40)] = "standard"
+
+
+class Join(ClientMessage):
+    type: Literal["join"]
+    table: TableId | None = None
+    invite: TableId | None = None
+    since: Version | None = None
+
+
+class Resync(ClientMessage):
+    type: Literal["resync"]
+    table: TableId
+    since: Version | None = None
+
+
+class Sit(ClientMessage):
+    type: Literal["sit"]
+    table: TableId
+    seat: Seat | None = None
+
+
+class Stand(ClientMessage):
+    type: Literal["stand"]
+    table: TableId
+
+
+class Leave(ClientMessage):
+    type: Literal["leave"]
+    table: TableId
+
+
+class AddBot(ClientMessage):
+    type: Literal["add_bot"]
+    table: TableId
+    seat: Seat | None = None
+    level: Level | None = None
+
+
+class RemoveBot(ClientMessage):
+    type: Literal["remove_bot"]
+    table: TableId
+    seat: Seat
+
+
+class Start(ClientMessage):
+    type: Literal["start"]
+    table: TableId
+
+
+class Act(ClientMessage):
+    type: Literal["act"]
+    table: TableId
+    action: Annotated[str, Field(min_length=1, max_length=64)]
+    version: Version | None = None
+
+
+AnyMessage = (
+    Ping | LobbyRequest | Create | QuickPlay | Join | Resync | Sit | Stand | Leave | AddBot
+    | RemoveBot | Start | Act
+)
+
+MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
+    "ping": Ping,
+    "lobby": LobbyRequest,
+    "create": Create,
+    "quick_play": QuickPlay,
+    "join": Join,
+    "resync": Resync,
+    "sit": Sit,
+    "stand": Stand,
+    "leave": Leave,
+    "add_bot": AddBot,
+    "remove_bot": RemoveBot,
+    "start": Start,
+    "act": Act,
+}
+
+
+def parse_message(text: str) -> ClientMessage:
+    """A validated client message, or :class:`ProtocolError` saying what is wrong."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object with a \"type\" field")
+    kind = raw.get("type")
+    model = MESSAGE_TYPES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        known = ", ".join(MESSAGE_TYPES)
+        shown = repr(kind)[:40]
+        raise ProtocolError("unknown_type", f"unknown message type {shown}: use one of {known}")
+    try:
+        return model.model_validate(raw, strict=True)
+    except ValidationError as exc:
+        raise ProtocolError("bad_message", f"{kind}: {_describe(exc)}") from None
+
+
+def _describe(exc: ValidationError) -> str:
+    problems = []
+    for err in exc.errors(include_url=False)[:3]:
+        where = ".".join(str(p) for p in err["loc"]) or "message"
+        problems.append(f"field {where!r}: {err['msg']}")
+    return "; ".join(problems)
+
+
+def reference(raw: str) -> str | int | None:
+    """The ``ref`` of a message that failed validation, when one can be read."""
+    try:
+        found = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    ref = found.get("ref") if isinstance(found, dict) else None
+    if isinstance(ref, bool) or not isinstance(ref, str | int):
+        return None
+    return ref if not isinstance(ref, str) or len(ref) <= 64 else None
+
+
+def error(code: str, message: str, ref: str | int | None = None, **extra: Any) -> dict[str, Any]:
+    """An ``error`` message."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["ref"] = ref
+    out.update(extra)
+    return out

@@ -1,0 +1,919 @@
+"""One table: the sequential owner of its seats, its game, its clocks and its bots.
+
+Every request and every internal event (a clock running out, a bot's decision) goes
+through the table's mailbox and is handled by its one actor task, in order. A change is
+applied, **persisted**, and only then published: each watcher gets the event as its seat
+may see it, with a version number, and its seat's view of the new state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from euchre.engine import GameState, IllegalActionError, Variant
+from euchre.engine import actions as A
+from euchre.engine.cards import CARD_TEXT
+from euchre.engine.deal import DealRecord
+from euchre.engine.records import export_egn, ruleset_of
+from euchre.engine.rules import trick_winner_index
+from euchre.store import Repository, StoredAction
+from euchre.store.repo import GameRow, utcnow
+
+from .auth import Identity, require_account
+from .botplay import BotPool, check_level
+from .config import Settings
+from .connection import Connection
+from .metrics import Metrics
+from .protocol import ProtocolError
+from .render import Event, event_json, state_json
+
+log = logging.getLogger("euchre.table")
+
+KINDS = ("casual", "private", "ranked")
+TIME_UP = "time_up"
+MIN_TURN_SECONDS = 5.0
+
+Job = Callable[..., Awaitable[Any]]
+
+
+@dataclass(slots=True)
+class Services:
+    """What a table needs from the server around it."""
+
+    settings: Settings
+    store: Repository
+    bots: BotPool
+    metrics: Metrics
+    bots_default: str  # bot level when a table names none
+    changed: Callable[[Table], None]  # the lobby's summary of a table changed
+    removed: Callable[[Table], None]  # the table is gone from memory
+    user_exists: Callable[[int], Awaitable[bool]]
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat: empty, a bot, or a person (who may be away, with a bot playing for them)."""
+
+    user: str | None = None
+    name: str = ""
+    account: int | None = None
+    bot: str | None = None  # level of a bot seat (no person)
+    conn: Connection | None = None
+    away: bool = False
+    bot_playing: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "human" if self.user else "bot" if self.bot else "empty"
+
+    @property
+    def empty(self) -> bool:
+        return self.user is None and self.bot is None
+
+    def stored(self) -> dict[str, Any]:
+        return {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
+
+    def public(self, index: int, host: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": index, "type": self.kind, "name": self.name}
+        if self.bot:
+            out["level"] = self.bot
+        if self.user:
+            out["connected"] = self.conn is not None
+            out["bot_playing"] = self.bot_playing
+            out["host"] = self.user == host
+        return out
+
+
+def restored_seat(raw: Any) -> Seat:
+    if not isinstance(raw, dict):
+        return Seat()
+    user, bot = raw.get("user"), raw.get("bot")
+    return Seat(user=user, name=str(raw.get("name", "")), account=raw.get("account"), bot=bot,
+                away=bool(user))
+
+
+@dataclass(slots=True)
+class TableSpec:
+    """How a table is set up when it is created."""
+
+    kind: str
+    variant: Variant
+    preset: str
+    turn_seconds: float
+    bot_level: str
+    host: str | None = None
+
+
+@dataclass(slots=True)
+class _Clock:
+    seat: int
+    seconds: float
+    deadline: float
+
+
+@dataclass(slots=True)
+class _Mail:
+    job: Job
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any] | None = None
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+def new_invite() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def deck_text(deck: bytes | Sequence[int]) -> str:
+    return " ".join(CARD_TEXT[c] for c in deck)
+
+
+class Table:
+    """A table and its game, owned by one actor task (see the module docstring)."""
+
+    def __init__(self, services: Services, table_id: str, spec: TableSpec, invite: str | None) -> None:
+        self.services = services
+        self.settings = services.settings
+        self.store = services.store
+        self.id = table_id
+        self.kind = spec.kind
+        self.variant = spec.variant
+        self.preset = spec.preset
+        self.turn_seconds = spec.turn_seconds
+        self.bot_level = spec.bot_level
+        self.host = spec.host
+        self.invite = invite
+        self.status = "waiting"
+        self.seats = [Seat() for _ in range(spec.variant.players)]
+        self.state: GameState | None = None
+        self.version = 0
+        self.events: deque[Event] = deque(maxlen=self.settings.event_buffer)
+        self.watchers: dict[Connection, int | None] = {}
+        self.invited: set[str] = set()
+        self.created_at = utcnow()
+        self.started_at: datetime | None = None
+        self.finished_at: datetime | None = None
+        self.first_dealer = 0
+        self.decks_saved = 0
+        self.seq = 0
+        self.clock: _Clock | None = None
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._mailbox: asyncio.Queue[_Mail | None] = asyncio.Queue()
+        self._actor: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    # ------------------------------------------------------------------ the actor
+
+    def start_actor(self) -> None:
+        self._actor = asyncio.create_task(self._run(), name=f"table-{self.id}")
+
+    async def call(self, job: Job, *args: Any) -> Any:
+        """Run ``job(*args)`` in the table's actor and return its result."""
+        if self._stopping:
+            raise ProtocolError("not_found", f"table {self.id} is closing")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._mailbox.put_nowait(_Mail(job, args, future))
+        return await future
+
+    def post(self, job: Job, *args: Any) -> None:
+        """Queue ``job(*args)`` for the actor without waiting (clocks, bots)."""
+        if not self._stopping:
+            self._mailbox.put_nowait(_Mail(job, args))
+
+    async def _run(self) -> None:
+        while True:
+            mail = await self._mailbox.get()
+            if mail is None:
+                return
+            await self._handle(mail)
+
+    async def _handle(self, mail: _Mail) -> None:
+        future = mail.future
+        try:
+            result = await mail.job(*mail.args)
+        except ProtocolError as exc:
+            if future is not None and not future.done():
+                future.set_exception(exc)
+        except Exception:
+            log.exception("table job failed", extra={"table": self.id})
+            if future is not None and not future.done():
+                future.set_exception(ProtocolError("server_error", "the server failed; try again"))
+        else:
+            if future is not None and not future.done():
+                future.set_result(result)
+
+    async def stop(self) -> None:
+        """Finish queued work, cancel clocks and bots, stop the actor."""
+        if self._stopping:
+            return
+        self._stopping = True
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks)
+        self._mailbox.put_nowait(None)
+        if self._actor is not None:
+            await asyncio.wait({self._actor})
+        self._fail_pending()
+        self.services.bots.forget(self.id)
+
+    def _fail_pending(self) -> None:
+        while not self._mailbox.empty():
+            mail = self._mailbox.get_nowait()
+            if mail is not None and mail.future is not None and not mail.future.done():
+                mail.future.set_exception(ProtocolError("not_found", "the table has closed"))
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    def seat_of(self, user: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user == user:
+                return i
+        return None
+
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.user)
+
+    def free_seats(self) -> int:
+        return sum(1 for s in self.seats if s.empty)
+
+    def spectators(self) -> int:
+        return sum(1 for seat in self.watchers.values() if seat is None)
+
+    def may_see(self, identity: Identity) -> bool:
+        """Whether this person may watch without an invite code."""
+        if self.kind != "private":
+            return True
+        return (
+            identity.id == self.host
+            or identity.id in self.invited
+            or self.seat_of(identity.id) is not None
+        )
+
+    def info(self) -> dict[str, Any]:
+        """The table as anyone who may see it sees it."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "preset": self.preset,
+            "options": self.variant.options(),
+            "ruleset": ruleset_of(self.variant),
+            "players": self.players,
+            "target": self.variant.target,
+            "turn_seconds": self.turn_seconds,
+            "bot_level": self.bot_level,
+            "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
+            "spectators": self.spectators(),
+            "created_at": self.created_at.isoformat(),
+        }
+        left = self.game_time_left()
+        if left is not None:
+            out["time_left"] = round(left, 1)
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The table's line in the lobby."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "preset": self.preset,
+            "options": self.variant.options(),
+            "players": self.players,
+            "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
+            "free": self.free_seats(),
+            "spectators": self.spectators(),
+            "turn_seconds": self.turn_seconds,
+        }
+
+    def game_time_left(self) -> float | None:
+        if not self.variant.timed or self.started_at is None or self.status != "playing":
+            return None
+        total = self.variant.time_limit_minutes * 60.0
+        return max(0.0, total - (utcnow() - self.started_at).total_seconds())
+
+    def clock_json(self) -> dict[str, Any] | None:
+        clock = self.clock
+        if clock is None:
+            return None
+        remaining = max(0.0, clock.deadline - time.monotonic())
+        return {"seat": clock.seat, "seconds": clock.seconds, "remaining": round(remaining, 2)}
+
+    # ------------------------------------------------------------------ messages
+
+    def _view_state(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.state is None else state_json(self.state.view(seat))
+
+    def _you(self, conn: Connection) -> dict[str, Any]:
+        seat = self.watchers.get(conn)
+        return {"seat": seat, "host": conn.identity.id == self.host, "id": conn.identity.id}
+
+    def snapshot(self, conn: Connection, missed: list[dict[str, Any]] | None,
+                 ref: str | int | None) -> dict[str, Any]:
+        seat = self.watchers.get(conn)
+        out: dict[str, Any] = {
+            "type": "table",
+            "table": self.id,
+            "version": self.version,
+            "you": self._you(conn),
+            "info": self.info(),
+            "state": self._view_state(seat),
+            "clock": self.clock_json(),
+            "missed": missed,
+        }
+        if self.invite and self.may_see(conn.identity):
+            out["invite"] = self.invite
+        if ref is not None:
+            out["ref"] = ref
+        return out
+
+    def _missed(self, since: int | None, viewer: int | None) -> list[dict[str, Any]] | None:
+        if since is None or since > self.version:
+            return None
+        if since == self.version:
+            return []
+        if not self.events or self.events[0].version > since + 1:
+            return None
+        return [event_json(e, viewer, self.players) for e in self.events if e.version > since]
+
+    def _broadcast(self, event: Event, with_info: bool) -> None:
+        texts: dict[int | None, str] = {}
+        info = self.info() if with_info else None
+        for conn, seat in list(self.watchers.items()):
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = _dumps(self._event_message(event, seat, info))
+            conn.send_text(text)
+
+    def _event_message(self, event: Event, seat: int | None,
+                       info: dict[str, Any] | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": "event",
+            "table": self.id,
+            "version": event.version,
+            "event": event_json(event, seat, self.players),
+            "state": self._view_state(seat),
+            "clock": self.clock_json(),
+        }
+        if info is not None:
+            out["info"] = info
+        return out
+
+    # ------------------------------------------------------------------ committing
+
+    def _game_values(self) -> dict[str, Any]:
+        return {"seats": [s.stored() for s in self.seats], "status": self.status, "host": self.host}
+
+    async def _commit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        *,
+        values: dict[str, Any] | None = None,
+        decks: Sequence[tuple[int, str]] = (),
+        actions: Sequence[StoredAction] = (),
+        seat: int = -1,
+        action: int = -1,
+        with_info: bool = True,
+    ) -> Event:
+        """Persist a change, then publish it as the next event (raises before publishing)."""
+        version = self.version + 1
+        stored = {"version": version, **(values if values is not None else self._game_values())}
+        try:
+            await self.store.save(self.id, stored, decks, actions)
+        except Exception as exc:
+            log.exception("could not save", extra={"table": self.id})
+            raise ProtocolError("server_error", "the server could not save that; try again") from exc
+        self.version = version
+        event = Event(version, kind, data, seat, action)
+        self.events.append(event)
+        self._reschedule()
+        self._broadcast(event, with_info)
+        if with_info:
+            self.services.changed(self)
+        return event
+
+    async def create(self) -> None:
+        """Store the new table (before anyone hears of it)."""
+        values = {
+            "kind": self.kind,
+            "status": self.status,
+            "invite": self.invite,
+            "host": self.host,
+            "variant_name": self.variant.name,
+            "options": self.variant.options(),
+            "settings": {"preset": self.preset, "turn_seconds": self.turn_seconds,
+                         "bot_level": self.bot_level},
+            "seats": [s.stored() for s in self.seats],
+            "version": self.version,
+            "created_at": self.created_at,
+        }
+        await self.store.create_game(self.id, values)
+
+    # ------------------------------------------------------------------ requests
+
+    async def join(self, conn: Connection, since: int | None, invited: bool,
+                   ref: str | int | None) -> None:
+        """Watch the table (taking back one's own seat); sends a snapshot or missed events."""
+        identity = conn.identity
+        if invited:
+            self.invited.add(identity.id)
+        if not self.may_see(identity):
+            raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+        index = self.seat_of(identity.id)
+        if index is not None:
+            await self._bind(conn, index)
+        else:
+            self._watch(conn, None)
+        conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
+
+    def _watch(self, conn: Connection, seat: int | None) -> None:
+        self.watchers[conn] = seat
+        conn.tables.add(self.id)
+
+    def _check_not_elsewhere(self, conn: Connection, index: int) -> None:
+        other = self.seats[index].conn
+        if other is not None and other is not conn and not other.closed:
+            raise ProtocolError(
+                "seat_in_use",
+                f"your seat {index} at table {self.id} is already connected from another "
+                "window or device; close that one first",
+            )
+
+    async def _bind(self, conn: Connection, index: int) -> None:
+        seat = self.seats[index]
+        self._check_not_elsewhere(conn, index)
+        if seat.conn is conn and self.watchers.get(conn) == index:
+            return
+        seat.conn = conn
+        self._watch(conn, index)
+        self._cancel(f"grace-{index}")
+        if seat.away or seat.bot_playing:
+            seat.away = seat.bot_playing = False
+            await self._commit("returned", {"seat": index, "name": seat.name})
+
+    async def resync(self, conn: Connection, since: int | None, ref: str | int | None) -> None:
+        if conn not in self.watchers:
+            await self.join(conn, since, False, ref)
+            return
+        conn.send(self.snapshot(conn, self._missed(since, self.watchers[conn]), ref))
+
+    async def sit(self, conn: Connection, wanted: int | None, invited: bool) -> int:
+        """Take a seat (or take one's own seat back); returns the seat."""
+        identity = conn.identity
+        if invited:
+            self.invited.add(identity.id)
+        if not self.may_see(identity):
+            raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+        own = self.seat_of(identity.id)
+        if own is not None:
+            if wanted is not None and wanted != own:
+                raise ProtocolError("bad_state", f"you already sit at seat {own}: stand up first")
+            await self._bind(conn, own)
+            return own
+        if self.kind == "ranked":
+            account = require_account(identity)
+            if not await self.services.user_exists(account):
+                raise ProtocolError("account_required", "your account no longer exists")
+        index = self._free_seat(wanted)
+        seat = self.seats[index]
+        seat.user, seat.name, seat.account, seat.bot = identity.id, identity.name, identity.account_id, None
+        seat.conn, seat.away, seat.bot_playing = conn, False, False
+        self._watch(conn, index)
+        try:
+            await self._commit("seated", {"seat": index, "name": identity.name})
+        except ProtocolError:
+            self.seats[index] = Seat()
+            self.watchers[conn] = None
+            raise
+        await self._after_seating()
+        return index
+
+    def _free_seat(self, wanted: int | None) -> int:
+        if wanted is not None and wanted >= self.players:
+            raise ProtocolError("bad_seat", f"this table has seats 0 to {self.players - 1}")
+        if self.status == "finished":
+            raise ProtocolError("bad_state", "the game at this table is over")
+        candidates = range(self.players) if wanted is None else (wanted,)
+        for i in candidates:
+            seat = self.seats[i]
+            if seat.empty or (self.status == "playing" and seat.bot and self.kind != "ranked"):
+                return i
+        if wanted is None:
+            raise ProtocolError("full", f"table {self.id} is full")
+        raise ProtocolError("seat_taken", f"seat {wanted} is taken")
+
+    async def _after_seating(self) -> None:
+        if self.status != "waiting":
+            return
+        if self.free_seats() == 0 and self.kind != "private":
+            await self._start_game()
+        elif self.kind == "casual" and self.humans() > 0 and "fill" not in self._timers:
+            self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+
+    async def stand(self, conn: Connection) -> None:
+        """Give up one's seat: free it before the game, hand it to a bot during it."""
+        index = self._own_seat(conn)
+        await self._vacate(index)
+
+    def _own_seat(self, conn: Connection) -> int:
+        index = self.seat_of(conn.identity.id)
+        if index is None:
+            raise ProtocolError("not_seated", f"you have no seat at table {self.id}")
+        self._check_not_elsewhere(conn, index)
+        return index
+
+    async def _vacate(self, index: int) -> None:
+        seat = self.seats[index]
+        conn = seat.conn
+        if conn is not None and conn in self.watchers:
+            self.watchers[conn] = None
+        if self.status == "playing":
+            seat.conn, seat.away, seat.bot_playing = None, True, True
+            await self._commit("bot_playing", {"seat": index, "name": seat.name})
+            return
+        self.seats[index] = Seat()
+        await self._commit("stood", {"seat": index, "name": seat.name})
+        await self._maybe_close()
+
+    async def leave(self, conn: Connection) -> None:
+        """Stop watching (and give up one's seat)."""
+        index = self.seat_of(conn.identity.id)
+        if index is not None and self.seats[index].conn is conn:
+            await self._vacate(index)
+        self._unwatch(conn)
+
+    def _unwatch(self, conn: Connection) -> None:
+        self.watchers.pop(conn, None)
+        conn.tables.discard(self.id)
+
+    async def disconnected(self, conn: Connection) -> None:
+        """The connection is gone: the seat is kept for the grace period."""
+        self._unwatch(conn)
+        for index, seat in enumerate(self.seats):
+            if seat.conn is conn:
+                seat.conn, seat.away = None, True
+                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+                await self._commit("away", {"seat": index, "name": seat.name})
+
+    async def _grace_over(self, index: int) -> None:
+        self._timers.pop(f"grace-{index}", None)
+        seat = self.seats[index]
+        if not seat.away or seat.conn is not None or seat.bot_playing:
+            return
+        if self.status == "playing":
+            seat.bot_playing = True
+            await self._commit("bot_playing", {"seat": index, "name": seat.name})
+        elif self.status == "waiting":
+            self.seats[index] = Seat()
+            await self._commit("stood", {"seat": index, "name": seat.name})
+            await self._maybe_close()
+
+    async def add_bot(self, conn: Connection, wanted: int | None, level: str | None) -> int:
+        """Put a bot in an empty seat (private: the host; casual: anyone seated)."""
+        self._check_manager(conn)
+        if self.status != "waiting":
+            raise ProtocolError("bad_state", "bots can be added only before the game starts")
+        chosen = check_level(level) if level else self.bot_level
+        index = self._free_seat(wanted)
+        self.seats[index] = Seat(bot=chosen, name=bot_name(chosen, index))
+        try:
+            await self._commit("bot_seated", {"seat": index, "level": chosen})
+        except ProtocolError:
+            self.seats[index] = Seat()
+            raise
+        await self._after_seating()
+        return index
+
+    async def remove_bot(self, conn: Connection, index: int) -> None:
+        self._check_manager(conn)
+        if self.status != "waiting":
+            raise ProtocolError("bad_state", "bots can be removed only before the game starts")
+        if index >= self.players or self.seats[index].kind != "bot":
+            raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
+        self.seats[index] = Seat()
+        await self._commit("stood", {"seat": index, "name": ""})
+
+    def _check_manager(self, conn: Connection) -> None:
+        identity = conn.identity
+        if self.kind == "ranked":
+            raise ProtocolError("forbidden", "ranked tables are for people only: no bots")
+        if self.kind == "private" and identity.id != self.host:
+            raise ProtocolError("forbidden", "only the host of a private table manages its bots")
+        if self.kind == "casual" and self.seat_of(identity.id) is None:
+            raise ProtocolError("forbidden", "sit at the table first")
+
+    async def start(self, conn: Connection) -> None:
+        """Start the game now; empty seats get bots (not at ranked tables)."""
+        identity = conn.identity
+        if self.status != "waiting":
+            raise ProtocolError("bad_state", f"the game has already {self._status_words()}")
+        host_here = any(c.identity.id == self.host for c in self.watchers)
+        if identity.id != self.host and (host_here or self.seat_of(identity.id) is None):
+            raise ProtocolError("forbidden", "only the host starts the game")
+        if self.kind == "ranked" and self.free_seats():
+            raise ProtocolError("bad_state", "a ranked game starts when every seat is taken")
+        if self.humans() == 0:
+            raise ProtocolError("bad_state", "no one sits at this table")
+        self._fill_with_bots()
+        await self._start_game()
+
+    def _status_words(self) -> str:
+        return "finished" if self.status == "finished" else "started"
+
+    def _fill_with_bots(self) -> None:
+        for i, seat in enumerate(self.seats):
+            if seat.empty:
+                self.seats[i] = Seat(bot=self.bot_level, name=bot_name(self.bot_level, i))
+
+    async def _fill_timeout(self) -> None:
+        self._timers.pop("fill", None)
+        if self.status == "waiting" and self.humans() > 0 and self.kind == "casual":
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def _start_game(self) -> None:
+        self._cancel("fill")
+        state = GameState(self.variant)  # no seed: the operating system's secure shuffle
+        self.state, self.status, self.started_at = state, "playing", utcnow()
+        self.first_dealer = state.deals[0].dealer
+        self.seq, self.decks_saved = 0, len(state.deals)
+        decks = [(d.number, deck_text(d.deck)) for d in state.deals]
+        values = {**self._game_values(), "first_dealer": self.first_dealer,
+                  "started_at": self.started_at, "scores": list(state.scores)}
+        log.info("game started", extra={"table": self.id, "variant": self.variant.name})
+        await self._commit("started", {"dealer": state.dealer}, values=values, decks=decks)
+        self._schedule_game_clock()
+
+    async def act(self, conn: Connection, action: str, expected: int | None) -> None:
+        """A player's action for their own seat."""
+        index = self._own_seat(conn)
+        if self.seats[index].conn is not conn:
+            raise ProtocolError("not_seated", "join the table with this connection first")
+        if expected is not None and expected != self.version:
+            raise ProtocolError(
+                "stale", f"the table is at version {self.version}, not {expected}: resync"
+            )
+        await self._play(index, action, "player")
+
+    async def _play(self, seat: int, action: str, by: str) -> None:
+        started = time.perf_counter()
+        state = self._playing_state()
+        to_act = state.current_player
+        if seat != to_act:
+            raise ProtocolError("not_your_turn", self._turn_words(seat, to_act))
+        backup = state.clone()
+        deal_index, before = len(state.deals) - 1, _TrickBefore.of(state)
+        try:
+            state.apply(action, seat=seat)
+        except IllegalActionError as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        aid = state.deals[deal_index].action_ids()[-1][1]
+        try:
+            await self._commit_action(state, seat, aid, by, deal_index, before)
+        except ProtocolError:
+            self.state = backup
+            raise
+        self.services.metrics.actions.labels(by).inc()
+        self.services.metrics.latency.observe(time.perf_counter() - started)
+
+    def _playing_state(self) -> GameState:
+        if self.status != "playing" or self.state is None:
+            words = {"waiting": "has not started", "finished": "is over"}.get(self.status, "closed")
+            raise ProtocolError("bad_state", f"the game at table {self.id} {words}")
+        return self.state
+
+    def _turn_words(self, seat: int, to_act: int | None) -> str:
+        if to_act is None:
+            return "the game is over"
+        return f"it is seat {to_act}'s turn ({self.seats[to_act].name}), not seat {seat}'s"
+
+    async def _commit_action(self, state: GameState, seat: int, aid: int, by: str,
+                             deal_index: int, before: _TrickBefore) -> None:
+        decks = [(d.number, deck_text(d.deck)) for d in state.deals[self.decks_saved :]]
+        stored = StoredAction(self.seq + 1, seat, A.action_text(aid), by)
+        data: dict[str, Any] = {"by": by, **before.completed(seat, aid)}
+        record = state.deals[deal_index]
+        if record.outcome:
+            data["deal_over"] = deal_summary(record, state)
+        values: dict[str, Any] = {"scores": list(state.scores)}
+        if state.game_over:
+            values.update(self._finish_values(state))
+            data["game_over"] = {"winner": state.winner, "score": list(state.scores)}
+            self.status, self.finished_at = "finished", values["finished_at"]
+        try:
+            await self._commit("action", data, values=values, decks=decks, actions=[stored],
+                               seat=seat, action=aid, with_info=state.game_over)
+        except ProtocolError:
+            self.status, self.finished_at = "playing", None
+            raise
+        self.seq += 1
+        self.decks_saved = len(state.deals)
+        if state.game_over:
+            self._game_finished()
+
+    def _finish_values(self, state: GameState) -> dict[str, Any]:
+        finished = utcnow()
+        names = [s.name for s in self.seats]
+        record = export_egn(state, players=names, game_id=self.id, date=finished.date().isoformat())
+        return {"status": "finished", "winner": state.winner, "finished_at": finished,
+                "record": record}
+
+    def _game_finished(self) -> None:
+        log.info("game finished", extra={"table": self.id})
+        self.services.metrics.games_finished.inc()
+        self._cancel("game-clock")
+        self._later("expire", self.settings.finished_ttl, self._expire)
+
+    async def _expire(self) -> None:
+        self._timers.pop("expire", None)
+        self._cancel_all()
+        self.services.removed(self)
+
+    async def _maybe_close(self) -> None:
+        if self.status == "waiting" and self.humans() == 0:
+            self._cancel("fill")
+            self.status = "closed"
+            await self._commit("closed", {})
+            self._cancel_all()
+            self.services.removed(self)
+
+    # ------------------------------------------------------------------ clocks and bots
+
+    def _later(self, name: str, delay: float, job: Job, *args: Any) -> None:
+        self._cancel(name)
+        if self._stopping:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[name] = loop.call_later(max(0.0, delay), self.post, job, *args)
+
+    def _cancel(self, name: str) -> None:
+        handle = self._timers.pop(name, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _cancel_all(self) -> None:
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+
+    def _reschedule(self) -> None:
+        """After every event: whose move is it, and who (person, bot, clock) makes it."""
+        self._cancel("turn")
+        self.clock = None
+        state = self.state
+        if self.status != "playing" or state is None or state.current_player is None:
+            return
+        to_act = state.current_player
+        seat = self.seats[to_act]
+        if seat.bot or seat.bot_playing:
+            self._later("turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot")
+        elif self.turn_seconds > 0:
+            self.clock = _Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
+            self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
+
+    async def _auto_turn(self, version: int, seat: int, by: str) -> None:
+        """A bot moves for ``seat`` (its bot seat, or a player who is away or out of time)."""
+        if version != self.version or self.state is None:
+            return
+        view = self.state.view(seat)
+        level = self.seats[seat].bot or self.bot_level
+        task = asyncio.create_task(self._decide(version, seat, level, by, view))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _decide(self, version: int, seat: int, level: str, by: str, view: Any) -> None:
+        choice = await self.services.bots.decide(self.id, seat, level, view)
+        self.post(self._auto_act, version, seat, choice, by)
+
+    async def _auto_act(self, version: int, seat: int, action: str, by: str) -> None:
+        if version != self.version:
+            return
+        try:
+            await self._play(seat, action, by)
+        except ProtocolError as exc:
+            log.warning("automatic move refused: %s", exc.message, extra={"table": self.id})
+            self._reschedule()
+
+    def _schedule_game_clock(self) -> None:
+        left = self.game_time_left()
+        if left is not None:
+            self._later("game-clock", left, self._time_up)
+
+    async def _time_up(self) -> None:
+        self._timers.pop("game-clock", None)
+        state = self.state
+        if self.status != "playing" or state is None or state.time_up:
+            return
+        state.signal_time_up()
+        stored = StoredAction(self.seq + 1, -1, TIME_UP, "clock")
+        try:
+            await self._commit("time_up", {}, actions=[stored])
+        except ProtocolError:
+            state.time_up = False
+            raise
+        self.seq += 1
+
+    # ------------------------------------------------------------------ restart
+
+    def restore(self, row: GameRow) -> None:
+        """Rebuild the table and its game exactly from what was stored."""
+        self.status, self.version = row.status, row.version
+        self.seats = [restored_seat(s) for s in row.seats][: self.players]
+        self.seats += [Seat() for _ in range(self.players - len(self.seats))]
+        self.created_at, self.started_at = row.created_at, row.started_at
+        if row.status == "playing":
+            self.state = replay_game(self.variant, row)
+            self.first_dealer = row.first_dealer or 0
+            self.seq, self.decks_saved = len(row.actions), len(row.decks)
+
+    def resume(self) -> None:
+        """After a restart: clocks, bots and grace periods start again."""
+        for index, seat in enumerate(self.seats):
+            if seat.user:
+                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+        if self.status == "playing":
+            self._reschedule()
+            self._schedule_game_clock()
+        elif self.kind == "casual" and self.humans():
+            self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+
+
+def replay_game(variant: Variant, row: GameRow) -> GameState:
+    """The game rebuilt from its stored decks and actions (each checked again)."""
+    decks = [text.split() for text in row.decks]
+    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
+    for stored in row.actions:
+        if stored.action == TIME_UP:
+            state.signal_time_up()
+        else:
+            state.apply(stored.action, seat=stored.seat)
+    return state
+
+
+def bot_name(level: str, seat: int) -> str:
+    return f"Bot {seat + 1} ({level})"
+
+
+def deal_summary(record: DealRecord, state: GameState) -> dict[str, Any]:
+    trump = record.trump
+    return {
+        "deal": record.number,
+        "outcome": record.outcome,
+        "points": list(record.points),
+        "score": list(state.scores),
+        "maker": record.maker if record.maker >= 0 else None,
+        "trump": None if trump < 0 else "cdshn"[trump],
+        "alone": record.alone,
+        "tricks": list(record.tricks),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class _TrickBefore:
+    """The trick in progress before an action, to report the trick it completes."""
+
+    cards: tuple[tuple[int, int], ...]
+    trump: int
+    active: int
+    tricks_played: int
+
+    @staticmethod
+    def of(state: GameState) -> _TrickBefore:
+        return _TrickBefore(tuple(zip(state.trick_seats, state.trick, strict=True)), state.trump,
+                            state.active.bit_count(), state.tricks_played)
+
+    def completed(self, seat: int, aid: int) -> dict[str, Any]:
+        if not A.is_play(aid) or len(self.cards) + 1 < self.active:
+            return {}
+        played = [*self.cards, (seat, aid - A.PLAY_BASE)]
+        winner = played[trick_winner_index([c for _, c in played], self.trump)][0]
+        cards = [{"seat": s, "card": CARD_TEXT[c]} for s, c in played]
+        return {"trick": {"number": self.tricks_played + 1, "cards": cards, "winner": winner}}
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+__all__ = ["KINDS", "MIN_TURN_SECONDS", "Seat", "Services", "Table", "TableSpec", "replay_game"]

@@ -1,0 +1,63 @@
+"""Alembic migrations run from code: ``euchre db upgrade`` and the server's start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .db import make_engine
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An Alembic configuration for the packaged migrations (no alembic.ini needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    """The newest migration's revision id."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:
+        raise RuntimeError("no migrations found")
+    return head
+
+
+def _current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def _upgrade(connection: Connection, revision: str) -> None:
+    command.upgrade(alembic_config(connection), revision)
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    """The revision the database is at (None: an empty database)."""
+    async with engine.connect() as conn:
+        return await conn.run_sync(_current)
+
+
+async def upgrade(engine: AsyncEngine, revision: str = "head") -> str | None:
+    """Apply migrations up to ``revision``; returns the revision reached."""
+    async with engine.begin() as conn:
+        await conn.run_sync(_upgrade, revision)
+    return await current_revision(engine)
+
+
+async def upgrade_url(url: str, revision: str = "head") -> str | None:
+    """``upgrade`` for a database URL (the ``euchre db upgrade`` command)."""
+    engine = make_engine(url)
+    try:
+        return await upgrade(engine, revision)
+    finally:
+        await engine.dispose()

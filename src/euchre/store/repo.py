@@ -1,0 +1,297 @@
+"""The repository the server writes through, with group commit.
+
+Writes are queued and a single writer task commits everything waiting in one
+transaction, so a busy server commits many tables' actions at once while each caller
+still returns only after its own write is durable ("persist, then broadcast").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from .models import Game, GameAction, GameDeck, ServerSecret, User
+
+log = logging.getLogger("euchre.store")
+
+OPEN_STATUSES = ("waiting", "playing")
+_BATCH_LIMIT = 500
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; everything stored is UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One row of a game's action log."""
+
+    seq: int
+    seat: int
+    action: str
+    by: str
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A stored table with its decks and actions, as loaded for a restart."""
+
+    id: str
+    kind: str
+    status: str
+    invite: str | None
+    host: str | None
+    variant_name: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seats: list[Any]
+    first_dealer: int | None
+    version: int
+    scores: list[int] | None
+    winner: int | None
+    record: dict[str, Any] | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    decks: list[str] = field(default_factory=list)
+    actions: list[StoredAction] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Write:
+    """One caller's write: create or update a game row, add decks and actions."""
+
+    game_id: str
+    create: dict[str, Any] | None = None
+    values: dict[str, Any] = field(default_factory=dict)
+    decks: Sequence[tuple[int, str]] = ()
+    actions: Sequence[StoredAction] = ()
+
+
+class StoreClosedError(RuntimeError):
+    """A write after the repository was closed."""
+
+
+_Pending = tuple[Write, "asyncio.Future[None]"]
+
+
+class Repository:
+    """Reads and (group-committed) writes of tables, games, users and secrets."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._closed = False
+        self.commits = 0
+        self.writes = 0
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Start the writer task (in the running event loop)."""
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._run(), name="store-writer")
+
+    async def close(self) -> None:
+        """Finish every queued write, then stop the writer."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._writer is not None:
+            self._queue.put_nowait(None)
+            await self._writer
+            self._writer = None
+
+    # ------------------------------------------------------------------ writes
+
+    async def write(self, item: Write) -> None:
+        """Queue a write and return once it is committed (raises if it failed)."""
+        if self._closed or self._writer is None:
+            raise StoreClosedError("the store is closed")
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((item, future))
+        await asyncio.shield(future)
+
+    async def create_game(self, game_id: str, values: dict[str, Any]) -> None:
+        await self.write(Write(game_id, create=values))
+
+    async def save(
+        self,
+        game_id: str,
+        values: dict[str, Any],
+        decks: Sequence[tuple[int, str]] = (),
+        actions: Sequence[StoredAction] = (),
+    ) -> None:
+        await self.write(Write(game_id, values=values, decks=decks, actions=actions))
+
+    async def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            first = await self._queue.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < _BATCH_LIMIT and not self._queue.empty():
+                item = self._queue.get_nowait()
+                if item is None:
+                    stopping = True
+                    break
+                batch.append(item)
+            await self._commit(batch)
+
+    async def _commit(self, batch: list[_Pending]) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                await _apply(conn, [w for w, _ in batch])
+        except Exception:
+            if len(batch) == 1:
+                log.exception("write failed", extra={"game": batch[0][0].game_id})
+                _fail(batch[0][1])
+                return
+            for one in batch:  # find the write that failed; commit the others
+                await self._commit([one])
+            return
+        self.commits += 1
+        self.writes += len(batch)
+        for _, future in batch:
+            if not future.done():
+                future.set_result(None)
+
+    # ------------------------------------------------------------------ reads
+
+    async def ping(self) -> bool:
+        """True when the database answers."""
+        try:
+            async with self.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
+    async def load_open(self) -> list[GameRow]:
+        """Every table not finished, with decks and actions, for a restart."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(Game).where(Game.status.in_(OPEN_STATUSES)))
+            rows = [_game_row(r._mapping) for r in result]
+            for row in rows:
+                await _fill_log(conn, row)
+        return rows
+
+    async def load_game(self, game_id: str) -> GameRow | None:
+        """One stored table (with its log), or None."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(Game).where(Game.id == game_id))
+            found = result.first()
+            if found is None:
+                return None
+            row = _game_row(found._mapping)
+            await _fill_log(conn, row)
+        return row
+
+    async def user_exists(self, user_id: int) -> bool:
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(User.id).where(User.id == user_id))
+            return result.first() is not None
+
+    async def secret(self, name: str) -> str:
+        """A secret shared by every instance on this database (made on first use)."""
+        async with self.engine.connect() as conn:
+            found = await _read_secret(conn, name)
+        if found is not None:
+            return found
+        with contextlib.suppress(IntegrityError):  # another instance made it first
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    insert(ServerSecret).values(name=name, value=secrets.token_urlsafe(48))
+                )
+        async with self.engine.connect() as conn:
+            made = await _read_secret(conn, name)
+        if made is None:
+            raise RuntimeError(f"could not store the secret {name!r}")
+        return made
+
+
+def _fail(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_exception(RuntimeError("the database refused the write (see the log)"))
+
+
+async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
+    for w in writes:
+        if w.create is not None:
+            await conn.execute(insert(Game).values(id=w.game_id, **w.create))
+    for w in writes:
+        if w.values:
+            await conn.execute(update(Game).where(Game.id == w.game_id).values(**w.values))
+    decks = [{"game_id": w.game_id, "deal": n, "deck": d} for w in writes for n, d in w.decks]
+    if decks:
+        await conn.execute(insert(GameDeck), decks)
+    now = utcnow()
+    actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
+    if actions:
+        await conn.execute(insert(GameAction), actions)
+
+
+def _action_row(game_id: str, a: StoredAction, now: datetime) -> dict[str, Any]:
+    return {"game_id": game_id, "seq": a.seq, "seat": a.seat, "action": a.action, "by": a.by,
+            "at": now}
+
+
+async def _read_secret(conn: AsyncConnection, name: str) -> str | None:
+    result = await conn.execute(select(ServerSecret.value).where(ServerSecret.name == name))
+    found = result.first()
+    return None if found is None else str(found[0])
+
+
+def _game_row(m: Any) -> GameRow:
+    return GameRow(
+        id=m["id"],
+        kind=m["kind"],
+        status=m["status"],
+        invite=m["invite"],
+        host=m["host"],
+        variant_name=m["variant_name"],
+        options=dict(m["options"] or {}),
+        settings=dict(m["settings"] or {}),
+        seats=list(m["seats"] or []),
+        first_dealer=m["first_dealer"],
+        version=int(m["version"]),
+        scores=m["scores"],
+        winner=m["winner"],
+        record=m["record"],
+        created_at=as_utc(m["created_at"]) or utcnow(),
+        started_at=as_utc(m["started_at"]),
+        finished_at=as_utc(m["finished_at"]),
+    )
+
+
+async def _fill_log(conn: AsyncConnection, row: GameRow) -> None:
+    decks = await conn.execute(
+        select(GameDeck.deal, GameDeck.deck).where(GameDeck.game_id == row.id).order_by(GameDeck.deal)
+    )
+    row.decks = [d for _, d in decks]
+    actions = await conn.execute(
+        select(GameAction.seq, GameAction.seat, GameAction.action, GameAction.by)
+        .where(GameAction.game_id == row.id)
+        .order_by(GameAction.seq)
+    )
+    row.actions = [StoredAction(seq, seat, action, by) for seq, seat, action, by in actions]
+
