@@ -36,6 +36,7 @@ from euchre.engine.deal import UNDER_CODE, DealRecord
 from euchre.engine.phases import PHASE_DESCRIPTIONS, Phase
 from euchre.engine.rules import display_sorted, trick_winner_index
 from euchre.engine.views import View
+from euchre.server.commands import register as register_server_commands
 
 Ask = Callable[[str], str]
 
@@ -522,6 +523,9 @@ def replay(
     code, text = replay_cli(file)
     typer.echo(text)
     raise typer.Exit(code)
+
+
+register_server_commands(app)
 
 
 def main() -> None:

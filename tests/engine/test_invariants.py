@@ -288,6 +288,11 @@ class GameChecker:
                 assert not any(rec.points), f"{rec.outcome} scores nothing"
             if rec.outcome == "throw-in":
                 self._check_throw_in(rec)
+            if rec.outcome == "misdeal":
+                claims = [a for _, a in rec.actions() if a == UNDER_CODE]
+                assert len(claims) == 2, "a misdeal needs two players going under"
+            if rec.outcome == "redeal":
+                assert rec.actions()[-1][1] == A.REDEAL and self.v.throw_in_hands
             if rec.outcome == "forfeit":
                 assert self.v.stuck_dealer_may_forfeit
                 loser = side_of(rec.dealer, self.n)
@@ -379,6 +384,8 @@ class GameChecker:
         elif phase == Phase.BID_R2:
             assert s.turn == (s.dealer + 1 + self.r2_moves) % self.n, "round 2 goes clockwise"
             self._check_bid_r2(legal)
+        elif phase in _OFFER_CHECKS:
+            _OFFER_CHECKS[phase](self, legal)
         elif phase == Phase.DEALER_DISCARD:
             assert s.turn == s.dealer
             assert s.hands[s.turn].bit_count() == 6
@@ -386,6 +393,33 @@ class GameChecker:
             if not self.v.dealer_may_discard_upcard:
                 assert s.upcard not in discards, "the dealer may not bury the turn-up"
             assert discards <= set(cards(s.hands[s.turn]))
+
+    def _check_go_under(self, legal: list[int]) -> None:
+        s = self.s
+        assert legal[0] == A.PASS and self.v.go_under != GoUnder.OFF
+        for aid in legal[1:]:
+            shown = cards(aid ^ A.UNDER_FLAG)
+            assert aid & A.UNDER_FLAG and len(shown) == 3
+            assert all(s.hands[s.turn] >> c & 1 and c % 8 in NINE_OR_TEN for c in shown)
+            if self.v.go_under == GoUnder.CLEAN:
+                assert len({c % 8 for c in shown}) == 1, "clean: three 9s or three 10s"
+
+    def _check_lone_offers(self, legal: list[int]) -> None:
+        s, v = self.s, self.v
+        assert self.n == 4 and s.alone, "lone options exist only against or for a loner"
+        if s.phase == Phase.DEFEND_ALONE:
+            assert v.defend_alone and legal == [A.PASS, A.DEFEND_ALONE]
+            assert s.turn in ((s.maker + 1) % 4, (s.maker + 3) % 4)
+            assert s.lone_defender < 0
+        elif s.phase == Phase.CALL_FOR_BEST:
+            assert v.call_for_best and legal == [A.PASS, A.CALL_FOR_BEST]
+            assert s.turn == s.maker or s.turn == s.lone_defender >= 0
+        elif s.phase == Phase.GIVE_BEST:
+            loners = [s.maker] + ([s.lone_defender] if s.lone_defender >= 0 else [])
+            assert s.turn in [(seat + 2) % 4 for seat in loners]
+            assert {card_of(a) for a in legal} == set(cards(s.hands[s.turn]))
+        elif s.phase == Phase.BEST_DISCARD:
+            assert s.hands[s.turn].bit_count() == 6, "the lone player holds six before discarding"
 
     def _check_play_state(self, legal: list[int]) -> None:
         s = self.s
@@ -643,6 +677,14 @@ class GameChecker:
             self.step(self.choose())
         self.probe_illegal()
 
+
+_OFFER_CHECKS = {
+    Phase.GO_UNDER: GameChecker._check_go_under,
+    Phase.DEFEND_ALONE: GameChecker._check_lone_offers,
+    Phase.CALL_FOR_BEST: GameChecker._check_lone_offers,
+    Phase.GIVE_BEST: GameChecker._check_lone_offers,
+    Phase.BEST_DISCARD: GameChecker._check_lone_offers,
+}
 
 # ----------------------------------------------------------------------------- strategies
 

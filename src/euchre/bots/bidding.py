@@ -27,6 +27,7 @@ from .evaluate import (
     sigmoid,
     trump_order,
 )
+from .evaluate import _top_cards
 from .knowledge import Knowledge
 
 _PLACE = (1.0, 0.93, 0.82, 0.66, 0.56, 0.48, 0.43, 0.38, 0.34, 0.32)
@@ -60,10 +61,7 @@ def card_features(hand: int, trump: int, deck: int) -> list[float]:
         if not cards:
             voids += 1
             continue
-        top = sorted(
-            (c for c in range(33) if deck >> c & 1 and EFFECTIVE_SUIT[trump][c] == s),
-            key=lambda c: -POWER[trump][c],
-        )
+        top = _top_cards(trump, SUIT_MASK[trump][s] & deck)
         if cards >> top[0] & 1:
             f[8] += 1.0
             if cards >> top[1] & 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, NO_TRUMP, SUITS, cards_in
@@ -43,10 +44,11 @@ class Calibration:
 CAL = Calibration()
 
 
-def trump_order(trump: int, deck: int) -> list[int]:
+@cache
+def trump_order(trump: int, deck: int) -> tuple[int, ...]:
     """Trump cards of a deck, highest first."""
     trumps = SUIT_MASK[trump][trump] & deck
-    return sorted(cards_in(trumps), key=lambda c: -POWER[trump][c])
+    return tuple(sorted(cards_in(trumps), key=lambda c: -POWER[trump][c]))
 
 
 def hand_tricks(hand: int, trump: int, deck: int) -> float:
@@ -94,8 +96,9 @@ def _side_suit(cards: int, trump: int, deck: int, trumps_held: int) -> float:
     return value
 
 
-def _top_cards(trump: int, suit_cards: int) -> list[int]:
-    return sorted(cards_in(suit_cards), key=lambda c: -POWER[trump][c])
+@cache
+def _top_cards(trump: int, suit_cards: int) -> tuple[int, ...]:
+    return tuple(sorted(cards_in(suit_cards), key=lambda c: -POWER[trump][c]))
 
 
 def _no_trump_tricks(hand: int, deck: int) -> float:
@@ -118,6 +121,32 @@ def _no_trump_tricks(hand: int, deck: int) -> float:
         if run >= 2 and length > run:
             value += 0.3 * (length - run)
     return value
+
+
+def sure_tricks(hand: int, trump: int, deck: int) -> int:
+    """Tricks a lone hand takes by force: the unbroken top trumps, the rest of its trumps
+    once the top ones have drawn the others (three or more held), and side aces then."""
+    if trump == NO_TRUMP:
+        return 0
+    order = trump_order(trump, deck)
+    trumps = hand & SUIT_MASK[trump][trump]
+    count = trumps.bit_count()
+    top = 0
+    for c in order:
+        if not trumps >> c & 1:
+            break
+        top += 1
+    sure = top
+    if top >= 2 and count >= 3 or top >= 1 and count >= 4:
+        sure = count
+    if count >= 3:
+        for s in SUITS:
+            if s == trump:
+                continue
+            cards = hand & SUIT_MASK[trump][s]
+            if cards and cards >> _top_cards(trump, SUIT_MASK[trump][s] & deck)[0] & 1:
+                sure += 1
+    return min(5, sure)
 
 
 def sigmoid(x: float) -> float:

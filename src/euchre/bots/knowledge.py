@@ -106,8 +106,8 @@ def knowledge_of(view: View) -> Knowledge:
     shown = _shown_cards(view)
     known_out = own_out | (0 if shown else mask_of(view.under_shown))
     holder, maybe_out = _upcard_place(view)
-    if holder < 0 and view.upcard_state in ("down", "out"):
-        known_out |= 1 << view.upcard
+    if holder < 0 and view.upcard_state in ("up", "down", "out"):
+        known_out |= 1 << view.upcard  # face up on the kitty, or out of play
     played = 0
     for m in played_by:
         played |= m

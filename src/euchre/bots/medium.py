@@ -25,7 +25,7 @@ from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
 from euchre.engine.views import View
 
 from .bidding import call_chances, pass_points
-from .evaluate import best_discard, hand_points, hand_tricks
+from .evaluate import best_discard, hand_points, hand_tricks, sure_tricks
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility
 
@@ -112,12 +112,27 @@ class MediumBot:
         suit, alone, first_round = _call_meaning(know, aid)
         if view.phase == Phase.TAKE_ALONE:
             alone = True
+        if alone and variant.players == 4 and not lone_path(know, suit, first_round):
+            return -1e9
         odds = call_chances(know, suit, alone=alone, first_round=first_round)
         value = 0.0
         for p, result in ((odds.euchre, "euchre"), (odds.made, "made"), (odds.march, "march")):
             points = hand_points(variant, side, alone, result)
             value += p * utility(variant, view.scores, side, points)
         return value
+
+
+def lone_path(know: Knowledge, suit: int, first_round: bool) -> bool:
+    """Whether the hand (after the dealer's pickup) has a path to five tricks: at most one
+    card that is not a sure winner."""
+    view = know.view
+    hand = know.hand
+    up = view.upcard
+    if first_round and know.seat == view.dealer and not hand >> up & 1:
+        hand6 = hand | 1 << up
+        forbidden = 0 if view.variant.dealer_may_discard_upcard else 1 << up
+        hand = hand6 & ~(1 << best_discard(hand6, suit, know.deck, forbidden))
+    return sure_tricks(hand, suit, know.deck) >= 4
 
 
 def _point_value(know: Knowledge, side: int) -> float:

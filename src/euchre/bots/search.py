@@ -24,10 +24,12 @@ import time
 from collections.abc import Sequence
 
 from euchre.engine import actions as A
-from euchre.engine.cards import cards_in
+from euchre.engine import GameState
+from euchre.engine.cards import card_list, cards_in
+from euchre.engine.deal import deck_from_hands
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
-from euchre.engine.variants import LonerLead, Variant
+from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
 from .evaluate import bid_likelihood
@@ -39,6 +41,10 @@ from .solver import Solver
 
 PLAY_WORLDS = 24
 DISCARD_WORLDS = 16
+BID_WORLDS = 20
+BID_MARGIN = 0.5
+_SIMULATED_BIDS = frozenset({Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME, Phase.TAKE_ALONE})
+_PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
 
 
 class SearchBot:
@@ -49,6 +55,8 @@ class SearchBot:
         *,
         play_worlds: int = PLAY_WORLDS,
         discard_worlds: int = DISCARD_WORLDS,
+        bid_worlds: int = BID_WORLDS,
+        bid_margin: float = BID_MARGIN,
         time_ms: int | None = None,
         infer: bool = True,
     ) -> None:
@@ -56,6 +64,8 @@ class SearchBot:
         self.discard_worlds = discard_worlds
         self.time_ms = time_ms
         self.infer = infer
+        self.bid_worlds = bid_worlds
+        self.bid_margin = bid_margin
         self.medium = MediumBot()
 
     def set_time_budget(self, time_ms: int | None) -> None:
@@ -82,7 +92,36 @@ class SearchBot:
             return self._play(know, rng, deadline)
         if view.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
             return self._discard(know, rng, deadline)
+        if view.phase in _SIMULATED_BIDS and self.bid_worlds:
+            return self._bid(know, rng, deadline)
         return self.medium.bid(know, legal)
+
+    # ------------------------------------------------------------------ bidding
+
+    def _bid(self, know: Knowledge, rng: random.Random, deadline: float | None) -> int:
+        """The model's choice, unless another action is close to it: then sampled deals
+        settle it, each played out (bidding by ``medium``, the play solved exactly)."""
+        medium = self.medium
+        legal = list(know.view.legal)
+        values = {a: bid_model_value(medium, know, a) for a in legal}
+        best = max(values, key=lambda a: values[a])
+        close = [a for a in legal if values[a] > -1e8 and values[best] - values[a] < self.bid_margin]
+        if len(close) < 2 or not simulation_possible(know.view):
+            return best
+        totals = dict.fromkeys(close, 0.0)
+        used = 0
+        for world in self._worlds(know, rng, self.bid_worlds, deadline):
+            if deadline is not None and used >= 4 and time.perf_counter() > deadline:
+                break
+            state = world_state(know.view, world)
+            if state is None:
+                continue
+            used += 1
+            for aid in close:
+                totals[aid] += rollout(state, aid, know.seat, medium, rng)
+        if not used:
+            return best
+        return max(close, key=lambda a: (totals[a] / used, a == best))
 
     # ------------------------------------------------------------------ sampling
 
@@ -256,19 +295,25 @@ def _settle(
 
 def hand_result_points(view: View, makers_tricks: int) -> tuple[int, ...]:
     """Points by side if the makers end with ``makers_tricks`` tricks (RULES §2.10, §3.5-3.6)."""
-    variant = view.variant
-    maker = view.maker
-    assert maker is not None
+    assert view.maker is not None
+    return result_points(
+        view.variant, view.maker, view.alone, view.lone_defender, makers_tricks
+    )
+
+
+def result_points(
+    variant: Variant, maker: int, alone: bool, lone_defender: int | None, makers_tricks: int
+) -> tuple[int, ...]:
+    """Points by side for a contract's result."""
     n = variant.players
     if n == 4:
-        return _partnership_points(variant, maker % 2, view.alone, view.lone_defender, makers_tricks)
-    sides = len(view.scores)
-    points = [0] * sides
+        return _partnership_points(variant, maker % 2, alone, lone_defender, makers_tricks)
+    points = [0] * variant.sides
     if makers_tricks >= 3:
         points[maker] = (3 if n == 3 else 2) if makers_tricks == 5 else 1
         return tuple(points)
     award = 4 if variant.super_euchre and makers_tricks == 0 else 2
-    return tuple(0 if s == maker else award for s in range(sides))
+    return tuple(0 if s == maker else award for s in range(variant.sides))
 
 
 def _partnership_points(
@@ -295,3 +340,89 @@ def outcome_values(view: View, know: Knowledge) -> list[float]:
     return [
         utility(view.variant, view.scores, side, hand_result_points(view, t)) for t in range(6)
     ]
+
+
+# ---------------------------------------------------------------------- bidding rollouts
+
+
+def bid_model_value(medium: MediumBot, know: Knowledge, aid: int) -> float:
+    """The calibrated model's match value of a bidding action."""
+    if aid == A.PASS:
+        return medium.pass_value(know)
+    return medium.action_value(know, aid)
+
+
+def simulation_possible(view: View) -> bool:
+    """Whether a sampled deal can be rebuilt as a game state at this point: bidding not
+    preceded by offers to go under or throw in (their passes cannot be replayed blind)."""
+    v = view.variant
+    return v.go_under == GoUnder.OFF and not v.throw_in_hands and not view.under_shown
+
+
+def world_state(view: View, world: World) -> GameState | None:
+    """A game state at this decision with the sampled hands (None: the world cannot have
+    produced what the view shows, e.g. it holds a farmer's hand)."""
+    v = view.variant
+    n = v.players
+    hands = [card_list(world.hands[s]) for s in range(n)]
+    if any(len(h) != 5 for h in hands):
+        return None
+    rest = [c for c in card_list(world.out) if c != view.upcard]
+    deck = deck_from_hands(hands, view.dealer, view.upcard, rest)
+    state = GameState(v, dealer=view.dealer, scores=view.scores, decks=[deck], seed=0)
+    if len(state.deals) != 1:
+        return None
+    for seat, aid in view.history:
+        if state.current_player != seat or aid not in state.legal_ids():
+            return None
+        state.apply_id(aid)
+    if state.current_player != view.seat or state.phase != view.phase:
+        return None
+    return state
+
+
+def rollout(state: GameState, aid: int, seat: int, medium: MediumBot, rng: random.Random) -> float:
+    """Match value for ``seat`` of taking ``aid`` in a copy of ``state``: the rest of the
+    bidding by ``medium``, the play solved double-dummy."""
+    game = state.clone()
+    deals = len(game.deals)
+    game.apply_id(aid)
+    while len(game.deals) == deals and game.phase not in _PRE_PLAY_END:
+        actor = game.current_player
+        assert actor is not None
+        game.apply_id(medium.decide_id(game.view(actor), rng))
+    variant = game.variant
+    side = side_of(variant, seat)
+    scores = tuple(game.deals[deals - 1].scores_before)
+    if len(game.deals) != deals or game.phase != Phase.PLAY:
+        return utility(variant, scores, side, game.deals[deals - 1].points)
+    n = game.n
+    maker = game.maker
+    makers = sum(1 << s for s in range(n) if _same_side(n, s, maker))
+    active = [s for s in range(n) if game.is_active(s)]
+    lone = game.lone_defender if game.lone_defender >= 0 else None
+    table = [
+        utility(variant, scores, side, result_points(variant, maker, game.alone, lone, t))
+        for t in range(6)
+    ]
+    solver = Solver(game.trump, active, makers, n)
+    tricks = _settle_start(solver, game.hands, game.current_player, _breakpoints(table, 0))
+    return table[tricks]
+
+
+def _same_side(n: int, a: int, b: int) -> bool:
+    return a == b or (n == 4 and (a - b) % 2 == 0)
+
+
+def _settle_start(solver: Solver, hands: Sequence[int], leader: int | None, breaks: list[int]) -> int:
+    """Makers' tricks from a trick boundary, exact up to the thresholds in ``breaks``."""
+    assert leader is not None
+    lo, hi = 0, len(breaks)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        need = breaks[mid]
+        if solver.tricks(hands, leader, (), need - 1, need) >= need:
+            lo = mid + 1
+        else:
+            hi = mid
+    return breaks[lo - 1] if lo else 0

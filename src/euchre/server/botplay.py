@@ -11,8 +11,10 @@ import asyncio
 import logging
 import random
 
-from euchre.bots import Bot, UnknownLevelError, levels, make_bot
+from euchre.bots import Bot, levels, make_bot
 from euchre.engine.views import View
+
+from .protocol import ProtocolError
 
 log = logging.getLogger("euchre.bots")
 
@@ -32,10 +34,11 @@ def default_level(configured: str = "") -> str:
 
 
 def check_level(level: str) -> str:
-    """The level name (normalised) or :class:`UnknownLevelError` naming the levels."""
+    """The level name (normalised), or a ``bad_options`` error naming the levels."""
     name = level.strip().lower()
     if name not in levels():
-        raise UnknownLevelError(f"unknown bot level {level!r}: choose one of {', '.join(levels())}")
+        known = ", ".join(levels())
+        raise ProtocolError("bad_options", f"unknown bot level {level!r}: choose one of {known}")
     return name
 
 

@@ -27,6 +27,7 @@ class Settings:
     fill_seconds: float = 15.0  # wait before bots fill a quick-play table
     grace_seconds: float = 60.0  # a disconnected player's seat is kept this long
     turn_seconds: float = 30.0  # default turn timer (0: off, private tables only)
+    min_turn_seconds: float = 5.0  # shortest turn timer a table may choose
     bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
     bot_budget: float = 2.0  # most time a bot may think before a random legal move
@@ -69,4 +70,3 @@ def from_env(environ: Mapping[str, str] | None = None) -> Settings:
                     f"EUCHRE_{field.name.upper()}={raw!r}: expected a {kind.__name__}"
                 ) from None
     return Settings(**values)
-

@@ -52,11 +52,12 @@ class Connection:
         if self._queue.qsize() >= self.limit:
             log.warning("dropping a slow client", extra={"connection": self.id})
             self.dropped = True
-            self._finish(CLOSE_TOO_SLOW)
+            self.finish(CLOSE_TOO_SLOW)
             return
         self._queue.put_nowait(text)
 
-    def _finish(self, code: int) -> None:
+    def finish(self, code: int = CLOSE_GOING_AWAY) -> None:
+        """Send nothing more after what is queued; the writer then closes the socket."""
         if not self.closed:
             self.closed = True
             self._close_code = code
@@ -79,7 +80,7 @@ class Connection:
 
     async def close(self, code: int = CLOSE_GOING_AWAY) -> None:
         """Send what is queued, close the socket and stop the writer."""
-        self._finish(code)
+        self.finish(code)
         await asyncio.wait({self._writer})
 
     def abort(self) -> None:

@@ -7,6 +7,7 @@ go back to the sender as ``error`` messages and change nothing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -159,20 +160,20 @@ async def _create(server: Server, conn: Connection, m: Create) -> None:
     if table.invite:
         created["invite"] = table.invite
     conn.send(_with_ref(created, m.ref))
-    if not m.sit:
-        await table.call(table.join, conn, None, True, m.ref)
+    await (
+        table.call(table.sit, conn, 0, True, m.ref)
+        if m.sit
+        else table.call(table.join, conn, None, True, m.ref)
+    )
 
 
 async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
-    table = await server.lobby.quick_play(conn, m.preset)
-    conn.send(_with_ref({"type": "seated", "table": table.id,
-                         "seat": table.seat_of(conn.identity.id)}, m.ref))
-    await table.call(table.resync, conn, None, m.ref)
+    await server.lobby.quick_play(conn, m.preset, m.ref)
 
 
 async def _join(server: Server, conn: Connection, m: Join) -> None:
     if (m.table is None) == (m.invite is None):
-        raise ProtocolError("bad_message", "join: give either \"table\" or \"invite\"")
+        raise ProtocolError("bad_message", 'join: give either "table" or "invite"')
     if m.invite is not None:
         table = server.lobby.by_invite(m.invite)
     else:
@@ -187,7 +188,7 @@ async def _resync(server: Server, conn: Connection, m: Resync) -> None:
 
 async def _sit(server: Server, conn: Connection, m: Sit) -> None:
     table = server.lobby.visible(m.table, conn)
-    await table.call(table.sit, conn, m.seat, False)
+    await table.call(table.sit, conn, m.seat, False, m.ref)
 
 
 async def _stand(server: Server, conn: Connection, m: Stand) -> None:
@@ -245,16 +246,14 @@ def _with_ref(message: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
 
 
 async def _cleanup(server: Server, conn: Connection) -> None:
-    conn.closed = True  # a reconnect may take the seat back at once
+    conn.finish()  # closed at once, so a reconnect may take the seat back
     server.connections.discard(conn)
     server.metrics.connections.dec()
     server.lobby.unsubscribe(conn)
     for table_id in list(conn.tables):
         table = server.lobby.tables.get(table_id)
         if table is not None:
-            try:
+            with contextlib.suppress(ProtocolError):
                 await table.call(table.disconnected, conn)
-            except ProtocolError:
-                pass
     await conn.close()
     log.info("disconnected", extra={"connection": conn.id, "user": conn.identity.id})

@@ -11,7 +11,6 @@ import dataclasses
 import logging
 from typing import Any
 
-from euchre.bots import UnknownLevelError
 from euchre.engine import Variant, VariantError, preset
 from euchre.engine.variants import PRESETS
 
@@ -20,7 +19,7 @@ from .botplay import check_level
 from .bus import Bus
 from .connection import Connection
 from .protocol import Create, ProtocolError
-from .table import MIN_TURN_SECONDS, Services, Table, TableSpec, new_invite, new_table_id
+from .table import Services, Table, TableSpec, new_invite, new_table_id
 
 log = logging.getLogger("euchre.lobby")
 
@@ -131,26 +130,18 @@ class Lobby:
             account = require_account(conn.identity)
             if not await self.services.user_exists(account):
                 raise ProtocolError("account_required", "your account no longer exists")
-        table = await self._new_table(spec)
-        if request.sit:
-            await table.call(table.sit, conn, 0, True)
-        return table
+        return await self._new_table(spec)
 
     def _spec(self, conn: Connection, request: Create) -> TableSpec:
         variant = variant_for(request.preset, request.options)
         turn = self.settings.turn_seconds if request.turn_seconds is None else request.turn_seconds
-        if request.kind != "private" and turn < MIN_TURN_SECONDS:
+        shortest = self.settings.min_turn_seconds
+        if turn < shortest and not (turn == 0 and request.kind == "private"):
             raise ProtocolError(
-                "bad_options", f"the turn timer is at least {MIN_TURN_SECONDS:g} s (0 = off only "
-                "at private tables)"
+                "bad_options",
+                f"the turn timer is at least {shortest:g} s (0 turns it off, at private tables)",
             )
-        if 0 < turn < MIN_TURN_SECONDS:
-            raise ProtocolError("bad_options", f"the turn timer is 0 (off) or at least "
-                                f"{MIN_TURN_SECONDS:g} s")
-        try:
-            level = check_level(request.bot_level) if request.bot_level else self.services.bots_default
-        except UnknownLevelError as exc:
-            raise ProtocolError("bad_options", str(exc)) from None
+        level = check_level(request.bot_level) if request.bot_level else self.services.bots_default
         host = conn.identity.id if request.kind == "private" else None
         return TableSpec(request.kind, variant, request.preset, turn, level, host=host)
 
@@ -163,38 +154,46 @@ class Lobby:
         self.table_changed(table)
         return table
 
-    async def quick_play(self, conn: Connection, preset_name: str) -> Table:
-        """Seat the player at a casual table with room, or open one."""
+    async def quick_play(self, conn: Connection, preset_name: str, ref: str | int | None) -> Table:
+        """Seat the player at a casual table with room, or open one (they get its snapshot)."""
         variant = variant_for(preset_name, {})
         own = self._waiting_seat(conn, variant)
         if own is not None:
-            await own.call(own.join, conn, None, False, None)
+            await own.call(own.sit, conn, None, False, ref)
             return own
         for table in self._candidates(variant):
             try:
-                await table.call(table.sit, conn, None, False)
+                await table.call(table.sit, conn, None, False, ref)
             except ProtocolError as exc:
                 if exc.code in ("full", "seat_taken", "bad_state", "not_found"):
                     continue
                 raise
             return table
-        spec = TableSpec("casual", variant, preset_name, self.settings.turn_seconds,
-                         self.services.bots_default)
+        spec = TableSpec(
+            "casual", variant, preset_name, self.settings.turn_seconds, self.services.bots_default
+        )
         table = await self._new_table(spec)
-        await table.call(table.sit, conn, None, False)
+        await table.call(table.sit, conn, None, False, ref)
         return table
 
     def _waiting_seat(self, conn: Connection, variant: Variant) -> Table | None:
         for table in self.tables.values():
-            if (table.kind == "casual" and table.status in LISTED and table.variant == variant
-                    and table.seat_of(conn.identity.id) is not None):
+            if (
+                table.kind == "casual"
+                and table.status in LISTED
+                and table.variant == variant
+                and table.seat_of(conn.identity.id) is not None
+            ):
                 return table
         return None
 
     def _candidates(self, variant: Variant) -> list[Table]:
         found = [
-            t for t in self.tables.values()
-            if t.kind == "casual" and t.status == "waiting" and t.variant == variant
+            t
+            for t in self.tables.values()
+            if t.kind == "casual"
+            and t.status == "waiting"
+            and t.variant == variant
             and t.free_seats() > 0
         ]
         return sorted(found, key=lambda t: -t.humans())
@@ -236,6 +235,8 @@ class Lobby:
     async def _flush(self) -> None:
         dirty, self._dirty, self._flushing = self._dirty, {}, False
         for table in dirty.values():
+            if table.kind == "private":
+                continue
             message = self._bus_message(table)
             try:
                 await self.bus.publish(LOBBY_CHANNEL, message)
@@ -243,7 +244,7 @@ class Lobby:
                 log.exception("could not publish a lobby update")
 
     def _bus_message(self, table: Table) -> dict[str, Any]:
-        gone = table.id not in self.tables or table.kind == "private" or table.status not in LISTED
+        gone = table.id not in self.tables or table.status not in LISTED
         if gone:
             return {"id": table.id, "removed": True, "instance": self.instance}
         return {**table.summary(), "instance": self.instance}
@@ -269,8 +270,9 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
     except VariantError as exc:
         raise ProtocolError("bad_variant", str(exc)) from None
     except Exception:
-        raise ProtocolError("bad_variant", f"options {sorted(options)[:8]} have values of the "
-                            "wrong kind") from None
+        raise ProtocolError(
+            "bad_variant", f"options {sorted(options)[:8]} have values of the wrong kind"
+        ) from None
     problem = _server_limits(variant)
     if problem:
         raise ProtocolError("bad_variant", problem)
@@ -278,8 +280,13 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
 
 
 # Numbers a server table accepts (the engine allows more, e.g. for analysis).
-_LIMITS = {"target": (0, 100), "time_limit_minutes": (0, 600), "deal_limit": (0, 500),
-           "lone_euchre_points": (0, 20), "loner_march_points": (0, 20)}
+_LIMITS = {
+    "target": (0, 100),
+    "time_limit_minutes": (0, 600),
+    "deal_limit": (0, 500),
+    "lone_euchre_points": (0, 20),
+    "loner_march_points": (0, 20),
+}
 
 
 def _server_limits(variant: Variant) -> str:
@@ -300,5 +307,7 @@ _FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
 
 def presets_json() -> dict[str, Any]:
     """Presets with their options, for a create-table form."""
-    return {name: {"players": v.players, "target": v.target, "options": v.options()}
-            for name, v in PRESETS.items()}
+    return {
+        name: {"players": v.players, "target": v.target, "options": v.options()}
+        for name, v in PRESETS.items()
+    }

@@ -21,7 +21,9 @@ class Metrics:
             "euchre_actions", "Accepted game actions by who made them", ["by"], registry=r
         )
         self.rejected = Counter(
-            "euchre_rejected_messages", "Client messages answered with an error", ["code"],
+            "euchre_rejected_messages",
+            "Client messages answered with an error",
+            ["code"],
             registry=r,
         )
         self.latency = Histogram(
@@ -30,8 +32,9 @@ class Metrics:
             buckets=_LATENCY_BUCKETS,
             registry=r,
         )
-        self.games_finished = Counter("euchre_games_finished", "Games played to the end",
-                                      registry=r)
+        self.games_finished = Counter(
+            "euchre_games_finished", "Games played to the end", registry=r
+        )
         self.dropped = Counter(
             "euchre_slow_clients_dropped", "Connections closed for not reading", registry=r
         )

@@ -114,8 +114,19 @@ class Act(ClientMessage):
 
 
 AnyMessage = (
-    Ping | LobbyRequest | Create | QuickPlay | Join | Resync | Sit | Stand | Leave | AddBot
-    | RemoveBot | Start | Act
+    Ping
+    | LobbyRequest
+    | Create
+    | QuickPlay
+    | Join
+    | Resync
+    | Sit
+    | Stand
+    | Leave
+    | AddBot
+    | RemoveBot
+    | Start
+    | Act
 )
 
 MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
@@ -142,7 +153,7 @@ def parse_message(text: str) -> ClientMessage:
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     if not isinstance(raw, dict):
-        raise ProtocolError("bad_message", "a message is a JSON object with a \"type\" field")
+        raise ProtocolError("bad_message", 'a message is a JSON object with a "type" field')
     kind = raw.get("type")
     model = MESSAGE_TYPES.get(kind) if isinstance(kind, str) else None
     if model is None:

@@ -40,7 +40,6 @@ log = logging.getLogger("euchre.table")
 
 KINDS = ("casual", "private", "ranked")
 TIME_UP = "time_up"
-MIN_TURN_SECONDS = 5.0
 
 Job = Callable[..., Awaitable[Any]]
 
@@ -97,8 +96,13 @@ def restored_seat(raw: Any) -> Seat:
     if not isinstance(raw, dict):
         return Seat()
     user, bot = raw.get("user"), raw.get("bot")
-    return Seat(user=user, name=str(raw.get("name", "")), account=raw.get("account"), bot=bot,
-                away=bool(user))
+    return Seat(
+        user=user,
+        name=str(raw.get("name", "")),
+        account=raw.get("account"),
+        bot=bot,
+        away=bool(user),
+    )
 
 
 @dataclass(slots=True)
@@ -118,6 +122,15 @@ class _Clock:
     seat: int
     seconds: float
     deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Direct:
+    """The connection that asked for a change: it gets a snapshot instead of the event."""
+
+    conn: Connection
+    since: int | None
+    ref: str | int | None
 
 
 @dataclass(slots=True)
@@ -142,7 +155,9 @@ def deck_text(deck: bytes | Sequence[int]) -> str:
 class Table:
     """A table and its game, owned by one actor task (see the module docstring)."""
 
-    def __init__(self, services: Services, table_id: str, spec: TableSpec, invite: str | None) -> None:
+    def __init__(
+        self, services: Services, table_id: str, spec: TableSpec, invite: str | None
+    ) -> None:
         self.services = services
         self.settings = services.settings
         self.store = services.store
@@ -328,8 +343,9 @@ class Table:
         seat = self.watchers.get(conn)
         return {"seat": seat, "host": conn.identity.id == self.host, "id": conn.identity.id}
 
-    def snapshot(self, conn: Connection, missed: list[dict[str, Any]] | None,
-                 ref: str | int | None) -> dict[str, Any]:
+    def snapshot(
+        self, conn: Connection, missed: list[dict[str, Any]] | None, ref: str | int | None
+    ) -> dict[str, Any]:
         seat = self.watchers.get(conn)
         out: dict[str, Any] = {
             "type": "table",
@@ -356,17 +372,22 @@ class Table:
             return None
         return [event_json(e, viewer, self.players) for e in self.events if e.version > since]
 
-    def _broadcast(self, event: Event, with_info: bool) -> None:
+    def _broadcast(self, event: Event, with_info: bool, direct: _Direct | None) -> None:
         texts: dict[int | None, str] = {}
         info = self.info() if with_info else None
         for conn, seat in list(self.watchers.items()):
+            if direct is not None and conn is direct.conn:
+                missed = self._missed(direct.since, seat)
+                conn.send(self.snapshot(conn, missed, direct.ref))
+                continue
             text = texts.get(seat)
             if text is None:
                 text = texts[seat] = _dumps(self._event_message(event, seat, info))
             conn.send_text(text)
 
-    def _event_message(self, event: Event, seat: int | None,
-                       info: dict[str, Any] | None) -> dict[str, Any]:
+    def _event_message(
+        self, event: Event, seat: int | None, info: dict[str, Any] | None
+    ) -> dict[str, Any]:
         out: dict[str, Any] = {
             "type": "event",
             "table": self.id,
@@ -395,6 +416,7 @@ class Table:
         seat: int = -1,
         action: int = -1,
         with_info: bool = True,
+        direct: _Direct | None = None,
     ) -> Event:
         """Persist a change, then publish it as the next event (raises before publishing)."""
         version = self.version + 1
@@ -403,12 +425,14 @@ class Table:
             await self.store.save(self.id, stored, decks, actions)
         except Exception as exc:
             log.exception("could not save", extra={"table": self.id})
-            raise ProtocolError("server_error", "the server could not save that; try again") from exc
+            raise ProtocolError(
+                "server_error", "the server could not save that; try again"
+            ) from exc
         self.version = version
         event = Event(version, kind, data, seat, action)
         self.events.append(event)
         self._reschedule()
-        self._broadcast(event, with_info)
+        self._broadcast(event, with_info, direct)
         if with_info:
             self.services.changed(self)
         return event
@@ -422,8 +446,11 @@ class Table:
             "host": self.host,
             "variant_name": self.variant.name,
             "options": self.variant.options(),
-            "settings": {"preset": self.preset, "turn_seconds": self.turn_seconds,
-                         "bot_level": self.bot_level},
+            "settings": {
+                "preset": self.preset,
+                "turn_seconds": self.turn_seconds,
+                "bot_level": self.bot_level,
+            },
             "seats": [s.stored() for s in self.seats],
             "version": self.version,
             "created_at": self.created_at,
@@ -432,8 +459,9 @@ class Table:
 
     # ------------------------------------------------------------------ requests
 
-    async def join(self, conn: Connection, since: int | None, invited: bool,
-                   ref: str | int | None) -> None:
+    async def join(
+        self, conn: Connection, since: int | None, invited: bool, ref: str | int | None
+    ) -> None:
         """Watch the table (taking back one's own seat); sends a snapshot or missed events."""
         identity = conn.identity
         if invited:
@@ -441,9 +469,10 @@ class Table:
         if not self.may_see(identity):
             raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
         index = self.seat_of(identity.id)
-        if index is not None:
-            await self._bind(conn, index)
-        else:
+        direct = _Direct(conn, since, ref)
+        if index is not None and await self._bind(conn, index, direct):
+            return
+        if index is None:
             self._watch(conn, None)
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
 
@@ -460,17 +489,20 @@ class Table:
                 "window or device; close that one first",
             )
 
-    async def _bind(self, conn: Connection, index: int) -> None:
+    async def _bind(self, conn: Connection, index: int, direct: _Direct) -> bool:
+        """Bind the connection to its seat; True when that sent the snapshot already."""
         seat = self.seats[index]
         self._check_not_elsewhere(conn, index)
         if seat.conn is conn and self.watchers.get(conn) == index:
-            return
+            return False
         seat.conn = conn
         self._watch(conn, index)
         self._cancel(f"grace-{index}")
-        if seat.away or seat.bot_playing:
-            seat.away = seat.bot_playing = False
-            await self._commit("returned", {"seat": index, "name": seat.name})
+        if not (seat.away or seat.bot_playing):
+            return False
+        seat.away = seat.bot_playing = False
+        await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
+        return True
 
     async def resync(self, conn: Connection, since: int | None, ref: str | int | None) -> None:
         if conn not in self.watchers:
@@ -478,8 +510,10 @@ class Table:
             return
         conn.send(self.snapshot(conn, self._missed(since, self.watchers[conn]), ref))
 
-    async def sit(self, conn: Connection, wanted: int | None, invited: bool) -> int:
-        """Take a seat (or take one's own seat back); returns the seat."""
+    async def sit(
+        self, conn: Connection, wanted: int | None, invited: bool, ref: str | int | None = None
+    ) -> int:
+        """Take a seat (or take one's own seat back); the sitter gets a snapshot."""
         identity = conn.identity
         if invited:
             self.invited.add(identity.id)
@@ -489,7 +523,8 @@ class Table:
         if own is not None:
             if wanted is not None and wanted != own:
                 raise ProtocolError("bad_state", f"you already sit at seat {own}: stand up first")
-            await self._bind(conn, own)
+            if not await self._bind(conn, own, _Direct(conn, None, ref)):
+                conn.send(self.snapshot(conn, None, ref))
             return own
         if self.kind == "ranked":
             account = require_account(identity)
@@ -497,11 +532,18 @@ class Table:
                 raise ProtocolError("account_required", "your account no longer exists")
         index = self._free_seat(wanted)
         seat = self.seats[index]
-        seat.user, seat.name, seat.account, seat.bot = identity.id, identity.name, identity.account_id, None
+        seat.user, seat.name, seat.account, seat.bot = (
+            identity.id,
+            identity.name,
+            identity.account_id,
+            None,
+        )
         seat.conn, seat.away, seat.bot_playing = conn, False, False
         self._watch(conn, index)
         try:
-            await self._commit("seated", {"seat": index, "name": identity.name})
+            await self._commit(
+                "seated", {"seat": index, "name": identity.name}, direct=_Direct(conn, None, ref)
+            )
         except ProtocolError:
             self.seats[index] = Seat()
             self.watchers[conn] = None
@@ -659,8 +701,12 @@ class Table:
         self.first_dealer = state.deals[0].dealer
         self.seq, self.decks_saved = 0, len(state.deals)
         decks = [(d.number, deck_text(d.deck)) for d in state.deals]
-        values = {**self._game_values(), "first_dealer": self.first_dealer,
-                  "started_at": self.started_at, "scores": list(state.scores)}
+        values = {
+            **self._game_values(),
+            "first_dealer": self.first_dealer,
+            "started_at": self.started_at,
+            "scores": list(state.scores),
+        }
         log.info("game started", extra={"table": self.id, "variant": self.variant.name})
         await self._commit("started", {"dealer": state.dealer}, values=values, decks=decks)
         self._schedule_game_clock()
@@ -708,8 +754,9 @@ class Table:
             return "the game is over"
         return f"it is seat {to_act}'s turn ({self.seats[to_act].name}), not seat {seat}'s"
 
-    async def _commit_action(self, state: GameState, seat: int, aid: int, by: str,
-                             deal_index: int, before: _TrickBefore) -> None:
+    async def _commit_action(
+        self, state: GameState, seat: int, aid: int, by: str, deal_index: int, before: _TrickBefore
+    ) -> None:
         decks = [(d.number, deck_text(d.deck)) for d in state.deals[self.decks_saved :]]
         stored = StoredAction(self.seq + 1, seat, A.action_text(aid), by)
         data: dict[str, Any] = {"by": by, **before.completed(seat, aid)}
@@ -722,8 +769,16 @@ class Table:
             data["game_over"] = {"winner": state.winner, "score": list(state.scores)}
             self.status, self.finished_at = "finished", values["finished_at"]
         try:
-            await self._commit("action", data, values=values, decks=decks, actions=[stored],
-                               seat=seat, action=aid, with_info=state.game_over)
+            await self._commit(
+                "action",
+                data,
+                values=values,
+                decks=decks,
+                actions=[stored],
+                seat=seat,
+                action=aid,
+                with_info=state.game_over,
+            )
         except ProtocolError:
             self.status, self.finished_at = "playing", None
             raise
@@ -736,8 +791,12 @@ class Table:
         finished = utcnow()
         names = [s.name for s in self.seats]
         record = export_egn(state, players=names, game_id=self.id, date=finished.date().isoformat())
-        return {"status": "finished", "winner": state.winner, "finished_at": finished,
-                "record": record}
+        return {
+            "status": "finished",
+            "winner": state.winner,
+            "finished_at": finished,
+            "record": record,
+        }
 
     def _game_finished(self) -> None:
         log.info("game finished", extra={"table": self.id})
@@ -787,7 +846,9 @@ class Table:
         to_act = state.current_player
         seat = self.seats[to_act]
         if seat.bot or seat.bot_playing:
-            self._later("turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot")
+            self._later(
+                "turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot"
+            )
         elif self.turn_seconds > 0:
             self.clock = _Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
@@ -900,8 +961,12 @@ class _TrickBefore:
 
     @staticmethod
     def of(state: GameState) -> _TrickBefore:
-        return _TrickBefore(tuple(zip(state.trick_seats, state.trick, strict=True)), state.trump,
-                            state.active.bit_count(), state.tricks_played)
+        return _TrickBefore(
+            tuple(zip(state.trick_seats, state.trick, strict=True)),
+            state.trump,
+            state.active.bit_count(),
+            state.tricks_played,
+        )
 
     def completed(self, seat: int, aid: int) -> dict[str, Any]:
         if not A.is_play(aid) or len(self.cards) + 1 < self.active:
@@ -916,4 +981,4 @@ def _dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-__all__ = ["KINDS", "MIN_TURN_SECONDS", "Seat", "Services", "Table", "TableSpec", "replay_game"]
+__all__ = ["KINDS", "Seat", "Services", "Table", "TableSpec", "replay_game"]

@@ -15,7 +15,7 @@ _DRIVERS = (
 
 
 def async_url(url: str) -> str:
-    """The async driver URL for a plain one (``postgresql://`` → asyncpg, ``sqlite://`` → aiosqlite)."""
+    """The async driver URL for a plain one (postgresql → asyncpg, sqlite → aiosqlite)."""
     for plain, driver in _DRIVERS:
         if url.startswith(plain):
             return driver + url[len(plain) :]

@@ -251,8 +251,14 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
 
 
 def _action_row(game_id: str, a: StoredAction, now: datetime) -> dict[str, Any]:
-    return {"game_id": game_id, "seq": a.seq, "seat": a.seat, "action": a.action, "by": a.by,
-            "at": now}
+    return {
+        "game_id": game_id,
+        "seq": a.seq,
+        "seat": a.seat,
+        "action": a.action,
+        "by": a.by,
+        "at": now,
+    }
 
 
 async def _read_secret(conn: AsyncConnection, name: str) -> str | None:
@@ -285,7 +291,9 @@ def _game_row(m: Any) -> GameRow:
 
 async def _fill_log(conn: AsyncConnection, row: GameRow) -> None:
     decks = await conn.execute(
-        select(GameDeck.deal, GameDeck.deck).where(GameDeck.game_id == row.id).order_by(GameDeck.deal)
+        select(GameDeck.deal, GameDeck.deck)
+        .where(GameDeck.game_id == row.id)
+        .order_by(GameDeck.deal)
     )
     row.decks = [d for _, d in decks]
     actions = await conn.execute(
@@ -294,4 +302,3 @@ async def _fill_log(conn: AsyncConnection, row: GameRow) -> None:
         .order_by(GameAction.seq)
     )
     row.actions = [StoredAction(seq, seat, action, by) for seq, seat, action, by in actions]
-

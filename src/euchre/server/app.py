@@ -1,0 +1,232 @@
+"""The ASGI application: HTTP endpoints, the ``/ws`` table protocol and the server's life.
+
+``create_app(settings)`` builds everything; the lifespan opens the database (upgrading an
+empty one), restores unfinished tables, and on shutdown lets tables finish their writes
+before the database is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from euchre.bots import levels
+from euchre.engine.variants import OPTION_NAMES
+from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
+from euchre.store.db import is_sqlite
+
+from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, Sessions, new_guest
+from .botplay import BotPool, default_level
+from .bus import Bus, make_bus
+from .config import Settings, from_env
+from .connection import Connection
+from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
+from .lobby import Lobby, presets_json
+from .metrics import Metrics
+from .table import Services, Table
+
+log = logging.getLogger("euchre.server")
+
+
+class DatabaseOutOfDateError(RuntimeError):
+    """The database has tables from an older (or newer) schema."""
+
+
+class Server:
+    """Everything one running server holds; built by :func:`create_app`."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.instance = settings.instance or f"{settings.host}:{settings.port}"
+        self.metrics = Metrics()
+        self.engine = make_engine(settings.database_url)
+        self.store = Repository(self.engine)
+        self.bus: Bus = make_bus(settings.redis_url)
+        self.bots = BotPool(settings.bot_budget)
+        self.sessions = Sessions(settings.secret or "unset")
+        self.connections: set[Connection] = set()
+        self.closing = False
+        self.services = Services(
+            settings=settings,
+            store=self.store,
+            bots=self.bots,
+            metrics=self.metrics,
+            bots_default=default_level(settings.bot_level),
+            changed=_ignore,
+            removed=_ignore,
+            user_exists=self.store.user_exists,
+        )
+        self.lobby = Lobby(self.services, self.bus, self.instance)
+
+    async def open(self) -> None:
+        """Database (upgraded when empty), secret, bus, and the restored tables."""
+        await prepare_database(self)
+        self.store.start()
+        if not self.settings.secret:
+            self.sessions = Sessions(await self.store.secret("session"))
+        await self.bus.start()
+        await self.lobby.start()
+        log.info(
+            "server ready",
+            extra={"instance": self.instance, "database": _safe_url(self.settings.database_url)},
+        )
+
+    async def close(self) -> None:
+        """Stop accepting, let tables finish writing, close connections and the database."""
+        self.closing = True
+        await self.lobby.stop()
+        for conn in list(self.connections):
+            conn.finish(CLOSE_SHUTTING_DOWN)
+        if self.connections:
+            await asyncio.wait(
+                [asyncio.create_task(c.wait_closed()) for c in self.connections], timeout=5
+            )
+        await self.store.close()
+        await self.bus.close()
+        await self.engine.dispose()
+        log.info("server stopped", extra={"instance": self.instance})
+
+    def tables_by_status(self) -> dict[str, int]:
+        counts: dict[str, int] = {"waiting": 0, "playing": 0, "finished": 0}
+        for table in self.lobby.tables.values():
+            counts[table.status] = counts.get(table.status, 0) + 1
+        return counts
+
+
+def _ignore(_table: Table) -> None:
+    return None
+
+
+async def prepare_database(server: Server) -> None:
+    """Upgrade an empty database; refuse one at another revision (say how to upgrade)."""
+    found = await current_revision(server.engine)
+    head = head_revision()
+    if found is None:
+        log.info("empty database: creating the tables")
+        await upgrade(server.engine)
+    elif found != head:
+        raise DatabaseOutOfDateError(
+            f"the database is at revision {found}, this server needs {head}: "
+            "run `euchre db upgrade`"
+        )
+
+
+def _safe_url(url: str) -> str:
+    if is_sqlite(url) or "@" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    return f"{scheme}://***@{rest.split('@', 1)[1]}"
+
+
+class GuestRequest(BaseModel):
+    """``POST /api/session``: the name a guest plays under."""
+
+    name: str = Field(min_length=1, max_length=64)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server as an ASGI application (settings from the environment when not given)."""
+    server = Server(settings or from_env())
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.open()
+        try:
+            yield
+        finally:
+            await server.close()
+
+    app = FastAPI(
+        title="Euchre",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.server = server
+    _routes(app, server)
+    app.add_api_websocket_route("/ws", websocket_endpoint)
+    return app
+
+
+def _routes(app: FastAPI, server: Server) -> None:
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        ok = await server.store.ping() and not server.closing
+        body = {
+            "status": "ok" if ok else "unavailable",
+            "database": ok,
+            "tables": len(server.lobby.tables),
+            "connections": len(server.connections),
+            "instance": server.instance,
+        }
+        return JSONResponse(body, status_code=200 if ok else 503)
+
+    @app.get("/metrics")
+    async def metrics() -> Response:
+        for status, count in server.tables_by_status().items():
+            server.metrics.tables.labels(status).set(count)
+        return Response(server.metrics.render(), media_type=server.metrics.content_type)
+
+    @app.post("/api/session")
+    async def new_session(body: GuestRequest, response: Response) -> dict[str, Any]:
+        try:
+            identity = new_guest(body.name)
+        except ValueError as exc:
+            raise HTTPException(status_code=422, detail=str(exc)) from None
+        return _set_session(server, response, identity)
+
+    @app.get("/api/session")
+    async def get_session(request: Request) -> dict[str, Any]:
+        identity = server.sessions.read(request.cookies.get(COOKIE_NAME))
+        if identity is None:
+            raise HTTPException(status_code=401, detail="no session: POST /api/session first")
+        return identity.to_json()
+
+    @app.delete("/api/session")
+    async def end_session(response: Response) -> dict[str, Any]:
+        response.delete_cookie(COOKIE_NAME, path="/")
+        return {"ok": True}
+
+    _table_routes(app, server)
+
+
+def _set_session(server: Server, response: Response, identity: Identity) -> dict[str, Any]:
+    token = server.sessions.sign(identity)
+    response.set_cookie(
+        COOKIE_NAME, token, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax", path="/"
+    )
+    return {**identity.to_json(), "session": token}
+
+
+def _table_routes(app: FastAPI, server: Server) -> None:
+    @app.get("/api/tables")
+    async def tables() -> dict[str, Any]:
+        return {"tables": server.lobby.listing()}
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        found = server.lobby.tables.get(table_id)
+        if found is None or found.kind == "private":
+            raise HTTPException(status_code=404, detail=f"no table {table_id}")
+        return {**found.info(), "version": found.version}
+
+    @app.get("/api/games/{game_id}")
+    async def game(game_id: str) -> dict[str, Any]:
+        row = await server.store.load_game(game_id[:32])
+        if row is None or row.status in ("waiting", "closed"):
+            raise HTTPException(status_code=404, detail=f"no game {game_id}")
+        if row.status != "finished" or row.record is None:
+            raise HTTPException(status_code=409, detail="the game is still being played")
+        return row.record
+
+    @app.get("/api/presets")
+    async def presets() -> dict[str, Any]:
+        return {"presets": presets_json(), "options": sorted(OPTION_NAMES), "bot_levels": levels()}

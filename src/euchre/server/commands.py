@@ -1,0 +1,104 @@
+"""``euchre serve`` and ``euchre db upgrade``: registered on the main command line.
+
+Heavy imports (uvicorn, FastAPI, SQLAlchemy) happen inside the commands, so other
+commands start quickly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+import typer
+
+from .config import Settings, from_env
+
+
+def register(app: typer.Typer) -> None:
+    """Add the server commands to the ``euchre`` command line."""
+    app.command()(serve)
+    db = typer.Typer(help="Database maintenance.", no_args_is_help=True)
+    db.command("upgrade")(db_upgrade)
+    app.add_typer(db, name="db")
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to listen on [127.0.0.1].")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on [8000].")] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            "--db",
+            help="Database URL [sqlite:///./euchre.db]; or EUCHRE_DATABASE_URL.",
+        ),
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL for the event bus (several instances).")
+    ] = None,
+    fill_seconds: Annotated[
+        float | None, typer.Option(help="Seconds before bots fill a quick-play table [15].")
+    ] = None,
+    grace_seconds: Annotated[
+        float | None, typer.Option(help="Seconds a disconnected player keeps the seat [60].")
+    ] = None,
+    turn_seconds: Annotated[float | None, typer.Option(help="Default turn timer [30].")] = None,
+    bot_level: Annotated[str | None, typer.Option(help="Default bot level.")] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds a bot waits before acting [0.6].")
+    ] = None,
+    log_level: Annotated[str | None, typer.Option(help="debug, info, warning, error.")] = None,
+) -> None:
+    """Run the game server (open the address it prints in a browser)."""
+    settings = from_env().replace(
+        host=host,
+        port=port,
+        database_url=database,
+        redis_url=redis,
+        fill_seconds=fill_seconds,
+        grace_seconds=grace_seconds,
+        turn_seconds=turn_seconds,
+        bot_level=bot_level,
+        bot_delay=bot_delay,
+        log_level=log_level,
+    )
+    run_server(settings)
+
+
+def run_server(settings: Settings) -> None:
+    """Serve until interrupted (SIGINT/SIGTERM shut down gracefully)."""
+    import uvicorn
+
+    from . import logs
+    from .app import create_app
+
+    logs.configure(settings.log_level, settings.log_json)
+    typer.echo(
+        f"Euchre server: open http://{settings.host}:{settings.port}/ in a browser", err=True
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        ws="websockets-sansio",
+        ws_max_size=settings.max_frame_bytes,
+        ws_per_message_deflate=settings.ws_deflate,
+        log_config=None,
+        access_log=False,
+        timeout_graceful_shutdown=10,
+    )
+
+
+def db_upgrade(
+    database: Annotated[
+        str | None,
+        typer.Option("--database", "--db", help="Database URL (default: EUCHRE_DATABASE_URL)."),
+    ] = None,
+    revision: Annotated[str, typer.Option(help="Target revision.")] = "head",
+) -> None:
+    """Create or upgrade the database tables (Alembic migrations)."""
+    from euchre.store import upgrade_url
+
+    url = database or from_env().database_url
+    reached = asyncio.run(upgrade_url(url, revision))
+    typer.echo(f"database at revision {reached}")

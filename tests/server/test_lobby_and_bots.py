@@ -1,0 +1,246 @@
+"""Lobby, quick play, bots in empty seats, disconnects, clocks, private and ranked tables."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+from server_helpers import (
+    Client,
+    ThreadServer,
+    guest_token,
+    play_random,
+    seat_clients,
+    settle,
+)
+from sqlalchemy import insert
+from websockets.sync.client import connect
+
+from euchre.server.auth import account_identity
+from euchre.store.models import User
+
+
+def events(client: Client, table: str, kind: str) -> list[dict[str, Any]]:
+    return [e for e in client.view(table).events if e["kind"] == kind]
+
+
+def test_quick_play_bots_fill_the_table_after_the_wait(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    snapshot = ann.request(type="quick_play")
+    assert snapshot["type"] == "table" and snapshot["you"]["seat"] == 0
+    table = snapshot["table"]
+    assert snapshot["info"]["status"] == "waiting" and snapshot["info"]["kind"] == "casual"
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    seats = ann.view(table).info["seats"]  # type: ignore[index]
+    assert [s["type"] for s in seats] == ["human", "bot", "bot", "bot"]
+    play_random([ann], table, random.Random(1))
+    state = ann.view(table).state
+    assert state is not None and state["winner"] is not None
+    by = {e.get("by") for e in events(ann, table, "action")}
+    assert by == {"player", "bot"}
+    ann.close()
+
+
+def test_quick_play_seats_a_second_player_at_the_same_table(live: ThreadServer) -> None:
+    ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+    first = ann.request(type="quick_play")
+    second = bob.request(type="quick_play")
+    assert first["table"] == second["table"]
+    assert {first["you"]["seat"], second["you"]["seat"]} == {0, 1}
+    again = bob.request(type="quick_play")
+    assert again["table"] == first["table"] and again["you"]["seat"] == second["you"]["seat"]
+    ann.close()
+    bob.close()
+
+
+def test_lobby_lists_public_tables_and_hides_private_ones(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    public = ann.request(type="create", kind="casual", preset="long", turn_seconds=30)
+    private = ann.request(type="create", kind="private", preset="british")
+    listing = ann.request(type="lobby")
+    ids = {t["id"] for t in listing["tables"]}
+    assert public["table"] in ids and private["table"] not in ids
+    entry = next(t for t in listing["tables"] if t["id"] == public["table"])
+    assert entry["preset"] == "long" and entry["options"] == {"target": 15}
+    assert entry["seats"][0]["name"] == "Ann" and entry["free"] == 3
+    http_ids = {t["id"] for t in httpx.get(live.base + "/api/tables").json()["tables"]}
+    assert public["table"] in http_ids and private["table"] not in http_ids
+    bob = Client(live.base, "Bob")
+    bob.request(type="lobby")
+    bob.send(type="sit", table=public["table"])
+    update = ann.until(lambda m: m["type"] == "lobby_update" and m["table"].get("free") == 2)
+    assert update["table"]["id"] == public["table"]
+    ann.close()
+    bob.close()
+
+
+def test_private_table_by_invite_only_and_host_adds_bots(live: ThreadServer) -> None:
+    host = Client(live.base, "Host")
+    created = host.request(type="create", kind="private", preset="standard", turn_seconds=0)
+    table, invite = created["table"], created["invite"]
+    host.until(lambda m: m["type"] == "table")
+    guest = Client(live.base, "Guest")
+    guest.expect_error("not_found", type="join", table=table)
+    guest.expect_error("not_found", type="sit", table=table)
+    guest.expect_error("not_found", type="join", invite="no-such-code")
+    joined = guest.request(type="join", invite=invite)
+    assert joined["type"] == "table" and joined["invite"] == invite
+    guest.expect_error("forbidden", type="add_bot", table=table, seat=2)
+    guest.expect_error("forbidden", type="start", table=table)
+    assert host.request(type="sit", table=table)["type"] == "table"  # already seated: a snapshot
+    host.expect_error("bad_options", type="add_bot", table=table, seat=1, level="nonsense")
+    host.send(type="add_bot", table=table, seat=1, level="random")
+    host.until(lambda m: m.get("event", {}).get("kind") == "bot_seated")
+    host.expect_error("seat_taken", type="add_bot", table=table, seat=1)
+    host.send(type="start", table=table)
+    host.until(lambda m: m.get("event", {}).get("kind") == "started")
+    seats = host.view(table).info["seats"]  # type: ignore[index]
+    assert [s["type"] for s in seats] == ["human", "bot", "bot", "bot"]
+    host.expect_error("bad_state", type="start", table=table)
+    host.close()
+    guest.close()
+
+
+def test_disconnect_hands_the_seat_to_a_bot_and_return_takes_it_back(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+    ann.send(type="add_bot", table=table, seat=2)
+    ann.send(type="add_bot", table=table, seat=3)
+    ann.send(type="start", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    token = bob.token
+    bob.close()
+    ann.until(lambda m: m.get("event", {}).get("kind") == "away")
+    ann.until(lambda m: m.get("event", {}).get("kind") == "bot_playing")
+    # Ann plays; the bot plays Bob's seat, until a deal is over.
+    play_random([ann], table, random.Random(2),
+                stop=lambda s: any(e["kind"] == "action" and e["seat"] == 1 and
+                                   e["by"] == "bot" for e in ann.view(table).events))
+    bot_moves = [e for e in events(ann, table, "action") if e["seat"] == 1]
+    assert bot_moves and all(e["by"] == "bot" for e in bot_moves)
+    seats = ann.view(table).info["seats"]  # type: ignore[index]
+    assert seats[1]["bot_playing"] and not seats[1]["connected"]
+    bob = Client(live.base, "Bob", token=token)
+    since = ann.view(table).version
+    back = bob.request(type="join", table=table, since=0)
+    assert back["type"] == "table" and back["you"]["seat"] == 1
+    assert back["info"]["seats"][1]["connected"] and not back["info"]["seats"][1]["bot_playing"]
+    ann.until(lambda m: m.get("event", {}).get("kind") == "returned")
+    assert ann.view(table).version > since
+    play_random([ann, bob], table, random.Random(3))
+    later = [e for e in events(ann, table, "action") if e["seat"] == 1 and
+             e["version"] > back["version"]]
+    assert later and all(e["by"] == "player" for e in later)
+    ann.close()
+    bob.close()
+
+
+def test_a_second_connection_for_the_same_seat_is_refused(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+    before = settle([ann, bob], table)
+    twin = Client(live.base, "Ann", token=ann.token)
+    twin.expect_error("seat_in_use", type="join", table=table)
+    twin.expect_error("seat_in_use", type="stand", table=table)
+    twin.expect_error("seat_in_use", type="act", table=table, action="pass")
+    assert ann.request(type="resync", table=table, since=before)["missed"] == []
+    ann.close()
+    bob.close()
+    twin.close()
+
+
+def test_turn_timer_plays_for_a_slow_player_and_says_so(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0.2)
+    ann.send(type="start", table=table)
+    timed = ann.until(lambda m: m.get("event", {}).get("by") == "timer", timeout=30)
+    assert timed["event"]["seat"] == 0
+    assert timed["version"] > 1
+    ann.close()
+
+
+def test_clock_is_reported_while_a_person_is_to_act(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=30)
+    ann.send(type="start", table=table)
+    mine = ann.until(lambda m: m["type"] == "event" and ann.my_turn(table))
+    assert mine["clock"]["seat"] == 0 and 0 < mine["clock"]["remaining"] <= 30
+    ann.close()
+
+
+def test_ranked_needs_an_account(live: ThreadServer) -> None:
+    guest = Client(live.base, "Guest")
+    guest.expect_error("account_required", type="create", kind="ranked")
+
+    async def add_user() -> int:
+        async with live.server.engine.begin() as conn:
+            result = await conn.execute(insert(User).values(name="Ranked").returning(User.id))
+            return int(result.scalar_one())
+
+    user_id = live.run(add_user())
+    token = live.server.sessions.sign(account_identity(user_id, "Ranked"))
+    member = Client(live.base, "Ranked", token=token)
+    created = member.request(type="create", kind="ranked")
+    assert created["type"] == "created"
+    table = created["table"]
+    member.until(lambda m: m["type"] == "table")
+    guest.expect_error("account_required", type="sit", table=table)
+    member.expect_error("forbidden", type="add_bot", table=table)
+    ghost = Client(live.base, "Ghost", token=live.server.sessions.sign(account_identity(999, "G")))
+    ghost.expect_error("account_required", type="sit", table=table)
+    watcher = guest.request(type="join", table=table)
+    assert watcher["type"] == "table" and watcher["you"]["seat"] is None
+    for client in (guest, member, ghost):
+        client.close()
+
+
+def test_stand_and_leave_before_the_game(live: ThreadServer) -> None:
+    ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+    created = ann.request(type="create", kind="casual", turn_seconds=30)
+    table = created["table"]
+    ann.until(lambda m: m["type"] == "table")
+    bob.send(type="sit", table=table, seat=2)
+    bob.until(lambda m: m["type"] == "table")
+    bob.send(type="stand", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "stood")
+    bob.expect_error("not_seated", type="stand", table=table)
+    bob.expect_error("seat_taken", type="sit", table=table, seat=0)
+    left = ann.request(type="leave", table=table)
+    assert left["type"] == "left"
+    bob.until(lambda m: m.get("event", {}).get("kind") == "closed")
+    bob.expect_error("not_found", type="sit", table=table)
+    ann.close()
+    bob.close()
+
+
+def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    bad = ann.expect_error("bad_variant", type="create", preset="nonsense")
+    assert "standard" in bad["message"]
+    ann.expect_error("bad_variant", type="create", options={"players": 5})
+    ann.expect_error("bad_variant", type="create", options={"target": 10**9})
+    ann.expect_error("bad_variant", type="create", options={"colour": True})
+    ann.expect_error("bad_variant", type="create", options={"farmers_hand": "maybe"})
+    ann.expect_error("bad_options", type="create", kind="casual", turn_seconds=0)
+    made = ann.request(type="create", kind="private", preset="cutthroat",
+                       options={"farmers_hand": True}, turn_seconds=0)
+    assert made["type"] == "created"
+    snapshot = ann.until(lambda m: m["type"] == "table")
+    assert snapshot["info"]["players"] == 3 and snapshot["info"]["options"]["farmers_hand"]
+    assert len(snapshot["info"]["seats"]) == 3
+    ann.close()
+
+
+def test_sessions_over_http(live: ThreadServer) -> None:
+    with httpx.Client(base_url=live.base) as http:
+        assert http.get("/api/session").status_code == 401
+        made = http.post("/api/session", json={"name": "  Zoë  "})
+        assert made.status_code == 200 and made.json()["name"] == "Zoë"
+        assert http.get("/api/session").json()["name"] == "Zoë"  # the cookie
+        assert http.post("/api/session", json={"name": "<script>"}).status_code == 422
+        assert http.post("/api/session", json={}).status_code == 422
+        http.delete("/api/session")
+        assert http.get("/api/session").status_code == 401
+    token = guest_token(live.base, "Ann")
+    forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+    with connect(live.base.replace("http", "ws") + f"/ws?session={forged}") as ws:
+        refusal = json.loads(ws.recv(timeout=10))
+        assert refusal["code"] == "no_session"
