@@ -152,8 +152,11 @@ def write_table(tables: dict[str, Any], deals: int, seed: int) -> None:
         "",
     ]
     for name in ("MAKE", "MARCH", "ALONE_MAKE", "ALONE_MARCH", "PASS_POINTS"):
-        values = ", ".join(f"{v:.4f}" for v in tables[name])
-        lines.append(f"{name}: tuple[float, ...] = ({values})")
+        values = [f"{v:.4f}" for v in tables[name]]
+        lines.append(f"{name}: tuple[float, ...] = (")
+        for i in range(0, len(values), 8):
+            lines.append("    " + ", ".join(values[i : i + 8]) + ",")
+        lines.append(")")
     TABLE.write_text("\n".join(lines) + "\n")
 
 

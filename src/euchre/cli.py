@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from euchre.bots import Bot, UnknownLevelError, make_bot
+from euchre.bots.commands import register as register_bot_commands
 from euchre.engine import GameState, IllegalActionError, Variant, VariantError, preset
 from euchre.engine import actions as A
 from euchre.engine.cards import (
@@ -526,6 +527,9 @@ def replay(
 
 
 register_server_commands(app)
+
+
+register_bot_commands(app)
 
 
 def main() -> None:

@@ -35,7 +35,7 @@ from euchre.engine import (
 )
 from euchre.engine import actions as A
 from euchre.engine.actions import parse_action
-from euchre.engine.deal import UNDER_CODE
+from euchre.engine.deal import UNDER_CODE, DealRecord
 from euchre.engine.views import observation
 
 SCALE = float(os.environ.get("EUCHRE_FUZZ_SCALE", "1"))
@@ -192,7 +192,7 @@ def inactive_seats(state: GameState) -> set[int]:
     return out
 
 
-def record_fields(record: Any) -> tuple[Any, ...]:
+def record_fields(record: DealRecord) -> tuple[Any, ...]:
     values = (getattr(record, f.name) for f in dataclasses.fields(record))
     return tuple(bytes(v) if isinstance(v, bytearray) else v for v in values)
 
@@ -201,7 +201,7 @@ def snapshot(state: GameState) -> list[tuple[str, Any]]:
     """Everything a state holds, by value, to prove a refused action changed nothing."""
     out: list[tuple[str, Any]] = []
     for name in GameState.__slots__:
-        value = getattr(state, name, None)
+        value: Any = getattr(state, name, None)
         if name == "_rng":
             value = value.getstate() if hasattr(value, "getstate") else id(value)
         elif name == "_decks":
@@ -273,7 +273,7 @@ class GameChecker:
         if self.v.farmers_hand:
             assert not any(is_farmers(h) for h in s.hands), "a farmer's hand must be redealt"
 
-    def _finish_deals(self, finished: list[Any]) -> None:
+    def _finish_deals(self, finished: list[DealRecord]) -> None:
         """Check deals that ended: points, rotation, game end after each."""
         s = self.s
         for i, rec in enumerate(finished):
@@ -311,14 +311,14 @@ class GameChecker:
                 assert list(nxt.scores_before) == after
                 assert nxt.dealer == self._next_dealer(rec)
 
-    def _check_throw_in(self, rec: Any) -> None:
+    def _check_throw_in(self, rec: DealRecord) -> None:
         log = rec.actions()
         passes = sum(1 for _, a in log if a == A.PASS)
         assert all(a in (A.PASS, UNDER_CODE) for _, a in log), "a throw-in is all passes"
         assert passes >= 2 * self.n
         assert not self.v.stick_the_dealer, "stick the dealer prevents throw-ins"
 
-    def _next_dealer(self, rec: Any) -> int:
+    def _next_dealer(self, rec: DealRecord) -> int:
         d = rec.dealer
         if rec.outcome in ("farmers", "misdeal", "redeal"):
             return d
@@ -788,7 +788,7 @@ def check_next_game(state: GameState) -> GameState:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_every_preset_plays_clean_games(name: str) -> None:
     """A fixed sweep per preset with defaults, so every preset is covered on every run."""
-    games = max(1, int(40 * SCALE))
+    games = max(1, int(30 * SCALE))
     for k in range(games):
         checker = play_game(preset(name), seed=k, policy_seed=1000 + k,
                             pass_bias=(-1.0, 0.5, 0.8)[k % 3], time_up_at=-1)
@@ -810,7 +810,7 @@ def game_record(state: GameState) -> list[tuple[Any, ...]]:
     return [record_fields(d) for d in state.deals] + [(tuple(state.scores), state.winner)]
 
 
-@settings(max_examples=max(1, int(120 * SCALE)), deadline=None)
+@settings(max_examples=max(1, int(300 * SCALE)), deadline=None)
 @given(setup=variants(), seed=SEEDS, policy_seed=SEEDS, cut=st.integers(0, 300))
 def test_same_seed_same_game_and_clone_is_independent(
     setup: tuple[Variant, bool], seed: int, policy_seed: int, cut: int

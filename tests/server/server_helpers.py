@@ -53,6 +53,8 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         bot_level="random",
         log_level="warning",
         log_json=True,
+        rate_per_second=100_000.0,
+        rate_burst=100_000.0,
     )
     return base.replace(**changes)
 
@@ -211,7 +213,9 @@ class Client:
         if m["version"] >= view.version:
             view.version, view.state = m["version"], m["state"]
 
-    def until(self, test: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+    def until(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
         """Read messages until one passes ``test``."""
         deadline = time.monotonic() + timeout
         while True:
@@ -280,7 +284,10 @@ def settle(clients: list[Client], table: str) -> int:
 
 
 def play_random(
-    clients: list[Client], table: str, rng: random.Random, max_actions: int = 100_000,
+    clients: list[Client],
+    table: str,
+    rng: random.Random,
+    max_actions: int = 100_000,
     stop: Callable[[dict[str, Any]], bool] | None = None,
 ) -> int:
     """Clients play random legal actions until the game ends (or ``stop``); returns actions."""
@@ -297,17 +304,21 @@ def play_random(
         if actor is None:
             _wait_for_change(clients, table)
             continue
-        legal = actor.tables[table].state["legal"]  # type: ignore[index]
-        before = actor.tables[table].version
-        actor.send(type="act", table=table, action=rng.choice(legal), version=before)
-        answer = actor.until(
-            lambda m: m["type"] == "error" or actor.tables[table].version > before
-        )
-        if answer["type"] == "error":
-            assert answer["code"] == "stale", answer  # a bot or a clock moved first
-            continue
-        done += 1
+        if _act_once(actor, table, rng):
+            done += 1
     return done
+
+
+def _act_once(actor: Client, table: str, rng: random.Random) -> bool:
+    """A random legal action; False when a bot or a clock moved first (a stale version)."""
+    view = actor.tables[table]
+    before = view.version
+    actor.send(type="act", table=table, action=rng.choice(view.state["legal"]), version=before)  # type: ignore[index]
+    answer = actor.until(lambda m: m["type"] == "error" or view.version > before)
+    if answer["type"] == "error":
+        assert answer["code"] == "stale", answer
+        return False
+    return True
 
 
 def _wait_for_change(clients: list[Client], table: str) -> None:

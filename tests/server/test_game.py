@@ -17,13 +17,13 @@ def test_four_clients_play_a_whole_game_to_ten(live: ThreadServer) -> None:
     joined = watcher.until(lambda m: m["type"] == "table")
     assert joined["you"]["seat"] is None
     clients[0].send(type="start", table=table)
-    actions = play_random(clients + [watcher], table, random.Random(4))
-    top = settle(clients + [watcher], table)
+    actions = play_random([*clients, watcher], table, random.Random(4))
+    top = settle([*clients, watcher], table)
     final = clients[0].view(table).state
     assert final is not None and final["winner"] is not None
     assert max(final["score"]) >= 10
     assert actions > 20
-    for client in clients + [watcher]:
+    for client in [*clients, watcher]:
         assert client.view(table).version == top
         assert client.view(table).state["score"] == final["score"]  # type: ignore[index]
         versions = [e["version"] for e in client.view(table).events]
@@ -32,7 +32,7 @@ def test_four_clients_play_a_whole_game_to_ten(live: ThreadServer) -> None:
     result = replay(record)
     assert list(result.score) == final["score"]
     assert record["metadata"]["players"] == ["Ann", "Bob", "Cat", "Dan"]
-    for client in clients + [watcher]:
+    for client in [*clients, watcher]:
         client.close()
 
 
@@ -42,12 +42,12 @@ def test_spectators_never_see_a_hand(live: ThreadServer) -> None:
     watcher.send(type="join", invite=clients[0].view(table).invite)
     watcher.until(lambda m: m["type"] == "table")
     clients[0].send(type="start", table=table)
-    play_random(clients + [watcher], table, random.Random(5), max_actions=30)
-    settle(clients + [watcher], table)
+    play_random([*clients, watcher], table, random.Random(5), max_actions=30)
+    settle([*clients, watcher], table)
     spectator_states = [m["state"] for m in watcher.received if m.get("state")]
     assert spectator_states
     assert all(s["hand"] == [] and s["legal"] == [] for s in spectator_states)
     player_states = [m["state"] for m in clients[0].received if m.get("state")]
     assert any(s["hand"] for s in player_states)
-    for client in clients + [watcher]:
+    for client in [*clients, watcher]:
         client.close()

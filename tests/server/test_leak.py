@@ -60,7 +60,8 @@ def deal_public(state: GameState, index: int) -> set[str]:
     n = state.n
     shown = {CARD_TEXT[record.deck[5 * n]]}  # the turn-up
     shown |= {CARD_TEXT[a - A.PLAY_BASE] for _, a in record.actions() if A.is_play(a)}
-    shown |= {CARD_TEXT[c] for c in card_list(record.under_mask)}
+    for claim in record.under_claims:  # cards shown to go under (two claims: a misdeal)
+        shown |= {CARD_TEXT[c] for c in card_list(claim)}
     return shown
 
 
@@ -69,10 +70,17 @@ def build_truth(db: Path, table: str) -> Truth:
         name, options, dealer = conn.execute(
             "SELECT variant_name, options, first_dealer FROM games WHERE id = ?", (table,)
         ).fetchone()
-        decks = [d for (d,) in conn.execute(
-            "SELECT deck FROM game_decks WHERE game_id = ? ORDER BY deal", (table,))]
-        actions = list(conn.execute(
-            "SELECT seat, action FROM game_actions WHERE game_id = ? ORDER BY seq", (table,)))
+        decks = [
+            d
+            for (d,) in conn.execute(
+                "SELECT deck FROM game_decks WHERE game_id = ? ORDER BY deal", (table,)
+            )
+        ]
+        actions = list(
+            conn.execute(
+                "SELECT seat, action FROM game_actions WHERE game_id = ? ORDER BY seq", (table,)
+            )
+        )
     variant = Variant().replace(**json.loads(options)).renamed(name)
     state = GameState(variant, dealer=dealer, decks=[d.split() for d in decks])
     truth = Truth(variant.players)
@@ -145,8 +153,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("name", "options", "seed"), GAMES)
-def test_no_message_leaks_a_card(live: ThreadServer, tmp_path: Path, name: str,
-                                 options: dict[str, Any], seed: int) -> None:
+def test_no_message_leaks_a_card(
+    live: ThreadServer, tmp_path: Path, name: str, options: dict[str, Any], seed: int
+) -> None:
     players = {"cutthroat": 3, "two-player": 2}.get(name, 4)
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
     table, clients = seat_clients(live.base, names, preset=name, options=options, turn_seconds=0)
@@ -154,8 +163,8 @@ def test_no_message_leaks_a_card(live: ThreadServer, tmp_path: Path, name: str,
     watcher.send(type="join", invite=clients[0].view(table).invite)
     watcher.until(lambda m: m["type"] == "table")
     clients[0].send(type="start", table=table)
-    play_random(clients + [watcher], table, random.Random(seed))
-    settle(clients + [watcher], table)
+    play_random([*clients, watcher], table, random.Random(seed))
+    settle([*clients, watcher], table)
     assert clients[0].view(table).state["winner"] is not None  # type: ignore[index]
     db = Path(live.settings.database_url.split("///", 1)[1])
     truth = build_truth(db, table)
@@ -168,5 +177,5 @@ def test_no_message_leaks_a_card(live: ThreadServer, tmp_path: Path, name: str,
     secret = sorted(truth.current[0][1][1] - truth.current[0][1][0])[0]
     first["state"]["hand"].append(secret)
     assert leaks(tampered, 0, truth) == [f"after action 0: {secret}"]
-    for client in clients + [watcher]:
+    for client in [*clients, watcher]:
         client.close()

@@ -114,9 +114,15 @@ def test_disconnect_hands_the_seat_to_a_bot_and_return_takes_it_back(live: Threa
     ann.until(lambda m: m.get("event", {}).get("kind") == "away")
     ann.until(lambda m: m.get("event", {}).get("kind") == "bot_playing")
     # Ann plays; the bot plays Bob's seat, until a deal is over.
-    play_random([ann], table, random.Random(2),
-                stop=lambda s: any(e["kind"] == "action" and e["seat"] == 1 and
-                                   e["by"] == "bot" for e in ann.view(table).events))
+    play_random(
+        [ann],
+        table,
+        random.Random(2),
+        stop=lambda s: any(
+            e["kind"] == "action" and e["seat"] == 1 and e["by"] == "bot"
+            for e in ann.view(table).events
+        ),
+    )
     bot_moves = [e for e in events(ann, table, "action") if e["seat"] == 1]
     assert bot_moves and all(e["by"] == "bot" for e in bot_moves)
     seats = ann.view(table).info["seats"]  # type: ignore[index]
@@ -129,8 +135,9 @@ def test_disconnect_hands_the_seat_to_a_bot_and_return_takes_it_back(live: Threa
     ann.until(lambda m: m.get("event", {}).get("kind") == "returned")
     assert ann.view(table).version > since
     play_random([ann, bob], table, random.Random(3))
-    later = [e for e in events(ann, table, "action") if e["seat"] == 1 and
-             e["version"] > back["version"]]
+    later = [
+        e for e in events(ann, table, "action") if e["seat"] == 1 and e["version"] > back["version"]
+    ]
     assert later and all(e["by"] == "player" for e in later)
     ann.close()
     bob.close()
@@ -220,8 +227,13 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
     ann.expect_error("bad_variant", type="create", options={"colour": True})
     ann.expect_error("bad_variant", type="create", options={"farmers_hand": "maybe"})
     ann.expect_error("bad_options", type="create", kind="casual", turn_seconds=0)
-    made = ann.request(type="create", kind="private", preset="cutthroat",
-                       options={"farmers_hand": True}, turn_seconds=0)
+    made = ann.request(
+        type="create",
+        kind="private",
+        preset="cutthroat",
+        options={"farmers_hand": True},
+        turn_seconds=0,
+    )
     assert made["type"] == "created"
     snapshot = ann.until(lambda m: m["type"] == "table")
     assert snapshot["info"]["players"] == 3 and snapshot["info"]["options"]["farmers_hand"]

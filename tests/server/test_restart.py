@@ -9,7 +9,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_helpers import Client, ProcessServer, play_random, postgres_database, seat_clients, settle
+from server_helpers import (
+    Client,
+    ProcessServer,
+    play_random,
+    postgres_database,
+    seat_clients,
+    settle,
+)
 
 from euchre.engine.records import replay
 
@@ -39,8 +46,11 @@ def server_env(url: str, tmp_path: Path) -> dict[str, str]:
 
 def mid_hand(state: dict[str, object]) -> bool:
     trick = state["trick"]
-    return state["phase"] == "play" and isinstance(trick, list) and len(trick) == 2 and (
-        state["deal"] != 0
+    return (
+        state["phase"] == "play"
+        and isinstance(trick, list)
+        and len(trick) == 2
+        and (state["deal"] != 0)
     )
 
 
@@ -64,7 +74,9 @@ def test_sigkill_mid_hand_then_restart_resumes_the_same_game(kind: str, tmp_path
 
         second = ProcessServer(env, port=first.port).start()
         try:
-            again = [Client(second.base, name, token) for name, token in zip(NAMES, tokens)]
+            again = [
+                Client(second.base, name, token) for name, token in zip(NAMES, tokens, strict=False)
+            ]
             for client in again:
                 answer = client.request(type="join", table=table, since=version)
                 assert answer["type"] == "table", answer

@@ -34,10 +34,17 @@ def test_db_upgrade_command_creates_every_table(tmp_path: Path) -> None:
 
 def sample_row(game_id: str) -> dict[str, object]:
     return {
-        "kind": "casual", "status": "playing", "invite": None, "host": None,
-        "variant_name": "standard", "options": {}, "settings": {"preset": "standard"},
+        "kind": "casual",
+        "status": "playing",
+        "invite": None,
+        "host": None,
+        "variant_name": "standard",
+        "options": {},
+        "settings": {"preset": "standard"},
         "seats": [{"user": "g_1", "name": "Ann", "account": None, "bot": None}],
-        "version": 1, "created_at": utcnow(), "first_dealer": 2,
+        "version": 1,
+        "created_at": utcnow(),
+        "first_dealer": 2,
     }
 
 
@@ -79,16 +86,31 @@ def test_repository_on_postgresql() -> None:
         asyncio.run(repository_round_trip(url))
 
 
-def stored_game(variant_name: str, seed: int, cut: int, **options: object) -> tuple[GameState, GameRow]:
+def stored_game(
+    variant_name: str, seed: int, cut: int, **options: object
+) -> tuple[GameState, GameRow]:
     """A game played at random for ``cut`` actions and stored as a table stores it."""
     variant = preset(variant_name, **options)
     state = GameState(variant, seed=seed)
     rng = random.Random(seed)
     row = GameRow(
-        id="x", kind="casual", status="playing", invite=None, host=None,
-        variant_name=variant.name, options=variant.options(), settings={}, seats=[],
-        first_dealer=state.deals[0].dealer, version=0, scores=None, winner=None, record=None,
-        created_at=utcnow(), started_at=utcnow(), finished_at=None,
+        id="x",
+        kind="casual",
+        status="playing",
+        invite=None,
+        host=None,
+        variant_name=variant.name,
+        options=variant.options(),
+        settings={},
+        seats=[],
+        first_dealer=state.deals[0].dealer,
+        version=0,
+        scores=None,
+        winner=None,
+        record=None,
+        created_at=utcnow(),
+        started_at=utcnow(),
+        finished_at=None,
     )
     seq = 0
     while not state.game_over and seq < cut:
@@ -121,8 +143,9 @@ def stored_game(variant_name: str, seed: int, cut: int, **options: object) -> tu
     ],
 )
 @pytest.mark.parametrize("cut", [7, 61, 10_000])
-def test_a_stored_game_is_rebuilt_exactly(variant_name: str, options: dict[str, object],
-                                          cut: int) -> None:
+def test_a_stored_game_is_rebuilt_exactly(
+    variant_name: str, options: dict[str, object], cut: int
+) -> None:
     for seed in range(3):
         original, row = stored_game(variant_name, seed, cut, **options)
         rebuilt = replay_game(preset(variant_name, **options), row)

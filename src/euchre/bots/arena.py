@@ -236,7 +236,10 @@ class Report:
             "ci95": [mean - 1.96 * se, mean + 1.96 * se],
             "win_rate": self.win_rate(),
             "win_rate_stderr": self.win_rate_stderr(),
-            "timing": {self.a: self.timing(0), self.b if self.b != self.a else "b": self.timing(1)},
+            "bots": [
+                {"name": self.a, **self.timing(0)},
+                {"name": self.b, **self.timing(1)},
+            ],
         }
 
 

@@ -15,19 +15,19 @@ The tables are fitted for four players; other player counts use the hand-count m
 from __future__ import annotations
 
 from euchre.engine.cards import JOKER, SUITS
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.rules import EFFECTIVE_SUIT, SUIT_MASK
 
 from . import bidding_table as T
 from .evaluate import (
     Outcomes,
-    best_discard,
+    _top_cards,
+    after_pickup,
     call_outcomes,
     hand_tricks,
     side_tricks,
     sigmoid,
     trump_order,
 )
-from .evaluate import _top_cards
 from .knowledge import Knowledge
 
 _PLACE = (1.0, 0.93, 0.82, 0.66, 0.56, 0.48, 0.43, 0.38, 0.34, 0.32)
@@ -88,9 +88,7 @@ def features(
     deck = know.deck
     up = view.upcard
     if first_round and seat == dealer and not hand >> up & 1:
-        hand6 = hand | 1 << up
-        forbidden = 0 if view.variant.dealer_may_discard_upcard else 1 << up
-        hand = hand6 & ~(1 << best_discard(hand6, suit, deck, forbidden))
+        hand = after_pickup(hand, up, suit, deck, view.variant.dealer_may_discard_upcard)
     f = card_features(hand, suit, deck)
     if first_round and seat != dealer:
         sign = 1.0 if (seat + 2) % 4 == dealer else -1.0
@@ -112,17 +110,19 @@ def call_chances(know: Knowledge, suit: int, *, alone: bool, first_round: bool) 
         tricks = side_tricks(know, know.hand, suit, first_round=first_round, alone=alone)
         return call_outcomes(tricks, alone=alone and know.n == 4)
     x = features(know, know.hand, suit, first_round=first_round)
+    make = sigmoid(_dot(T.MAKE, x))
+    march = sigmoid(_dot(T.MARCH, x))
     if alone:
-        make = sigmoid(_dot(T.ALONE_MAKE, x))
+        # A partner never costs tricks: a loner makes at most as often as the side would.
+        make = min(make, sigmoid(_dot(T.ALONE_MAKE, x)))
         march = sigmoid(_dot(T.ALONE_MARCH, x))
-    else:
-        make = sigmoid(_dot(T.MAKE, x))
-        march = sigmoid(_dot(T.MARCH, x))
     march = min(march, make)
     return Outcomes(1.0 - make, make - march, march)
 
 
-def pass_features(know: Knowledge, hand: int, legal_suits: list[int], first_round: bool) -> list[float]:
+def pass_features(
+    know: Knowledge, hand: int, legal_suits: list[int], first_round: bool
+) -> list[float]:
     """Features for the value of passing: the hand in the suit on offer (round 1) or its
     best suit (round 2), and its best other suit."""
     deck = know.deck

@@ -137,7 +137,7 @@ def sure_tricks(hand: int, trump: int, deck: int) -> int:
             break
         top += 1
     sure = top
-    if top >= 2 and count >= 3 or top >= 1 and count >= 4:
+    if (top >= 2 and count >= 3) or (top >= 1 and count >= 4):
         sure = count
     if count >= 3:
         for s in SUITS:
@@ -186,9 +186,14 @@ def best_discard(hand: int, trump: int, deck: int, forbidden: int = 0) -> int:
     return best
 
 
-def side_tricks(
-    know: Knowledge, hand: int, suit: int, *, first_round: bool, alone: bool
-) -> float:
+def after_pickup(hand: int, up: int, suit: int, deck: int, may_discard_up: bool) -> int:
+    """The dealer's five cards after taking the turn-up and discarding the least useful."""
+    hand6 = hand | 1 << up
+    c = best_discard(hand6, suit, deck, 0 if may_discard_up else 1 << up)
+    return hand6 & ~(1 << c) if c >= 0 else hand6
+
+
+def side_tricks(know: Knowledge, hand: int, suit: int, *, first_round: bool, alone: bool) -> float:
     """Expected tricks for the side of ``know.seat`` if it makes ``suit`` trump now."""
     view = know.view
     dealer = view.dealer
@@ -196,9 +201,7 @@ def side_tricks(
     deck = know.deck
     up = view.upcard
     if first_round and seat == dealer and not hand >> up & 1:
-        hand6 = hand | 1 << up
-        forbidden = 0 if view.variant.dealer_may_discard_upcard else 1 << up
-        hand = hand6 & ~(1 << best_discard(hand6, suit, deck, forbidden))
+        hand = after_pickup(hand, up, suit, deck, view.variant.dealer_may_discard_upcard)
     mine = hand_tricks(hand, suit, deck)
     n = know.n
     if n != 4:
@@ -252,7 +255,7 @@ def bid_likelihood(know: Knowledge, world: object) -> float:
 
     assert isinstance(world, World)
     view = know.view
-    if view.variant.players != 4 or view.upcard == JOKER and know.call_round == 0:
+    if view.variant.players != 4 or (view.upcard == JOKER and know.call_round == 0):
         return 1.0
     up_suit = upcard_suit(view)
     weight = 1.0
@@ -281,7 +284,7 @@ def _bids(view: object) -> list[tuple[int, int, int]]:
     round_ = 1
     for seat, aid in view.history:
         if aid in (A.ORDER, A.ORDER_ALONE) or A.CALL_BASE <= aid < A.CALL_BASE + 10:
-            out.append((seat, aid, 2 if A.CALL_BASE <= aid else 1))
+            out.append((seat, aid, 2 if aid >= A.CALL_BASE else 1))
             break
         if aid == A.PASS:
             out.append((seat, aid, round_))
@@ -308,13 +311,13 @@ def _bid_probability(
             return 1.0
         strength = _seat_side_tricks(know, seat, hand, suit, first_round=False)
         return _clamp(sigmoid((strength - 2.95) / 0.35))
-    best = max(
-        hand_tricks(hand, s, deck) + CAL.partner for s in SUITS if s != up_suit
-    )
+    best = max(hand_tricks(hand, s, deck) + CAL.partner for s in SUITS if s != up_suit)
     return 1.0 - _clamp(sigmoid((best - 2.95) / 0.35))
 
 
-def _seat_side_tricks(know: Knowledge, seat: int, hand: int, suit: int, *, first_round: bool) -> float:
+def _seat_side_tricks(
+    know: Knowledge, seat: int, hand: int, suit: int, *, first_round: bool
+) -> float:
     view = know.view
     deck = know.deck
     mine = hand_tricks(hand, suit, deck)

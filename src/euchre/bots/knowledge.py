@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre.engine import actions as A
-from euchre.engine.deal import UNDER_CODE
 from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, cards_in, make_deck, mask_of, suit_of
+from euchre.engine.deal import UNDER_CODE
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT
 from euchre.engine.variants import JokerUpcard
@@ -182,9 +182,7 @@ def _upcard_place(view: View) -> tuple[int, bool]:
     if view.upcard_state != "taken":
         return -1, False
     v = view.variant
-    dealer_discards = sum(
-        1 for s, a in view.history if s == view.dealer and a == A.HIDDEN_DISCARD
-    )
+    dealer_discards = sum(1 for s, a in view.history if s == view.dealer and a == A.HIDDEN_DISCARD)
     maybe_out = v.dealer_may_discard_upcard or dealer_discards > 1
     return view.dealer, maybe_out
 

@@ -25,7 +25,7 @@ from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
 from euchre.engine.views import View
 
 from .bidding import call_chances, pass_points
-from .evaluate import best_discard, hand_points, hand_tricks, sure_tricks
+from .evaluate import after_pickup, best_discard, hand_points, hand_tricks, sure_tricks
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility
 
@@ -84,7 +84,7 @@ class MediumBot:
             if aid == A.PASS:
                 continue
             value = self.action_value(know, aid)
-            if value > best_value:
+            if value > best_value + 1e-9:  # ties keep the earlier, safer action
                 best, best_value = aid, value
         return best
 
@@ -129,9 +129,7 @@ def lone_path(know: Knowledge, suit: int, first_round: bool) -> bool:
     hand = know.hand
     up = view.upcard
     if first_round and know.seat == view.dealer and not hand >> up & 1:
-        hand6 = hand | 1 << up
-        forbidden = 0 if view.variant.dealer_may_discard_upcard else 1 << up
-        hand = hand6 & ~(1 << best_discard(hand6, suit, know.deck, forbidden))
+        hand = after_pickup(hand, up, suit, know.deck, view.variant.dealer_may_discard_upcard)
     return sure_tricks(hand, suit, know.deck) >= 4
 
 
@@ -204,9 +202,7 @@ def choose_card(know: Knowledge) -> int:
 
 
 def _legal(know: Knowledge, led: int) -> list[int]:
-    return [a - A.PLAY_BASE for a in know.view.legal if A.is_play(a)] or list(
-        cards_in(know.hand)
-    )
+    return [a - A.PLAY_BASE for a in know.view.legal if A.is_play(a)] or list(cards_in(know.hand))
 
 
 def key_of(c: int, led_suit: int, trump: int) -> int:
@@ -262,8 +258,10 @@ def _can_ruff(know: Knowledge, seat: int, suit: int) -> bool:
     trump = know.trump
     if trump == NO_TRUMP or suit == trump:
         return False
-    return bool(know.voids[seat] >> suit & 1) and _may_hold_suit(know, seat, trump) and bool(
-        _trumps_unseen(know)
+    return (
+        bool(know.voids[seat] >> suit & 1)
+        and _may_hold_suit(know, seat, trump)
+        and bool(_trumps_unseen(know))
     )
 
 
@@ -280,7 +278,7 @@ def choose_lead(know: Knowledge, legal: list[int]) -> int:
     if choice is not None:
         return choice
     pool = side or trumps
-    return min(pool, key=lambda c: (power[c] + (100 if is_boss(know, c) else 0)))
+    return min(pool, key=lambda c: power[c] + (100 if is_boss(know, c) else 0))
 
 
 def _makers_lead(
@@ -446,10 +444,10 @@ def choose_follow(know: Knowledge, legal: list[int]) -> int:
     if safe:
         return min(safe, key=lambda c: key_of(c, led, trump))
     partner_after = any(know.same_side(s, know.seat) for s in later)
-    following = EFFECTIVE_SUIT[trump][winners[0]] == led
-    if partner_after and following and led != trump:
+    follows_suit = EFFECTIVE_SUIT[trump][winners[0]] == led
+    if partner_after and follows_suit and led != trump:
         return throw_card(know, legal)
-    if following:
+    if follows_suit:
         return max(winners, key=lambda c: key_of(c, led, trump))
     return min(winners, key=lambda c: key_of(c, led, trump))
 

@@ -238,14 +238,15 @@ class ProcessBot:
         if not isinstance(action, str):
             raise ProtocolError(f"bot {self.command!r} answered {line.strip()!r}, not an action")
         legal = view.legal_texts()
-        if action not in legal:
+        if action in legal:
+            return action
+        try:
             normal = A.action_text(A.parse_action(action))
-            if normal not in legal:
-                raise ProtocolError(
-                    f"bot {self.command!r} chose {action!r}; legal: {', '.join(legal)}"
-                )
-            action = normal
-        return action
+        except A.ActionError:
+            normal = ""
+        if normal not in legal:
+            raise ProtocolError(f"bot {self.command!r} chose {action!r}; legal: {', '.join(legal)}")
+        return normal
 
     def close(self) -> None:
         """Send ``{"quit": true}`` and wait briefly for the program to end."""

@@ -54,7 +54,9 @@ class Sampler:
             raise InconsistentViewError("more unseen cards are held than there are unseen cards")
         self.caps = (*caps, out_cap)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
+        self._choices: dict[
+            tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
+        ] = {}
         if self._count(0, self.caps) == 0:
             raise InconsistentViewError("no deal of the unseen cards fits the voids shown")
 
@@ -65,7 +67,7 @@ class Sampler:
         hands[know.seat] = know.hand
         for seat, mask in self.fixed.items():
             hands[seat] |= mask
-        out = 0
+        out = know.known_out
         caps = self.caps
         for i, (cards, _) in enumerate(self.classes):
             alloc = self._pick(i, caps, rng)

@@ -23,8 +23,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from euchre.engine import actions as A
 from euchre.engine import GameState
+from euchre.engine import actions as A
 from euchre.engine.cards import card_list, cards_in
 from euchre.engine.deal import deck_from_hands
 from euchre.engine.phases import Phase
@@ -105,7 +105,9 @@ class SearchBot:
         legal = list(know.view.legal)
         values = {a: bid_model_value(medium, know, a) for a in legal}
         best = max(values, key=lambda a: values[a])
-        close = [a for a in legal if values[a] > -1e8 and values[best] - values[a] < self.bid_margin]
+        close = [
+            a for a in legal if values[a] > -1e8 and values[best] - values[a] < self.bid_margin
+        ]
         if len(close) < 2 or not simulation_possible(know.view):
             return best
         totals = dict.fromkeys(close, 0.0)
@@ -196,11 +198,9 @@ class SearchBot:
         table = outcome_values(view, know)
         leader = first_leader(view)
         totals = dict.fromkeys(options, 0.0)
-        used = 0
-        for world in worlds:
+        for used, world in enumerate(worlds):
             if deadline is not None and used >= 3 and time.perf_counter() > deadline:
                 break
-            used += 1
             for aid in options:
                 hands = list(world.hands)
                 hands[know.seat] = _after_discard(know, aid)
@@ -296,9 +296,7 @@ def _settle(
 def hand_result_points(view: View, makers_tricks: int) -> tuple[int, ...]:
     """Points by side if the makers end with ``makers_tricks`` tricks (RULES §2.10, §3.5-3.6)."""
     assert view.maker is not None
-    return result_points(
-        view.variant, view.maker, view.alone, view.lone_defender, makers_tricks
-    )
+    return result_points(view.variant, view.maker, view.alone, view.lone_defender, makers_tricks)
 
 
 def result_points(
@@ -337,9 +335,7 @@ def _partnership_points(
 def outcome_values(view: View, know: Knowledge) -> list[float]:
     """Match value for this seat of each final makers' trick count, 0 to 5."""
     side = side_of(view.variant, know.seat)
-    return [
-        utility(view.variant, view.scores, side, hand_result_points(view, t)) for t in range(6)
-    ]
+    return [utility(view.variant, view.scores, side, hand_result_points(view, t)) for t in range(6)]
 
 
 # ---------------------------------------------------------------------- bidding rollouts
@@ -414,7 +410,9 @@ def _same_side(n: int, a: int, b: int) -> bool:
     return a == b or (n == 4 and (a - b) % 2 == 0)
 
 
-def _settle_start(solver: Solver, hands: Sequence[int], leader: int | None, breaks: list[int]) -> int:
+def _settle_start(
+    solver: Solver, hands: Sequence[int], leader: int | None, breaks: list[int]
+) -> int:
     """Makers' tricks from a trick boundary, exact up to the thresholds in ``breaks``."""
     assert leader is not None
     lo, hi = 0, len(breaks)

@@ -114,7 +114,12 @@ class Solver:
         return self._run(hands, turn, trick, card, alpha, beta)
 
     def at_least(
-        self, hands: Sequence[int], turn: int, card: int, trick: Sequence[tuple[int, int]], need: int
+        self,
+        hands: Sequence[int],
+        turn: int,
+        card: int,
+        trick: Sequence[tuple[int, int]],
+        need: int,
     ) -> bool:
         """Whether the makers take at least ``need`` more tricks after ``card`` is played."""
         if need <= 0:
@@ -240,8 +245,14 @@ class Solver:
             return best
 
         def follow(
-            turn: int, pos: int, led: int, win_seat: int, win_key: int, tmask: int,
-            alpha: int, beta: int,
+            turn: int,
+            pos: int,
+            led: int,
+            win_seat: int,
+            win_key: int,
+            tmask: int,
+            alpha: int,
+            beta: int,
         ) -> int:
             hand = hands[turn]
             suit = hand & block_masks[led]

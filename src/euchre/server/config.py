@@ -33,6 +33,8 @@ class Settings:
     bot_budget: float = 2.0  # most time a bot may think before a random legal move
     max_message_bytes: int = 4096  # larger frames get an error and are ignored
     max_frame_bytes: int = 65536  # larger frames close the connection (1009)
+    rate_per_second: float = 40.0  # messages a client may send per second, on average
+    rate_burst: float = 80.0  # ... and in a burst
     outgoing_queue: int = 512  # messages waiting for a slow client before it is dropped
     event_buffer: int = 128  # events kept per table for reconnects
     finished_ttl: float = 300.0  # how long a finished table stays in memory

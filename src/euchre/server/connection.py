@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import json
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -27,7 +28,14 @@ CLOSE_GOING_AWAY = 1001
 class Connection:
     """A websocket with an identity, the tables it watches and an outgoing queue."""
 
-    def __init__(self, websocket: WebSocket, identity: Identity, limit: int) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        identity: Identity,
+        limit: int,
+        rate: float = 40.0,
+        burst: float = 80.0,
+    ) -> None:
         self.id = next(_ids)
         self.websocket = websocket
         self.identity = identity
@@ -37,7 +45,18 @@ class Connection:
         self.dropped = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._close_code = CLOSE_GOING_AWAY
+        self._rate, self._burst = rate, burst
+        self._tokens, self._refilled = burst, time.monotonic()
         self._writer = asyncio.create_task(self._write(), name=f"conn-{self.id}-writer")
+
+    def allow(self, now: float) -> bool:
+        """Token bucket: may the client send another message now?"""
+        self._tokens = min(self._burst, self._tokens + (now - self._refilled) * self._rate)
+        self._refilled = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
 
     def __repr__(self) -> str:
         return f"<Connection {self.id} {self.identity.name!r}>"

@@ -61,7 +61,10 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     if identity is None or server.closing:
         await _refuse(websocket, identity is None)
         return
-    conn = Connection(websocket, identity, server.settings.outgoing_queue)
+    settings = server.settings
+    conn = Connection(
+        websocket, identity, settings.outgoing_queue, settings.rate_per_second, settings.rate_burst
+    )
     server.connections.add(conn)
     server.metrics.connections.inc()
     log.info("connected", extra={"connection": conn.id, "user": identity.id})
@@ -93,6 +96,9 @@ async def _read_loop(server: Server, conn: Connection) -> None:
             return
         if raw["type"] == "websocket.disconnect":
             return
+        if not conn.allow(time.monotonic()):
+            _reject(server, conn, error("rate_limited", "too many messages: slow down"))
+            continue
         text = raw.get("text")
         if text is None:
             _reject(server, conn, error("binary", "send JSON as text frames, not binary"))

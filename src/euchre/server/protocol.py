@@ -167,11 +167,12 @@ def parse_message(text: str) -> ClientMessage:
 
 
 def _describe(exc: ValidationError) -> str:
-    problems = []
-    for err in exc.errors(include_url=False)[:3]:
-        where = ".".join(str(p) for p in err["loc"]) or "message"
-        problems.append(f"field {where!r}: {err['msg']}")
-    return "; ".join(problems)
+    by_field: dict[str, list[str]] = {}
+    for err in exc.errors(include_url=False):
+        where = str(err["loc"][0]) if err["loc"] else "message"
+        by_field.setdefault(where, []).append(err["msg"])
+    problems = [f"field {name!r}: {', or '.join(msgs)}" for name, msgs in by_field.items()]
+    return "; ".join(problems[:3])
 
 
 def reference(raw: str) -> str | int | None:

@@ -420,7 +420,9 @@ class Table:
     ) -> Event:
         """Persist a change, then publish it as the next event (raises before publishing)."""
         version = self.version + 1
-        stored = {"version": version, **(values if values is not None else self._game_values())}
+        stored = values if values is not None else self._game_values()
+        if not actions:  # an action row carries the version itself
+            stored = {"version": version, **stored}
         try:
             await self.store.save(self.id, stored, decks, actions)
         except Exception as exc:
@@ -758,12 +760,13 @@ class Table:
         self, state: GameState, seat: int, aid: int, by: str, deal_index: int, before: _TrickBefore
     ) -> None:
         decks = [(d.number, deck_text(d.deck)) for d in state.deals[self.decks_saved :]]
-        stored = StoredAction(self.seq + 1, seat, A.action_text(aid), by)
+        stored = StoredAction(self.seq + 1, seat, A.action_text(aid), by, self.version + 1)
         data: dict[str, Any] = {"by": by, **before.completed(seat, aid)}
         record = state.deals[deal_index]
+        values: dict[str, Any] = {}
         if record.outcome:
             data["deal_over"] = deal_summary(record, state)
-        values: dict[str, Any] = {"scores": list(state.scores)}
+            values["scores"] = list(state.scores)
         if state.game_over:
             values.update(self._finish_values(state))
             data["game_over"] = {"winner": state.winner, "score": list(state.scores)}
@@ -887,7 +890,7 @@ class Table:
         if self.status != "playing" or state is None or state.time_up:
             return
         state.signal_time_up()
-        stored = StoredAction(self.seq + 1, -1, TIME_UP, "clock")
+        stored = StoredAction(self.seq + 1, -1, TIME_UP, "clock", self.version + 1)
         try:
             await self._commit("time_up", {}, actions=[stored])
         except ProtocolError:

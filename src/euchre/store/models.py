@@ -78,6 +78,7 @@ class GameAction(Base):
     seat: Mapped[int] = mapped_column(Integer, nullable=False)
     action: Mapped[str] = mapped_column(String(64), nullable=False)
     by: Mapped[str] = mapped_column(String(16), nullable=False)  # player, bot, timer, clock
+    version: Mapped[int] = mapped_column(BigInteger, nullable=False)  # the table's, after it
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -47,6 +47,7 @@ class StoredAction:
     seat: int
     action: str
     by: str
+    version: int = 0  # the table's version after this action
 
 
 @dataclass(slots=True)
@@ -235,12 +236,17 @@ def _fail(future: asyncio.Future[None]) -> None:
 
 
 async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
-    for w in writes:
-        if w.create is not None:
-            await conn.execute(insert(Game).values(id=w.game_id, **w.create))
-    for w in writes:
-        if w.values:
-            await conn.execute(update(Game).where(Game.id == w.game_id).values(**w.values))
+    """A whole batch in a few statements: inserts, one update per game, decks, actions."""
+    creates = [{"id": w.game_id, **w.create} for w in writes if w.create is not None]
+    if creates:
+        await conn.execute(insert(Game), creates)
+    for keys, rows in _updates(writes).items():
+        statement = (
+            update(Game)
+            .where(Game.id == bindparam("_id"))
+            .values({k: bindparam("_v_" + k) for k in keys})
+        )
+        await conn.execute(statement, rows)
     decks = [{"game_id": w.game_id, "deal": n, "deck": d} for w in writes for n, d in w.decks]
     if decks:
         await conn.execute(insert(GameDeck), decks)
@@ -248,6 +254,20 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
     actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
     if actions:
         await conn.execute(insert(GameAction), actions)
+
+
+def _updates(writes: list[Write]) -> dict[tuple[str, ...], list[dict[str, Any]]]:
+    """Each game's changes merged in order (later wins), grouped by the columns they set."""
+    merged: dict[str, dict[str, Any]] = {}
+    for w in writes:
+        if w.values:
+            merged.setdefault(w.game_id, {}).update(w.values)
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for game_id, values in merged.items():
+        keys = tuple(sorted(values))
+        row = {"_id": game_id, **{"_v_" + k: values[k] for k in keys}}
+        groups.setdefault(keys, []).append(row)
+    return groups
 
 
 def _action_row(game_id: str, a: StoredAction, now: datetime) -> dict[str, Any]:
@@ -297,8 +317,12 @@ async def _fill_log(conn: AsyncConnection, row: GameRow) -> None:
     )
     row.decks = [d for _, d in decks]
     actions = await conn.execute(
-        select(GameAction.seq, GameAction.seat, GameAction.action, GameAction.by)
+        select(
+            GameAction.seq, GameAction.seat, GameAction.action, GameAction.by, GameAction.version
+        )
         .where(GameAction.game_id == row.id)
         .order_by(GameAction.seq)
     )
-    row.actions = [StoredAction(seq, seat, action, by) for seq, seat, action, by in actions]
+    row.actions = [StoredAction(*found) for found in actions]
+    if row.actions:  # actions carry the version; the game row has it for other events
+        row.version = max(row.version, row.actions[-1].version)

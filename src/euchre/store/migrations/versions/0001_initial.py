@@ -70,6 +70,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("action", sa.String(64), nullable=False),
         sa.Column("by", sa.String(16), nullable=False),
+        sa.Column("version", sa.BigInteger(), nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(

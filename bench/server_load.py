@@ -1,0 +1,355 @@
+"""Load on a real server over loopback websockets: tables, clients, latency, CPU, memory.
+
+Starts ``python -m euchre serve`` (SQLite in a temporary directory unless ``--database``)
+and drives it with simulated clients in worker processes: each table is a private table
+with four guests who sit, start and then play random legal actions as soon as it is their
+turn (no pauses; the server's turn timer is off). Clients stay connected the whole time.
+
+Reported:
+* actions per second accepted by the server (from its own Prometheus counter);
+* action -> broadcast latency, p50 and p99: from a client sending an action to each other
+  client at the table receiving that action's event (same process, same clock);
+* server CPU seconds per table per minute, and server memory per table (resident set size
+  with every table in play, minus the size before the tables existed, over the tables).
+
+The run is bounded by ``--seconds`` (measured phase) and every wait has a timeout.
+``python bench/server_load.py --help`` lists the options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+SETUP_TIMEOUT = 180.0
+
+
+# ---------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(port: int, database: str, extra: dict[str, str]) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "EUCHRE_PORT": str(port),
+        "EUCHRE_DATABASE_URL": database,
+        "EUCHRE_TURN_SECONDS": "600",
+        "EUCHRE_LOG_LEVEL": "warning",
+        "EUCHRE_RATE_PER_SECOND": "1000",
+        "EUCHRE_RATE_BURST": "1000",
+        "EUCHRE_OUTGOING_QUEUE": "4096",
+        **extra,
+    }
+    proc = subprocess.Popen([sys.executable, "-m", "euchre", "serve"], env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def proc_rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def server_actions(base: str) -> float:
+    text = httpx.get(base + "/metrics", timeout=10).text
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith("euchre_actions_total{"):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+# ---------------------------------------------------------------------- the clients
+
+
+@dataclass
+class Seat:
+    ws: ClientConnection
+    seat: int = -1
+    version: int = 0
+
+
+@dataclass
+class Shared:
+    """One worker's clock of sent actions and the latencies it measured."""
+
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    actions: int = 0
+    measuring: bool = False
+    stop: bool = False
+
+
+async def new_token(http: httpx.AsyncClient, name: str) -> str:
+    response = await http.post("/api/session", json={"name": name})
+    response.raise_for_status()
+    return str(response.json()["session"])
+
+
+async def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == kind:
+            return message
+        if message["type"] == "error":
+            raise RuntimeError(message)
+
+
+async def connect_seats(base: str, http: httpx.AsyncClient, index: int) -> list[Seat]:
+    url = base.replace("http://", "ws://") + "/ws?session="
+    seats = []
+    for k in range(4):
+        token = await new_token(http, f"T{index}p{k}")
+        ws = await connect(url + token, max_size=2**22, compression=None)
+        await until(ws, "welcome")
+        seats.append(Seat(ws, seat=k))
+    return seats
+
+
+async def open_table(seats: list[Seat]) -> str:
+    """A private table (no turn timer) with the four seats taken in order."""
+    host = seats[0]
+    await host.ws.send(json.dumps({"type": "create", "kind": "private", "turn_seconds": 0}))
+    created = await until(host.ws, "created")
+    table = str(created["table"])
+    await until(host.ws, "table")
+    for k, seat in enumerate(seats[1:], start=1):
+        await seat.ws.send(json.dumps({"type": "join", "invite": created["invite"]}))
+        await until(seat.ws, "table")
+        await seat.ws.send(json.dumps({"type": "sit", "table": table, "seat": k}))
+        await until(seat.ws, "table")
+    return table
+
+
+async def play_seat(table: str, seat: Seat, shared: Shared, rng: random.Random) -> None:
+    """Answer every turn of this seat at once; record latencies of others' actions."""
+    while not shared.stop:
+        try:
+            raw = await asyncio.wait_for(seat.ws.recv(), timeout=1.0)
+        except TimeoutError:
+            continue
+        message = json.loads(raw)
+        if message["type"] != "event":
+            continue
+        version = message["version"]
+        event = message["event"]
+        if event.get("seat") not in (None, seat.seat):
+            sent = shared.sent.get((table, version))
+            if sent is not None and shared.measuring:
+                shared.latencies.append(time.perf_counter() - sent)
+        state = message["state"]
+        if "game_over" in event:
+            if seat.seat == 0:
+                shared.games += 1
+            return
+        if state and state["to_act"] == seat.seat and state["legal"]:
+            action = rng.choice(state["legal"])
+            shared.sent[(table, version + 1)] = time.perf_counter()
+            shared.actions += 1
+            await seat.ws.send(json.dumps({"type": "act", "table": table, "action": action}))
+
+
+async def run_table(
+    base: str,
+    http: httpx.AsyncClient,
+    index: int,
+    shared: Shared,
+    ready: asyncio.Event,
+    opened: list[int],
+) -> None:
+    """One table's four clients: a game, then a new table and another game, until stopped."""
+    rng = random.Random(index)
+    seats = await connect_seats(base, http, index)
+    table = await open_table(seats)
+    opened.append(index)
+    await ready.wait()
+    while not shared.stop:
+        await seats[0].ws.send(json.dumps({"type": "start", "table": table}))
+        await asyncio.gather(*(play_seat(table, s, shared, rng) for s in seats))
+        if not shared.stop:
+            table = await open_table(seats)
+    for seat in seats:
+        await seat.ws.close()
+
+
+def worker(
+    base: str, tables: range, seconds: float, warmup: float, start_at: float, out: Any
+) -> None:
+    """One client process: its share of the tables, then its figures on ``out``."""
+    result = asyncio.run(drive(base, tables, seconds, warmup, start_at))
+    out.put(result)
+
+
+async def drive(
+    base: str, tables: range, seconds: float, warmup: float, start_at: float
+) -> dict[str, Any]:
+    shared = Shared()
+    ready = asyncio.Event()
+    opened: list[int] = []
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+        tasks = [
+            asyncio.create_task(run_table(base, http, i, shared, ready, opened)) for i in tables
+        ]
+        while len(opened) < len(tables):
+            failed = [t for t in tasks if t.done() and t.exception()]
+            if failed:
+                raise failed[0].exception()  # type: ignore[misc]
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        ready.set()
+        await asyncio.sleep(warmup)
+        shared.measuring = True
+        began = time.perf_counter()
+        await asyncio.sleep(seconds)
+        shared.measuring = False
+        elapsed = time.perf_counter() - began
+        shared.stop = True
+        await asyncio.wait(tasks, timeout=30)
+    return {"latencies": shared.latencies, "games": shared.games, "elapsed": elapsed}
+
+
+# ---------------------------------------------------------------------- the run
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured phase")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--procs", type=int, default=2, help="client worker processes")
+    parser.add_argument("--database", default="", help="database URL (default: temp SQLite)")
+    parser.add_argument("--deflate", action="store_true", help="websocket compression on")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        database = args.database or f"sqlite:///{tmp}/load.db"
+        extra = {"EUCHRE_WS_DEFLATE": "1" if args.deflate else "0"}
+        server = start_server(port, database, extra)
+        try:
+            report = measure(server, base, args)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    print_report(report, args)
+
+
+def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace) -> dict[str, Any]:
+    rss_before = proc_rss_bytes(server.pid)
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    shares = [range(i, args.tables, args.procs) for i in range(args.procs)]
+    setup_began = time.monotonic()
+    # Tables are opened first; play starts for all at once, at a shared wall-clock time.
+    start_at = time.time() + max(20.0, args.tables * 0.06)
+    procs = [
+        ctx.Process(target=worker, args=(base, s, args.seconds, args.warmup, start_at, out))
+        for s in shares
+    ]
+    for p in procs:
+        p.start()
+    time.sleep(max(0.0, start_at - time.time()) + args.warmup / 2)
+    rss_tables = proc_rss_bytes(server.pid)
+    health = httpx.get(base + "/healthz").json()
+    time.sleep(args.warmup / 2)
+    cpu0, actions0, t0 = proc_cpu_seconds(server.pid), server_actions(base), time.monotonic()
+    time.sleep(args.seconds)
+    cpu1, actions1, t1 = proc_cpu_seconds(server.pid), server_actions(base), time.monotonic()
+    results = [out.get(timeout=SETUP_TIMEOUT + args.seconds) for _ in procs]
+    for p in procs:
+        p.join(30)
+    latencies = [x for r in results for x in r["latencies"]]
+    elapsed = t1 - t0
+    return {
+        "tables": args.tables,
+        "clients": args.tables * 4,
+        "connections_seen": health["connections"],
+        "setup_seconds": round(start_at - setup_began, 1),
+        "seconds": round(elapsed, 1),
+        "actions_per_second": round((actions1 - actions0) / elapsed, 1),
+        "deliveries_measured": len(latencies),
+        "latency_p50_ms": round(percentile(latencies, 0.50) * 1000, 2),
+        "latency_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+        "latency_mean_ms": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
+        "games_finished": sum(r["games"] for r in results),
+        "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
+        "cpu_ms_per_table_per_s": round(1000 * (cpu1 - cpu0) / elapsed / args.tables, 3),
+        "memory_per_table_kb": round((rss_tables - rss_before) / args.tables / 1024, 1),
+        "server_rss_mb": round(rss_tables / 2**20, 1),
+    }
+
+
+def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(
+        f"euchre server load: {report['tables']} tables, {report['clients']} clients "
+        f"({report['connections_seen']} connected), {report['seconds']} s measured"
+    )
+    print(f"  actions/s accepted       {report['actions_per_second']:>10}")
+    print(f"  action->broadcast p50    {report['latency_p50_ms']:>10} ms")
+    print(f"  action->broadcast p99    {report['latency_p99_ms']:>10} ms")
+    print(f"  deliveries measured      {report['deliveries_measured']:>10}")
+    print(f"  games finished           {report['games_finished']:>10}")
+    print(f"  server CPU               {report['server_cpu_percent']:>10} % of one core")
+    print(f"  CPU per table            {report['cpu_ms_per_table_per_s']:>10} ms/s")
+    print(
+        f"  memory per table         {report['memory_per_table_kb']:>10} KB "
+        f"(server RSS {report['server_rss_mb']} MB)"
+    )
+
+
+if __name__ == "__main__":
+    main()

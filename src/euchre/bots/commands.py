@@ -1,0 +1,167 @@
+"""The ``euchre bot`` and ``euchre arena`` commands (added to the CLI by :func:`register`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from euchre.engine import Variant, VariantError, preset
+
+from .arena import Contender, Report, run_match
+from .base import UnknownLevelError, levels, make_bot
+from .protocol import serve
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bot`` and ``arena`` to ``app``."""
+    app.command("bot")(bot_command)
+    app.command("arena")(arena_command)
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}")
+    return typer.Exit(2)
+
+
+def bot_command(
+    level: Annotated[str, typer.Option(help="Bot level: random, easy, medium or hard.")] = "hard",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed the bot's own random choices (reproducible).")
+    ] = None,
+) -> None:
+    """Run a bot behind the line protocol on stdin/stdout (docs/bot-protocol.md)."""
+    try:
+        bot = make_bot(level)
+    except UnknownLevelError as exc:
+        raise _fail(str(exc)) from None
+    raise typer.Exit(serve(bot, sys.stdin, sys.stdout, seed=seed))
+
+
+def _variant(name: str, options: list[str]) -> Variant:
+    parsed: dict[str, str] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise VariantError(f"option {item!r} must be written key=value, e.g. target=5")
+        parsed[key.strip()] = value.strip()
+    return preset(name, **parsed)
+
+
+def _contender(spec: str, time_ms: int | None) -> Contender:
+    spec = spec.strip()
+    if spec.startswith("cmd:"):
+        if not spec[4:].strip():
+            raise UnknownLevelError("cmd: needs a command, e.g. 'cmd:python mybot.py'")
+        return Contender(spec, time_ms)
+    if spec.lower() not in levels():
+        raise UnknownLevelError(
+            f"unknown bot {spec!r}: use a level ({', '.join(levels())}) or 'cmd:COMMAND'"
+        )
+    return Contender(spec.lower(), time_ms)
+
+
+def arena_command(
+    bots: Annotated[
+        list[str] | None,
+        typer.Argument(help="Two bots: levels (random, easy, medium, hard) or 'cmd:COMMAND'."),
+    ] = None,
+    bot: Annotated[
+        list[str] | None, typer.Option("--bot", help="A bot (repeatable; same forms).")
+    ] = None,
+    deals: Annotated[int, typer.Option(help="Play at least this many deals.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed for the deals (same seed, same deals).")] = 1,
+    variant: Annotated[str, typer.Option(help="Rule preset (any preset or alias).")] = "standard",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Change one rule, key=value.")
+    ] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (0: every core).")] = 0,
+    time_ms: Annotated[
+        int | None, typer.Option("--time-ms", help="Time budget per decision, milliseconds.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Duplicate match between two bots: each deal is played twice, seats swapped."""
+    specs = list(bots or []) + list(bot or [])
+    try:
+        if len(specs) != 2:
+            raise UnknownLevelError(f"arena needs exactly two bots, got {len(specs)}")
+        a, b = (_contender(s, time_ms) for s in specs)
+        rules = _variant(variant, option or [])
+        if deals < 1:
+            raise VariantError("--deals must be at least 1")
+    except (UnknownLevelError, VariantError) as exc:
+        raise _fail(str(exc)) from None
+    console = Console(stderr=True)
+    show = progress and not as_json and console.is_terminal
+    report = _run(rules, a, b, deals, seed, jobs, console if show else None)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+    else:
+        print_report(Console(highlight=False), report)
+
+
+def _run(
+    rules: Variant,
+    a: Contender,
+    b: Contender,
+    deals: int,
+    seed: int,
+    jobs: int,
+    console: Console | None,
+) -> Report:
+    if console is None:
+        return run_match(rules, a, b, deals=deals, seed=seed, jobs=jobs or None)
+    columns = (
+        TextColumn(f"{a.label} vs {b.label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("deals", total=deals)
+        return run_match(
+            rules,
+            a,
+            b,
+            deals=deals,
+            seed=seed,
+            jobs=jobs or None,
+            progress=lambda n: bar.advance(task, n),
+        )
+
+
+def print_report(console: Console, report: Report) -> None:
+    """The arena result as a short text report."""
+    data = report.to_json()
+    mean, se = data["points_per_hand"], data["stderr"]
+    low, high = data["ci95"]
+    console.print(
+        f"[bold]{report.a}[/] vs [bold]{report.b}[/], {report.variant}: "
+        f"{data['deals']} deals in {data['games']} games (duplicate), seed {report.seed}"
+    )
+    console.print(
+        f"points per hand ({report.a} - {report.b}): {mean:+.3f} ± {se:.3f} "
+        f"(95% interval {low:+.3f} to {high:+.3f})"
+    )
+    console.print(
+        f"games won by {report.a}: {100 * data['win_rate']:.1f}% "
+        f"± {100 * data['win_rate_stderr']:.1f}%"
+    )
+    table = Table("bot", "decisions", "per second", "median ms", "p95 ms")
+    for who, label in ((0, report.a), (1, report.b)):
+        t = report.timing(who)
+        table.add_row(
+            label if who == 0 or report.b != report.a else f"{label} (b)",
+            str(int(t["decisions"])),
+            f"{t['per_second']:.0f}",
+            f"{t['median_ms']:.2f}",
+            f"{t['p95_ms']:.2f}",
+        )
+    console.print(table)

@@ -1,0 +1,140 @@
+"""Helpers for the bot tests: variants to cover, driving games, rebuilding states.
+
+Imported by name (``from bot_helpers import ...``): the test folders are not packages.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+
+from euchre.bots.base import Bot
+from euchre.bots.knowledge import knowledge_of
+from euchre.bots.resample import World
+from euchre.engine import GameState, Variant, preset
+from euchre.engine import actions as A
+from euchre.engine.cards import card_list, cards_in, parse_card
+from euchre.engine.deal import deck_from_hands
+from euchre.engine.views import View
+
+# Every player count, deck and rule option a bot must cope with (RULES.md §3, §5).
+VARIANTS: dict[str, Variant] = {
+    "standard": preset("standard"),
+    "classic": preset("classic"),
+    "british": preset("british"),
+    "cutthroat": preset("cutthroat"),
+    "cutthroat-24": preset("cutthroat", min_rank=9),
+    "two-player": preset("two-player"),
+    "two-player-joker": preset("two-player", joker=True),
+    "two-player-32": preset("two-player", min_rank=7),
+    "deck-32": preset("standard", min_rank=7),
+    "deck-28-lone-4": preset("standard", min_rank=8, lone_euchre_points=4),
+    "defend-best": preset("standard", defend_alone=True, call_for_best=True),
+    "canadian-lead": preset("standard", canadian_loner=True, loner_lead="LEFT_OF_LONER"),
+    "farmers-super": preset("standard", farmers_hand=True, super_euchre=True),
+    "under-clean": preset("standard", go_under="clean"),
+    "under-throw-in": preset(
+        "classic", go_under="mixed", throw_in_hands="nines_tens,mcevoy,ace_no_face,jack_nothing"
+    ),
+    "no-trump-minimum": preset("standard", no_trump=True, minimum_trump=True),
+    "partner-alone": preset(
+        "standard",
+        maker_partner_may_go_alone=True,
+        dealer_may_discard_upcard=True,
+        alone_must_take_5=True,
+    ),
+    "forfeit": preset(
+        "standard", stuck_dealer_may_forfeit=True, stuck_dealer_may_name_turned_down=True
+    ),
+    "british-blind": preset(
+        "british", joker_upcard_rule="dealer_names_blind", call_for_best=True, defend_alone=True
+    ),
+    "british-hearts": preset("british", joker_upcard_rule="fixed_hearts"),
+}
+
+
+def play(
+    state: GameState,
+    bots: Mapping[int, Bot],
+    *,
+    seed: int = 0,
+    steps: int = 10_000,
+    until: Callable[[GameState], bool] | None = None,
+) -> int:
+    """Let the bots act (through views only) until the game ends, ``until`` holds or
+    ``steps`` actions; returns the number of actions taken."""
+    rngs = {s: random.Random(f"{seed}:{s}") for s in bots}
+    taken = 0
+    while not state.game_over and taken < steps:
+        if until is not None and until(state):
+            break
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].decide(state.view(seat), rngs[seat])
+        assert action in state.legal_actions(), (action, state.legal_actions())
+        state.apply(action, seat=seat)
+        taken += 1
+    return taken
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def rebuild(view: View, world: World, rng: random.Random) -> GameState | None:
+    """A Standard-rules state with the cards of ``world`` that shows ``view`` to its seat
+    (None if the world cannot be replayed)."""
+    know = knowledge_of(view)
+    n = view.variant.players
+    hands = [world.hands[s] | know.played_by[s] for s in range(n)]
+    out = world.out
+    discard = -1
+    if view.upcard_state == "taken":
+        dealer = view.dealer
+        hands[dealer] &= ~(1 << view.upcard)
+        if dealer == view.seat:
+            discard = next(
+                (
+                    a - A.DISCARD_BASE
+                    for s, a in view.history
+                    if s == dealer and a >= A.DISCARD_BASE and a < A.DISCARD_BASE + 33
+                ),
+                -1,
+            )
+        else:
+            pool = [c for c in cards_in(out) if c != view.upcard]
+            discard = rng.choice(pool)
+        if discard >= 0:
+            hands[dealer] |= 1 << discard
+            out &= ~(1 << discard)
+    rest = [c for c in cards_in(out) if c != view.upcard]
+    deck = deck_from_hands([card_list(h) for h in hands], view.dealer, view.upcard, rest)
+    state = GameState(view.variant, dealer=view.dealer, scores=view.scores, decks=[deck], seed=1)
+    for seat, aid in view.history:
+        real = A.DISCARD_BASE + discard if aid == A.HIDDEN_DISCARD else aid
+        if state.current_player != seat or real not in state.legal_ids():
+            return None
+        state.apply_id(real)
+    return state
+
+
+def deal(
+    hands: Mapping[int, str], upcard: str, *, dealer: int = 0, scores: tuple[int, int] = (0, 0)
+) -> GameState:
+    """A Standard game whose first deal gives these hands (seat -> "Js Jc As Ah Kd") and
+    turn-up; seats left out get the remaining cards."""
+    from euchre.engine.cards import make_deck
+
+    chosen = {s: cards(text) for s, text in hands.items()}
+    up = parse_card(upcard)
+    used = {c for h in chosen.values() for c in h} | {up}
+    spare = [c for c in make_deck() if c not in used]
+    by_seat = []
+    for s in range(4):
+        if s in chosen:
+            by_seat.append(chosen[s])
+        else:
+            by_seat.append(spare[:5])
+            spare = spare[5:]
+    deck = deck_from_hands(by_seat, dealer, up, spare)
+    return GameState(preset("standard"), dealer=dealer, decks=[deck], scores=scores, seed=1)

@@ -1,0 +1,172 @@
+"""The bot protocol: ``euchre bot --level LEVEL`` over a real subprocess, and rebuilding a
+view from an observation alone."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bot_helpers import VARIANTS
+
+from euchre.bots.medium import MediumBot
+from euchre.bots.protocol import ProcessBot, ProtocolError, answer, view_from_observation
+from euchre.bots.random import RandomBot
+from euchre.engine import GameState, preset
+from euchre.engine.views import observation
+
+BOT = [sys.executable, "-m", "euchre", "bot"]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_observation_rebuilds_the_view(name: str) -> None:
+    variant = VARIANTS[name]
+    state = GameState(variant, seed=2)
+    bot = RandomBot()
+    rng = random.Random(2)
+    for _ in range(150):
+        if state.game_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        obs = json.loads(json.dumps(observation(view)))
+        back = view_from_observation(obs)
+        # The EGN ruleset does not carry dealer_may_discard_upcard (see docs/bot-protocol.md).
+        same_rules = dataclasses.replace(
+            back.variant, dealer_may_discard_upcard=variant.dealer_may_discard_upcard
+        )
+        assert same_rules.options() == variant.options()
+        assert dataclasses.replace(back, variant=view.variant) == dataclasses.replace(
+            view, deal_number=0
+        )
+        state.apply(bot.decide(back, rng), seat=seat)
+
+
+def test_malformed_observation_is_an_error() -> None:
+    with pytest.raises(ProtocolError, match="observation"):
+        view_from_observation({"seat": 0})
+    bot = RandomBot()
+    rng = random.Random(0)
+    assert "error" in answer(bot, "not json", rng)  # type: ignore[operator]
+    assert "error" in answer(bot, "[1, 2]", rng)  # type: ignore[operator]
+    assert "error" in answer(bot, '{"observation": 3}', rng)  # type: ignore[operator]
+    assert answer(bot, '{"quit": true}', rng) is None
+
+
+def _drive(proc: subprocess.Popen[str], request: dict[str, object]) -> dict[str, object]:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    reply = json.loads(proc.stdout.readline())
+    assert isinstance(reply, dict)
+    return reply
+
+
+def test_subprocess_plays_a_whole_deal() -> None:
+    """Seat 0 is a ``medium`` bot in another process; every answer is legal."""
+    proc = subprocess.Popen(
+        [*BOT, "--level", "medium", "--seed", "4"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    state = GameState(preset("standard"), seed=12)
+    local = MediumBot()
+    rng = random.Random(1)
+    asked = 0
+    try:
+        while len(state.deals) <= 2:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if seat == 0:
+                reply = _drive(proc, {"observation": observation(view), "time_ms": 1000})
+                action = reply["action"]
+                asked += 1
+            else:
+                action = local.decide(view, rng)
+            assert action in view.legal_texts()
+            state.apply(str(action), seat=seat)
+        error = _drive(proc, {"observation": {"seat": 0}})
+        assert "error" in error
+        bad = _drive(proc, {"hello": 1})
+        assert "error" in bad
+        assert proc.stdin is not None
+        proc.stdin.write('{"quit": true}\n')
+        proc.stdin.flush()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
+    assert asked >= 3
+
+
+def test_unknown_level_exits_with_a_message() -> None:
+    done = subprocess.run(
+        [*BOT, "--level", "wizard"], input="", capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "unknown bot level" in done.stderr and "hard" in done.stderr
+
+
+def test_hard_answers_with_a_time_budget() -> None:
+    state = GameState(preset("standard"), seed=5)
+    obs = observation(state.view(state.current_player))
+    request = json.dumps({"observation": obs, "time_ms": 50})
+    done = subprocess.run(
+        [*BOT, "--level", "hard"],
+        input=request + "\n" + '{"quit": true}\n',
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["action"] in state.legal_actions()
+
+
+MY_BOT = """
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("quit"):
+        break
+    legal = message["observation"]["legal"]
+    print(json.dumps({"action": legal[-1]}), flush=True)
+"""
+
+
+def test_process_bot_speaks_to_a_program(tmp_path: Path) -> None:
+    script = tmp_path / "mybot.py"
+    script.write_text(MY_BOT)
+    bot = ProcessBot(f"{sys.executable} {script}")
+    state = GameState(preset("standard"), seed=6)
+    try:
+        for _ in range(12):
+            view = state.view(state.current_player)
+            action = bot.decide(view, random.Random(0))
+            assert action == view.legal_texts()[-1]
+            state.apply(action)
+    finally:
+        bot.close()
+
+
+def test_process_bot_rejects_illegal_answers(tmp_path: Path) -> None:
+    script = tmp_path / "cheat.py"
+    script.write_text(MY_BOT.replace("legal[-1]", '"order alone now"'))
+    bot = ProcessBot(f"{sys.executable} {script}")
+    state = GameState(preset("standard"), seed=6)
+    try:
+        with pytest.raises(ProtocolError, match="legal: pass"):
+            bot.decide(state.view(state.current_player), random.Random(0))
+    finally:
+        bot.close()

@@ -1,0 +1,57 @@
+"""Every level plays every variant legally, seeing only its seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bot_helpers import VARIANTS, play
+
+from euchre.bots import levels, make_bot
+from euchre.bots.base import UnknownLevelError
+from euchre.engine import GameState, Phase, preset
+
+
+def test_levels_are_registered() -> None:
+    assert levels()[:4] == ["random", "easy", "medium", "hard"]
+    with pytest.raises(UnknownLevelError, match="medium"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_whole_game(level: str, name: str) -> None:
+    variant = VARIANTS[name]
+    state = GameState(variant, seed=len(name))
+    bots = {s: make_bot(level) for s in range(variant.players)}
+    play(state, bots, seed=1)
+    assert state.game_over
+    assert max(state.scores) >= variant.target
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_hard_plays_every_variant(name: str) -> None:
+    """The search bot in one seat (random elsewhere) through a few deals."""
+    variant = VARIANTS[name]
+    state = GameState(variant, seed=5)
+    bots = {s: make_bot("hard" if s == 0 else "random") for s in range(variant.players)}
+    play(state, bots, seed=5, until=lambda g: len(g.deals) > 2)
+    assert len(state.deals) > 2 or state.game_over
+
+
+def test_bots_refuse_when_not_their_turn() -> None:
+    state = GameState(preset("standard"), seed=1)
+    idle = (state.current_player + 1) % 4
+    for level in ("random", "easy", "medium", "hard"):
+        with pytest.raises(ValueError, match="not its turn"):
+            make_bot(level).decide(state.view(idle), random.Random(0))
+
+
+def test_forced_actions_are_answered_at_once() -> None:
+    """One legal action: every level returns it (the last card of a deal, say)."""
+    state = GameState(preset("standard"), seed=3)
+    bots = {s: make_bot("medium") for s in range(4)}
+    play(state, bots, until=lambda g: g.phase == Phase.PLAY and len(g.legal_ids()) == 1)
+    view = state.view(state.current_player)
+    for level in ("random", "easy", "medium", "hard"):
+        assert make_bot(level).decide(view, random.Random(0)) == view.legal_texts()[0]

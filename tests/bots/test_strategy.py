@@ -1,0 +1,105 @@
+"""What the heuristic levels do in clear positions (Standard rules, dealer at seat 0)."""
+
+from __future__ import annotations
+
+import random
+
+from bot_helpers import deal
+
+from euchre.bots.easy import EasyBot
+from euchre.bots.match import utility, win_probability
+from euchre.bots.medium import MediumBot
+from euchre.engine import preset
+
+RNG = random.Random(0)
+
+
+def decide(bot: object, state: object) -> str:
+    seat = state.current_player  # type: ignore[attr-defined]
+    return bot.decide(state.view(seat), RNG)  # type: ignore[attr-defined]
+
+
+def test_medium_orders_a_good_hand_and_passes_junk() -> None:
+    good = deal({1: "Js As Ks Ah 9d"}, "Qs")
+    assert decide(MediumBot(), good) == "order"
+    junk = deal({1: "9c Tc 9h Th Qd"}, "9s")
+    assert decide(MediumBot(), junk) == "pass"
+
+
+def test_medium_goes_alone_only_with_a_path_to_five() -> None:
+    lone = deal({1: "Js Jc As Ks Ah"}, "9s")
+    assert decide(MediumBot(), lone) == "order alone"
+    strong_but_holes = deal({1: "Js As Ks Qh Qd"}, "9s")
+    assert decide(MediumBot(), strong_but_holes) != "order alone"
+
+
+def test_medium_plays_safe_at_nine() -> None:
+    """At 9 points one made point wins the game: no need to risk a loner."""
+    lone = deal({1: "Js Jc As Ks Ah"}, "9s", scores=(5, 9))
+    assert decide(MediumBot(), lone) == "order"
+
+
+def test_easy_orders_with_three_trumps() -> None:
+    three = deal({1: "Js 9s Ts Ah Kd"}, "Qs")
+    assert decide(EasyBot(), three) == "order"
+    two = deal({1: "Js 9s Ah Kd Qc"}, "Qs")
+    assert decide(EasyBot(), two) == "pass"
+
+
+def _to_play(state: object, discard: str) -> None:
+    state.apply("order")  # type: ignore[attr-defined]
+    state.apply(f"discard {discard}")  # type: ignore[attr-defined]
+
+
+def test_maker_draws_trump_with_the_right_bower() -> None:
+    # Seat 1 orders spades and leads: right bower first.
+    state = deal({1: "Js Qs Ts Ah Kd", 0: "9c Tc Qc Kc Ac"}, "9s")
+    _to_play(state, "9c")
+    assert state.current_player == 1
+    assert decide(MediumBot(), state) == "play Js"
+
+
+def test_last_hand_wins_as_cheaply_as_it_can() -> None:
+    state = deal(
+        {1: "Qd Js Qs Ts Ah", 2: "9d Jh Qh 9c Tc", 3: "Td Kh Th Qc Kc", 0: "Kd Ad As Ks 9h"},
+        "9s",
+    )
+    _to_play(state, "9h")
+    for card in ("Qd", "9d", "Td"):
+        state.apply(f"play {card}")
+    assert state.current_player == 0
+    assert decide(MediumBot(), state) == "play Kd"
+    assert decide(EasyBot(), state) == "play Kd"
+
+
+def test_does_not_trump_partners_winning_ace() -> None:
+    state = deal(
+        {1: "Ah 9s Tc Qc Kd", 2: "9h Jd Qd Ad Kc", 3: "Js Jc Ts Td 9c", 0: "Th Qh Kh Jh 9d"},
+        "Qs",
+    )
+    _to_play(state, "9d")
+    state.apply("play Ah")
+    state.apply("play 9h")
+    assert state.current_player == 3
+    assert decide(MediumBot(), state) in ("play 9c", "play Td")
+    assert decide(EasyBot(), state) in ("play 9c", "play Td")
+
+
+def test_win_probability_is_a_proper_race() -> None:
+    assert abs(win_probability(10, 0, 0) - 0.5) < 1e-9
+    assert win_probability(10, 9, 0) > 0.95
+    assert win_probability(10, 9, 8) > win_probability(10, 8, 9)
+    for mine in range(10):
+        for theirs in range(10):
+            p = win_probability(10, mine, theirs)
+            assert abs(p + win_probability(10, theirs, mine) - 1) < 1e-9
+
+
+def test_utility_values_points_by_the_score() -> None:
+    v = preset("standard")
+    early = utility(v, (0, 0), 0, (1, 0)) - utility(v, (0, 0), 0, (0, 0))
+    assert 0.8 < early < 1.2  # one point early in a game is worth about a point
+    # At 9-5 a made point wins: a march adds nothing more.
+    assert utility(v, (9, 5), 0, (1, 0)) == utility(v, (9, 5), 0, (2, 0))
+    three = preset("cutthroat")
+    assert utility(three, (0, 0, 0), 1, (0, 2, 2)) == 1.0

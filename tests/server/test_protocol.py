@@ -1,0 +1,190 @@
+"""The protocol at the edge: validation, errors that say what is wrong, what each seat sees."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from server_helpers import (
+    Client,
+    ThreadServer,
+    fast_settings,
+    play_random,
+    seat_clients,
+    settle,
+)
+from websockets.exceptions import ConnectionClosed
+
+from euchre.engine import GameState, preset
+from euchre.engine import actions as A
+from euchre.engine.views import observation
+from euchre.server.protocol import Act, Join, ProtocolError, parse_message
+from euchre.server.render import state_json, visible_action
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("{", "bad_json", "not valid JSON"),
+        ("[1, 2]", "bad_message", "JSON object"),
+        ('"ping"', "bad_message", "JSON object"),
+        ("{}", "unknown_type", "unknown message type None"),
+        ('{"type": "dance"}', "unknown_type", "use one of ping, lobby"),
+        ('{"type": 7}', "unknown_type", "unknown message type 7"),
+        ('{"type": "act", "table": "t1"}', "bad_message", "'action'"),
+        ('{"type": "act", "table": "t1", "action": "pass", "x": 1}', "bad_message", "'x'"),
+        ('{"type": "sit", "table": "t1", "seat": "1"}', "bad_message", "'seat'"),
+        ('{"type": "sit", "table": "t1", "seat": 9}', "bad_message", "'seat'"),
+        ('{"type": "sit", "table": "t1", "seat": true}', "bad_message", "'seat'"),
+        ('{"type": "join", "table": "../etc"}', "bad_message", "'table'"),
+        ('{"type": "act", "table": "t1", "action": ""}', "bad_message", "'action'"),
+        ('{"type": "ping", "ref": [1]}', "bad_message", "'ref'"),
+        ('{"type": "create", "kind": "secret"}', "bad_message", "'kind'"),
+        ("[" * 5000 + "]" * 5000, "bad_json", "not valid JSON"),
+    ],
+)
+def test_bad_messages_get_a_clear_error(text: str, code: str, words: str) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse_message(text)
+    assert caught.value.code == code
+    assert words in caught.value.message
+
+
+def test_good_messages_parse() -> None:
+    act = parse_message('{"type": "act", "table": "t-1_x", "action": "play Jc", "version": 3}')
+    assert act == Act(type="act", table="t-1_x", action="play Jc", version=3)
+    join = parse_message('{"type": "join", "invite": "abc", "since": 0, "ref": "r1"}')
+    assert isinstance(join, Join) and join.since == 0 and join.ref == "r1"
+
+
+def test_state_json_carries_the_bot_observation() -> None:
+    for name in ("standard", "british", "cutthroat", "two-player"):
+        state = GameState(preset(name), seed=3)
+        rng = random.Random(3)
+        for _ in range(40):
+            for seat in [None, *range(state.n)]:
+                view = state.view(seat)
+                expected = {k: v for k, v in observation(view).items() if k != "variant"}
+                got = state_json(view)
+                assert {k: got[k] for k in expected} == expected
+            if state.game_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_discards_and_gifts_are_shown_only_to_who_may_see_them() -> None:
+    discard, give, play = A.discard_id(5), A.give_id(5), A.play_id(5)
+    assert visible_action(0, discard, 0, 4) == "discard Qc"
+    assert [visible_action(0, discard, v, 4) for v in (1, 2, 3, None)] == ["discard"] * 4
+    assert [visible_action(1, give, v, 4) for v in (1, 3)] == ["give Qc"] * 2
+    assert [visible_action(1, give, v, 4) for v in (0, 2, None)] == ["give"] * 3
+    assert visible_action(2, play, None, 4) == "play Qc"
+
+
+def test_the_server_answers_bad_input_and_nothing_changes(live: ThreadServer) -> None:
+    table, clients = seat_clients(live.base, ["Ann", "Bob", "Cat", "Dan"], turn_seconds=0)
+    clients[0].send(type="start", table=table)
+    version = clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")["version"]
+    settle(clients, table)
+    actor = next(c for c in clients if c.my_turn(table))
+    waiting = next(c for c in clients if not c.my_turn(table))
+    state = actor.view(table).state
+    assert state is not None
+    waiting.expect_error("not_your_turn", type="act", table=table, action=state["legal"][0])
+    wrong = actor.expect_error("illegal", type="act", table=table, action="play Jc")
+    assert "is not allowed now" in wrong["message"] and "may pass" in wrong["message"]
+    actor.expect_error("illegal", type="act", table=table, action="fly away")
+    actor.expect_error("stale", type="act", table=table, action=state["legal"][0], version=0)
+    actor.expect_error("not_found", type="act", table="nosuchtable", action="pass")
+    actor.expect_error("bad_state", type="start", table=table)
+    outsider = Client(live.base, "Zed")
+    outsider.expect_error("not_found", type="act", table=table, action="pass")  # private
+    outsider.expect_error("not_found", type="join", table=table)  # private: needs the invite
+    joined = outsider.request(type="join", invite=actor.view(table).invite)
+    outsider.expect_error("not_seated", type="act", table=table, action="pass")
+    outsider.expect_error("full", type="sit", table=table)
+    assert joined["you"]["seat"] is None
+    for text in ("{", "[]", '{"type": "act"}', '{"type":"fly"}'):
+        actor.send_raw(text)
+        assert actor.recv()["type"] == "error"
+    actor.send_raw(b"\x00\x01binary")
+    assert actor.recv()["code"] == "binary"
+    actor.send_raw(json.dumps({"type": "ping", "ref": "x" * 5000}))
+    assert actor.recv()["code"] == "too_large"
+    assert actor.request(type="ping")["type"] == "pong"  # still usable
+    again = actor.request(type="resync", table=table, since=version)
+    assert again["version"] == version and again["missed"] == [] and again["state"] == state
+    for client in [*clients, outsider]:
+        client.close()
+
+
+def test_a_frame_beyond_the_transport_limit_closes_only_that_connection(live: ThreadServer) -> None:
+    big = Client(live.base, "Big")
+    big.send_raw("x" * (live.settings.max_frame_bytes + 10))
+    with pytest.raises(ConnectionClosed) as closed:
+        big.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    fresh = Client(live.base, "Big", token=big.token)
+    assert fresh.request(type="ping")["type"] == "pong"
+    big.close()
+    fresh.close()
+
+
+def test_health_and_metrics(live: ThreadServer) -> None:
+    table, clients = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    clients[0].send(type="start", table=table)
+    clients[0].until(lambda m: m["type"] == "event" and clients[0].my_turn(table))
+    legal = clients[0].view(table).state["legal"]  # type: ignore[index]
+    clients[0].send(type="act", table=table, action=legal[0])
+    clients[0].until(lambda m: m.get("event", {}).get("by") == "player")
+    clients[0].send_raw("{")
+    assert clients[0].recv()["code"] == "bad_json"
+    health = httpx.get(live.base + "/healthz").json()
+    assert health["status"] == "ok" and health["database"] and health["connections"] == 1
+    text = httpx.get(live.base + "/metrics").text
+    assert 'euchre_actions_total{by="player"} 1.0' in text
+    assert "euchre_connections 1.0" in text
+    assert 'euchre_tables{status="playing"} 1.0' in text
+    assert "euchre_action_latency_seconds_count" in text
+    assert 'euchre_rejected_messages_total{code="bad_json"} 1.0' in text
+    clients[0].close()
+
+
+def test_a_flood_is_rate_limited_and_the_connection_recovers(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "rate.db", rate_per_second=20.0, rate_burst=5.0)
+    with ThreadServer(settings) as live:
+        client = Client(live.base, "Flood")
+        for _ in range(30):
+            client.send(type="ping")
+        answers = [client.recv()["type"] for _ in range(30)]
+        assert answers.count("pong") >= 5 and "error" in answers
+        limited = [m for m in client.received if m.get("code") == "rate_limited"]
+        assert limited and limited[0]["message"] == "too many messages: slow down"
+        time.sleep(0.3)
+        assert client.request(type="ping")["type"] == "pong"
+        client.close()
+
+
+def test_reconnect_gets_the_missed_events_or_a_snapshot(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "buf.db", event_buffer=6)) as live:
+        table, (ann, bob) = seat_clients(
+            live.base, ["Ann", "Bob"], preset="two-player", turn_seconds=0
+        )
+        ann.send(type="start", table=table)
+        play_random([ann, bob], table, random.Random(9), max_actions=12)
+        top = settle([ann, bob], table)
+        expected = list(bob.view(table).events[-3:])
+        recent = bob.request(type="resync", table=table, since=top - 3)
+        assert [e["version"] for e in recent["missed"]] == [top - 2, top - 1, top]
+        assert recent["missed"] == expected
+        old = bob.request(type="resync", table=table, since=1)
+        assert old["missed"] is None and old["version"] == top  # too old: a snapshot
+        assert old["state"] == bob.view(table).state
+        ahead = bob.request(type="resync", table=table, since=top + 50)
+        assert ahead["missed"] is None
+        ann.close()
+        bob.close()
