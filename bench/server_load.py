@@ -113,9 +113,9 @@ class Shared:
     sent: dict[tuple[str, int], float] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     games: int = 0
-    actions: int = 0
     measuring: bool = False
     stop: bool = False
+    sockets: list[ClientConnection] = field(default_factory=list)
 
 
 async def new_token(http: httpx.AsyncClient, name: str) -> str:
@@ -159,13 +159,12 @@ async def open_table(seats: list[Seat]) -> str:
     return table
 
 
-async def play_seat(table: str, seat: Seat, shared: Shared, rng: random.Random) -> None:
-    """Answer every turn of this seat at once; record latencies of others' actions."""
-    while not shared.stop:
-        try:
-            raw = await asyncio.wait_for(seat.ws.recv(), timeout=1.0)
-        except TimeoutError:
-            continue
+async def play_seat(
+    table: str, seat: Seat, shared: Shared, rng: random.Random, think: float
+) -> None:
+    """Answer every turn of this seat (after ``think`` seconds, on average); record the
+    latency of every other seat's action."""
+    async for raw in seat.ws:
         message = json.loads(raw)
         if message["type"] != "event":
             continue
@@ -175,15 +174,16 @@ async def play_seat(table: str, seat: Seat, shared: Shared, rng: random.Random) 
             sent = shared.sent.get((table, version))
             if sent is not None and shared.measuring:
                 shared.latencies.append(time.perf_counter() - sent)
-        state = message["state"]
         if "game_over" in event:
             if seat.seat == 0:
                 shared.games += 1
             return
+        state = message["state"]
         if state and state["to_act"] == seat.seat and state["legal"]:
+            if think:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
             action = rng.choice(state["legal"])
             shared.sent[(table, version + 1)] = time.perf_counter()
-            shared.actions += 1
             await seat.ws.send(json.dumps({"type": "act", "table": table, "action": action}))
 
 
@@ -194,56 +194,68 @@ async def run_table(
     shared: Shared,
     ready: asyncio.Event,
     opened: list[int],
+    think: float,
 ) -> None:
     """One table's four clients: a game, then a new table and another game, until stopped."""
     rng = random.Random(index)
     seats = await connect_seats(base, http, index)
+    shared.sockets.extend(s.ws for s in seats)
     table = await open_table(seats)
     opened.append(index)
     await ready.wait()
     while not shared.stop:
         await seats[0].ws.send(json.dumps({"type": "start", "table": table}))
-        await asyncio.gather(*(play_seat(table, s, shared, rng) for s in seats))
+        await asyncio.gather(*(play_seat(table, s, shared, rng, think) for s in seats))
         if not shared.stop:
             table = await open_table(seats)
     for seat in seats:
         await seat.ws.close()
 
 
-def worker(
-    base: str, tables: range, seconds: float, warmup: float, start_at: float, out: Any
-) -> None:
+@dataclass(frozen=True)
+class Plan:
+    """What one client process does."""
+
+    base: str
+    tables: range
+    seconds: float
+    warmup: float
+    start_at: float  # wall-clock time at which every table starts its game
+    think: float
+
+
+def worker(plan: Plan, out: Any) -> None:
     """One client process: its share of the tables, then its figures on ``out``."""
-    result = asyncio.run(drive(base, tables, seconds, warmup, start_at))
-    out.put(result)
+    out.put(asyncio.run(drive(plan)))
 
 
-async def drive(
-    base: str, tables: range, seconds: float, warmup: float, start_at: float
-) -> dict[str, Any]:
+async def drive(plan: Plan) -> dict[str, Any]:
     shared = Shared()
     ready = asyncio.Event()
     opened: list[int] = []
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=plan.base, limits=limits, timeout=60) as http:
         tasks = [
-            asyncio.create_task(run_table(base, http, i, shared, ready, opened)) for i in tables
+            asyncio.create_task(run_table(plan.base, http, i, shared, ready, opened, plan.think))
+            for i in plan.tables
         ]
-        while len(opened) < len(tables):
+        while len(opened) < len(plan.tables):
             failed = [t for t in tasks if t.done() and t.exception()]
             if failed:
                 raise failed[0].exception()  # type: ignore[misc]
             await asyncio.sleep(0.1)
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        await asyncio.sleep(max(0.0, plan.start_at - time.time()))
         ready.set()
-        await asyncio.sleep(warmup)
+        await asyncio.sleep(plan.warmup)
         shared.measuring = True
         began = time.perf_counter()
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(plan.seconds)
         shared.measuring = False
         elapsed = time.perf_counter() - began
-        shared.stop = True
-        await asyncio.wait(tasks, timeout=30)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*(ws.close() for ws in shared.sockets), return_exceptions=True)
     return {"latencies": shared.latencies, "games": shared.games, "elapsed": elapsed}
 
 
@@ -265,6 +277,12 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=2, help="client worker processes")
     parser.add_argument("--database", default="", help="database URL (default: temp SQLite)")
     parser.add_argument("--deflate", action="store_true", help="websocket compression on")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="average seconds a client waits before its action (0: at once)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -292,11 +310,9 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
     shares = [range(i, args.tables, args.procs) for i in range(args.procs)]
     setup_began = time.monotonic()
     # Tables are opened first; play starts for all at once, at a shared wall-clock time.
-    start_at = time.time() + max(20.0, args.tables * 0.06)
-    procs = [
-        ctx.Process(target=worker, args=(base, s, args.seconds, args.warmup, start_at, out))
-        for s in shares
-    ]
+    start_at = time.time() + max(20.0, args.tables * 0.08)
+    plans = [Plan(base, s, args.seconds, args.warmup, start_at, args.think) for s in shares]
+    procs = [ctx.Process(target=worker, args=(plan, out)) for plan in plans]
     for p in procs:
         p.start()
     time.sleep(max(0.0, start_at - time.time()) + args.warmup / 2)
@@ -325,6 +341,7 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
         "games_finished": sum(r["games"] for r in results),
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
         "cpu_ms_per_table_per_s": round(1000 * (cpu1 - cpu0) / elapsed / args.tables, 3),
+        "cpu_ms_per_action": round(1000 * (cpu1 - cpu0) / max(1.0, actions1 - actions0), 3),
         "memory_per_table_kb": round((rss_tables - rss_before) / args.tables / 1024, 1),
         "server_rss_mb": round(rss_tables / 2**20, 1),
     }
@@ -345,6 +362,7 @@ def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  games finished           {report['games_finished']:>10}")
     print(f"  server CPU               {report['server_cpu_percent']:>10} % of one core")
     print(f"  CPU per table            {report['cpu_ms_per_table_per_s']:>10} ms/s")
+    print(f"  CPU per action           {report['cpu_ms_per_action']:>10} ms")
     print(
         f"  memory per table         {report['memory_per_table_kb']:>10} KB "
         f"(server RSS {report['server_rss_mb']} MB)"

@@ -70,6 +70,9 @@ async def repository_round_trip(url: str) -> None:
     assert row.created_at.tzinfo is not None
     with pytest.raises(RuntimeError):  # a duplicate action is refused, and only that write
         await repo.save("t1", {}, actions=[StoredAction(1, 0, "pass", "player")])
+    await repo.save("t1", {}, actions=[StoredAction(41, 0, "pass", "bot", version=60)])
+    reloaded = await repo.load_game("t1")
+    assert reloaded is not None and reloaded.version == 60  # an action row carries it
     first, second = await repo.secret("session"), await repo.secret("session")
     assert first == second and len(first) > 40
     assert not await repo.user_exists(1)

@@ -57,6 +57,7 @@ class SearchBot:
         discard_worlds: int = DISCARD_WORLDS,
         bid_worlds: int = BID_WORLDS,
         bid_margin: float = BID_MARGIN,
+        prefer: float = 0.0,
         time_ms: int | None = None,
         infer: bool = True,
     ) -> None:
@@ -66,6 +67,7 @@ class SearchBot:
         self.infer = infer
         self.bid_worlds = bid_worlds
         self.bid_margin = bid_margin
+        self.prefer = prefer
         self.medium = MediumBot()
 
     def set_time_budget(self, time_ms: int | None) -> None:
@@ -148,8 +150,10 @@ class SearchBot:
         if len(distinct) == 1:
             return A.PLAY_BASE + distinct[0]
         values = self.card_values(know, distinct, rng, deadline)
-        best = max(values.values())
         preferred = self.medium.decide_id(view, rng) - A.PLAY_BASE
+        if preferred in values:
+            values[preferred] += self.prefer
+        best = max(values.values())
         if preferred in values and values[preferred] >= best - 1e-9:
             return A.PLAY_BASE + preferred
         choice = min(

@@ -277,6 +277,7 @@ def _action_row(game_id: str, a: StoredAction, now: datetime) -> dict[str, Any]:
         "seat": a.seat,
         "action": a.action,
         "by": a.by,
+        "version": a.version,
         "at": now,
     }
 
