@@ -650,6 +650,7 @@ class GameState:
     def _apply_best_discard(self, seat: int, aid: int) -> None:
         c = aid - A.DISCARD_BASE
         self.hands[seat] &= ~(1 << c)
+        self.kitty |= 1 << c
         self._next_best_offer()
 
     # ------------------------------------------------------------------ play
