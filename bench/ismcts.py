@@ -142,8 +142,14 @@ def play_deal(deal: Deal, ours: tuple[int, ...], bot: Bot, seed: int, level: str
         state.apply_action(c)
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     ismcts = pyspiel.ISMCTSBot(
-        seed, evaluator, 2.0, 1000, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-        False, False,
+        seed,
+        evaluator,
+        2.0,
+        1000,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False,
+        False,
     )
     replay = Replay(deal)
     rng = random.Random(seed)

@@ -188,3 +188,34 @@ def test_reconnect_gets_the_missed_events_or_a_snapshot(tmp_path: Path) -> None:
         assert ahead["missed"] is None
         ann.close()
         bob.close()
+
+
+def test_an_action_the_database_refuses_is_not_done(live: ThreadServer) -> None:
+    table, clients = seat_clients(live.base, ["Ann", "Bob"], preset="two-player", turn_seconds=0)
+    clients[0].send(type="start", table=table)
+    clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")
+    version = settle(clients, table)
+    actor = next(c for c in clients if c.my_turn(table))
+    state = actor.view(table).state
+    assert state is not None
+    store = live.server.store
+    working = store.save
+
+    async def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk full")
+
+    store.save = refuse  # type: ignore[method-assign]
+    try:
+        failed = actor.expect_error(
+            "server_error", type="act", table=table, action=state["legal"][0]
+        )
+        assert "could not save" in failed["message"]
+    finally:
+        store.save = working  # type: ignore[method-assign]
+    same = actor.request(type="resync", table=table, since=version)
+    assert same["version"] == version and same["missed"] == [] and same["state"] == state
+    actor.send(type="act", table=table, action=state["legal"][0])
+    moved = actor.until(lambda m: m["type"] == "event")
+    assert moved["version"] == version + 1
+    for client in clients:
+        client.close()

@@ -14,21 +14,24 @@ The tables are fitted for four players; other player counts use the hand-count m
 
 from __future__ import annotations
 
+from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, SUITS
-from euchre.engine.rules import EFFECTIVE_SUIT, SUIT_MASK
+from euchre.engine.rules import SUIT_MASK
+from euchre.engine.variants import GoUnder
+from euchre.engine.views import View
 
 from . import bidding_table as T
 from .evaluate import (
     Outcomes,
-    _top_cards,
     after_pickup,
     call_outcomes,
     hand_tricks,
     side_tricks,
     sigmoid,
+    top_cards,
     trump_order,
 )
-from .knowledge import Knowledge
+from .knowledge import Knowledge, upcard_suit
 
 _PLACE = (1.0, 0.93, 0.82, 0.66, 0.56, 0.48, 0.43, 0.38, 0.34, 0.32)
 FEATURE_COUNT = 14 + 8
@@ -61,7 +64,7 @@ def card_features(hand: int, trump: int, deck: int) -> list[float]:
         if not cards:
             voids += 1
             continue
-        top = _top_cards(trump, SUIT_MASK[trump][s] & deck)
+        top = top_cards(trump, SUIT_MASK[trump][s] & deck)
         if cards >> top[0] & 1:
             f[8] += 1.0
             if cards >> top[1] & 1:
@@ -121,19 +124,22 @@ def call_chances(know: Knowledge, suit: int, *, alone: bool, first_round: bool) 
 
 
 def pass_features(
-    know: Knowledge, hand: int, legal_suits: list[int], first_round: bool
+    know: Knowledge,
+    hand: int,
+    legal_suits: list[int],
+    first_round: bool,
+    seat: int | None = None,
 ) -> list[float]:
     """Features for the value of passing: the hand in the suit on offer (round 1) or its
     best suit (round 2), and its best other suit."""
     deck = know.deck
-    view = know.view
     if first_round:
-        offer = EFFECTIVE_SUIT[4][view.upcard] if view.upcard != JOKER else 3
+        offer = upcard_suit(know.view)
         other = max(hand_tricks(hand, s, deck) for s in SUITS if s != offer)
     else:
         offer = max(legal_suits, key=lambda s: hand_tricks(hand, s, deck))
         other = 0.0
-    x = features(know, hand, offer, first_round=first_round)
+    x = features(know, hand, offer, first_round=first_round, seat=seat)
     return [*x, other]
 
 
@@ -143,3 +149,85 @@ def pass_points(know: Knowledge, legal_suits: list[int], first_round: bool) -> f
         return 0.0
     x = pass_features(know, know.hand, legal_suits, first_round)
     return _dot(T.PASS_POINTS, x)
+
+
+# ---------------------------------------------------------------------- inference
+
+_TEMPERATURE = 0.4  # points: how sharply a bidder follows the model
+
+
+def call_margin(know: Knowledge, seat: int, hand: int, suit: int, *, first_round: bool) -> float:
+    """Points a partnership call of ``suit`` gains over passing, for ``seat`` holding
+    ``hand`` at an even score (what a sensible bidder weighs)."""
+    x = features(know, hand, suit, first_round=first_round, seat=seat)
+    make = sigmoid(_dot(T.MAKE, x))
+    march = min(make, sigmoid(_dot(T.MARCH, x)))
+    call = (make - march) + 2.0 * march - 2.0 * (1.0 - make)
+    if first_round:
+        other = max(hand_tricks(hand, s, know.deck) for s in SUITS if s != suit)
+        passing = _dot(T.PASS_POINTS, [*x, other])
+    else:
+        passing = _dot(T.PASS_POINTS, [*x, 0.0])
+    return call - passing
+
+
+def _call_probability(margin: float) -> float:
+    return min(0.97, max(0.03, sigmoid(margin / _TEMPERATURE)))
+
+
+def bid_likelihood(know: Knowledge, world: object) -> float:
+    """How likely the other seats' bidding was, had they held their hands in ``world``
+    and bid by the calibrated model."""
+    from .resample import World
+
+    assert isinstance(world, World)
+    view = know.view
+    if know.n != 4 or not T.MAKE or (view.upcard == JOKER and know.call_round == 0):
+        return 1.0
+    up = upcard_suit(view)
+    weight = 1.0
+    for seat, aid, first_round in _bids(view):
+        if seat == know.seat:
+            continue
+        hand = world.hands[seat] | know.played_by[seat]
+        if seat == view.dealer and view.upcard_state == "taken":
+            hand &= ~(1 << view.upcard)
+        weight *= _bid_probability(know, seat, hand, aid, first_round, up)
+    return weight
+
+
+def _bid_probability(
+    know: Knowledge, seat: int, hand: int, aid: int, first_round: bool, up: int
+) -> float:
+    view = know.view
+    if first_round:
+        p = _call_probability(call_margin(know, seat, hand, up, first_round=True))
+        return 1.0 - p if aid == A.PASS else p
+    if aid == A.PASS:
+        suits = [s for s in SUITS if s != up]
+        best = max(suits, key=lambda s: hand_tricks(hand, s, know.deck))
+        return 1.0 - _call_probability(call_margin(know, seat, hand, best, first_round=False))
+    suit = (aid - A.CALL_BASE) // 2
+    if suit not in SUITS or (seat == view.dealer and view.variant.stick_the_dealer):
+        return 1.0
+    return _call_probability(call_margin(know, seat, hand, suit, first_round=False))
+
+
+def _bids(view: View) -> list[tuple[int, int, bool]]:
+    """(seat, action, first round) for the bidding actions of the deal."""
+    out: list[tuple[int, int, bool]] = []
+    v = view.variant
+    if v.go_under != GoUnder.OFF or v.throw_in_hands:
+        return out  # offers to go under or throw in also read "pass": bids are ambiguous
+    passes = 0
+    for seat, aid in view.history:
+        if aid in (A.ORDER, A.ORDER_ALONE):
+            out.append((seat, aid, True))
+            break
+        if A.CALL_BASE <= aid < A.CALL_BASE + 10:
+            out.append((seat, aid, False))
+            break
+        if aid == A.PASS:
+            out.append((seat, aid, passes < v.players))
+            passes += 1
+    return out

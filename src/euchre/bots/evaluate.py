@@ -4,8 +4,8 @@
 them by their place in the trump order, adds off-suit aces (worth less in long suits that
 get ruffed) and voids that a spare trump can ruff into. ``call_outcomes`` turns the side's
 expected tricks into the chances of a euchre, a made call and a march; its constants are
-calibrated by simulation (see ``bench/calibrate.py``). ``bid_likelihood`` tells the
-resampler how well a dealt world explains the bidding it saw.
+the fallback for player counts the calibrated model of :mod:`euchre.bots.bidding` does not
+cover.
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, NO_TRUMP, SUITS, cards_in
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
-from euchre.engine.variants import GoUnder, Variant
+from euchre.engine.variants import Variant
 
-from .knowledge import Knowledge, upcard_suit
+from .knowledge import Knowledge
 
 # Value of a trump by its place from the top of the trump order (Joker or right bower first).
 _TRUMP_PLACE = (1.0, 0.93, 0.82, 0.66, 0.56, 0.48, 0.43, 0.38, 0.34, 0.32)
@@ -83,7 +82,7 @@ def _side_suit(cards: int, trump: int, deck: int, trumps_held: int) -> float:
     """Value of the cards held in one side suit: its ace, a king behind the ace."""
     length = cards.bit_count()
     suit = EFFECTIVE_SUIT[trump][(cards & -cards).bit_length() - 1]
-    top = _top_cards(trump, SUIT_MASK[trump][suit] & deck)
+    top = top_cards(trump, SUIT_MASK[trump][suit] & deck)
     value = 0.0
     if cards >> top[0] & 1:
         value += 0.78 if length <= 2 else 0.6
@@ -97,7 +96,7 @@ def _side_suit(cards: int, trump: int, deck: int, trumps_held: int) -> float:
 
 
 @cache
-def _top_cards(trump: int, suit_cards: int) -> tuple[int, ...]:
+def top_cards(trump: int, suit_cards: int) -> tuple[int, ...]:
     return tuple(sorted(cards_in(suit_cards), key=lambda c: -POWER[trump][c]))
 
 
@@ -107,7 +106,7 @@ def _no_trump_tricks(hand: int, deck: int) -> float:
         cards = hand & SUIT_MASK[NO_TRUMP][s]
         if not cards:
             continue
-        top = _top_cards(NO_TRUMP, SUIT_MASK[NO_TRUMP][s] & deck)
+        top = top_cards(NO_TRUMP, SUIT_MASK[NO_TRUMP][s] & deck)
         run = 0
         for c in top:
             if cards >> c & 1:
@@ -144,7 +143,7 @@ def sure_tricks(hand: int, trump: int, deck: int) -> int:
             if s == trump:
                 continue
             cards = hand & SUIT_MASK[trump][s]
-            if cards and cards >> _top_cards(trump, SUIT_MASK[trump][s] & deck)[0] & 1:
+            if cards and cards >> top_cards(trump, SUIT_MASK[trump][s] & deck)[0] & 1:
                 sure += 1
     return min(5, sure)
 
@@ -245,100 +244,11 @@ def hand_points(variant: Variant, maker_side: int, alone: bool, result: str) -> 
     return tuple(points)
 
 
-def _clamp(p: float) -> float:
-    return min(0.97, max(0.03, p))
-
-
-def bid_likelihood(know: Knowledge, world: object) -> float:
-    """How likely the other seats' bidding was, had they held their hands in ``world``."""
-    from .resample import World
-
-    assert isinstance(world, World)
-    view = know.view
-    if view.variant.players != 4 or (view.upcard == JOKER and know.call_round == 0):
-        return 1.0
-    up_suit = upcard_suit(view)
-    weight = 1.0
-    bids = _bids(view)
-    for seat, aid, round_ in bids:
-        if seat == know.seat:
-            continue
-        hand = world.hands[seat] | know.played_by[seat]
-        if seat == view.dealer and view.upcard_state == "taken":
-            hand &= ~(1 << view.upcard)
-        weight *= _bid_probability(know, seat, hand, aid, round_, up_suit)
-    return weight
-
-
-def _bids(view: object) -> list[tuple[int, int, int]]:
-    """(seat, action, round) for the bidding actions of the deal."""
-    from euchre.engine.views import View
-
-    assert isinstance(view, View)
-    out: list[tuple[int, int, int]] = []
-    v = view.variant
-    if v.go_under != GoUnder.OFF or v.throw_in_hands:
-        return out  # offers to go under or throw in also read "pass": bids are ambiguous
-    n = v.players
-    passes = 0
-    round_ = 1
-    for seat, aid in view.history:
-        if aid in (A.ORDER, A.ORDER_ALONE) or A.CALL_BASE <= aid < A.CALL_BASE + 10:
-            out.append((seat, aid, 2 if aid >= A.CALL_BASE else 1))
-            break
-        if aid == A.PASS:
-            out.append((seat, aid, round_))
-            passes += 1
-            if passes == n:
-                round_ = 2
-    return out
-
-
-def _bid_probability(
-    know: Knowledge, seat: int, hand: int, aid: int, round_: int, up_suit: int
-) -> float:
-    view = know.view
-    deck = know.deck
-    if round_ == 1:
-        strength = _seat_side_tricks(know, seat, hand, up_suit, first_round=True)
-        p_call = _clamp(sigmoid((strength - 2.95) / 0.35))
-        return p_call if aid != A.PASS else 1.0 - p_call
-    if aid != A.PASS:
-        suit = (aid - A.CALL_BASE) // 2
-        if suit == NO_TRUMP:
-            return 1.0
-        if seat == view.dealer and view.variant.stick_the_dealer:
-            return 1.0
-        strength = _seat_side_tricks(know, seat, hand, suit, first_round=False)
-        return _clamp(sigmoid((strength - 2.95) / 0.35))
-    best = max(hand_tricks(hand, s, deck) + CAL.partner for s in SUITS if s != up_suit)
-    return 1.0 - _clamp(sigmoid((best - 2.95) / 0.35))
-
-
-def _seat_side_tricks(
-    know: Knowledge, seat: int, hand: int, suit: int, *, first_round: bool
-) -> float:
-    view = know.view
-    deck = know.deck
-    mine = hand_tricks(hand, suit, deck)
-    total = mine + CAL.partner
-    if first_round:
-        up_value = _upcard_value(view.upcard, suit, deck) * CAL.upcard_share
-        if seat == view.dealer:
-            total = hand_tricks(hand | 1 << view.upcard, suit, deck) - 0.1 + CAL.partner
-        elif (seat + 2) % 4 == view.dealer:
-            total += up_value
-        else:
-            total -= up_value
-    return total
-
-
 __all__ = [
     "CAL",
     "Calibration",
     "Outcomes",
     "best_discard",
-    "bid_likelihood",
     "call_outcomes",
     "hand_points",
     "hand_tricks",

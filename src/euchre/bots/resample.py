@@ -236,6 +236,6 @@ def resample(view: View, rng: random.Random, *, infer: bool = True) -> World:
     """One world consistent with ``view``; ``infer`` also weighs the bidding seen."""
     if not infer:
         return Sampler(knowledge_of(view)).sample(rng)
-    from .evaluate import bid_likelihood
+    from .bidding import bid_likelihood
 
     return sample_worlds(view, rng, 1, weight=bid_likelihood, oversample=8)[0]

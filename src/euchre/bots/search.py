@@ -32,14 +32,15 @@ from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
 from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
-from .evaluate import bid_likelihood
+from .bidding import bid_likelihood
+from .inference import PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
 from .resample import Sampler, World
 from .solver import Solver
 
-PLAY_WORLDS = 24
+PLAY_WORLDS = 48
 DISCARD_WORLDS = 16
 BID_WORLDS = 20
 BID_MARGIN = 0.5
@@ -132,11 +133,14 @@ class SearchBot:
     def _worlds(
         self, know: Knowledge, rng: random.Random, count: int, deadline: float | None
     ) -> list[World]:
+        """``count`` deals drawn in proportion to how well they explain the bidding and
+        the play (importance resampling from four times as many consistent deals)."""
         sampler = Sampler(know)
         if not self.infer:
             return [sampler.sample(rng) for _ in range(count)]
+        evidence = PlayEvidence(know)
         candidates = [sampler.sample(rng) for _ in range(count * 4)]
-        weights = [bid_likelihood(know, w) for w in candidates]
+        weights = [bid_likelihood(know, w) * evidence.weight(w) for w in candidates]
         if sum(weights) <= 0:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)

@@ -8,6 +8,7 @@ before the database is closed.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.routing import WebSocketRoute
 
 from euchre.bots import levels
 from euchre.engine.variants import OPTION_NAMES
@@ -73,6 +75,10 @@ class Server:
             self.sessions = Sessions(await self.store.secret("session"))
         await self.bus.start()
         await self.lobby.start()
+        # Everything loaded so far (modules, schemas, restored tables) lives as long as the
+        # process: keep it out of the collector's full passes, which otherwise stall the
+        # event loop for a long time on a busy server.
+        gc.freeze()
         log.info(
             "server ready",
             extra={"instance": self.instance, "database": _safe_url(self.settings.database_url)},
@@ -152,7 +158,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.server = server
     _routes(app, server)
-    app.add_api_websocket_route("/ws", websocket_endpoint)
+    app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
     return app
 
 

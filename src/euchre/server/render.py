@@ -8,7 +8,7 @@ view does not hold. The state object has every key of the bot protocol's observa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
 from typing import Any
 
 from euchre.engine import actions as A
@@ -46,15 +46,18 @@ def state_json(view: View) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A table event; ``action`` (seat, id) is shown per viewer (discards stay private)."""
+# An event as kept for reconnects: (version, kind, seat, action id, other fields as JSON
+# text). Plain tuples of ints and strings are not tracked by the garbage collector, so a
+# busy server keeps thousands of them without slowing its collections.
+Event = tuple[int, str, int, int, str]
 
-    version: int
-    kind: str
-    data: dict[str, Any]
-    seat: int = -1
-    action: int = -1
+
+def make_event(
+    version: int, kind: str, data: dict[str, Any], seat: int = -1, action: int = -1
+) -> Event:
+    """An event; ``action`` (with ``seat``) is shown per viewer (discards stay private)."""
+    fields = json.dumps(data, separators=(",", ":"))[1:-1]
+    return (version, kind, seat, action, fields)
 
 
 def visible_action(actor: int, aid: int, viewer: int | None, players: int) -> str:
@@ -68,13 +71,20 @@ def visible_action(actor: int, aid: int, viewer: int | None, players: int) -> st
     return A.action_text(aid)
 
 
+def event_text(event: Event, viewer: int | None, players: int) -> str:
+    """``event`` as JSON text, as the seat ``viewer`` (None: a spectator) may see it."""
+    version, kind, seat, action, fields = event
+    text = f'{{"kind":{json.dumps(kind)},"version":{version}'
+    if action >= 0:
+        shown = visible_action(seat, action, viewer, players)
+        text += f',"seat":{seat},"action":{json.dumps(shown)}'
+    return text + ("," + fields if fields else "") + "}"
+
+
 def event_json(event: Event, viewer: int | None, players: int) -> dict[str, Any]:
-    """``event`` as the seat ``viewer`` (None: a spectator) may see it."""
-    out: dict[str, Any] = {"kind": event.kind, "version": event.version, **event.data}
-    if event.action >= 0:
-        out["seat"] = event.seat
-        out["action"] = visible_action(event.seat, event.action, viewer, players)
-    return out
+    """``event`` as a JSON object, as ``viewer`` may see it."""
+    found: dict[str, Any] = json.loads(event_text(event, viewer, players))
+    return found
 
 
 def card_texts(cards: list[int]) -> list[str]:

@@ -34,7 +34,7 @@ from .config import Settings
 from .connection import Connection
 from .metrics import Metrics
 from .protocol import ProtocolError
-from .render import Event, event_json, state_json
+from .render import Event, event_json, event_text, make_event, state_json
 
 log = logging.getLogger("euchre.table")
 
@@ -368,13 +368,17 @@ class Table:
             return None
         if since == self.version:
             return []
-        if not self.events or self.events[0].version > since + 1:
+        if not self.events or self.events[0][0] > since + 1:
             return None
-        return [event_json(e, viewer, self.players) for e in self.events if e.version > since]
+        return [event_json(e, viewer, self.players) for e in self.events if e[0] > since]
 
     def _broadcast(self, event: Event, with_info: bool, direct: _Direct | None) -> None:
         texts: dict[int | None, str] = {}
-        info = self.info() if with_info else None
+        head = f'{{"type":"event","table":{_dumps(self.id)},"version":{event[0]},"event":'
+        tail = f',"clock":{_dumps(self.clock_json())}'
+        if with_info:
+            tail += f',"info":{_dumps(self.info())}'
+        tail += "}"
         for conn, seat in list(self.watchers.items()):
             if direct is not None and conn is direct.conn:
                 missed = self._missed(direct.since, seat)
@@ -382,23 +386,10 @@ class Table:
                 continue
             text = texts.get(seat)
             if text is None:
-                text = texts[seat] = _dumps(self._event_message(event, seat, info))
+                body = event_text(event, seat, self.players)
+                state = _dumps(self._view_state(seat))
+                text = texts[seat] = f'{head}{body},"state":{state}{tail}'
             conn.send_text(text)
-
-    def _event_message(
-        self, event: Event, seat: int | None, info: dict[str, Any] | None
-    ) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "type": "event",
-            "table": self.id,
-            "version": event.version,
-            "event": event_json(event, seat, self.players),
-            "state": self._view_state(seat),
-            "clock": self.clock_json(),
-        }
-        if info is not None:
-            out["info"] = info
-        return out
 
     # ------------------------------------------------------------------ committing
 
@@ -431,7 +422,7 @@ class Table:
                 "server_error", "the server could not save that; try again"
             ) from exc
         self.version = version
-        event = Event(version, kind, data, seat, action)
+        event = make_event(version, kind, data, seat, action)
         self.events.append(event)
         self._reschedule()
         self._broadcast(event, with_info, direct)
@@ -709,8 +700,12 @@ class Table:
             "started_at": self.started_at,
             "scores": list(state.scores),
         }
+        try:
+            await self._commit("started", {"dealer": state.dealer}, values=values, decks=decks)
+        except ProtocolError:
+            self.state, self.status, self.started_at = None, "waiting", None
+            raise
         log.info("game started", extra={"table": self.id, "variant": self.variant.name})
-        await self._commit("started", {"dealer": state.dealer}, values=values, decks=decks)
         self._schedule_game_clock()
 
     async def act(self, conn: Connection, action: str, expected: int | None) -> None:
@@ -736,11 +731,11 @@ class Table:
             state.apply(action, seat=seat)
         except IllegalActionError as exc:
             raise ProtocolError("illegal", str(exc)) from None
-        aid = state.deals[deal_index].action_ids()[-1][1]
         try:
+            aid = state.deals[deal_index].action_ids()[-1][1]
             await self._commit_action(state, seat, aid, by, deal_index, before)
-        except ProtocolError:
-            self.state = backup
+        except BaseException:
+            self.state = backup  # not stored, so not done
             raise
         self.services.metrics.actions.labels(by).inc()
         self.services.metrics.latency.observe(time.perf_counter() - started)
@@ -793,7 +788,13 @@ class Table:
     def _finish_values(self, state: GameState) -> dict[str, Any]:
         finished = utcnow()
         names = [s.name for s in self.seats]
-        record = export_egn(state, players=names, game_id=self.id, date=finished.date().isoformat())
+        try:
+            record: dict[str, Any] | None = export_egn(
+                state, players=names, game_id=self.id, date=finished.date().isoformat()
+            )
+        except Exception:  # the game is over all the same; its actions stay stored
+            log.exception("could not export the record", extra={"table": self.id})
+            record = None
         return {
             "status": "finished",
             "winner": state.winner,
@@ -980,7 +981,7 @@ class _TrickBefore:
         return {"trick": {"number": self.tricks_played + 1, "cards": cards, "winner": winner}}
 
 
-def _dumps(message: dict[str, Any]) -> str:
+def _dumps(message: object) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 

@@ -1,0 +1,249 @@
+// The single-page client: routes, session, connection state, announcements and toasts.
+//
+// Pages are modules with mount(ctx, root, params) returning {unmount, relabel}. New pages
+// (accounts, profile, leaderboard, chat) plug in by adding a line to ROUTES.
+
+import { h } from "./dom.js";
+import * as help from "./help.js";
+import { I18n, LANGUAGES } from "./i18n.js";
+import * as lobby from "./lobby.js";
+import { Net } from "./net.js";
+import * as replay from "./replay.js";
+import * as table from "./table.js";
+
+const ROUTES = [
+  { pattern: /^#?\/?$/, page: lobby, nav: "lobby" },
+  { pattern: /^#\/table\/([\w-]+)$/, page: table, nav: "lobby", params: ["table"] },
+  { pattern: /^#\/join\/([\w-]+)$/, page: table, nav: "lobby", params: ["invite"] },
+  { pattern: /^#\/help(?:\/([\w-]+))?$/, page: help, nav: "help", params: ["section"] },
+  { pattern: /^#\/replay(?:\/([\w-]+))?$/, page: replay, nav: "replay", params: ["game"] },
+];
+
+const FOUR_COLOUR_KEY = "euchre.fourColour";
+
+const ctx = {
+  i18n: new I18n(),
+  net: new Net(),
+  session: null,
+  presets: null,
+  botLevels: null,
+  current: null,
+  t: (key, params) => ctx.i18n.t(key, params),
+  go: (hash) => {
+    if (location.hash === hash) route();
+    else location.hash = hash;
+  },
+  announce,
+  toast,
+  errorText,
+  showError: (err) => toast(errorText(err), "error"),
+  ensureSession,
+  nameForm,
+};
+
+async function boot() {
+  applyFourColour(readFlag(FOUR_COLOUR_KEY));
+  await ctx.i18n.load(I18n.preferred());
+  setupHeader();
+  ctx.net.addEventListener("state", (e) => showConnection(e.detail));
+  ctx.net.addEventListener("message", (e) => onMessage(e.detail));
+  ctx.net.addEventListener("open", (e) => {
+    ctx.session = { ...(ctx.session || {}), ...e.detail.you };
+  });
+  ctx.i18n.addEventListener("change", relabel);
+  window.addEventListener("hashchange", route);
+  await Promise.all([loadSession(), loadPresets()]);
+  if (ctx.session) ctx.net.start();
+  route();
+}
+
+async function loadSession() {
+  try {
+    const response = await fetch("api/session", { credentials: "same-origin" });
+    ctx.session = response.ok ? await response.json() : null;
+  } catch {
+    ctx.session = null;
+  }
+}
+
+async function loadPresets() {
+  try {
+    const response = await fetch("api/presets");
+    if (!response.ok) return;
+    const body = await response.json();
+    ctx.presets = body.presets;
+    ctx.botLevels = body.bot_levels;
+  } catch {
+    ctx.presets = null;
+  }
+}
+
+/** Start a guest session under this name; throws a translated message when refused. */
+async function ensureSession(name) {
+  const response = await fetch("api/session", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+    credentials: "same-origin",
+  });
+  if (!response.ok) throw new Error(ctx.t("errors.bad_name"));
+  ctx.session = await response.json();
+  ctx.net.stop();
+  ctx.net.start();
+  return ctx.session;
+}
+
+/** The name form shown wherever a session is needed first. */
+function nameForm(intro, onDone) {
+  const input = h("input", {
+    id: "guest-name",
+    name: "name",
+    autocomplete: "nickname",
+    maxlength: "24",
+    required: true,
+    placeholder: ctx.t("session.placeholder"),
+  });
+  const problem = h("p", { class: "form-error", id: "guest-name-error", role: "alert" });
+  const form = h(
+    "form",
+    { class: "name-form", onsubmit: submit, "aria-describedby": "guest-name-error" },
+    intro ? h("p", {}, intro) : null,
+    h("label", { for: "guest-name" }, ctx.t("session.name")),
+    h("div", { class: "row" }, input, h("button", { type: "submit", class: "primary" }, ctx.t("session.start"))),
+    problem,
+    h("p", { class: "hint" }, ctx.t("session.hint")),
+  );
+  async function submit(event) {
+    event.preventDefault();
+    problem.textContent = "";
+    const name = input.value.trim();
+    if (!name) {
+      problem.textContent = ctx.t("errors.bad_name");
+      input.focus();
+      return;
+    }
+    try {
+      await ensureSession(name);
+      onDone();
+    } catch (err) {
+      problem.textContent = err.message;
+      input.focus();
+    }
+  }
+  return form;
+}
+
+function route() {
+  const hash = location.hash || "#/";
+  const found = ROUTES.find((r) => r.pattern.test(hash)) || ROUTES[0];
+  const match = hash.match(found.pattern) || [];
+  const params = {};
+  (found.params || []).forEach((name, i) => {
+    if (match[i + 1]) params[name] = match[i + 1];
+  });
+  if (ctx.current) ctx.current.unmount();
+  const main = document.getElementById("main");
+  main.replaceChildren();
+  main.className = `page-${found.nav}`;
+  for (const link of document.querySelectorAll(".nav a")) {
+    const active = link.getAttribute("href") === `#/${found.nav === "lobby" ? "" : found.nav}`;
+    if (active) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  ctx.current = found.page.mount(ctx, main, params);
+}
+
+function relabel() {
+  ctx.i18n.apply();
+  document.title = ctx.t("app.title");
+  fillLanguages();
+  showConnection(ctx.net.state);
+  if (ctx.current && ctx.current.relabel) ctx.current.relabel();
+}
+
+function setupHeader() {
+  const select = document.getElementById("language");
+  select.addEventListener("change", () => ctx.i18n.load(select.value));
+  const four = document.getElementById("four-colour");
+  four.checked = readFlag(FOUR_COLOUR_KEY);
+  four.addEventListener("change", () => {
+    writeFlag(FOUR_COLOUR_KEY, four.checked);
+    applyFourColour(four.checked);
+  });
+  relabel();
+}
+
+function fillLanguages() {
+  const select = document.getElementById("language");
+  select.replaceChildren(
+    ...Object.entries(LANGUAGES).map(([code, name]) =>
+      h("option", { value: code, selected: code === ctx.i18n.lang, lang: code }, name),
+    ),
+  );
+  select.setAttribute("aria-label", ctx.t("settings.language"));
+}
+
+function showConnection(state) {
+  const el = document.getElementById("connection");
+  el.dataset.state = state;
+  el.textContent = state === "idle" ? "" : ctx.t(`connection.${state}`);
+}
+
+function onMessage(message) {
+  if (message.type === "error" && !message.handled) {
+    const page = ctx.current;
+    if (page && page.onError && page.onError(message)) return;
+    ctx.showError(message);
+  }
+}
+
+/** A server (or client) error in the current language. */
+function errorText(err) {
+  const code = err && err.code;
+  if (ctx.i18n.lang === "en" && err && err.message && !["disconnected", "offline", "timeout"].includes(code)) {
+    return capitalise(err.message);
+  }
+  const key = `errors.${code}`;
+  return ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.unknown");
+}
+
+function capitalise(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Say something to screen readers (the polite live region). */
+function announce(text) {
+  const region = document.getElementById("announcer");
+  region.append(h("p", {}, text));
+  while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
+function toast(text, kind = "info") {
+  const box = document.getElementById("toasts");
+  const item = h("div", { class: `toast toast-${kind}` }, text);
+  box.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
+}
+
+function applyFourColour(on) {
+  document.body.classList.toggle("four-colour", on);
+}
+
+function readFlag(key) {
+  try {
+    return localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(key, on) {
+  try {
+    localStorage.setItem(key, on ? "1" : "0");
+  } catch {
+    // private browsing: the choice lasts for this page only
+  }
+}
+
+window.euchre = ctx; // for tests and the curious
+boot();

@@ -1,0 +1,93 @@
+// Translations: i18n/<lang>.json, nested keys ("lobby.quickPlay"), {name} parameters,
+// plural forms as {"one": ..., "other": ...} chosen with Intl.PluralRules.
+
+export const LANGUAGES = { en: "English", de: "Deutsch", nl: "Nederlands" };
+const STORAGE_KEY = "euchre.lang";
+
+export class I18n extends EventTarget {
+  constructor() {
+    super();
+    this.lang = "en";
+    this.strings = {};
+    this.fallback = {};
+  }
+
+  /** The language to start with: the saved choice, else the browser's, else English. */
+  static preferred() {
+    const saved = safeStorage(() => localStorage.getItem(STORAGE_KEY));
+    if (saved && saved in LANGUAGES) return saved;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const code = String(tag).slice(0, 2).toLowerCase();
+      if (code in LANGUAGES) return code;
+    }
+    return "en";
+  }
+
+  async load(lang) {
+    const code = lang in LANGUAGES ? lang : "en";
+    if (!Object.keys(this.fallback).length) this.fallback = await fetchJson("en");
+    this.strings = code === "en" ? this.fallback : await fetchJson(code);
+    this.lang = code;
+    document.documentElement.lang = code;
+    safeStorage(() => localStorage.setItem(STORAGE_KEY, code));
+    this.dispatchEvent(new Event("change"));
+  }
+
+  has(key) {
+    return lookup(this.strings, key) !== undefined || lookup(this.fallback, key) !== undefined;
+  }
+
+  /** The translated text for key (the key itself when no language has it). */
+  t(key, params = {}) {
+    let found = lookup(this.strings, key);
+    if (found === undefined) found = lookup(this.fallback, key);
+    if (found === undefined) return key;
+    if (typeof found === "object" && !Array.isArray(found)) {
+      const rule = new Intl.PluralRules(this.lang).select(Number(params.count ?? 0));
+      found = found[rule] ?? found.other ?? key;
+    }
+    if (typeof found !== "string") return found;
+    return found.replace(/\{(\w+)\}/g, (match, name) =>
+      name in params ? String(params[name]) : match,
+    );
+  }
+
+  /** A list ("A, B and C") in the current language. */
+  list(items) {
+    return new Intl.ListFormat(this.lang, { style: "long", type: "conjunction" }).format(items);
+  }
+
+  /** Fill elements marked data-i18n="key" (text) and data-i18n-label="key" (aria-label). */
+  apply(root = document) {
+    for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = this.t(el.dataset.i18n);
+    for (const el of root.querySelectorAll("[data-i18n-label]")) {
+      el.setAttribute("aria-label", this.t(el.dataset.i18nLabel));
+    }
+    for (const el of root.querySelectorAll("[data-i18n-title]")) {
+      el.setAttribute("title", this.t(el.dataset.i18nTitle));
+    }
+  }
+}
+
+function lookup(tree, key) {
+  let node = tree;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object" || !(part in node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+async function fetchJson(lang) {
+  const response = await fetch(`i18n/${lang}.json`);
+  if (!response.ok) throw new Error(`no translation ${lang}`);
+  return response.json();
+}
+
+function safeStorage(fn) {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}

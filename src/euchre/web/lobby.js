@@ -1,0 +1,459 @@
+// The lobby: name, quick play, join by code or link, create a table, open tables.
+
+import { h } from "./dom.js";
+import { BOT_LEVELS, DECKS, OPTIONS, PRESETS, TURN_TIMERS, presetValues } from "./options.js";
+
+export function mount(ctx, root) {
+  const page = new Lobby(ctx, root);
+  page.render();
+  page.subscribe();
+  return page;
+}
+
+class Lobby {
+  constructor(ctx, root) {
+    this.ctx = ctx;
+    this.root = root;
+    this.tables = new Map();
+    this.changingName = false;
+    this.form = { preset: "standard", kind: "casual", turn: 30, level: "", startNow: false, values: null };
+    this.onMessage = (e) => this.message(e.detail);
+    this.onOpen = () => this.subscribe();
+    ctx.net.addEventListener("message", this.onMessage);
+    ctx.net.addEventListener("open", this.onOpen);
+  }
+
+  unmount() {
+    this.ctx.net.removeEventListener("message", this.onMessage);
+    this.ctx.net.removeEventListener("open", this.onOpen);
+    this.ctx.net.send({ type: "lobby", subscribe: false });
+  }
+
+  relabel() {
+    this.render();
+  }
+
+  t(key, params) {
+    return this.ctx.t(key, params);
+  }
+
+  async subscribe() {
+    if (!this.ctx.session) {
+      this.fetchTables();
+      return;
+    }
+    if (!this.ctx.net.connected) return;
+    try {
+      const answer = await this.ctx.net.request({ type: "lobby" });
+      this.tables = new Map(answer.tables.map((t) => [t.id, t]));
+      this.renderTables();
+    } catch {
+      // offline: the "open" event subscribes again
+    }
+  }
+
+  async fetchTables() {
+    try {
+      const response = await fetch("api/tables");
+      const body = await response.json();
+      this.tables = new Map(body.tables.map((t) => [t.id, t]));
+      this.renderTables();
+    } catch {
+      // the list stays as it was
+    }
+  }
+
+  message(m) {
+    if (m.type !== "lobby_update") return;
+    const t = m.table;
+    if (t.removed || !["waiting", "playing"].includes(t.status)) this.tables.delete(t.id);
+    else this.tables.set(t.id, t);
+    this.renderTables();
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  render() {
+    const ctx = this.ctx;
+    this.tableList = h("div", { class: "table-list", id: "open-tables" });
+    this.root.replaceChildren(
+      h(
+        "section",
+        { class: "lobby", "aria-labelledby": "lobby-title" },
+        h("h1", { id: "lobby-title" }, this.t("lobby.title")),
+        this.whoPanel(),
+        h("div", { class: "lobby-grid" }, this.quickPanel(), this.joinPanel(), this.createPanel(), this.tablesPanel()),
+      ),
+    );
+    this.renderTables();
+    if (!ctx.session) document.getElementById("guest-name")?.focus();
+  }
+
+  whoPanel() {
+    const ctx = this.ctx;
+    if (!ctx.session || this.changingName) {
+      return h(
+        "div",
+        { class: "panel who" },
+        h("h2", {}, this.t("lobby.welcome")),
+        ctx.nameForm(this.t("lobby.intro"), () => {
+          this.changingName = false;
+          this.render();
+          this.subscribe();
+        }),
+      );
+    }
+    return h(
+      "div",
+      { class: "panel who compact" },
+      h("p", { id: "who" }, this.t("lobby.playingAs", { name: ctx.session.name }), " ", h("span", { class: "badge" }, this.t(ctx.session.guest === false ? "lobby.account" : "lobby.guest"))),
+      h("button", { type: "button", onclick: () => this.changeName() }, this.t("lobby.changeName")),
+    );
+  }
+
+  changeName() {
+    this.changingName = true;
+    this.render();
+    document.getElementById("guest-name")?.focus();
+  }
+
+  quickPanel() {
+    const select = presetSelect(this.ctx, "quick-preset", this.form.preset);
+    const button = h("button", { type: "submit", class: "primary big", id: "quick-play" }, this.t("lobby.quickPlay"));
+    return h(
+      "form",
+      { class: "panel quick", "aria-labelledby": "quick-title", onsubmit: (e) => this.quickPlay(e, select.value, button) },
+      h("h2", { id: "quick-title" }, this.t("lobby.quickTitle")),
+      h("p", {}, this.t("lobby.quickText")),
+      h("label", { for: "quick-preset" }, this.t("lobby.rules")),
+      select,
+      button,
+      h("p", { class: "hint" }, this.t("lobby.rankedSoon")),
+    );
+  }
+
+  joinPanel() {
+    const input = h("input", { id: "invite-code", autocomplete: "off", placeholder: this.t("lobby.codePlaceholder") });
+    return h(
+      "form",
+      { class: "panel join", "aria-labelledby": "join-title", onsubmit: (e) => this.joinByCode(e, input) },
+      h("h2", { id: "join-title" }, this.t("lobby.joinTitle")),
+      h("label", { for: "invite-code" }, this.t("lobby.codeLabel")),
+      h("div", { class: "row" }, input, h("button", { type: "submit" }, this.t("lobby.join"))),
+    );
+  }
+
+  tablesPanel() {
+    return h(
+      "section",
+      { class: "panel tables", "aria-labelledby": "tables-title" },
+      h("h2", { id: "tables-title" }, this.t("lobby.openTables")),
+      this.tableList,
+    );
+  }
+
+  renderTables() {
+    if (!this.tableList) return;
+    const rows = [...this.tables.values()].sort((a, b) => b.free - a.free || a.id.localeCompare(b.id));
+    if (!rows.length) {
+      this.tableList.replaceChildren(h("p", { class: "empty" }, this.t("lobby.noTables")));
+      return;
+    }
+    this.tableList.replaceChildren(h("ul", {}, rows.map((t) => this.tableRow(t))));
+  }
+
+  tableRow(t) {
+    const ctx = this.ctx;
+    const seats = t.seats.map((s) =>
+      h("li", { class: `seat-chip ${s.type}` }, s.type === "empty" ? this.t("table.freeSeat") : s.name),
+    );
+    const options = optionSummary(ctx, t.options || {});
+    const canSit = t.free > 0 || (t.status === "playing" && t.seats.some((s) => s.type === "bot") && t.kind !== "ranked");
+    return h(
+      "li",
+      { class: "table-row", dataset: { table: t.id } },
+      h(
+        "div",
+        { class: "table-rules" },
+        h("strong", {}, this.t(`presets.${t.preset}.label`)),
+        h("span", { class: "badge" }, this.t(`kinds.${t.kind}`)),
+        h("span", { class: `badge status-${t.status}` }, this.t(`status.${t.status}`)),
+        t.turn_seconds ? h("span", { class: "muted" }, this.t("lobby.timer", { seconds: Math.round(t.turn_seconds) })) : null,
+      ),
+      options.length ? h("p", { class: "table-options" }, options.join(" · ")) : null,
+      h("ul", { class: "seat-chips", "aria-label": this.t("lobby.seats") }, seats),
+      h(
+        "div",
+        { class: "row" },
+        canSit && ctx.session ? h("button", { type: "button", class: "primary", onclick: () => this.sitAt(t.id) }, this.t("lobby.sit")) : null,
+        h("a", { class: "button", href: `#/table/${t.id}` }, this.t("lobby.watch")),
+      ),
+    );
+  }
+
+  createPanel() {
+    const ctx = this.ctx;
+    const f = this.form;
+    if (!f.values) f.values = presetValues(ctx.presets, f.preset);
+    const preset = presetSelect(ctx, "create-preset", f.preset);
+    preset.addEventListener("change", () => {
+      f.preset = preset.value;
+      f.values = presetValues(ctx.presets, f.preset);
+      this.rerenderCreate();
+    });
+    const problem = h("p", { class: "form-error", id: "create-error", role: "alert" });
+    this.createError = problem;
+    return h(
+      "form",
+      { class: "panel create", id: "create-form", "aria-labelledby": "create-title", onsubmit: (e) => this.create(e) },
+      h("h2", { id: "create-title" }, this.t("lobby.createTitle")),
+      h("label", { for: "create-preset" }, this.t("lobby.rules")),
+      preset,
+      h("p", { class: "hint" }, this.t(`presets.${f.preset}.help`)),
+      this.kindField(),
+      this.timerField(),
+      this.botsField(),
+      optionField(ctx, OPTIONS[0], f.values, f.values.players),
+      h(
+        "details",
+        { class: "more-options" },
+        h("summary", {}, this.t("lobby.moreOptions")),
+        OPTIONS.slice(1)
+          .filter((o) => !o.when || o.when(f.values.players))
+          .map((o) => optionField(ctx, o, f.values, f.values.players)),
+      ),
+      problem,
+      h("button", { type: "submit", class: "primary", id: "create-table" }, this.t("lobby.create")),
+    );
+  }
+
+  rerenderCreate() {
+    const old = document.getElementById("create-form");
+    const open = old?.querySelector("details")?.open;
+    const fresh = this.createPanel();
+    if (open) fresh.querySelector("details").open = true;
+    old.replaceWith(fresh);
+    document.getElementById("create-preset").focus();
+  }
+
+  kindField() {
+    const f = this.form;
+    const radios = ["casual", "private", "ranked"].map((kind) =>
+      h(
+        "label",
+        { class: "radio" },
+        h("input", { type: "radio", name: "kind", value: kind, checked: f.kind === kind, onchange: () => (f.kind = kind) }),
+        h("span", {}, this.t(`kinds.${kind}`), h("small", {}, this.t(`kinds.${kind}Help`))),
+      ),
+    );
+    return h("fieldset", { class: "kind" }, h("legend", {}, this.t("lobby.kind")), radios);
+  }
+
+  timerField() {
+    const f = this.form;
+    const select = h(
+      "select",
+      { id: "create-timer", onchange: (e) => (f.turn = Number(e.target.value)) },
+      TURN_TIMERS.map((s) =>
+        h("option", { value: s, selected: s === f.turn }, s ? this.t("lobby.seconds", { count: s }) : this.t("lobby.timerOff")),
+      ),
+    );
+    return h("div", { class: "field" }, h("label", { for: "create-timer" }, this.t("lobby.turnTimer")), select);
+  }
+
+  botsField() {
+    const f = this.form;
+    const levels = this.ctx.botLevels || BOT_LEVELS;
+    const select = h(
+      "select",
+      { id: "create-bot-level", onchange: (e) => (f.level = e.target.value) },
+      h("option", { value: "" }, this.t("lobby.botDefault")),
+      levels.map((l) => h("option", { value: l, selected: l === f.level }, botLevelName(this.ctx, l))),
+    );
+    const now = h("input", { type: "checkbox", id: "create-start-now", checked: f.startNow, onchange: (e) => (f.startNow = e.target.checked) });
+    return h(
+      "fieldset",
+      { class: "bots" },
+      h("legend", {}, this.t("lobby.bots")),
+      h("label", { for: "create-bot-level" }, this.t("lobby.botLevel")),
+      select,
+      h("label", { class: "check" }, now, this.t("lobby.startNow")),
+    );
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  async needSession() {
+    if (this.ctx.session && this.ctx.net.connected) return true;
+    if (!this.ctx.session) {
+      this.ctx.toast(this.t("errors.need_name"), "error");
+      document.getElementById("guest-name")?.focus();
+      return false;
+    }
+    this.ctx.showError({ code: "offline" });
+    return false;
+  }
+
+  async quickPlay(event, preset, button) {
+    event.preventDefault();
+    if (!(await this.needSession())) return;
+    button.disabled = true;
+    try {
+      const answer = await this.ctx.net.request({ type: "quick_play", preset });
+      this.ctx.go(`#/table/${answer.table}`);
+    } catch (err) {
+      button.disabled = false;
+      this.ctx.showError(err);
+    }
+  }
+
+  joinByCode(event, input) {
+    event.preventDefault();
+    const code = inviteCode(input.value);
+    if (!code) {
+      this.ctx.toast(this.t("errors.bad_code"), "error");
+      input.focus();
+      return;
+    }
+    this.ctx.go(`#/join/${code}`);
+  }
+
+  async sitAt(tableId) {
+    if (!(await this.needSession())) return;
+    try {
+      await this.ctx.net.request({ type: "sit", table: tableId });
+      this.ctx.go(`#/table/${tableId}`);
+    } catch (err) {
+      this.ctx.showError(err);
+    }
+  }
+
+  async create(event) {
+    event.preventDefault();
+    this.createError.textContent = "";
+    if (!(await this.needSession())) return;
+    const f = this.form;
+    const message = {
+      type: "create",
+      preset: f.preset,
+      options: changedOptions(this.ctx, f),
+      kind: f.kind,
+      turn_seconds: f.turn,
+    };
+    if (f.level) message.bot_level = f.level;
+    try {
+      const created = await this.ctx.net.request(message);
+      if (f.startNow && f.kind !== "ranked") this.ctx.net.fire({ type: "start", table: created.table });
+      this.ctx.go(`#/table/${created.table}`);
+    } catch (err) {
+      this.createError.textContent = this.ctx.errorText(err);
+    }
+  }
+}
+
+function presetSelect(ctx, id, chosen) {
+  return h(
+    "select",
+    { id, name: "preset" },
+    PRESETS.map((p) => h("option", { value: p, selected: p === chosen }, ctx.t(`presets.${p}.label`))),
+  );
+}
+
+/** One option as a form control, with its explanation. */
+function optionField(ctx, option, values, players) {
+  const id = `opt-${option.name}`;
+  const help = h("small", { id: `${id}-help`, class: "hint" }, ctx.t(`options.${option.name}.help`));
+  const label = ctx.t(`options.${option.name}.label`);
+  if (option.kind === "bool") {
+    const box = h("input", {
+      type: "checkbox",
+      id,
+      checked: values[option.name],
+      "aria-describedby": `${id}-help`,
+      onchange: (e) => (values[option.name] = e.target.checked),
+    });
+    return h("div", { class: "field check" }, h("label", { for: id }, box, " ", label), help);
+  }
+  if (option.kind === "set") {
+    const boxes = option.values.map((v) =>
+      h(
+        "label",
+        { class: "check" },
+        h("input", {
+          type: "checkbox",
+          checked: values[option.name].includes(v),
+          onchange: (e) => {
+            const set = new Set(values[option.name]);
+            if (e.target.checked) set.add(v);
+            else set.delete(v);
+            values[option.name] = [...set];
+          },
+        }),
+        " ",
+        ctx.t(`options.${option.name}.values.${v}`),
+      ),
+    );
+    return h("fieldset", { class: "field", "aria-describedby": `${id}-help` }, h("legend", {}, label), boxes, help);
+  }
+  const allowed = option.name === "min_rank" ? DECKS[players] : option.values;
+  const select = h(
+    "select",
+    {
+      id,
+      "aria-describedby": `${id}-help`,
+      onchange: (e) => {
+        const raw = e.target.value;
+        values[option.name] = typeof option.values[0] === "number" ? Number(raw) : raw;
+      },
+    },
+    allowed.map((v) => h("option", { value: v, selected: v === values[option.name] }, optionValueName(ctx, option.name, v))),
+  );
+  return h("div", { class: "field" }, h("label", { for: id }, label), select, help);
+}
+
+/** A value of an option in words. */
+export function optionValueName(ctx, name, value) {
+  const key = `options.${name}.values.${value}`;
+  if (ctx.i18n.has(key)) return ctx.t(key);
+  if (name === "target") return ctx.t("options.target.points", { count: value });
+  if (name === "time_limit_minutes") return value ? ctx.t("options.time_limit_minutes.minutes", { count: value }) : ctx.t("options.time_limit_minutes.values.0");
+  return String(value);
+}
+
+/** Short words for a table's options (the lobby line). */
+export function optionSummary(ctx, options) {
+  return Object.entries(options)
+    .filter(([name]) => name !== "players" && ctx.i18n.has(`options.${name}.label`))
+    .map(([name, value]) =>
+      typeof value === "boolean"
+        ? `${ctx.t(`options.${name}.label`)}: ${ctx.t(value ? "common.on" : "common.off")}`
+        : `${ctx.t(`options.${name}.label`)}: ${Array.isArray(value) ? value.map((v) => optionValueName(ctx, name, v)).join(", ") : optionValueName(ctx, name, value)}`,
+    );
+}
+
+export function botLevelName(ctx, level) {
+  const key = `bots.${level}`;
+  return ctx.i18n.has(key) ? ctx.t(key) : level;
+}
+
+function changedOptions(ctx, form) {
+  const base = presetValues(ctx.presets, form.preset);
+  const out = {};
+  for (const option of OPTIONS) {
+    if (option.when && !option.when(base.players)) continue;
+    const value = form.values[option.name];
+    const same = Array.isArray(value)
+      ? JSON.stringify([...value].sort()) === JSON.stringify([...base[option.name]].sort())
+      : value === base[option.name];
+    if (!same) out[option.name] = value;
+  }
+  return out;
+}
+
+/** The invite code in a pasted link or code. */
+export function inviteCode(text) {
+  const trimmed = text.trim();
+  const fromLink = trimmed.match(/#\/join\/([\w-]+)/);
+  if (fromLink) return fromLink[1];
+  return /^[\w-]{1,32}$/.test(trimmed) ? trimmed : "";
+}

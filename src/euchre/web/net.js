@@ -1,0 +1,183 @@
+// The table protocol over one websocket (docs/protocol.md), with automatic reconnection.
+//
+// Events: "state" (detail: connecting | connected | reconnecting | offline | nosession),
+// "open" (detail: {again}) after each welcome, and "message" (detail: the server message).
+// Pages re-join their table with their last version on every "open" with again=true.
+
+const HEARTBEAT_MS = 15000;
+const SILENCE_MS = 35000;
+const MAX_BACKOFF_MS = 5000;
+
+export class Net extends EventTarget {
+  constructor() {
+    super();
+    this.ws = null;
+    this.state = "idle";
+    this.wanted = false;
+    this.everConnected = false;
+    this.reconnects = 0;
+    this.attempt = 0;
+    this.you = null;
+    this.pending = new Map();
+    this.nextRef = 0;
+    this.lastHeard = 0;
+    this.retryTimer = null;
+    this.heartbeat = null;
+    window.addEventListener("online", () => this.retryNow());
+    window.addEventListener("offline", () => {
+      if (this.state !== "connected") this.setState("offline");
+    });
+  }
+
+  /** Connect (and keep reconnecting until stop()). */
+  start() {
+    this.wanted = true;
+    if (!this.ws) this.open();
+  }
+
+  stop() {
+    this.wanted = false;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.heartbeat);
+    if (this.ws) this.ws.close(1000);
+  }
+
+  get connected() {
+    return this.state === "connected";
+  }
+
+  open() {
+    clearTimeout(this.retryTimer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    this.setState(this.everConnected ? "reconnecting" : "connecting");
+    ws.addEventListener("message", (event) => this.receive(ws, event.data));
+    ws.addEventListener("close", (event) => this.lost(ws, event.code));
+  }
+
+  receive(ws, data) {
+    if (ws !== this.ws) return;
+    this.lastHeard = Date.now();
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (message.type === "welcome") {
+      this.welcome(message);
+      return;
+    }
+    this.settle(message);
+    this.emit("message", message);
+  }
+
+  welcome(message) {
+    const again = this.everConnected;
+    this.you = message.you;
+    this.everConnected = true;
+    this.attempt = 0;
+    if (again) this.reconnects += 1;
+    document.body.dataset.reconnects = String(this.reconnects);
+    this.setState("connected");
+    this.startHeartbeat();
+    this.emit("open", { again, you: message.you });
+  }
+
+  settle(message) {
+    if (message.ref === undefined || !this.pending.has(message.ref)) return;
+    const { resolve, reject, timer } = this.pending.get(message.ref);
+    this.pending.delete(message.ref);
+    clearTimeout(timer);
+    message.handled = true;
+    if (message.type === "error") reject(message);
+    else resolve(message);
+  }
+
+  lost(ws, code) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    clearInterval(this.heartbeat);
+    this.failPending();
+    if (code === 4401) {
+      this.setState("nosession");
+      return;
+    }
+    if (!this.wanted) {
+      this.setState("idle");
+      return;
+    }
+    this.setState(navigator.onLine === false ? "offline" : "reconnecting");
+    const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempt) + Math.random() * 200;
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  /** Reconnect at once (the network came back, or the user asked). */
+  retryNow() {
+    if (this.wanted && !this.ws) this.open();
+  }
+
+  failPending() {
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject({ type: "error", code: "disconnected", message: "the connection was lost" });
+    }
+    this.pending.clear();
+  }
+
+  startHeartbeat() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      const silent = Date.now() - this.lastHeard;
+      if (silent > SILENCE_MS && this.ws) {
+        const dead = this.ws;
+        this.lost(dead, 1006); // a half-open socket: do not wait for its close handshake
+        dead.close();
+      } else if (silent > HEARTBEAT_MS) {
+        this.send({ type: "ping" });
+      }
+    }, HEARTBEAT_MS / 3);
+  }
+
+  /** Send a message now; false when not connected. */
+  send(message) {
+    if (!this.ws || this.state !== "connected") return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Send a message with a fresh ref; resolves with the answer carrying it, rejects on error. */
+  request(message, timeoutMs = 15000) {
+    const ref = `r${++this.nextRef}`;
+    return new Promise((resolve, reject) => {
+      if (!this.send({ ...message, ref })) {
+        reject({ type: "error", code: "offline", message: "not connected" });
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.pending.delete(ref);
+        reject({ type: "error", code: "timeout", message: "no answer from the server" });
+      }, timeoutMs);
+      this.pending.set(ref, { resolve, reject, timer });
+    });
+  }
+
+  /** Send a message whose only answers are events; errors come back with the ref. */
+  fire(message) {
+    const ref = `f${++this.nextRef}`;
+    return this.send({ ...message, ref }) ? ref : null;
+  }
+
+  setState(state) {
+    if (state === this.state) return;
+    this.state = state;
+    document.body.dataset.connection = state;
+    this.emit("state", state);
+  }
+
+  emit(name, detail) {
+    this.dispatchEvent(new CustomEvent(name, { detail }));
+  }
+}

@@ -1,0 +1,997 @@
+// The table: seats, hand, turn-up, bidding, tricks, scores, summaries; by mouse, touch or keys.
+//
+// The server's state object is the only truth: every "table" snapshot and every "event"
+// carries this seat's full view, so the page simply renders the newest one. Events add
+// the animation, the log and the screen-reader announcements.
+
+import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
+import { h, replaceKeepingFocus, rovingGroup, setRovingFocus } from "./dom.js";
+import { botLevelName, optionSummary } from "./lobby.js";
+import { BOT_LEVELS } from "./options.js";
+import { displaySorted, suitOf } from "./rules.js";
+
+const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
+const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
+const TRICK_SHOWN_MS = 1600;
+const CARD_VERBS = ["play", "discard", "give"];
+const JOIN_RETRIES = 6;
+
+export function mount(ctx, root, params) {
+  const page = new TablePage(ctx, root, params);
+  page.start();
+  return page;
+}
+
+class TablePage {
+  constructor(ctx, root, params) {
+    this.ctx = ctx;
+    this.root = root;
+    this.tableId = params.table || null;
+    this.invite = params.invite || null;
+    this.version = 0;
+    this.info = null;
+    this.state = null;
+    this.you = null;
+    this.inviteCode = null;
+    this.clock = null;
+    this.timeLeft = null;
+    this.lastTrick = null;
+    this.lastDeal = null;
+    this.log = [];
+    this.pending = null;
+    this.failure = null;
+    this.joinTries = 0;
+    this.shownTrick = new Set();
+    this.wasMyTurn = false;
+    this.botLevel = "";
+    this.timers = [];
+    this.onMessage = (e) => this.message(e.detail);
+    this.onOpen = (e) => this.opened(e.detail);
+    ctx.net.addEventListener("message", this.onMessage);
+    ctx.net.addEventListener("open", this.onOpen);
+    this.tick = setInterval(() => this.updateClocks(), 250);
+  }
+
+  start() {
+    if (!this.ctx.session) {
+      this.renderNameForm();
+      return;
+    }
+    this.renderLoading();
+    if (this.ctx.net.connected) this.join();
+  }
+
+  unmount() {
+    this.ctx.net.removeEventListener("message", this.onMessage);
+    this.ctx.net.removeEventListener("open", this.onOpen);
+    clearInterval(this.tick);
+    for (const timer of this.timers) clearTimeout(timer);
+    if (this.tableId && this.info && this.mySeat() === null) {
+      this.ctx.net.send({ type: "leave", table: this.tableId });
+    }
+  }
+
+  relabel() {
+    if (!this.ctx.session) this.renderNameForm();
+    else if (this.info) this.render();
+    else this.renderLoading();
+  }
+
+  t(key, params) {
+    return this.ctx.t(key, params);
+  }
+
+  later(ms, fn) {
+    this.timers.push(setTimeout(fn, ms));
+  }
+
+  // ------------------------------------------------------------------ joining
+
+  opened(detail) {
+    if (!this.ctx.session) return;
+    if (detail.again && this.info) this.announce(this.t("table.reconnected"));
+    this.join();
+  }
+
+  async join() {
+    const net = this.ctx.net;
+    const message = this.tableId
+      ? { type: "join", table: this.tableId, since: this.info ? this.version : null }
+      : { type: "join", invite: this.invite };
+    try {
+      const snapshot = await net.request(message);
+      this.joinTries = 0;
+      this.failure = null;
+      if (!this.tableId) history.replaceState(null, "", `#/table/${snapshot.table}`);
+      this.snapshot(snapshot);
+    } catch (err) {
+      this.joinFailed(err);
+    }
+  }
+
+  joinFailed(err) {
+    // A reload can reach the server before it has seen the old page's socket close.
+    const retry = ["seat_in_use", "disconnected", "timeout", "server_error"].includes(err.code);
+    if (retry && this.joinTries < JOIN_RETRIES) {
+      this.joinTries += 1;
+      this.later(300 * this.joinTries, () => this.ctx.net.connected && this.join());
+      return;
+    }
+    if (err.code === "offline") return; // the "open" event joins again
+    this.failure = err;
+    this.renderFailure();
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  message(m) {
+    if (!this.tableId || m.table !== this.tableId) return;
+    if (m.type === "table" && m.handled !== true) this.snapshot(m);
+    else if (m.type === "event") this.event(m);
+  }
+
+  /** Errors about this table: a stale action resyncs quietly; the rest are shown. */
+  onError(m) {
+    if (!this.tableId || (m.table !== this.tableId && !String(m.ref || "").startsWith("f"))) return false;
+    this.pending = null;
+    if (m.code === "stale" || m.code === "not_your_turn") {
+      this.resync();
+      return true;
+    }
+    this.ctx.showError(m);
+    this.render();
+    return true;
+  }
+
+  resync() {
+    this.ctx.net.fire({ type: "resync", table: this.tableId, since: this.version });
+  }
+
+  snapshot(m) {
+    if (this.info && m.version < this.version) return;
+    const fresh = !this.info;
+    this.tableId = m.table;
+    this.version = m.version;
+    this.info = m.info;
+    this.state = m.state;
+    this.you = m.you;
+    this.inviteCode = m.invite || this.inviteCode;
+    this.setClock(m.clock, m.info);
+    for (const e of m.missed || []) this.addLog(this.describe(e, m.state), false);
+    this.pending = null;
+    this.render();
+    if (fresh) this.root.querySelector("h1")?.focus();
+  }
+
+  event(m) {
+    if (m.version <= this.version) return;
+    if (this.info && m.version > this.version + 1) {
+      this.resync(); // a gap: fetch what was missed (the state below is complete anyway)
+    }
+    this.version = m.version;
+    if (m.info) this.info = m.info;
+    this.state = m.state;
+    this.setClock(m.clock, m.info);
+    this.pending = null;
+    this.noteEvent(m.event, m.state);
+    this.render();
+  }
+
+  setClock(clock, info) {
+    this.clock = clock ? { ...clock, at: performance.now() } : null;
+    if (info && info.time_left !== undefined) this.timeLeft = { seconds: info.time_left, at: performance.now() };
+  }
+
+  noteEvent(e, state) {
+    const text = this.describe(e, state);
+    if (e.trick) {
+      this.lastTrick = { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
+      this.later(TRICK_SHOWN_MS + 50, () => this.render());
+    }
+    if (e.deal_over) this.lastDeal = e.deal_over;
+    if (e.kind === "started") this.lastDeal = null;
+    this.addLog(text, true);
+  }
+
+  addLog(text, speak) {
+    if (!text) return;
+    this.log.push({ text, key: this.log.length });
+    if (this.log.length > 200) this.log.shift();
+    if (speak) this.announce(text);
+  }
+
+  announce(text) {
+    this.ctx.announce(text);
+  }
+
+  // ------------------------------------------------------------------ words
+
+  seatName(seat) {
+    const s = this.info?.seats?.[seat];
+    if (!s) return this.t("table.seatN", { n: seat + 1 });
+    if (s.type === "empty") return this.t("table.freeSeat");
+    return s.name;
+  }
+
+  players() {
+    return this.info?.players || 4;
+  }
+
+  sideOf(seat) {
+    return this.players() === 4 ? seat % 2 : seat;
+  }
+
+  sideSeats(side) {
+    const n = this.players();
+    return n === 4 ? [side, side + 2] : [side];
+  }
+
+  sideName(side) {
+    return this.ctx.i18n.list(this.sideSeats(side).map((s) => this.seatName(s)));
+  }
+
+  /** One event in words (for the log and the live region). */
+  describe(e, state) {
+    const name = e.seat !== undefined ? this.seatName(e.seat) : "";
+    const parts = [];
+    switch (e.kind) {
+      case "action":
+        if (e.by === "timer") parts.push(this.t("events.timeRanOut", { name }));
+        parts.push(this.describeAction(e.seat, e.action, state));
+        if (e.trick) parts.push(this.t("events.trickWon", { name: this.seatName(e.trick.winner), n: e.trick.number }));
+        if (e.deal_over) parts.push(this.describeDeal(e.deal_over));
+        if (e.game_over) parts.push(this.describeGame(e.game_over));
+        return parts.join(" ");
+      case "started":
+        return this.t("events.started", { name: this.seatName(e.dealer) });
+      case "seated":
+      case "stood":
+      case "away":
+      case "returned":
+      case "bot_playing":
+        return this.t(`events.${e.kind}`, { name: e.name || this.seatName(e.seat) });
+      case "bot_seated":
+        return this.t("events.bot_seated", { name: this.seatName(e.seat) });
+      case "time_up":
+        return this.t("events.time_up");
+      case "closed":
+        return this.t("events.closed");
+      default:
+        return "";
+    }
+  }
+
+  describeAction(seat, action, state) {
+    const name = this.seatName(seat);
+    const [verb, ...rest] = action.split(" ");
+    const card = rest[0];
+    switch (verb) {
+      case "play":
+        return this.t("events.plays", { name, card: cardName(this.ctx.i18n, card) });
+      case "discard":
+        return card ? this.t("events.discardsCard", { name, card: cardName(this.ctx.i18n, card) }) : this.t("events.discards", { name });
+      case "give":
+        return card ? this.t("events.givesCard", { name, card: cardName(this.ctx.i18n, card) }) : this.t("events.gives", { name });
+      case "order": {
+        const upcard = state?.upcard ? cardName(this.ctx.i18n, state.upcard) : "";
+        return this.t(rest[0] === "alone" ? "events.orderAlone" : "events.order", { name, card: upcard });
+      }
+      case "call": {
+        const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
+        return this.t(rest[1] === "alone" ? "events.callAlone" : "events.call", { name, suit });
+      }
+      case "under":
+        return this.t("events.under", { name, cards: rest.map((c) => cardName(this.ctx.i18n, c)).join(", ") });
+      default: {
+        const key = `events.${action.replaceAll(" ", "_")}`;
+        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${action}`;
+      }
+    }
+  }
+
+  describeDeal(d) {
+    const scored = d.points.map((p, side) => [p, side]).filter(([p]) => p > 0);
+    const score = this.scoreWords(d.score);
+    if (d.outcome !== "scored" && d.outcome !== "forfeit") {
+      return this.t(`deal.${["throw-in", "farmers", "misdeal", "redeal"].includes(d.outcome) ? d.outcome : "noScore"}`, { score });
+    }
+    if (d.maker === null || d.outcome === "forfeit") {
+      const [[points, side]] = scored.length ? scored : [[0, 0]];
+      return this.t("deal.points", { side: this.sideName(side), count: points, score });
+    }
+    const makerSide = this.sideOf(d.maker);
+    const makers = this.sideName(makerSide);
+    const made = scored.some(([, side]) => side === makerSide);
+    const points = scored.length ? scored[0][0] : 0;
+    if (!made) {
+      const others = this.ctx.i18n.list(scored.map(([, side]) => this.sideName(side)));
+      return this.t("deal.euchred", { makers, defenders: others, count: points, score });
+    }
+    const tricks = d.tricks?.[makerSide] ?? 0;
+    return this.t(tricks >= 5 ? "deal.march" : "deal.made", { makers, count: points, score, tricks });
+  }
+
+  describeGame(g) {
+    const winner = g.winner === null || g.winner === undefined ? "" : this.sideName(g.winner);
+    return this.t("game.won", { side: winner, score: this.scoreWords(g.score) });
+  }
+
+  scoreWords(score) {
+    return (score || []).join(" – ");
+  }
+
+  // ------------------------------------------------------------------ derived state
+
+  mySeat() {
+    if (this.state) return this.state.seat;
+    return this.you ? this.you.seat : null;
+  }
+
+  isMyTurn() {
+    const s = this.state;
+    return Boolean(s && s.seat !== null && s.to_act === s.seat && s.legal.length && this.info.status === "playing");
+  }
+
+  position(seat) {
+    const n = this.players();
+    const base = this.mySeat() ?? 0;
+    return POSITIONS[n][(seat - base + n) % n];
+  }
+
+  isManager() {
+    const me = this.mySeat();
+    if (this.info.kind === "ranked") return false;
+    if (this.info.kind === "private") return Boolean(this.you?.host);
+    return me !== null;
+  }
+
+  cardActions() {
+    const map = new Map();
+    if (!this.isMyTurn()) return map;
+    for (const action of this.state.legal) {
+      const [verb, card, extra] = action.split(" ");
+      if (CARD_VERBS.includes(verb) && card && !extra) map.set(card, action);
+    }
+    return map;
+  }
+
+  buttonActions() {
+    if (!this.isMyTurn()) return [];
+    return this.state.legal.filter((action) => {
+      const [verb, card, extra] = action.split(" ");
+      return !(CARD_VERBS.includes(verb) && card && !extra);
+    });
+  }
+
+  cardsLeft(seat) {
+    const s = this.state;
+    if (!s || !s.active.includes(seat)) return 0;
+    if (seat === s.seat) return s.hand.length;
+    const gone = s.history.filter((e) => e.seat === seat && /^(play|give)\b/.test(e.action)).length;
+    return Math.max(0, 5 - gone);
+  }
+
+  lastBid(seat) {
+    const s = this.state;
+    if (!s || (!BIDDING.has(s.phase) && s.phase !== "dealer_discard")) return null;
+    const bids = s.history.filter((e) => e.seat === seat && !/^(play|discard|give)\b/.test(e.action));
+    return bids.length ? bids[bids.length - 1].action : null;
+  }
+
+  // ------------------------------------------------------------------ sending
+
+  act(action) {
+    if (this.pending || !this.isMyTurn()) return;
+    const ref = this.ctx.net.fire({ type: "act", table: this.tableId, action, version: this.version });
+    if (!ref) {
+      this.ctx.showError({ code: "offline" });
+      return;
+    }
+    this.pending = action;
+    this.root.querySelector(".table-page")?.setAttribute("aria-busy", "true");
+  }
+
+  async request(message) {
+    try {
+      const answer = await this.ctx.net.request(message);
+      if (answer.type === "table") this.snapshot(answer);
+    } catch (err) {
+      this.ctx.showError(err);
+    }
+  }
+
+  sit(seat) {
+    this.request({ type: "sit", table: this.tableId, seat });
+  }
+
+  stand() {
+    this.ctx.net.fire({ type: "stand", table: this.tableId });
+    this.request({ type: "resync", table: this.tableId, since: null });
+  }
+
+  async leave() {
+    try {
+      await this.ctx.net.request({ type: "leave", table: this.tableId });
+    } catch {
+      // leaving anyway: the seat is kept for the grace period and then played by a bot
+    }
+    this.info = null;
+    this.ctx.go("#/");
+  }
+
+  addBot(seat) {
+    const message = { type: "add_bot", table: this.tableId, seat };
+    if (this.botLevel) message.level = this.botLevel;
+    this.ctx.net.fire(message);
+  }
+
+  removeBot(seat) {
+    this.ctx.net.fire({ type: "remove_bot", table: this.tableId, seat });
+  }
+
+  startGame() {
+    this.ctx.net.fire({ type: "start", table: this.tableId });
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  renderNameForm() {
+    const intro = this.invite ? this.t("table.invited") : this.t("table.nameFirst");
+    this.root.replaceChildren(
+      h(
+        "section",
+        { class: "panel narrow" },
+        h("h1", {}, this.t(this.invite ? "table.invitedTitle" : "table.title")),
+        this.ctx.nameForm(intro, () => this.start()),
+      ),
+    );
+    document.getElementById("guest-name")?.focus();
+  }
+
+  renderLoading() {
+    this.root.replaceChildren(h("p", { class: "loading", role: "status" }, this.t("table.loading")));
+  }
+
+  renderFailure() {
+    this.root.replaceChildren(
+      h(
+        "section",
+        { class: "panel narrow", role: "alert" },
+        h("h1", { tabindex: "-1" }, this.t("table.notFound")),
+        h("p", { id: "table-error" }, this.ctx.errorText(this.failure)),
+        h("a", { class: "button", href: "#/" }, this.t("nav.backToLobby")),
+      ),
+    );
+    this.root.querySelector("h1").focus();
+  }
+
+  render() {
+    if (!this.info) return;
+    const myTurn = this.isMyTurn();
+    const page = h(
+      "section",
+      {
+        class: `table-page players-${this.players()}${myTurn ? " my-turn" : ""}`,
+        "aria-labelledby": "table-title",
+        dataset: {
+          table: this.tableId,
+          version: String(this.version),
+          status: this.info.status,
+          phase: this.state ? this.state.phase : "waiting",
+          seat: String(this.mySeat() ?? ""),
+          myTurn: String(myTurn),
+          deal: String(this.state ? this.state.deal : ""),
+        },
+      },
+      this.header(),
+      h(
+        "div",
+        { class: "table-main" },
+        h("div", { class: "felt", role: "region", "aria-label": this.t("table.felt") }, this.seats(), this.centre()),
+        this.controls(),
+        this.hand(),
+      ),
+      this.sidePanel(),
+      this.gameOverPanel(),
+    );
+    replaceKeepingFocus(this.root, page);
+    this.afterRender(myTurn);
+  }
+
+  afterRender(myTurn) {
+    const hand = this.root.querySelector(".hand");
+    if (hand) rovingGroup(hand, "button.hand-card");
+    const bids = this.root.querySelector(".bid-buttons");
+    if (bids) rovingGroup(bids, "button");
+    if (myTurn) {
+      const prompt = this.promptText();
+      if (!this.wasMyTurn || prompt !== this.lastPrompt) this.announce(prompt);
+      this.lastPrompt = prompt;
+      this.focusFirstChoice();
+    }
+    this.wasMyTurn = myTurn;
+    this.updateClocks();
+  }
+
+  /** On my turn, keyboard focus goes to the first legal choice unless the user is elsewhere. */
+  focusFirstChoice() {
+    const active = document.activeElement;
+    const free = !active || active === document.body || active.id === "main" || active.id === "table-title";
+    if (!free) return;
+    const target = this.root.querySelector(".hand-card.legal, .bid-buttons button");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  header() {
+    const info = this.info;
+    const title = this.t(`presets.${info.preset}.label`);
+    return h(
+      "header",
+      { class: "table-header" },
+      h("h1", { id: "table-title", tabindex: "-1" }, this.t("table.heading", { rules: title })),
+      h("span", { class: "badge" }, this.t(`kinds.${info.kind}`)),
+      h("span", { class: `badge status-${info.status}` }, this.t(`status.${info.status}`)),
+      info.spectators ? h("span", { class: "muted" }, this.t("table.spectators", { count: info.spectators })) : null,
+      this.timeLeft ? h("span", { class: "game-time", id: "game-time" }) : null,
+    );
+  }
+
+  seats() {
+    return Array.from({ length: this.players() }, (_, seat) => this.seat(seat));
+  }
+
+  seat(seat) {
+    const info = this.info.seats[seat];
+    const s = this.state;
+    const me = seat === this.mySeat();
+    const toAct = s && s.to_act === seat && this.info.status === "playing";
+    const inactive = s && !s.active.includes(seat);
+    const classes = ["seat", `pos-${this.position(seat)}`, info.type];
+    if (me) classes.push("me");
+    if (toAct) classes.push("to-act");
+    if (inactive) classes.push("inactive");
+    if (info.type === "human" && !info.connected) classes.push("away");
+    return h(
+      "div",
+      { class: classes.join(" "), dataset: { seat: String(seat) }, "aria-label": this.seatLabel(seat) },
+      h(
+        "div",
+        { class: "seat-name" },
+        h("span", { class: "name" }, this.seatName(seat)),
+        me ? h("span", { class: "you" }, this.t("table.you")) : null,
+        s && s.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
+        s && s.maker === seat ? h("span", { class: "chip maker", title: this.t("table.maker") }, s.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
+        s && s.lone_defender === seat ? h("span", { class: "chip maker" }, this.t("table.defendsAlone")) : null,
+      ),
+      this.seatStatus(seat, info, inactive, toAct),
+      toAct ? h("div", { class: "timer", dataset: { timerSeat: String(seat) } }, h("div", { class: "timer-bar" }), h("span", { class: "timer-text" })) : null,
+      s && !me ? this.backs(seat) : null,
+      this.seatButtons(seat, info),
+    );
+  }
+
+  seatLabel(seat) {
+    const parts = [this.seatName(seat)];
+    const s = this.state;
+    if (seat === this.mySeat()) parts.push(this.t("table.you"));
+    if (s && s.dealer === seat) parts.push(this.t("table.dealer"));
+    if (s && s.to_act === seat) parts.push(this.t("table.toAct"));
+    return parts.join(", ");
+  }
+
+  seatStatus(seat, info, inactive, toAct) {
+    const words = [];
+    if (info.type === "human" && info.bot_playing) words.push(this.t("table.botPlaying"));
+    else if (info.type === "human" && !info.connected) words.push(this.t("table.away"));
+    if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
+    if (inactive) words.push(this.t("table.sitsOut"));
+    const bid = this.lastBid(seat);
+    const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true)) : null;
+    const tricks = this.state && this.state.phase === "play" && !inactive ? this.t("table.tricksN", { count: this.state.tricks_won[seat] }) : null;
+    return h(
+      "div",
+      { class: "seat-status" },
+      bubble,
+      words.length ? h("span", { class: "muted" }, words.join(" · ")) : null,
+      tricks ? h("span", { class: "tricks" }, tricks) : null,
+      toAct && !bid ? h("span", { class: "visually-hidden" }, this.t("table.toAct")) : null,
+    );
+  }
+
+  backs(seat) {
+    const count = this.cardsLeft(seat);
+    if (!count) return null;
+    return h(
+      "div",
+      { class: "backs", "aria-label": this.t("table.cardsInHand", { count }) },
+      Array.from({ length: count }, () => h("span", { class: "back" }, cardPicture(null))),
+    );
+  }
+
+  seatButtons(seat, info) {
+    if (this.info.status !== "waiting") {
+      if (this.mySeat() === null && info.type === "bot" && this.info.status === "playing" && this.info.kind !== "ranked") {
+        return h("button", { type: "button", class: "small", dataset: { key: `sit-${seat}` }, onclick: () => this.sit(seat) }, this.t("table.takeSeat"));
+      }
+      return null;
+    }
+    const buttons = [];
+    if (info.type === "empty" && this.mySeat() === null) {
+      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}` }, onclick: () => this.sit(seat) }, this.t("table.sitHere")));
+    }
+    if (info.type === "empty" && this.isManager()) {
+      buttons.push(h("button", { type: "button", class: "small add-bot", dataset: { key: `bot-${seat}` }, onclick: () => this.addBot(seat) }, this.t("table.addBot")));
+    }
+    if (info.type === "bot" && this.isManager()) {
+      buttons.push(h("button", { type: "button", class: "small", dataset: { key: `unbot-${seat}` }, onclick: () => this.removeBot(seat) }, this.t("table.removeBot")));
+    }
+    return buttons.length ? h("div", { class: "seat-buttons" }, buttons) : null;
+  }
+
+  centre() {
+    const s = this.state;
+    if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()));
+    return h("div", { class: "centre" }, this.upcard(), this.trick(), this.contract());
+  }
+
+  waitingText() {
+    if (this.info.status === "finished") return this.t("table.finished");
+    if (this.info.kind === "casual") return this.t("table.waitingCasual");
+    if (this.info.kind === "private") return this.t(this.you?.host ? "table.waitingHost" : "table.waitingPrivate");
+    return this.t("table.waitingRanked");
+  }
+
+  upcard() {
+    const s = this.state;
+    if (!s.upcard || s.upcard_state === "out" || s.upcard_state === "taken") return null;
+    if (s.upcard_state === "down") {
+      return h(
+        "div",
+        { class: "upcard down" },
+        cardImage(this.ctx.i18n, null, { class: "small" }),
+        h("span", {}, this.t("table.turnedDown"), " ", suitBadge(this.ctx.i18n, suitOf(s.upcard) || s.turned_down)),
+      );
+    }
+    return h("div", { class: "upcard" }, cardImage(this.ctx.i18n, s.upcard, { class: "small", id: "upcard" }), h("span", {}, this.t("table.turnUp")));
+  }
+
+  trick() {
+    const s = this.state;
+    let cards = s.trick;
+    let winner = null;
+    const recent = this.lastTrick && performance.now() < this.lastTrick.until;
+    if (!cards.length && recent) {
+      cards = this.lastTrick.cards;
+      winner = this.lastTrick.winner;
+    }
+    const seen = this.shownTrick;
+    const fresh = new Set();
+    const items = cards.map(({ seat, card }) => {
+      const key = `${seat}-${card}`;
+      fresh.add(key);
+      const classes = ["trick-card", `from-${this.position(seat)}`];
+      if (!seen.has(key)) classes.push("enter");
+      if (winner === seat) classes.push("winner");
+      return cardImage(this.ctx.i18n, card, { class: classes.join(" "), dataset: { seat: String(seat) } });
+    });
+    this.shownTrick = fresh;
+    return h(
+      "div",
+      { class: `trick${winner !== null ? ` won to-${this.position(winner)}` : ""}`, "aria-label": this.t("table.trick") },
+      items,
+      winner !== null ? h("p", { class: "trick-winner" }, this.t("events.trickWon", { name: this.seatName(winner), n: this.lastTrick.number })) : null,
+    );
+  }
+
+  contract() {
+    const s = this.state;
+    if (!s.trump) return null;
+    const trump = s.trump === "n" ? h("span", {}, this.t("cards.noTrump")) : suitBadge(this.ctx.i18n, s.trump);
+    return h(
+      "p",
+      { class: "contract" },
+      h("span", {}, this.t("table.trump"), " "),
+      trump,
+      s.maker !== null ? h("span", {}, " · ", this.t(s.alone ? "table.madeByAlone" : "table.madeBy", { name: this.seatName(s.maker) })) : null,
+    );
+  }
+
+  promptText() {
+    const s = this.state;
+    if (!s) return "";
+    if (!this.isMyTurn()) {
+      if (s.to_act === null || s.to_act === undefined) return "";
+      return this.t("prompt.waitingFor", { name: this.seatName(s.to_act) });
+    }
+    const card = s.upcard ? cardName(this.ctx.i18n, s.upcard) : "";
+    const dealer = s.dealer === s.seat;
+    if (s.phase === "bid_r1") return this.t(dealer ? "prompt.bid_r1Dealer" : "prompt.bid_r1", { card });
+    return this.t(`prompt.${s.phase}`, { card });
+  }
+
+  controls() {
+    const s = this.state;
+    const actions = this.buttonActions();
+    const children = [h("p", { class: "prompt", id: "prompt" }, this.promptText())];
+    if (actions.length) {
+      children.push(
+        h(
+          "div",
+          { class: "bid-buttons", role: "group", "aria-labelledby": "prompt" },
+          actions.map((action, i) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: `bid ${action.startsWith("pass") ? "pass" : "primary"}`,
+                dataset: { action, key: `act-${action}` },
+                tabindex: i === 0 ? "0" : "-1",
+                disabled: Boolean(this.pending),
+                onclick: () => this.act(action),
+              },
+              this.actionLabel(action, false),
+            ),
+          ),
+        ),
+      );
+    }
+    if (!s && this.info.status === "waiting") children.push(this.waitingControls());
+    return h("div", { class: "controls", "aria-live": "off" }, children);
+  }
+
+  waitingControls() {
+    const buttons = [];
+    if (this.isManager()) {
+      const levels = this.ctx.botLevels || BOT_LEVELS;
+      buttons.push(
+        h(
+          "label",
+          { class: "inline" },
+          this.t("table.botLevel"),
+          " ",
+          h(
+            "select",
+            { id: "table-bot-level", onchange: (e) => (this.botLevel = e.target.value) },
+            h("option", { value: "" }, this.t("lobby.botDefault")),
+            levels.map((l) => h("option", { value: l, selected: l === this.botLevel }, botLevelName(this.ctx, l))),
+          ),
+        ),
+      );
+    }
+    const canStart = this.info.kind === "private" ? this.you?.host : this.info.kind === "casual" && this.mySeat() !== null;
+    if (canStart) {
+      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start" }, onclick: () => this.startGame() }, this.t("table.start")));
+    }
+    return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
+  }
+
+  actionLabel(action, past) {
+    const s = this.state;
+    const [verb, ...rest] = action.split(" ");
+    const prefix = past ? "bids" : "actions";
+    if (verb === "call") {
+      const suit = rest[0] === "n" ? this.t("cards.noTrump") : `${SUIT_SYMBOL[rest[0]]} ${this.t(`cards.suits.${rest[0]}`)}`;
+      return this.t(rest[1] === "alone" ? `${prefix}.callAlone` : `${prefix}.call`, { suit });
+    }
+    if (verb === "under") return this.t(`${prefix}.under`, { cards: rest.map(cardShort).join(" ") });
+    if (verb === "pass" && !past) {
+      const phase = s?.phase;
+      if (phase === "bid_r1" || phase === "bid_r2") return this.t("actions.pass");
+      if (phase === "dealer_discard") return this.t("actions.declineUpcard");
+      return this.t("actions.noThanks");
+    }
+    if (verb === "order" && !past && s && s.dealer === s.seat) {
+      return this.t(rest[0] === "alone" ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(s.upcard) });
+    }
+    const key = `${prefix}.${action.replaceAll(" ", "_")}`;
+    const params = { card: s?.upcard ? cardShort(s.upcard) : "" };
+    return this.ctx.i18n.has(key) ? this.t(key, params) : action;
+  }
+
+  hand() {
+    const s = this.state;
+    if (!s || s.seat === null) return null;
+    const actions = this.cardActions();
+    const myTurn = this.isMyTurn();
+    const cards = displaySorted(s.hand, s.trump && s.phase !== "bid_r1" && s.phase !== "bid_r2" ? s.trump : null);
+    const buttons = cards.map((card) => {
+      const action = actions.get(card);
+      const classes = ["card", "hand-card"];
+      if (action) classes.push("legal");
+      else if (myTurn && actions.size) classes.push("disabled");
+      if (this.pending === action && action) classes.push("pending");
+      return h(
+        "button",
+        {
+          type: "button",
+          class: classes.join(" "),
+          dataset: { card, key: `card-${card}`, action: action || "" },
+          "aria-disabled": String(!action || Boolean(this.pending)),
+          "aria-label": this.cardLabel(card, action),
+          onclick: () => action && this.act(action),
+        },
+        cardPicture(card),
+      );
+    });
+    setRovingFocus(buttons, (b) => b.classList.contains("legal"));
+    return h(
+      "div",
+      { class: "hand", role: "group", "aria-label": this.t(actions.size ? `table.handVerb.${[...actions.values()][0].split(" ")[0]}` : "table.hand") },
+      buttons,
+    );
+  }
+
+  cardLabel(card, action) {
+    const name = cardName(this.ctx.i18n, card);
+    if (!action) return name;
+    return this.t(`table.cardAction.${action.split(" ")[0]}`, { card: name });
+  }
+
+  sidePanel() {
+    return h(
+      "aside",
+      { class: "side", "aria-label": this.t("table.sideLabel") },
+      this.scoreBoard(),
+      this.lastDealBox(),
+      this.inviteBox(),
+      this.tableActions(),
+      this.rulesBox(),
+      this.logBox(),
+    );
+  }
+
+  scoreBoard() {
+    const s = this.state;
+    const sides = this.players() === 3 ? 3 : 2;
+    const target = this.info.target;
+    const mine = this.mySeat() !== null ? this.sideOf(this.mySeat()) : null;
+    const rows = Array.from({ length: sides }, (_, side) => {
+      const score = s ? s.score[side] : 0;
+      const tricks = s ? this.sideSeats(side).reduce((n, seat) => n + (s.tricks_won[seat] || 0), 0) : 0;
+      return h(
+        "tr",
+        { class: side === mine ? "mine" : "", dataset: { side: String(side) } },
+        h("th", { scope: "row" }, this.sideName(side), side === mine ? h("span", { class: "you" }, this.t("table.you")) : null),
+        h("td", { class: "score" }, h("span", { class: "score-value" }, String(score)), h("span", { class: "muted" }, ` / ${target}`)),
+        h("td", { class: "tricks" }, s && s.phase === "play" ? String(tricks) : "–"),
+        h("td", { class: "bar-cell", "aria-hidden": "true" }, h("span", { class: "score-bar", style: `--fill:${Math.min(100, (100 * score) / Math.max(1, target))}%` })),
+      );
+    });
+    return h(
+      "section",
+      { class: "box score-board", "aria-labelledby": "score-title" },
+      h("h2", { id: "score-title" }, this.t("table.score", { target })),
+      h(
+        "table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("table.side")), h("th", { scope: "col" }, this.t("table.points")), h("th", { scope: "col" }, this.t("table.tricks")), h("td", {}))),
+        h("tbody", {}, rows),
+      ),
+      s && s.trump ? h("p", { class: "contract-line" }, this.contract()) : null,
+    );
+  }
+
+  lastDealBox() {
+    if (!this.lastDeal) return null;
+    return h(
+      "section",
+      { class: "box last-deal", "aria-labelledby": "last-deal-title" },
+      h("h2", { id: "last-deal-title" }, this.t("table.lastHand", { n: this.lastDeal.deal + 1 })),
+      h("p", { id: "deal-summary" }, this.describeDeal(this.lastDeal)),
+    );
+  }
+
+  inviteBox() {
+    if (!this.inviteCode || this.info.status === "finished") return null;
+    const link = `${location.origin}${location.pathname}#/join/${this.inviteCode}`;
+    const input = h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() });
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        this.ctx.toast(this.t("table.copied"));
+      } catch {
+        input.select();
+      }
+    };
+    return h(
+      "section",
+      { class: "box invite", "aria-labelledby": "invite-title" },
+      h("h2", { id: "invite-title" }, this.t("table.invite")),
+      h("label", { for: "invite-link" }, this.t("table.inviteHelp")),
+      h("div", { class: "row" }, input, h("button", { type: "button", onclick: copy }, this.t("table.copy"))),
+      h("p", { class: "hint" }, this.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, this.inviteCode)),
+    );
+  }
+
+  tableActions() {
+    const me = this.mySeat();
+    const playing = this.info.status === "playing";
+    const botsSitting = this.info.seats.some((s) => s.type === "human" && s.bot_playing && !s.connected);
+    return h(
+      "div",
+      { class: "box row wrap table-actions" },
+      me !== null ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand" }, onclick: () => this.stand() }, this.t("table.stand")) : null,
+      me === null && playing && botsSitting ? h("button", { type: "button", dataset: { key: "sit-again" }, onclick: () => this.sit(null) }, this.t("table.sitAgain")) : null,
+      h("button", { type: "button", id: "leave-table", dataset: { key: "leave" }, onclick: () => this.leave() }, this.t("table.leave")),
+    );
+  }
+
+  rulesBox() {
+    const info = this.info;
+    const options = optionSummary(this.ctx, info.options || {});
+    const explained = Object.keys(info.options || {}).filter((o) => o !== "players" && this.ctx.i18n.has(`options.${o}.help`));
+    return h(
+      "details",
+      { class: "box rules" },
+      h("summary", {}, this.t("table.rules")),
+      h("p", {}, h("strong", {}, this.t(`presets.${info.preset}.label`)), ": ", this.t(`presets.${info.preset}.help`)),
+      h("p", {}, this.t("table.target", { target: info.target })),
+      h("p", {}, info.turn_seconds ? this.t("table.turnTimer", { count: Math.round(info.turn_seconds) }) : this.t("table.noTimer")),
+      options.length
+        ? h("ul", {}, explained.map((o, i) => h("li", {}, h("strong", {}, options[i] ?? this.t(`options.${o}.label`)), " — ", this.t(`options.${o}.help`))))
+        : h("p", {}, this.t("table.noOptions")),
+      h("a", { href: "#/help/options" }, this.t("table.rulesHelp")),
+    );
+  }
+
+  logBox() {
+    const items = this.log.slice(-40).map((entry) => h("li", {}, entry.text));
+    return h(
+      "details",
+      { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
+      h("summary", {}, this.t("table.log")),
+      h("ol", { id: "game-log", class: "log-list" }, items),
+    );
+  }
+
+  gameOverPanel() {
+    const s = this.state;
+    if (!s || s.winner === null || s.winner === undefined || s.phase !== "game_over") return null;
+    const mine = this.mySeat() !== null ? this.sideOf(this.mySeat()) : null;
+    const won = mine === s.winner;
+    const result = mine === null ? "game.over" : won ? "game.youWon" : "game.youLost";
+    const panel = h(
+      "section",
+      { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
+      h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
+      h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
+      h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
+      h(
+        "div",
+        { class: "row wrap" },
+        h("a", { class: "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
+        h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
+        h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
+      ),
+    );
+    if (!this.gameOverShown) {
+      this.gameOverShown = true;
+      queueMicrotask(() => document.getElementById("game-over-title")?.focus());
+    }
+    return panel;
+  }
+
+  // ------------------------------------------------------------------ clocks
+
+  updateClocks() {
+    const clock = this.clock;
+    for (const el of this.root.querySelectorAll(".timer")) {
+      if (!clock || String(clock.seat) !== el.dataset.timerSeat) {
+        el.hidden = true;
+        continue;
+      }
+      const left = Math.max(0, clock.remaining - (performance.now() - clock.at) / 1000);
+      el.hidden = false;
+      el.style.setProperty("--left", `${(100 * left) / Math.max(1, clock.seconds)}%`);
+      el.classList.toggle("urgent", left < 6);
+      el.querySelector(".timer-text").textContent = this.t("table.secondsLeft", { count: Math.ceil(left) });
+    }
+    const game = document.getElementById("game-time");
+    if (game && this.timeLeft) {
+      const left = Math.max(0, this.timeLeft.seconds - (performance.now() - this.timeLeft.at) / 1000);
+      const mm = Math.floor(left / 60);
+      const ss = String(Math.floor(left % 60)).padStart(2, "0");
+      game.textContent = this.t("table.timeLeft", { time: `${mm}:${ss}` });
+    }
+  }
+}
