@@ -1,19 +1,20 @@
 """Load on a real server over loopback websockets: tables, clients, latency, CPU, memory.
 
 Starts ``python -m euchre serve`` (SQLite in a temporary directory unless ``--database``)
-and drives it with simulated clients in worker processes: each table is a private table
-with four guests who sit, start and then play random legal actions as soon as it is their
-turn (no pauses; the server's turn timer is off). Clients stay connected the whole time.
+and drives it from ``--procs`` client processes, in phases: every client connects; every
+table (a private table with four guests, turn timer off) is opened and filled; then every
+table plays, each client answering its turns with a random legal action at once (or after
+``--think`` seconds on average), a new table following each finished game.
 
-Reported:
-* actions per second accepted by the server (from its own Prometheus counter);
+Reported (docs/performance.md):
+* actions per second accepted by the server (its own Prometheus counter);
 * action -> broadcast latency, p50 and p99: from a client sending an action to each other
   client at the table receiving that action's event (same process, same clock);
-* server CPU seconds per table per minute, and server memory per table (resident set size
-  with every table in play, minus the size before the tables existed, over the tables).
+* server CPU per table and per action (from /proc);
+* server memory (resident set) per connection (after phase 1), per table (after phase 2,
+  with play begun) and per table with its four connections.
 
-The run is bounded by ``--seconds`` (measured phase) and every wait has a timeout.
-``python bench/server_load.py --help`` lists the options.
+Every phase has a timeout; ``python bench/server_load.py --help`` lists the options.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,7 +116,6 @@ class Shared:
     latencies: list[float] = field(default_factory=list)
     games: int = 0
     measuring: bool = False
-    stop: bool = False
     sockets: list[ClientConnection] = field(default_factory=list)
 
 
@@ -187,41 +188,47 @@ async def play_seat(
             await seat.ws.send(json.dumps({"type": "act", "table": table, "action": action}))
 
 
+@dataclass
+class Phases:
+    """Where one client process is: every table's seats connected, tables open, play."""
+
+    connected: int = 0
+    opened: int = 0
+    go_tables: asyncio.Event = field(default_factory=asyncio.Event)
+    go_play: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 async def run_table(
-    base: str,
-    http: httpx.AsyncClient,
-    index: int,
-    shared: Shared,
-    ready: asyncio.Event,
-    opened: list[int],
-    think: float,
+    base: str, http: httpx.AsyncClient, index: int, shared: Shared, phases: Phases, think: float
 ) -> None:
     """One table's four clients: a game, then a new table and another game, until stopped."""
     rng = random.Random(index)
     seats = await connect_seats(base, http, index)
     shared.sockets.extend(s.ws for s in seats)
+    phases.connected += 1
+    await phases.go_tables.wait()
     table = await open_table(seats)
-    opened.append(index)
-    await ready.wait()
-    while not shared.stop:
+    phases.opened += 1
+    await phases.go_play.wait()
+    while True:
         await seats[0].ws.send(json.dumps({"type": "start", "table": table}))
         await asyncio.gather(*(play_seat(table, s, shared, rng, think) for s in seats))
-        if not shared.stop:
-            table = await open_table(seats)
-    for seat in seats:
-        await seat.ws.close()
+        table = await open_table(seats)
 
 
 @dataclass(frozen=True)
 class Plan:
-    """What one client process does."""
+    """What one client process does; the events come from the parent process."""
 
     base: str
     tables: range
     seconds: float
     warmup: float
-    start_at: float  # wall-clock time at which every table starts its game
     think: float
+    connected: Any  # multiprocessing events: set by the worker / by the parent
+    opened: Any
+    go_tables: Any
+    go_play: Any
 
 
 def worker(plan: Plan, out: Any) -> None:
@@ -229,23 +236,36 @@ def worker(plan: Plan, out: Any) -> None:
     out.put(asyncio.run(drive(plan)))
 
 
+async def wait_for(flag: Any) -> None:
+    while not flag.is_set():
+        await asyncio.sleep(0.05)
+
+
+async def reach(count: Callable[[], int], total: int, tasks: list[asyncio.Task[None]]) -> None:
+    while count() < total:
+        failed = [t for t in tasks if t.done()]
+        if failed:
+            raise RuntimeError(f"a table failed while setting up: {failed[0].exception()!r}")
+        await asyncio.sleep(0.05)
+
+
 async def drive(plan: Plan) -> dict[str, Any]:
-    shared = Shared()
-    ready = asyncio.Event()
-    opened: list[int] = []
+    shared, phases = Shared(), Phases()
+    total = len(plan.tables)
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=plan.base, limits=limits, timeout=60) as http:
         tasks = [
-            asyncio.create_task(run_table(plan.base, http, i, shared, ready, opened, plan.think))
+            asyncio.create_task(run_table(plan.base, http, i, shared, phases, plan.think))
             for i in plan.tables
         ]
-        while len(opened) < len(plan.tables):
-            failed = [t for t in tasks if t.done() and t.exception()]
-            if failed:
-                raise failed[0].exception()  # type: ignore[misc]
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(max(0.0, plan.start_at - time.time()))
-        ready.set()
+        await reach(lambda: phases.connected, total, tasks)
+        plan.connected.set()
+        await wait_for(plan.go_tables)
+        phases.go_tables.set()
+        await reach(lambda: phases.opened, total, tasks)
+        plan.opened.set()
+        await wait_for(plan.go_play)
+        phases.go_play.set()
         await asyncio.sleep(plan.warmup)
         shared.measuring = True
         began = time.perf_counter()
@@ -303,35 +323,63 @@ def main() -> None:
     print_report(report, args)
 
 
+def wait_all(flags: list[Any], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    for flag in flags:
+        if not flag.wait(max(0.0, deadline - time.monotonic())):
+            raise RuntimeError("the clients did not finish setting up in time")
+
+
 def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace) -> dict[str, Any]:
-    rss_before = proc_rss_bytes(server.pid)
+    """Connect every client, open every table, play; measure the server between phases."""
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
-    shares = [range(i, args.tables, args.procs) for i in range(args.procs)]
-    setup_began = time.monotonic()
-    # Tables are opened first; play starts for all at once, at a shared wall-clock time.
-    start_at = time.time() + max(20.0, args.tables * 0.08)
-    plans = [Plan(base, s, args.seconds, args.warmup, start_at, args.think) for s in shares]
+    go_tables, go_play = ctx.Event(), ctx.Event()
+    plans = [
+        Plan(
+            base,
+            range(i, args.tables, args.procs),
+            args.seconds,
+            args.warmup,
+            args.think,
+            ctx.Event(),
+            ctx.Event(),
+            go_tables,
+            go_play,
+        )
+        for i in range(args.procs)
+    ]
     procs = [ctx.Process(target=worker, args=(plan, out)) for plan in plans]
+    rss_empty = proc_rss_bytes(server.pid)
+    began = time.monotonic()
     for p in procs:
         p.start()
-    time.sleep(max(0.0, start_at - time.time()) + args.warmup / 2)
-    rss_tables = proc_rss_bytes(server.pid)
+    wait_all([plan.connected for plan in plans], SETUP_TIMEOUT)
+    time.sleep(1.0)
+    rss_connected = proc_rss_bytes(server.pid)
+    go_tables.set()
+    wait_all([plan.opened for plan in plans], SETUP_TIMEOUT)
+    setup = time.monotonic() - began
+    go_play.set()
+    time.sleep(args.warmup / 2)
+    rss_playing = proc_rss_bytes(server.pid)
     health = httpx.get(base + "/healthz").json()
     time.sleep(args.warmup / 2)
     cpu0, actions0, t0 = proc_cpu_seconds(server.pid), server_actions(base), time.monotonic()
     time.sleep(args.seconds)
     cpu1, actions1, t1 = proc_cpu_seconds(server.pid), server_actions(base), time.monotonic()
-    results = [out.get(timeout=SETUP_TIMEOUT + args.seconds) for _ in procs]
+    results = [out.get(timeout=60 + args.seconds) for _ in procs]
     for p in procs:
         p.join(30)
     latencies = [x for r in results for x in r["latencies"]]
     elapsed = t1 - t0
+    clients = args.tables * 4
     return {
         "tables": args.tables,
-        "clients": args.tables * 4,
+        "clients": clients,
         "connections_seen": health["connections"],
-        "setup_seconds": round(start_at - setup_began, 1),
+        "think_seconds": args.think,
+        "setup_seconds": round(setup, 1),
         "seconds": round(elapsed, 1),
         "actions_per_second": round((actions1 - actions0) / elapsed, 1),
         "deliveries_measured": len(latencies),
@@ -342,8 +390,12 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
         "cpu_ms_per_table_per_s": round(1000 * (cpu1 - cpu0) / elapsed / args.tables, 3),
         "cpu_ms_per_action": round(1000 * (cpu1 - cpu0) / max(1.0, actions1 - actions0), 3),
-        "memory_per_table_kb": round((rss_tables - rss_before) / args.tables / 1024, 1),
-        "server_rss_mb": round(rss_tables / 2**20, 1),
+        "memory_per_connection_kb": round((rss_connected - rss_empty) / clients / 1024, 1),
+        "memory_per_table_kb": round((rss_playing - rss_connected) / args.tables / 1024, 1),
+        "memory_per_table_with_clients_kb": round(
+            (rss_playing - rss_empty) / args.tables / 1024, 1
+        ),
+        "server_rss_mb": round(rss_playing / 2**20, 1),
     }
 
 
@@ -353,7 +405,8 @@ def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
         return
     print(
         f"euchre server load: {report['tables']} tables, {report['clients']} clients "
-        f"({report['connections_seen']} connected), {report['seconds']} s measured"
+        f"({report['connections_seen']} connected), think {report['think_seconds']} s, "
+        f"{report['seconds']} s measured (set-up {report['setup_seconds']} s)"
     )
     print(f"  actions/s accepted       {report['actions_per_second']:>10}")
     print(f"  action->broadcast p50    {report['latency_p50_ms']:>10} ms")
@@ -364,9 +417,11 @@ def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  CPU per table            {report['cpu_ms_per_table_per_s']:>10} ms/s")
     print(f"  CPU per action           {report['cpu_ms_per_action']:>10} ms")
     print(
-        f"  memory per table         {report['memory_per_table_kb']:>10} KB "
-        f"(server RSS {report['server_rss_mb']} MB)"
+        f"  memory per table         {report['memory_per_table_kb']:>10} KB (game, seats, events)"
     )
+    print(f"  memory per connection    {report['memory_per_connection_kb']:>10} KB")
+    print(f"  table + its 4 clients    {report['memory_per_table_with_clients_kb']:>10} KB")
+    print(f"  server RSS               {report['server_rss_mb']:>10} MB")
 
 
 if __name__ == "__main__":

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
 from server_helpers import (
     Client,
     ThreadServer,
+    fast_settings,
     guest_token,
     play_random,
     seat_clients,
@@ -19,6 +21,7 @@ from sqlalchemy import insert
 from websockets.sync.client import connect
 
 from euchre.server.auth import account_identity
+from euchre.server.botplay import default_level
 from euchre.store.models import User
 
 
@@ -256,3 +259,17 @@ def test_sessions_over_http(live: ThreadServer) -> None:
     with connect(live.base.replace("http", "ws") + f"/ws?session={forged}") as ws:
         refusal = json.loads(ws.recv(timeout=10))
         assert refusal["code"] == "no_session"
+
+
+def test_the_default_bots_play_a_whole_game_with_a_person(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "default.db", bot_level="")) as live:
+        ann = Client(live.base, "Ann")
+        snapshot = ann.request(type="quick_play")
+        table = snapshot["table"]
+        assert snapshot["info"]["bot_level"] == default_level()
+        play_random([ann], table, random.Random(6))
+        state = ann.view(table).state
+        assert state is not None and state["winner"] is not None
+        seats = ann.view(table).info["seats"]  # type: ignore[index]
+        assert {s.get("level") for s in seats[1:]} == {default_level()}
+        ann.close()

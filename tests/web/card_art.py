@@ -53,7 +53,10 @@ CROWNS = {
         "M-30 18 L-34 -8 A6 6 0 1 1 -24 -12 L-14 2 L-4 -18 A6 6 0 1 1 4 -18 "
         "L14 2 L24 -12 A6 6 0 1 1 34 -8 L30 18 Z"
     ),
-    "J": "M-32 18 L-32 4 C-32 -12 -16 -20 0 -20 C16 -20 32 -12 32 4 L32 18 Z M18 -14 C30 -34 44 -30 42 -16 C36 -24 28 -20 22 -8 Z",
+    "J": (
+        "M-32 18 L-32 4 C-32 -12 -16 -20 0 -20 C16 -20 32 -12 32 4 L32 18 Z "
+        "M18 -14 C30 -34 44 -30 42 -16 C36 -24 28 -20 22 -8 Z"
+    ),
 }
 
 
@@ -114,9 +117,7 @@ def court_face(rank: str, suit: str) -> str:
 
 
 def joker_face() -> str:
-    star = (
-        "M0 -56 L13 -18 L53 -17 L21 7 L33 46 L0 22 L-33 46 L-21 7 L-53 -17 L-13 -18 Z"
-    )
+    star = "M0 -56 L13 -18 L53 -17 L21 7 L33 46 L0 22 L-33 46 L-21 7 L-53 -17 L-13 -18 Z"
     letters = "".join(
         f'<text x="24" y="{44 + 26 * i}" font-family="{FONT}" font-weight="bold" '
         f'font-size="24" text-anchor="middle">{ch}</text>'

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .cards import CARD_TEXT, NO_TRUMP, SUIT_LETTERS, card_list
+from .cards import CARD_TEXT, NO_TRUMP, SUIT_LETTERS, card_list, mask_of
 from .deal import UNDER_CODE
 from .phases import Phase
 from .rules import display_sorted
@@ -48,6 +48,7 @@ class View:
     tricks_won: tuple[int, ...]
     legal: tuple[int, ...]
     winner: int | None
+    under_claims: tuple[int, ...] = ()  # every go-under claim's shown cards (masks), in order
 
     @property
     def players(self) -> int:
@@ -58,9 +59,10 @@ class View:
 
     def history_texts(self) -> list[tuple[int, str]]:
         out = []
+        claims = iter(self.under_claims or (mask_of(self.under_shown),))
         for seat, aid in self.history:
             if aid == UNDER_CODE:
-                out.append((seat, "under " + " ".join(CARD_TEXT[c] for c in self.under_shown)))
+                out.append((seat, A.action_text(A.under_id(next(claims)))))
             else:
                 out.append((seat, A.action_text(aid)))
         return out
@@ -95,6 +97,7 @@ def view_of(state: GameState, seat: int | None) -> View:
         active=tuple(s for s in range(state.n) if state.is_active(s)),
         history=tuple(_visible(state, seat, s, a) for s, a in state.record.actions()),
         under_shown=tuple(card_list(state.record.under_mask)),
+        under_claims=tuple(state.record.under_claims),
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks_won=tuple(state.tricks_won),
         legal=tuple(state.legal_ids()) if to_act is not None and to_act == seat else (),

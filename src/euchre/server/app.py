@@ -12,12 +12,14 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.routing import WebSocketRoute
+from starlette.staticfiles import StaticFiles
 
 from euchre.bots import levels
 from euchre.engine.variants import OPTION_NAMES
@@ -35,6 +37,7 @@ from .metrics import Metrics
 from .table import Services, Table
 
 log = logging.getLogger("euchre.server")
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 class DatabaseOutOfDateError(RuntimeError):
@@ -159,6 +162,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.server = server
     _routes(app, server)
     app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
+    app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")  # the browser client
     return app
 
 

@@ -18,8 +18,9 @@ from .protocol import ProtocolError
 
 log = logging.getLogger("euchre.bots")
 
-# Best first; the first one registered is the default level of server bots.
-PREFERRED_LEVELS = ("strong", "expert", "medium", "normal", "heuristic", "easy", "random")
+# Strongest first: a bot partner who plays well makes a better game. The first one
+# registered is the default level of server bots (EUCHRE_BOT_LEVEL overrides it).
+PREFERRED_LEVELS = ("expert", "hard", "strong", "medium", "normal", "easy", "random")
 
 
 def default_level(configured: str = "") -> str:
@@ -66,9 +67,9 @@ class BotPool:
         legal = view.legal_texts()
         if len(legal) == 1:
             return legal[0]
-        bot = self.bot(table, seat, level)
         rng = random.Random(self._rng.getrandbits(64))
         try:
+            bot = self.bot(table, seat, level)
             choice = await asyncio.wait_for(
                 asyncio.to_thread(bot.decide, view, rng), timeout=self.budget
             )

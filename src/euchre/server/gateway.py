@@ -255,6 +255,8 @@ async def _cleanup(server: Server, conn: Connection) -> None:
     conn.finish()  # closed at once, so a reconnect may take the seat back
     server.connections.discard(conn)
     server.metrics.connections.dec()
+    if conn.dropped:
+        server.metrics.dropped.inc()
     server.lobby.unsubscribe(conn)
     for table_id in list(conn.tables):
         table = server.lobby.tables.get(table_id)

@@ -13,6 +13,7 @@ from typing import Any
 
 from euchre.engine import Variant, VariantError, preset
 from euchre.engine.variants import PRESETS
+from euchre.store import GameRow
 
 from .auth import require_account
 from .botplay import check_level
@@ -61,7 +62,7 @@ class Lobby:
             self.table_changed(table)
         log.info("tables restored", extra={"tables": len(self.tables)})
 
-    def _table_from_row(self, row: Any) -> Table:
+    def _table_from_row(self, row: GameRow) -> Table:
         variant = Variant().replace(**row.options).renamed(row.variant_name)
         settings = row.settings
         spec = TableSpec(

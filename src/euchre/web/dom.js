@@ -47,22 +47,92 @@ export function replaceKeepingFocus(root, ...children) {
   }
 }
 
+const ROVING_KEYS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last" };
+
+/** Arrow keys move focus among the items of a group (roving tabindex); true when handled. */
+export function rove(event, group, selector) {
+  const step = ROVING_KEYS[event.key];
+  if (step === undefined || !group) return false;
+  const items = [...group.querySelectorAll(selector)];
+  const index = items.indexOf(document.activeElement);
+  if (index < 0) return false;
+  event.preventDefault();
+  let next = step === "first" ? 0 : step === "last" ? items.length - 1 : index + step;
+  next = (next + items.length) % items.length;
+  for (const item of items) item.tabIndex = -1;
+  items[next].tabIndex = 0;
+  items[next].focus();
+  return true;
+}
+
 /** Arrow keys move focus among the focusable items of a group (roving tabindex). */
 export function rovingGroup(group, selector) {
-  group.addEventListener("keydown", (event) => {
-    const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last" };
-    const step = keys[event.key];
-    if (step === undefined) return;
-    const items = [...group.querySelectorAll(selector)];
-    const index = items.indexOf(document.activeElement);
-    if (index < 0 || items.length === 0) return;
-    event.preventDefault();
-    let next = step === "first" ? 0 : step === "last" ? items.length - 1 : index + step;
-    next = (next + items.length) % items.length;
-    for (const item of items) item.tabIndex = -1;
-    items[next].tabIndex = 0;
-    items[next].focus();
+  group.addEventListener("keydown", (event) => rove(event, group, selector));
+}
+
+const keyOf = (node) => (node.nodeType === 1 ? node.getAttribute("data-key") : null);
+const sameKind = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b);
+const FORM_FIELDS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+
+/**
+ * Make the live element `from` look like the freshly built `to`, keeping every element that
+ * stays (so focus, a press in progress and running animations survive an update).
+ * Children with data-key are matched by key, the others by position. Event listeners are
+ * not copied: pages that re-render this way handle events by delegation.
+ */
+export function morph(from, to) {
+  if (!sameKind(from, to)) {
+    from.replaceWith(to);
+    return to;
+  }
+  if (from.nodeType !== 1) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  syncAttributes(from, to);
+  if (FORM_FIELDS.has(from.nodeName)) {
+    if (from.nodeName === "INPUT" && document.activeElement !== from && from.value !== to.value) from.value = to.value;
+    return from;
+  }
+  syncChildren(from, to);
+  return from;
+}
+
+function syncAttributes(from, to) {
+  const keepOpen = from.nodeName === "DETAILS"; // the user opens and closes these
+  for (const { name } of [...from.attributes]) {
+    if (!to.hasAttribute(name) && !(keepOpen && name === "open")) from.removeAttribute(name);
+  }
+  for (const { name, value } of [...to.attributes]) {
+    if (keepOpen && name === "open") continue;
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+}
+
+function syncChildren(from, to) {
+  const old = [...from.childNodes];
+  const fresh = [...to.childNodes];
+  const byKey = new Map();
+  for (const node of old) if (keyOf(node) !== null) byKey.set(keyOf(node), node);
+  const used = new Set();
+  let cursor = 0;
+  fresh.forEach((node, index) => {
+    let match = null;
+    if (keyOf(node) !== null) {
+      match = byKey.get(keyOf(node)) || null;
+    } else {
+      while (cursor < old.length && (keyOf(old[cursor]) !== null || used.has(old[cursor]))) cursor += 1;
+      if (cursor < old.length && sameKind(old[cursor], node)) match = old[cursor++];
+    }
+    let placed = node;
+    if (match && !used.has(match)) {
+      used.add(match);
+      placed = morph(match, node);
+    }
+    const here = from.childNodes[index];
+    if (here !== placed) from.insertBefore(placed, here || null);
   });
+  while (from.childNodes.length > fresh.length) from.lastChild.remove();
 }
 
 /** Give the roving tabindex to one item (the first matching preferred one, else the first). */

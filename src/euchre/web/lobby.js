@@ -82,7 +82,7 @@ class Lobby {
         { class: "lobby", "aria-labelledby": "lobby-title" },
         h("h1", { id: "lobby-title" }, this.t("lobby.title")),
         this.whoPanel(),
-        h("div", { class: "lobby-grid" }, this.quickPanel(), this.joinPanel(), this.createPanel(), this.tablesPanel()),
+        h("div", { class: "lobby-grid" }, this.quickPanel(), this.joinPanel(), this.tablesPanel(), this.createPanel()),
       ),
     );
     this.renderTables();

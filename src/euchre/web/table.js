@@ -5,7 +5,7 @@
 // the animation, the log and the screen-reader announcements.
 
 import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
-import { h, replaceKeepingFocus, rovingGroup, setRovingFocus } from "./dom.js";
+import { h, morph, rove, setRovingFocus } from "./dom.js";
 import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { displaySorted, suitOf } from "./rules.js";
@@ -41,10 +41,16 @@ class TablePage {
     this.pending = null;
     this.failure = null;
     this.joinTries = 0;
-    this.shownTrick = new Set();
     this.wasMyTurn = false;
     this.botLevel = "";
     this.timers = [];
+    this.pageEl = null;
+    this.onClick = (e) => this.clicked(e);
+    this.onKey = (e) => this.keyed(e);
+    this.onChange = (e) => this.changed(e);
+    root.addEventListener("click", this.onClick);
+    root.addEventListener("keydown", this.onKey);
+    root.addEventListener("change", this.onChange);
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = (e) => this.opened(e.detail);
     ctx.net.addEventListener("message", this.onMessage);
@@ -65,6 +71,9 @@ class TablePage {
     this.ctx.net.removeEventListener("message", this.onMessage);
     this.ctx.net.removeEventListener("open", this.onOpen);
     clearInterval(this.tick);
+    this.root.removeEventListener("click", this.onClick);
+    this.root.removeEventListener("keydown", this.onKey);
+    this.root.removeEventListener("change", this.onChange);
     for (const timer of this.timers) clearTimeout(timer);
     if (this.tableId && this.info && this.mySeat() === null) {
       this.ctx.net.send({ type: "leave", table: this.tableId });
@@ -378,6 +387,45 @@ class TablePage {
     return bids.length ? bids[bids.length - 1].action : null;
   }
 
+  // ------------------------------------------------------------------ input (delegated)
+
+  clicked(event) {
+    const el = event.target.closest("[data-cmd]");
+    if (!el || !this.root.contains(el) || el.dataset.cmd === "bot-level") return;
+    const target = el.dataset.target === undefined ? null : Number(el.dataset.target);
+    const commands = {
+      act: () => el.dataset.action && this.act(el.dataset.action),
+      sit: () => this.sit(target),
+      "add-bot": () => this.addBot(target),
+      "remove-bot": () => this.removeBot(target),
+      start: () => this.startGame(),
+      stand: () => this.stand(),
+      leave: () => this.leave(),
+      copy: () => this.copyInvite(),
+    };
+    const command = commands[el.dataset.cmd];
+    if (command) command();
+  }
+
+  keyed(event) {
+    const group = event.target.closest(".hand, .bid-buttons");
+    if (group) rove(event, group, group.classList.contains("hand") ? "button.hand-card" : "button");
+  }
+
+  changed(event) {
+    if (event.target.dataset.cmd === "bot-level") this.botLevel = event.target.value;
+  }
+
+  async copyInvite() {
+    const input = document.getElementById("invite-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      this.ctx.toast(this.t("table.copied"));
+    } catch {
+      input.select();
+    }
+  }
+
   // ------------------------------------------------------------------ sending
 
   act(action) {
@@ -436,6 +484,7 @@ class TablePage {
   // ------------------------------------------------------------------ rendering
 
   renderNameForm() {
+    this.pageEl = null;
     const intro = this.invite ? this.t("table.invited") : this.t("table.nameFirst");
     this.root.replaceChildren(
       h(
@@ -449,10 +498,12 @@ class TablePage {
   }
 
   renderLoading() {
+    this.pageEl = null;
     this.root.replaceChildren(h("p", { class: "loading", role: "status" }, this.t("table.loading")));
   }
 
   renderFailure() {
+    this.pageEl = null;
     this.root.replaceChildren(
       h(
         "section",
@@ -481,6 +532,7 @@ class TablePage {
           seat: String(this.mySeat() ?? ""),
           myTurn: String(myTurn),
           deal: String(this.state ? this.state.deal : ""),
+          toAct: String(this.state?.to_act ?? ""),
         },
       },
       this.header(),
@@ -494,15 +546,15 @@ class TablePage {
       this.sidePanel(),
       this.gameOverPanel(),
     );
-    replaceKeepingFocus(this.root, page);
+    if (this.pageEl && this.pageEl.parentNode === this.root) this.pageEl = morph(this.pageEl, page);
+    else {
+      this.root.replaceChildren(page);
+      this.pageEl = page;
+    }
     this.afterRender(myTurn);
   }
 
   afterRender(myTurn) {
-    const hand = this.root.querySelector(".hand");
-    if (hand) rovingGroup(hand, "button.hand-card");
-    const bids = this.root.querySelector(".bid-buttons");
-    if (bids) rovingGroup(bids, "button");
     if (myTurn) {
       const prompt = this.promptText();
       if (!this.wasMyTurn || prompt !== this.lastPrompt) this.announce(prompt);
@@ -583,7 +635,6 @@ class TablePage {
     const words = [];
     if (info.type === "human" && info.bot_playing) words.push(this.t("table.botPlaying"));
     else if (info.type === "human" && !info.connected) words.push(this.t("table.away"));
-    if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);
     const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true)) : null;
@@ -611,19 +662,19 @@ class TablePage {
   seatButtons(seat, info) {
     if (this.info.status !== "waiting") {
       if (this.mySeat() === null && info.type === "bot" && this.info.status === "playing" && this.info.kind !== "ranked") {
-        return h("button", { type: "button", class: "small", dataset: { key: `sit-${seat}` }, onclick: () => this.sit(seat) }, this.t("table.takeSeat"));
+        return h("button", { type: "button", class: "small", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, this.t("table.takeSeat"));
       }
       return null;
     }
     const buttons = [];
     if (info.type === "empty" && this.mySeat() === null) {
-      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}` }, onclick: () => this.sit(seat) }, this.t("table.sitHere")));
+      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, this.t("table.sitHere")));
     }
     if (info.type === "empty" && this.isManager()) {
-      buttons.push(h("button", { type: "button", class: "small add-bot", dataset: { key: `bot-${seat}` }, onclick: () => this.addBot(seat) }, this.t("table.addBot")));
+      buttons.push(h("button", { type: "button", class: "small add-bot", dataset: { key: `bot-${seat}`, cmd: "add-bot", target: String(seat) } }, this.t("table.addBot")));
     }
     if (info.type === "bot" && this.isManager()) {
-      buttons.push(h("button", { type: "button", class: "small", dataset: { key: `unbot-${seat}` }, onclick: () => this.removeBot(seat) }, this.t("table.removeBot")));
+      buttons.push(h("button", { type: "button", class: "small", dataset: { key: `unbot-${seat}`, cmd: "remove-bot", target: String(seat) } }, this.t("table.removeBot")));
     }
     return buttons.length ? h("div", { class: "seat-buttons" }, buttons) : null;
   }
@@ -643,7 +694,7 @@ class TablePage {
 
   upcard() {
     const s = this.state;
-    if (!s.upcard || s.upcard_state === "out" || s.upcard_state === "taken") return null;
+    if (!s.upcard || s.upcard_state === "out" || s.upcard_state === "taken" || !BIDDING.has(s.phase)) return null;
     if (s.upcard_state === "down") {
       return h(
         "div",
@@ -664,17 +715,11 @@ class TablePage {
       cards = this.lastTrick.cards;
       winner = this.lastTrick.winner;
     }
-    const seen = this.shownTrick;
-    const fresh = new Set();
     const items = cards.map(({ seat, card }) => {
-      const key = `${seat}-${card}`;
-      fresh.add(key);
-      const classes = ["trick-card", `from-${this.position(seat)}`];
-      if (!seen.has(key)) classes.push("enter");
+      const classes = ["trick-card", "enter", `from-${this.position(seat)}`];
       if (winner === seat) classes.push("winner");
-      return cardImage(this.ctx.i18n, card, { class: classes.join(" "), dataset: { seat: String(seat) } });
+      return cardImage(this.ctx.i18n, card, { class: classes.join(" "), dataset: { seat: String(seat), key: `trick-${seat}-${card}` } });
     });
-    this.shownTrick = fresh;
     return h(
       "div",
       { class: `trick${winner !== null ? ` won to-${this.position(winner)}` : ""}`, "aria-label": this.t("table.trick") },
@@ -724,10 +769,9 @@ class TablePage {
               {
                 type: "button",
                 class: `bid ${action.startsWith("pass") ? "pass" : "primary"}`,
-                dataset: { action, key: `act-${action}` },
+                dataset: { action, key: `act-${action}`, cmd: "act" },
                 tabindex: i === 0 ? "0" : "-1",
                 disabled: Boolean(this.pending),
-                onclick: () => this.act(action),
               },
               this.actionLabel(action, false),
             ),
@@ -751,7 +795,7 @@ class TablePage {
           " ",
           h(
             "select",
-            { id: "table-bot-level", onchange: (e) => (this.botLevel = e.target.value) },
+            { id: "table-bot-level", dataset: { cmd: "bot-level", key: "bot-level" } },
             h("option", { value: "" }, this.t("lobby.botDefault")),
             levels.map((l) => h("option", { value: l, selected: l === this.botLevel }, botLevelName(this.ctx, l))),
           ),
@@ -760,7 +804,7 @@ class TablePage {
     }
     const canStart = this.info.kind === "private" ? this.you?.host : this.info.kind === "casual" && this.mySeat() !== null;
     if (canStart) {
-      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start" }, onclick: () => this.startGame() }, this.t("table.start")));
+      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.t("table.start")));
     }
     return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
   }
@@ -805,10 +849,9 @@ class TablePage {
         {
           type: "button",
           class: classes.join(" "),
-          dataset: { card, key: `card-${card}`, action: action || "" },
+          dataset: { card, key: `card-${card}`, action: action || "", cmd: action ? "act" : "" },
           "aria-disabled": String(!action || Boolean(this.pending)),
           "aria-label": this.cardLabel(card, action),
-          onclick: () => action && this.act(action),
         },
         cardPicture(card),
       );
@@ -885,20 +928,12 @@ class TablePage {
     if (!this.inviteCode || this.info.status === "finished") return null;
     const link = `${location.origin}${location.pathname}#/join/${this.inviteCode}`;
     const input = h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() });
-    const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        this.ctx.toast(this.t("table.copied"));
-      } catch {
-        input.select();
-      }
-    };
     return h(
       "section",
       { class: "box invite", "aria-labelledby": "invite-title" },
       h("h2", { id: "invite-title" }, this.t("table.invite")),
       h("label", { for: "invite-link" }, this.t("table.inviteHelp")),
-      h("div", { class: "row" }, input, h("button", { type: "button", onclick: copy }, this.t("table.copy"))),
+      h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, this.t("table.copy"))),
       h("p", { class: "hint" }, this.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, this.inviteCode)),
     );
   }
@@ -910,16 +945,15 @@ class TablePage {
     return h(
       "div",
       { class: "box row wrap table-actions" },
-      me !== null ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand" }, onclick: () => this.stand() }, this.t("table.stand")) : null,
-      me === null && playing && botsSitting ? h("button", { type: "button", dataset: { key: "sit-again" }, onclick: () => this.sit(null) }, this.t("table.sitAgain")) : null,
-      h("button", { type: "button", id: "leave-table", dataset: { key: "leave" }, onclick: () => this.leave() }, this.t("table.leave")),
+      me !== null ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
+      me === null && playing && botsSitting ? h("button", { type: "button", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
+      h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
     );
   }
 
   rulesBox() {
     const info = this.info;
-    const options = optionSummary(this.ctx, info.options || {});
-    const explained = Object.keys(info.options || {}).filter((o) => o !== "players" && this.ctx.i18n.has(`options.${o}.help`));
+    const options = Object.entries(info.options || {}).filter(([name]) => this.ctx.i18n.has(`options.${name}.help`) && name !== "players");
     return h(
       "details",
       { class: "box rules" },
@@ -928,7 +962,7 @@ class TablePage {
       h("p", {}, this.t("table.target", { target: info.target })),
       h("p", {}, info.turn_seconds ? this.t("table.turnTimer", { count: Math.round(info.turn_seconds) }) : this.t("table.noTimer")),
       options.length
-        ? h("ul", {}, explained.map((o, i) => h("li", {}, h("strong", {}, options[i] ?? this.t(`options.${o}.label`)), " — ", this.t(`options.${o}.help`))))
+        ? h("ul", {}, options.map(([name, value]) => h("li", {}, h("strong", {}, optionSummary(this.ctx, { [name]: value })[0]), " — ", this.t(`options.${name}.help`))))
         : h("p", {}, this.t("table.noOptions")),
       h("a", { href: "#/help/options" }, this.t("table.rulesHelp")),
     );

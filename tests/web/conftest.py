@@ -1,0 +1,63 @@
+"""Fixtures for browser tests: one real server and one Chromium for the whole session.
+
+Every page gets a fresh browser context (its own guest cookie). Requests to anything but
+the test server are aborted and fail the test, as do uncaught errors in the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from web_helpers import DESKTOP, LiveServer, fast_settings, launch_browser, running_server
+
+PageFactory = Callable[..., Page]
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A running server (SQLite in a temporary folder, short waits, instant bots)."""
+    db = Path(tmp_path_factory.mktemp("web")) / "euchre.db"
+    with running_server(fast_settings(db)) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, live: LiveServer) -> Iterator[PageFactory]:
+    """Make pages in fresh contexts: ``new_page(viewport=PHONE, locale="de-DE")``."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+    outside: list[str] = []
+    local = re.compile(rf"^http://127\.0\.0\.1:{live.port}/")
+
+    def make(viewport: dict[str, int] = DESKTOP, locale: str = "en-GB") -> Page:
+        context = browser.new_context(viewport=viewport, locale=locale, base_url=live.url)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+
+        def refuse(route: object) -> None:
+            request = route.request  # type: ignore[attr-defined]
+            outside.append(request.url)
+            route.abort()  # type: ignore[attr-defined]
+
+        context.route(lambda url: not local.match(url), refuse)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"
+    assert not outside, f"the page asked for something outside the server: {outside}"

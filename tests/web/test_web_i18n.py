@@ -1,0 +1,111 @@
+"""Languages: German from the browser's language, errors in German, the picker, help in each."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import expect
+from web_helpers import GamePage, LiveServer, create_private_table, enter_name
+
+LANGUAGES = {"en": "How to play Euchre", "de": "So spielt man Euchre", "nl": "Zo speel je Euchre"}
+
+
+def test_german_table_and_errors(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page(locale="de-DE")
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("h1")).to_have_text("Lobby")
+    expect(page.locator("form.name-form button")).to_have_text("Als Gast spielen")
+
+    page.fill("#guest-name", "!!")
+    page.press("#guest-name", "Enter")
+    expect(page.locator("#guest-name-error")).to_contain_text("Ein Name hat 1 bis 24 Buchstaben")
+
+    enter_name(page, "Greta")
+    expect(page.locator("#quick-play")).to_have_text("Jetzt spielen")
+    page.check('input[name="kind"][value="ranked"]')
+    page.click("#create-table")
+    expect(page.locator("#create-error")).to_have_text(
+        "Ranglistenspiele brauchen ein Konto: Registriere dich oder melde dich an, "
+        "um gewertet zu spielen."
+    )
+
+    page.goto("/#/join/no-such-code")
+    expect(page.locator("#table-error")).to_have_text(
+        "Diesen Tisch gibt es nicht: Er wurde vielleicht geschlossen, "
+        "oder die Einladung ist falsch."
+    )
+
+    page.goto("/")
+    game = create_private_table(page, start_with_bots=True)
+    expect(page.locator("#score-title")).to_have_text("Punktestand (Spiel bis 10)")
+    game.wait_my_turn_or("false")
+    expect(page.locator("#prompt")).to_contain_text(
+        "Dein Gebot" if game.attr("phase").startswith("bid") else "Du bist dran"
+    )
+    labels = page.locator(".hand-card").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label'))"
+    )
+    suits = ("Kreuz", "Karo", "Pik", "Herz")
+    assert labels and all(any(s in label for s in suits) for label in labels), labels
+    expect(page.locator("#leave-table")).to_have_text("Tisch verlassen")
+    game.act_by_click()
+    log = page.locator("#game-log li").all_text_contents()
+    assert any(word in " ".join(log) for word in ("passt", "spielt", "bestellt", "nennt")), log
+
+
+def test_the_language_picker_switches_every_text(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page(locale="en-US")
+    page.goto("/")
+    expect(page.locator("form.name-form button")).to_have_text("Play as guest")
+    page.select_option("#language", "nl")
+    expect(page.locator("form.name-form button")).to_have_text("Spelen als gast")
+    expect(page.locator(".nav a").nth(2)).to_have_text("Hulp")
+    page.reload()
+    expect(page.locator("form.name-form button")).to_have_text("Spelen als gast")
+    page.select_option("#language", "de")
+    expect(page.locator(".nav a").nth(2)).to_have_text("Hilfe")
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: str) -> None:
+    page = new_page(locale=lang)
+    page.goto("/#/help")
+    expect(page.locator("#help-title")).to_have_text(LANGUAGES[lang])
+    for section in (
+        "basics",
+        "order",
+        "bidding",
+        "alone",
+        "scoring",
+        "variants",
+        "options",
+        "site",
+        "keyboard",
+        "tips",
+        "faq",
+    ):
+        heading = page.locator(f"#help-{section}-title")
+        expect(heading).to_be_visible()
+        assert not heading.inner_text().startswith("help."), heading.inner_text()
+    options = page.locator("#help-option-list dd").all_inner_texts()
+    assert len(options) >= 25 and all(text and "options." not in text for text in options)
+    assert page.locator("#help-faq dt").count() >= 5
+    page.goto("/#/help/options")
+    expect(page.locator("#help-options-title")).to_be_focused()
+
+
+def test_table_options_are_explained_at_the_table(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    enter_name(page, "Olga")
+    page.select_option("#create-preset", "british")
+    page.click(".more-options summary")
+    page.check("#opt-defend_alone")
+    game: GamePage = create_private_table(page, start_with_bots=False)
+    page.click(".rules summary")
+    rules = page.locator(".rules")
+    expect(rules).to_contain_text("British (with the Joker)")
+    expect(rules).to_contain_text("Defend alone")
+    expect(rules).to_contain_text("euchring the maker then scores 4")
+    expect(rules).to_contain_text("Joker (Benny)")
+    assert game.attr("status") == "waiting"

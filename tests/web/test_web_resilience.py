@@ -1,0 +1,94 @@
+"""Reloading mid-hand and losing the socket: the page comes back to the same table by itself."""
+
+from __future__ import annotations
+
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import GamePage, LiveServer, create_private_table, enter_name, wait_connected
+
+MID_HAND = """(() => {
+    const t = document.querySelector('.table-page');
+    return t.dataset.phase === 'play' && document.querySelectorAll('.hand-card').length <= 3;
+})()"""
+
+
+def _table_with_bots(page: Page, name: str) -> GamePage:
+    enter_name(page, name)
+    game = create_private_table(page, start_with_bots=True)
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    return game
+
+
+def _wait_mid_hand_turn(game: GamePage) -> None:
+    """Play until it is this page's turn in the middle of a hand (three cards or fewer left)."""
+    for _ in range(200):
+        game.wait_my_turn_or("false")
+        if game.page.evaluate(MID_HAND):
+            return
+        game.act_by_click()
+    raise AssertionError("never reached the middle of a hand")
+
+
+def _picture(game: GamePage) -> dict[str, object]:
+    page = game.page
+    return {
+        "version": game.version(),
+        "phase": game.attr("phase"),
+        "deal": game.attr("deal"),
+        "hand": game.hand(),
+        "legal": page.locator(".hand-card.legal").evaluate_all("cs => cs.map(c => c.dataset.card)"),
+        "trick": game.trick(),
+        "scores": page.locator(".score-value").all_inner_texts(),
+        "seats": page.locator(".seat .name").all_inner_texts(),
+    }
+
+
+def test_reload_mid_hand_restores_the_same_table(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    game = _table_with_bots(page, "Rosa")
+    _wait_mid_hand_turn(game)
+    before = _picture(game)
+    table_url = page.url
+
+    page.reload()
+
+    wait_connected(page)
+    game.wait_table()
+    game.wait_version_at_least(int(str(before["version"])))
+    assert page.url == table_url
+    after = _picture(game)
+    # the server logged the page going away and coming back: two events, nothing else
+    assert after.pop("version") == int(str(before.pop("version"))) + 2
+    assert after == before
+    assert game.version() == live.table_version(game.attr("table"))
+    expect(page.locator(".table-page")).to_have_attribute("data-my-turn", "true")
+    game.act_by_click()
+    assert len(game.hand()) == len(before["hand"]) - 1  # type: ignore[arg-type]
+
+
+def test_a_dropped_socket_reconnects_and_catches_up(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page()
+    game = _table_with_bots(page, "Sami")
+    _wait_mid_hand_turn(game)
+    page.evaluate(
+        """() => {
+            window.seenStates = [];
+            window.euchre.net.addEventListener('state', e => window.seenStates.push(e.detail));
+        }"""
+    )
+    table_id = game.attr("table")
+    game.act_by_click()  # the bots answer at once: events the page will miss
+    assert live.drop_connections("Sami") == 1
+
+    page.wait_for_function("document.body.dataset.reconnects === '1'")
+    wait_connected(page)
+    seen = page.evaluate("window.seenStates")
+    assert seen[0] == "reconnecting" and seen[-1] == "connected", seen
+    game.wait_my_turn_or("document.querySelector('#deal-summary')")
+    assert game.version() == live.table_version(table_id)
+    assert page.locator("#connection").inner_text() == "Connected"
+    if game.attr("my-turn") == "true":
+        game.act_by_click()
+        assert game.version() <= live.table_version(table_id)

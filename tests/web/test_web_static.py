@@ -1,0 +1,136 @@
+"""The client's files: served by the server, translated completely, self-contained, and
+sorting and judging cards exactly as the engine does."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+from card_art import all_cards
+from conftest import PageFactory
+from web_helpers import LiveServer
+
+from euchre.engine.cards import CARD_TEXT, JOKER
+from euchre.engine.rules import display_sorted, trick_winner_index
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "euchre" / "web"
+LANGS = ("en", "de", "nl")
+TRUMPS = {"c": 0, "d": 1, "s": 2, "h": 3, "n": 4, None: 4}
+
+
+def _leaves(tree: Any, prefix: str = "") -> dict[str, str]:
+    if isinstance(tree, dict):
+        out: dict[str, str] = {}
+        for key, value in tree.items():
+            out.update(_leaves(value, f"{prefix}.{key}" if prefix else key))
+        return out
+    shape = f"list of {len(tree)}" if isinstance(tree, list) else type(tree).__name__
+    return {prefix: shape}
+
+
+def _translations(lang: str) -> dict[str, Any]:
+    return dict(json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def test_the_server_serves_the_client(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url, timeout=10) as http:
+        index = http.get("/")
+        assert index.status_code == 200
+        assert '<script type="module" src="app.js">' in index.text
+        script = http.get("/app.js")
+        assert script.status_code == 200
+        assert "javascript" in script.headers["content-type"]
+        card = http.get("/cards/Jh.svg")
+        assert card.headers["content-type"].startswith("image/svg+xml")
+        assert http.get("/i18n/de.json").json()["lobby"]["quickPlay"] == "Jetzt spielen"
+        assert http.get("/no-such-file.js").status_code == 404
+        assert http.get("/healthz").json()["status"] == "ok"
+
+
+def test_every_language_has_every_text_and_no_more() -> None:
+    english = _leaves(_translations("en"))
+    for lang in LANGS[1:]:
+        other = _leaves(_translations(lang))
+        assert set(other) == set(english), (lang, set(english) ^ set(other))
+        differing = [k for k in english if other[k] != english[k]]
+        assert not differing, (lang, differing)
+
+
+def test_every_text_the_client_asks_for_exists() -> None:
+    english = _translations("en")
+    keys = _leaves(english)
+    code = "\n".join(p.read_text(encoding="utf-8") for p in WEB.glob("*.js"))
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    asked = set(re.findall(r"""\bt\(\s*"([a-z][\w]*(?:\.[\w-]+)+)\"""", code))
+    asked |= set(re.findall(r'data-i18n(?:-label|-title)?="([\w.-]+)"', html))
+    assert len(asked) > 100
+    prefixes = {k.rsplit(".", 1)[0] for k in keys} | {k.rsplit(".", 2)[0] for k in keys}
+    missing = sorted(k for k in asked if k not in keys and k not in prefixes)
+    assert not missing, missing
+
+
+def test_every_server_error_code_is_translated() -> None:
+    server = Path(__file__).resolve().parents[2] / "src" / "euchre" / "server"
+    codes = set()
+    for source in server.glob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'ProtocolError\(\s*"(\w+)"', text))
+        codes |= set(re.findall(r'error\(\s*"(\w+)"', text))
+    assert {"not_found", "illegal", "account_required"} <= codes
+    for lang in LANGS:
+        errors = _translations(lang)["errors"]
+        assert codes <= set(errors), (lang, sorted(codes - set(errors)))
+
+
+def test_the_card_pictures_are_the_projects_own_and_current() -> None:
+    for name, text in all_cards().items():
+        assert (WEB / "cards" / name).read_text(encoding="utf-8") == text, name
+    assert len(list((WEB / "cards").glob("*.svg"))) == 34  # 32 cards, the Joker, the back
+
+
+def test_the_client_loads_nothing_from_elsewhere() -> None:
+    namespace = "http://www.w3.org/2000/svg"
+    for path in WEB.rglob("*"):
+        if path.suffix not in (".js", ".html", ".css", ".svg", ".json"):
+            continue
+        text = path.read_text(encoding="utf-8").replace(namespace, "")
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text), path
+        assert "@import" not in text and "innerHTML" not in text, path
+
+
+def test_js_card_order_matches_the_engine(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    page.goto("/#/help")
+    rng = random.Random(14)
+    deck = [*range(32), JOKER]
+    cases: list[dict[str, Any]] = []
+    for _ in range(300):
+        trump = rng.choice(list(TRUMPS))
+        hand = rng.sample(deck if trump != "n" else deck[:32], rng.randint(1, 6))
+        trick = rng.sample([c for c in deck if c != JOKER or trump in "cdsh"], 4) if trump else []
+        cases.append(
+            {
+                "trump": trump,
+                "hand": [CARD_TEXT[c] for c in hand],
+                "sorted": [CARD_TEXT[c] for c in display_sorted(hand, TRUMPS[trump])],
+                "trick": [CARD_TEXT[c] for c in trick],
+                "winner": trick_winner_index(trick, TRUMPS[trump]) if trick else -1,
+            }
+        )
+    results = page.evaluate(
+        """async (cases) => {
+            const rules = await import('./rules.js');
+            return cases.map(c => ({
+                sorted: rules.displaySorted(c.hand, c.trump),
+                winner: c.trick.length ? rules.trickWinnerIndex(c.trick, c.trump) : -1,
+            }));
+        }""",
+        cases,
+    )
+    for case, got in zip(cases, results, strict=True):
+        assert got["sorted"] == case["sorted"], case
+        assert got["winner"] == case["winner"], case

@@ -1,0 +1,262 @@
+"""Browser tests' plumbing: a real server on a free loopback port and Debian's Chromium.
+
+``LiveServer`` runs the real ASGI app (static client included) under uvicorn in a thread
+of its own; ``launch_browser`` starts the system Chromium through Playwright (never a
+downloaded browser). ``GamePage`` wraps a page at a table with the waits the tests share:
+every wait is for a condition in the page, never a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from playwright.sync_api import Browser, Page, Playwright
+
+from euchre.server.app import Server, create_app
+from euchre.server.config import Settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+STARTUP_TIMEOUT = 20.0
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def fast_settings(db_path: Path, **changes: Any) -> Settings:
+    """Settings for browser tests: a temporary SQLite file, short waits, instant bots."""
+    base = Settings(
+        database_url=f"sqlite+aiosqlite:///{db_path}",
+        fill_seconds=0.5,
+        grace_seconds=5.0,
+        turn_seconds=600.0,
+        min_turn_seconds=5.0,
+        bot_delay=0.0,
+        bot_level="random",
+        log_level="warning",
+        log_json=True,
+        rate_per_second=1000.0,
+        rate_burst=1000.0,
+    )
+    return base.replace(**changes)
+
+
+def _free_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+class LiveServer:
+    """The real app under uvicorn on a loopback socket, in its own thread and event loop."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.socket = _free_socket()
+        self.port = int(self.socket.getsockname()[1])
+        self.settings = settings.replace(port=self.port)
+        self.app = create_app(self.settings)
+        self.server: Server = self.app.state.server
+        config = uvicorn.Config(
+            self.app,
+            ws="websockets-sansio",
+            ws_max_size=self.settings.max_frame_bytes,
+            lifespan="on",
+            log_config=None,
+            access_log=False,
+            timeout_graceful_shutdown=5,
+        )
+        self.uvicorn = uvicorn.Server(config)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, name="uvicorn-web", daemon=True)
+        self.error: BaseException | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as exc:  # reported by stop()
+            self.error = exc
+
+    async def _serve(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        await self.uvicorn.serve(sockets=[self.socket])
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not self.uvicorn.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {self.error!r}")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.uvicorn.should_exit = True
+        self.thread.join(STARTUP_TIMEOUT)
+        self.socket.close()
+        if self.thread.is_alive():
+            raise RuntimeError("the server did not stop")
+        if self.error is not None:
+            raise self.error
+
+    def run(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        """Run a coroutine in the server's event loop and return its result."""
+        assert self.loop is not None
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(STARTUP_TIMEOUT)
+
+    def table_version(self, table_id: str) -> int:
+        async def read() -> int:
+            return self.server.lobby.tables[table_id].version
+
+        return int(self.run(read()))
+
+    def drop_connections(self, name: str) -> int:
+        """Close every websocket of the player called ``name`` from the server's side."""
+
+        async def drop() -> int:
+            found = [c for c in self.server.connections if c.identity.name == name]
+            for conn in found:
+                with contextlib.suppress(Exception):
+                    await conn.websocket.close(code=1012)
+            return len(found)
+
+        return int(self.run(drop()))
+
+
+@contextlib.contextmanager
+def running_server(settings: Settings) -> Iterator[LiveServer]:
+    live = LiveServer(settings).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+def launch_browser(playwright: Playwright) -> Browser:
+    """Debian's Chromium (apt-get install chromium), headless."""
+    if not CHROMIUM.exists():
+        raise RuntimeError("Chromium is missing: apt-get install -y chromium")
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+class GamePage:
+    """A page at a table, with the waits and moves the tests share."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    @property
+    def root(self) -> str:
+        return ".table-page"
+
+    def attr(self, name: str) -> str:
+        return str(self.page.locator(self.root).get_attribute(f"data-{name}"))
+
+    def version(self) -> int:
+        return int(self.attr("version"))
+
+    def wait_table(self, timeout: float = 15_000) -> None:
+        self.page.wait_for_selector(self.root, timeout=timeout)
+
+    def wait_my_turn_or(self, condition: str, timeout: float = 20_000) -> str:
+        """Wait until it is this page's turn or the JS ``condition`` holds; returns which."""
+        handle = self.page.wait_for_function(
+            f"""() => {{
+                const t = document.querySelector('{self.root}');
+                if (!t) return null;
+                if ({condition}) return 'other';
+                if (t.dataset.myTurn === 'true' && !t.getAttribute('aria-busy')) return 'turn';
+                return null;
+            }}""",
+            timeout=timeout,
+        )
+        return str(handle.json_value())
+
+    def act_by_click(self) -> str:
+        """One move by clicking: pass or the first suit while bidding, else the first legal card."""
+        before = self.version()
+        page = self.page
+        cards = page.locator(".hand-card.legal")
+        buttons = page.locator(".bid-buttons button")
+        if cards.count():
+            target = cards.first
+        else:
+            pass_button = page.locator('.bid-buttons button[data-action="pass"]')
+            target = pass_button if pass_button.count() else buttons.first
+        chosen = str(target.get_attribute("data-action"))
+        target.click()
+        self.wait_version_above(before)
+        return chosen
+
+    def wait_version_above(self, version: int, timeout: float = 15_000) -> None:
+        self.page.wait_for_function(
+            f"() => Number(document.querySelector('{self.root}')?.dataset.version) > {version}",
+            timeout=timeout,
+        )
+
+    def wait_version_at_least(self, version: int, timeout: float = 15_000) -> None:
+        self.wait_version_above(version - 1, timeout)
+
+    def hand(self) -> list[str]:
+        return [
+            str(c)
+            for c in self.page.locator(".hand-card").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)"
+            )
+        ]
+
+    def trick(self) -> list[str]:
+        return [
+            str(c)
+            for c in self.page.locator(".trick-card").evaluate_all(
+                "cards => cards.map(c => c.getAttribute('aria-label'))"
+            )
+        ]
+
+    def play_until(self, condition: str, max_moves: int = 400) -> int:
+        """Click legal moves until the JS ``condition`` holds; returns the moves made."""
+        for moves in range(max_moves):
+            if self.wait_my_turn_or(condition) == "other":
+                return moves
+            self.act_by_click()
+        raise AssertionError(f"{condition} did not happen in {max_moves} moves")
+
+
+def enter_name(page: Page, name: str, url: str = "/") -> None:
+    """Open the site and start a guest session under ``name``."""
+    page.goto(url)
+    page.fill("#guest-name", name)
+    page.click("form.name-form button[type=submit]")
+    wait_connected(page)
+
+
+def wait_connected(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.connection === 'connected'")
+
+
+def create_private_table(page: Page, start_with_bots: bool) -> GamePage:
+    """Create a private table from the lobby form (the creator sits at seat 1)."""
+    page.check('input[name="kind"][value="private"]')
+    if start_with_bots:
+        page.check("#create-start-now")
+    page.click("#create-table")
+    game = GamePage(page)
+    game.wait_table()
+    return game
