@@ -26,6 +26,14 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="session")
+def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A second server whose bots take a moment, for tests that act while bots play."""
+    db = Path(tmp_path_factory.mktemp("web-slow")) / "euchre.db"
+    with running_server(fast_settings(db, bot_delay=0.2)) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         chromium = launch_browser(playwright)
@@ -35,14 +43,18 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def new_page(browser: Browser, live: LiveServer) -> Iterator[PageFactory]:
-    """Make pages in fresh contexts: ``new_page(viewport=PHONE, locale="de-DE")``."""
+    """Make pages in fresh contexts: ``new_page(viewport=PHONE, locale="de-DE")``
+    (on another server with ``server=``)."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
     outside: list[str] = []
-    local = re.compile(rf"^http://127\.0\.0\.1:{live.port}/")
 
-    def make(viewport: dict[str, int] = DESKTOP, locale: str = "en-GB") -> Page:
-        context = browser.new_context(viewport=viewport, locale=locale, base_url=live.url)
+    def make(
+        viewport: dict[str, int] = DESKTOP, locale: str = "en-GB", server: LiveServer | None = None
+    ) -> Page:
+        target = server or live
+        local = re.compile(rf"^http://127\.0\.0\.1:{target.port}/")
+        context = browser.new_context(viewport=viewport, locale=locale, base_url=target.url)
         context.set_default_timeout(15_000)
         contexts.append(context)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
@@ -126,7 +127,11 @@ def test_a_hand_by_keyboard_alone(new_page: PageFactory, live: LiveServer) -> No
     expect(page.locator("#guest-name")).to_be_focused()
     page.keyboard.type("Kim")
     page.keyboard.press("Enter")
-    wait_connected(page)
+    try:
+        wait_connected(page)
+    except Exception:
+        print("DEBUG", page.evaluate("[document.body.dataset.connection, document.activeElement.outerHTML, document.querySelector('#guest-name')?.value, document.querySelector('#main').innerText.slice(0, 400)]"))
+        raise
     _tab_to(page, 'input[name="kind"]:checked')
     page.keyboard.press("ArrowDown")
     expect(page.locator('input[name="kind"][value="private"]')).to_be_checked()
@@ -185,8 +190,10 @@ def _arrows_move_between_cards(page: Page) -> bool:
     return True
 
 
-def test_stand_up_take_the_seat_back_and_watch(new_page: PageFactory, live: LiveServer) -> None:
-    page = new_page()
+def test_stand_up_take_the_seat_back_and_watch(
+    new_page: PageFactory, slow_bots: LiveServer
+) -> None:
+    page = new_page(server=slow_bots)
     enter_name(page, "Stan")
     game = create_private_table(page, start_with_bots=True)
     expect(page.locator(".table-page")).to_have_attribute("data-seat", "0")
@@ -200,9 +207,9 @@ def test_stand_up_take_the_seat_back_and_watch(new_page: PageFactory, live: Live
     expect(page.locator(".table-page")).to_have_attribute("data-seat", "0")
     expect(page.locator(".hand-card").first).to_be_visible()
 
-    watcher = new_page()
+    watcher = new_page(server=slow_bots)
     enter_name(watcher, "Vera")
-    watcher.goto(f"/#/table/{game.attr('table')}")
+    watcher.goto(page.locator("#invite-link").input_value())
     watching = GamePage(watcher)
     watching.wait_table()
     expect(watcher.locator(".seat .name").first).to_have_text("Stan")
@@ -210,3 +217,17 @@ def test_stand_up_take_the_seat_back_and_watch(new_page: PageFactory, live: Live
     expect(watcher.locator("#stand-up")).to_have_count(0)
     page.click("#leave-table")
     expect(page.locator("#lobby-title")).to_be_visible()
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("cutthroat", 3), ("two-player", 2), ("british", 4)])
+def test_a_hand_of_each_variant(
+    new_page: PageFactory, live: LiveServer, preset: str, seats: int
+) -> None:
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Vic")
+    page.select_option("#create-preset", preset)
+    game = create_private_table(page, start_with_bots=True)
+    expect(page.locator(".seat")).to_have_count(seats)
+    expect(page.locator(".score-board tbody tr")).to_have_count(3 if seats == 3 else 2)
+    game.play_until(HAND_SUMMARY)
+    expect(page.locator("#deal-summary")).to_contain_text("Score")

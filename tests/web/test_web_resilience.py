@@ -47,6 +47,7 @@ def test_reload_mid_hand_restores_the_same_table(new_page: PageFactory, live: Li
     page = new_page()
     game = _table_with_bots(page, "Rosa")
     _wait_mid_hand_turn(game)
+    page.wait_for_selector(".trick.won", state="detached")  # only the cards still on the table
     before = _picture(game)
     table_url = page.url
 

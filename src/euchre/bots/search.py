@@ -1,8 +1,8 @@
 """The ``hard`` level: determinized search with an exact double-dummy solver.
 
 For a card play the bot deals the unseen cards many times, consistently with everything
-its seat has seen and weighted by how well each deal explains the bidding
-(:mod:`euchre.bots.resample`). Each deal is solved exactly for every legal card
+its seat has seen and weighted by how well each deal explains the bidding and the play
+(:mod:`euchre.bots.resample`, :mod:`euchre.bots.inference`). Each deal is solved exactly for every legal card
 (:mod:`euchre.bots.solver`: alpha-beta, transposition table, equivalent cards pruned),
 and each result is valued for the *match*: the makers' trick count becomes the hand's
 points, and those points the change in the chance of winning the game
@@ -11,10 +11,11 @@ points, and those points the change in the chance of winning the game
 matter (three tricks, five), each card is settled by one or two null-window searches.
 
 The dealer's discard is chosen the same way (each candidate hand solved over sampled
-deals). Bids use the calibrated bidding model shared with ``medium``
-(:mod:`euchre.bots.bidding`), refined by simulation: when a call and a pass are close,
-sampled deals settle it by playing out the bidding and solving the play. Decisions stay
-within a time budget: sampling stops early when the budget runs out.
+deals). Bids start from the calibrated bidding model shared with ``medium``
+(:mod:`euchre.bots.bidding`); every action within 1.5 points of the model's best is then
+simulated: sampled deals are rebuilt as game states, the action is taken, the rest of the
+bidding is played by ``medium`` and the play solved exactly. Decisions stay within a time
+budget: sampling stops early when the budget runs out.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ from .solver import Solver
 
 PLAY_WORLDS = 48
 DISCARD_WORLDS = 16
-BID_WORLDS = 20
-BID_MARGIN = 0.5
+BID_WORLDS = 40
+BID_MARGIN = 1.5
 _SIMULATED_BIDS = frozenset({Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME, Phase.TAKE_ALONE})
 _PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
 
@@ -58,7 +59,6 @@ class SearchBot:
         discard_worlds: int = DISCARD_WORLDS,
         bid_worlds: int = BID_WORLDS,
         bid_margin: float = BID_MARGIN,
-        prefer: float = 0.0,
         time_ms: int | None = None,
         infer: bool = True,
     ) -> None:
@@ -68,7 +68,6 @@ class SearchBot:
         self.infer = infer
         self.bid_worlds = bid_worlds
         self.bid_margin = bid_margin
-        self.prefer = prefer
         self.medium = MediumBot()
 
     def set_time_budget(self, time_ms: int | None) -> None:
@@ -155,8 +154,6 @@ class SearchBot:
             return A.PLAY_BASE + distinct[0]
         values = self.card_values(know, distinct, rng, deadline)
         preferred = self.medium.decide_id(view, rng) - A.PLAY_BASE
-        if preferred in values:
-            values[preferred] += self.prefer
         best = max(values.values())
         if preferred in values and values[preferred] >= best - 1e-9:
             return A.PLAY_BASE + preferred

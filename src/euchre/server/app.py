@@ -26,14 +26,18 @@ from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
 from euchre.store.db import is_sqlite
 
+from . import api
+from .accounts import Accounts
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, Sessions, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, make_bus
+from .chat import Chat
 from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .lobby import Lobby, presets_json
 from .metrics import Metrics
+from .results import Results
 from .table import Services, Table
 
 log = logging.getLogger("euchre.server")
@@ -58,6 +62,10 @@ class Server:
         self.sessions = Sessions(settings.secret or "unset")
         self.connections: set[Connection] = set()
         self.closing = False
+        self._background: set[asyncio.Future[Any]] = set()
+        self.accounts = Accounts(self)
+        self.chat = Chat(settings, self.accounts.store)
+        self.results = Results(self.store, self.accounts.store)
         self.services = Services(
             settings=settings,
             store=self.store,
@@ -67,8 +75,15 @@ class Server:
             changed=_ignore,
             removed=_ignore,
             user_exists=self.store.user_exists,
+            finished=lambda table: self.results.note(table.id),
         )
         self.lobby = Lobby(self.services, self.bus, self.instance)
+        self.chat.tables = self.lobby.tables
+
+    def background(self, task: asyncio.Future[Any]) -> None:
+        """Keep a task alive until it is done (awaited on shutdown)."""
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def open(self) -> None:
         """Database (upgraded when empty), secret, bus, and the restored tables."""
@@ -77,6 +92,8 @@ class Server:
         if not self.settings.secret:
             self.sessions = Sessions(await self.store.secret("session"))
         await self.bus.start()
+        await self.accounts.start()
+        await self.results.start()
         await self.lobby.start()
         # Everything loaded so far (modules, schemas, restored tables) lives as long as the
         # process: keep it out of the collector's full passes, which otherwise stall the
@@ -91,6 +108,9 @@ class Server:
         """Stop accepting, let tables finish writing, close connections and the database."""
         self.closing = True
         await self.lobby.stop()
+        if self._background:
+            await asyncio.wait(list(self._background), timeout=5)
+        await self.results.close()
         for conn in list(self.connections):
             conn.finish(CLOSE_SHUTTING_DOWN)
         if self.connections:
@@ -185,27 +205,40 @@ def _routes(app: FastAPI, server: Server) -> None:
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
 
-    @app.post("/api/session")
-    async def new_session(body: GuestRequest, response: Response) -> dict[str, Any]:
+    @app.post("/api/session", tags=["accounts"])
+    async def new_session(
+        body: GuestRequest, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """Play as a guest under a name (an account's session in the cookie is ended)."""
         try:
             identity = new_guest(body.name)
         except ValueError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
+        previous = await api.identity_of(server, request)
+        if previous is not None:
+            await server.accounts.logout(previous)
         return _set_session(server, response, identity)
 
-    @app.get("/api/session")
+    @app.get("/api/session", tags=["accounts"])
     async def get_session(request: Request) -> dict[str, Any]:
-        identity = server.sessions.read(request.cookies.get(COOKIE_NAME))
+        """Who the session cookie belongs to: a guest or an account (401: none)."""
+        identity = await api.identity_of(server, request)
         if identity is None:
             raise HTTPException(status_code=401, detail="no session: POST /api/session first")
-        return identity.to_json()
+        prefs = await server.chat.load(identity)
+        return {**identity.to_json(), "chat": prefs.enabled}
 
-    @app.delete("/api/session")
-    async def end_session(response: Response) -> dict[str, Any]:
+    @app.delete("/api/session", tags=["accounts"])
+    async def end_session(request: Request, response: Response) -> dict[str, Any]:
+        """Forget the session (an account's is revoked, as with /api/logout)."""
+        identity = await api.identity_of(server, request)
+        if identity is not None:
+            await server.accounts.logout(identity)
         response.delete_cookie(COOKIE_NAME, path="/")
         return {"ok": True}
 
     _table_routes(app, server)
+    api.register(app, server)
 
 
 def _set_session(server: Server, response: Response, identity: Identity) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 A guest picks a name and gets a signed cookie; that is enough for casual and private
 tables. Ranked tables need an account: an identity whose ``account_id`` names a row of
-the ``users`` table (the accounts feature issues such sessions after a login).
+the ``users`` table. An account's cookie holds only a random session id (signed); the
+session itself lives in the database (``euchre.server.accounts``), so it can be revoked.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Identity:
     id: str
     name: str
     account_id: int | None = None
+    session: str | None = None  # an account session's digest (to revoke its connections)
 
     @property
     def guest(self) -> bool:
@@ -65,9 +67,12 @@ def new_guest(name: str) -> Identity:
     return Identity(id="g_" + secrets.token_hex(8), name=clean_name(name))
 
 
-def account_identity(account_id: int, name: str) -> Identity:
-    """The identity of a logged-in account (for the accounts feature)."""
-    return Identity(id=f"u_{account_id}", name=name, account_id=account_id)
+def account_identity(account_id: int, name: str, session: str | None = None) -> Identity:
+    """The identity of a logged-in account."""
+    return Identity(id=f"u_{account_id}", name=name, account_id=account_id, session=session)
+
+
+ACCOUNT_TOKEN = "s"
 
 
 class Sessions:
@@ -77,17 +82,32 @@ class Sessions:
         self._signer = URLSafeTimedSerializer(secret, salt="euchre-session")
 
     def sign(self, identity: Identity) -> str:
+        """A guest's token (accounts get :meth:`sign_session` tokens instead)."""
         return self._signer.dumps([identity.id, identity.name, identity.account_id])
 
-    def read(self, token: str | None) -> Identity | None:
-        """The identity in a session token, or None when missing, forged or expired."""
+    def sign_session(self, session_id: str) -> str:
+        """An account's token: the random id of its server-side session."""
+        return self._signer.dumps([ACCOUNT_TOKEN, session_id])
+
+    def _load(self, token: str | None) -> object:
         if not token:
             return None
         try:
-            raw = self._signer.loads(token, max_age=SESSION_MAX_AGE)
+            return self._signer.loads(token, max_age=SESSION_MAX_AGE)
         except BadSignature:
             return None
-        return _identity(raw)
+
+    def read(self, token: str | None) -> Identity | None:
+        """The guest in a session token, or None when missing, forged, expired or an account's."""
+        return _identity(self._load(token))
+
+    def session_id(self, token: str | None) -> str | None:
+        """The account session id in a token (None for guests and bad tokens)."""
+        raw = self._load(token)
+        if isinstance(raw, list) and len(raw) == 2 and raw[0] == ACCOUNT_TOKEN:
+            found = raw[1]
+            return found if isinstance(found, str) and 0 < len(found) <= 128 else None
+        return None
 
 
 def _identity(raw: object) -> Identity | None:
@@ -96,6 +116,6 @@ def _identity(raw: object) -> Identity | None:
     ident, name, account = raw
     if not isinstance(ident, str) or not isinstance(name, str):
         return None
-    if account is not None and not isinstance(account, int):
+    if account is not None:  # accounts are only ever read from a server-side session
         return None
-    return Identity(ident, name, account)
+    return Identity(ident, name)

@@ -42,6 +42,20 @@ class Settings:
     log_json: bool = True
     ws_deflate: bool = True
     instance: str = ""  # name of this instance on the bus (default: host:port)
+    # Accounts (docs/protocol.md, section 11).
+    allowed_origins: str = ""  # other origins whose pages may open the websocket (comma list)
+    cookie_secure: bool = False  # mark session cookies Secure (also set on https requests)
+    argon2_time_cost: int = 3  # argon2id parameters; a changed value rehashes at next login
+    argon2_memory_kib: int = 65536
+    argon2_parallelism: int = 4
+    login_name_failures: int = 5  # failed logins per account name in the window ...
+    login_address_attempts: int = 30  # ... and login attempts per address
+    login_window_seconds: float = 300.0
+    # Chat and ratings.
+    chat_max_chars: int = 200
+    chat_messages: int = 5  # messages a person may send per chat_seconds
+    chat_seconds: float = 10.0
+    provisional_games: int = 10  # ratings are provisional until this many ranked games
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (None values are ignored)."""

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -20,11 +21,15 @@ from .connection import Connection
 from .protocol import (
     Act,
     AddBot,
+    Chat,
+    ChatLog,
+    ChatSettings,
     ClientMessage,
     Create,
     Join,
     Leave,
     LobbyRequest,
+    Mute,
     Ping,
     ProtocolError,
     QuickPlay,
@@ -33,6 +38,7 @@ from .protocol import (
     Sit,
     Stand,
     Start,
+    Unmute,
     error,
     parse_message,
     reference,
@@ -44,19 +50,47 @@ if TYPE_CHECKING:
 log = logging.getLogger("euchre.gateway")
 
 CLOSE_NO_SESSION = 4401
+CLOSE_BAD_ORIGIN = 4403
 CLOSE_SHUTTING_DOWN = 1012
 
 
-def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
-    """The session in the cookie, or in the ``session`` query parameter (non-browser clients)."""
+async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
+    """The session in the cookie, or in the ``session`` query parameter (non-browser
+    clients): a guest, or an account whose server-side session is still valid."""
     token = websocket.cookies.get(COOKIE_NAME) or websocket.query_params.get("session")
-    return server.sessions.read(token)
+    try:
+        return await server.accounts.identify(token)
+    except Exception:
+        log.exception("could not check a session")
+        return None
+
+
+def origin_allowed(server: Server, websocket: WebSocket) -> bool:
+    """A browser page may open the websocket only from this server's own origin (or one
+    configured in ``allowed_origins``); clients that send no Origin are not browsers."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    allowed = {o.strip().rstrip("/") for o in server.settings.allowed_origins.split(",")}
+    if origin.rstrip("/") in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """``/ws``: one client's connection for its whole life."""
     server: Server = websocket.app.state.server
-    identity = identity_of(server, websocket)
+    if not origin_allowed(server, websocket):
+        origin = websocket.headers.get("origin")
+        log.warning("websocket refused: foreign origin", extra={"origin": origin})
+        await websocket.close(code=CLOSE_BAD_ORIGIN)  # before accepting: HTTP 403
+        return
+    identity = await identity_of(server, websocket)
     await websocket.accept()
     if identity is None or server.closing:
         await _refuse(websocket, identity is None)
@@ -68,8 +102,16 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     server.connections.add(conn)
     server.metrics.connections.inc()
     log.info("connected", extra={"connection": conn.id, "user": identity.id})
-    conn.send({"type": "welcome", "you": identity.to_json(), "server": server.instance})
     try:
+        prefs = await server.chat.attach(conn)
+        conn.send(
+            {
+                "type": "welcome",
+                "you": identity.to_json(),
+                "server": server.instance,
+                "chat": prefs.to_json(),
+            }
+        )
         await _read_loop(server, conn)
     finally:
         await _cleanup(server, conn)
@@ -77,7 +119,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
 
 async def _refuse(websocket: WebSocket, no_session: bool) -> None:
     if no_session:
-        message = error("no_session", "no session: POST /api/session with a name first")
+        message = error(
+            "no_session", "no valid session: POST /api/session with a name, or log in"
+        )
         code = CLOSE_NO_SESSION
     else:
         message = error("shutting_down", "the server is shutting down; reconnect shortly")
@@ -174,7 +218,7 @@ async def _create(server: Server, conn: Connection, m: Create) -> None:
 
 
 async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
-    await server.lobby.quick_play(conn, m.preset, m.ref)
+    await server.lobby.quick_play(conn, m.preset, m.ref, m.ranked)
 
 
 async def _join(server: Server, conn: Connection, m: Join) -> None:
@@ -228,6 +272,35 @@ async def _act(server: Server, conn: Connection, m: Act) -> None:
     await table.call(table.act, conn, m.action, m.version)
 
 
+async def _chat(server: Server, conn: Connection, m: Chat) -> None:
+    table = server.lobby.visible(m.table, conn)
+    await server.chat.say(conn, table, m.text, m.preset, m.ref)
+
+
+async def _chat_log(server: Server, conn: Connection, m: ChatLog) -> None:
+    table = server.lobby.visible(m.table, conn)
+    conn.send(_with_ref(server.chat.log(conn, table), m.ref))
+
+
+async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> None:
+    identity = conn.identity
+    if m.enabled is None:
+        prefs = await server.chat.load(identity)
+    else:
+        prefs = await server.chat.update(identity, enabled=m.enabled)
+        await server.accounts.publish_prefs(identity, prefs)
+    conn.send(_with_ref({"type": "chat_settings", **prefs.to_json()}, m.ref))
+
+
+async def _mute(server: Server, conn: Connection, m: Mute | Unmute) -> None:
+    identity = conn.identity
+    if m.user == identity.id:
+        raise ProtocolError("bad_options", "you cannot mute yourself")
+    prefs = await server.chat.mute(identity, m.user, isinstance(m, Mute))
+    await server.accounts.publish_prefs(identity, prefs)
+    conn.send(_with_ref({"type": "chat_settings", **prefs.to_json()}, m.ref))
+
+
 _HANDLERS: dict[type[ClientMessage], Handler] = {
     Ping: _ping,
     LobbyRequest: _lobby,
@@ -242,6 +315,11 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     RemoveBot: _remove_bot,
     Start: _start,
     Act: _act,
+    Chat: _chat,
+    ChatLog: _chat_log,
+    ChatSettings: _chat_settings,
+    Mute: _mute,
+    Unmute: _mute,
 }
 
 
@@ -258,6 +336,7 @@ async def _cleanup(server: Server, conn: Connection) -> None:
     if conn.dropped:
         server.metrics.dropped.inc()
     server.lobby.unsubscribe(conn)
+    server.chat.detach(conn)
     for table_id in list(conn.tables):
         table = server.lobby.tables.get(table_id)
         if table is not None:

@@ -26,6 +26,8 @@ log = logging.getLogger("euchre.lobby")
 
 LOBBY_CHANNEL = "lobby"
 LISTED = ("waiting", "playing")
+# Ranked games use the standard rules of each mode (ratings are kept per mode).
+RANKED_PRESETS = ("standard", "cutthroat", "two-player")
 
 
 class Lobby:
@@ -128,10 +130,14 @@ class Lobby:
         """A new table as the request describes (the creator sits down unless told not to)."""
         spec = self._spec(conn, request)
         if spec.kind == "ranked":
-            account = require_account(conn.identity)
-            if not await self.services.user_exists(account):
-                raise ProtocolError("account_required", "your account no longer exists")
+            await self._check_account(conn)
+            check_ranked(spec.variant, request.options)
         return await self._new_table(spec)
+
+    async def _check_account(self, conn: Connection) -> None:
+        account = require_account(conn.identity)
+        if not await self.services.user_exists(account):
+            raise ProtocolError("account_required", "your account no longer exists")
 
     def _spec(self, conn: Connection, request: Create) -> TableSpec:
         variant = variant_for(request.preset, request.options)
@@ -155,14 +161,21 @@ class Lobby:
         self.table_changed(table)
         return table
 
-    async def quick_play(self, conn: Connection, preset_name: str, ref: str | int | None) -> Table:
-        """Seat the player at a casual table with room, or open one (they get its snapshot)."""
+    async def quick_play(
+        self, conn: Connection, preset_name: str, ref: str | int | None, ranked: bool = False
+    ) -> Table:
+        """Seat the player at a casual (or ranked) table with room, or open one (they get
+        its snapshot)."""
         variant = variant_for(preset_name, {})
-        own = self._waiting_seat(conn, variant)
+        kind = "ranked" if ranked else "casual"
+        if ranked:
+            await self._check_account(conn)
+            check_ranked(variant, {})
+        own = self._waiting_seat(conn, variant, kind)
         if own is not None:
             await own.call(own.sit, conn, None, False, ref)
             return own
-        for table in self._candidates(variant):
+        for table in self._candidates(variant, kind):
             try:
                 await table.call(table.sit, conn, None, False, ref)
             except ProtocolError as exc:
@@ -171,16 +184,16 @@ class Lobby:
                 raise
             return table
         spec = TableSpec(
-            "casual", variant, preset_name, self.settings.turn_seconds, self.services.bots_default
+            kind, variant, preset_name, self.settings.turn_seconds, self.services.bots_default
         )
         table = await self._new_table(spec)
         await table.call(table.sit, conn, None, False, ref)
         return table
 
-    def _waiting_seat(self, conn: Connection, variant: Variant) -> Table | None:
+    def _waiting_seat(self, conn: Connection, variant: Variant, kind: str) -> Table | None:
         for table in self.tables.values():
             if (
-                table.kind == "casual"
+                table.kind == kind
                 and table.status in LISTED
                 and table.variant == variant
                 and table.seat_of(conn.identity.id) is not None
@@ -188,11 +201,11 @@ class Lobby:
                 return table
         return None
 
-    def _candidates(self, variant: Variant) -> list[Table]:
+    def _candidates(self, variant: Variant, kind: str) -> list[Table]:
         found = [
             t
             for t in self.tables.values()
-            if t.kind == "casual"
+            if t.kind == kind
             and t.status == "waiting"
             and t.variant == variant
             and t.free_seats() > 0
@@ -278,6 +291,16 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
     if problem:
         raise ProtocolError("bad_variant", problem)
     return variant
+
+
+def check_ranked(variant: Variant, options: dict[str, Any]) -> None:
+    """Ranked tables play a mode's standard rules, or a clear ``bad_options`` error."""
+    if options or not any(variant == preset(name) for name in RANKED_PRESETS):
+        raise ProtocolError(
+            "bad_options",
+            "ranked tables play standard rules: preset standard (partnership), cutthroat or "
+            "two-player, without options",
+        )
 
 
 # Numbers a server table accepts (the engine allows more, e.g. for analysis).

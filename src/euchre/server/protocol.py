@@ -57,6 +57,7 @@ class Create(ClientMessage):
 class QuickPlay(ClientMessage):
     type: Literal["quick_play"]
     preset: Annotated[str, Field(min_length=1, max_length=40)] = "standard"
+    ranked: bool = False
 
 
 class Join(ClientMessage):
@@ -113,6 +114,36 @@ class Act(ClientMessage):
     version: Version | None = None
 
 
+PersonId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class Chat(ClientMessage):
+    type: Literal["chat"]
+    table: TableId
+    text: Annotated[str, Field(max_length=2000)] | None = None
+    preset: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+
+
+class ChatSettings(ClientMessage):
+    type: Literal["chat_settings"]
+    enabled: bool | None = None
+
+
+class Mute(ClientMessage):
+    type: Literal["mute"]
+    user: PersonId
+
+
+class Unmute(ClientMessage):
+    type: Literal["unmute"]
+    user: PersonId
+
+
+class ChatLog(ClientMessage):
+    type: Literal["chat_log"]
+    table: TableId
+
+
 AnyMessage = (
     Ping
     | LobbyRequest
@@ -127,6 +158,11 @@ AnyMessage = (
     | RemoveBot
     | Start
     | Act
+    | Chat
+    | ChatSettings
+    | Mute
+    | Unmute
+    | ChatLog
 )
 
 MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
@@ -143,6 +179,11 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "remove_bot": RemoveBot,
     "start": Start,
     "act": Act,
+    "chat": Chat,
+    "chat_settings": ChatSettings,
+    "mute": Mute,
+    "unmute": Unmute,
+    "chat_log": ChatLog,
 }
 
 

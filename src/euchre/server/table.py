@@ -56,6 +56,7 @@ class Services:
     changed: Callable[[Table], None]  # the lobby's summary of a table changed
     removed: Callable[[Table], None]  # the table is gone from memory
     user_exists: Callable[[int], Awaitable[bool]]
+    finished: Callable[[Table], None] = lambda _table: None  # the game is over (results)
 
 
 @dataclass(slots=True)
@@ -86,6 +87,7 @@ class Seat:
         if self.bot:
             out["level"] = self.bot
         if self.user:
+            out["account"] = self.account is not None
             out["connected"] = self.conn is not None
             out["bot_playing"] = self.bot_playing
             out["host"] = self.user == host
@@ -624,6 +626,25 @@ class Table:
             await self._commit("stood", {"seat": index, "name": seat.name})
             await self._maybe_close()
 
+    async def adopt(self, old: str, identity: Identity) -> bool:
+        """A guest became an account: their seat (and hosting) moves to the account."""
+        index = self.seat_of(old)
+        if index is None or self.seat_of(identity.id) is not None:
+            return False
+        seat, host = self.seats[index], self.host
+        before = (seat.user, seat.name, seat.account)
+        seat.user, seat.name, seat.account = identity.id, identity.name, identity.account_id
+        if host == old:
+            self.host = identity.id
+        try:
+            await self._commit("renamed", {"seat": index, "name": identity.name})
+        except ProtocolError:
+            (seat.user, seat.name, seat.account), self.host = before, host
+            raise
+        if old in self.invited:
+            self.invited.add(identity.id)
+        return True
+
     async def add_bot(self, conn: Connection, wanted: int | None, level: str | None) -> int:
         """Put a bot in an empty seat (private: the host; casual: anyone seated)."""
         self._check_manager(conn)
@@ -805,6 +826,7 @@ class Table:
     def _game_finished(self) -> None:
         log.info("game finished", extra={"table": self.id})
         self.services.metrics.games_finished.inc()
+        self.services.finished(self)
         self._cancel("game-clock")
         self._later("expire", self.settings.finished_ttl, self._expire)
 

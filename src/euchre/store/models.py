@@ -5,7 +5,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, func
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -28,6 +40,10 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), nullable=False
     )
+    # The name folded to lower case: names are unique whatever their case.
+    name_key: Mapped[str] = mapped_column(String(40), nullable=False, unique=True)
+    chat_enabled: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
 
 
 class Game(Base):
@@ -89,3 +105,118 @@ class ServerSecret(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(255), nullable=False)
+
+
+class UserSession(Base):
+    """A logged-in session: the cookie holds the random id, this row its SHA-256 digest."""
+
+    __tablename__ = "user_sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class Rating(Base):
+    """A player's current openskill rating in one mode (partnership, cutthroat, two-player)."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_mode_ordinal", "mode", "ordinal"),)
+
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    mode: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float, nullable=False)
+    sigma: Mapped[float] = mapped_column(Float, nullable=False)
+    ordinal: Mapped[float] = mapped_column(Float, nullable=False)
+    games: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    wins: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class RatingChange(Base):
+    """A player's rating after one ranked game (the rating history)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_user_mode", "user_id", "mode", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    )
+    mode: Mapped[str] = mapped_column(String(16), nullable=False)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    mu: Mapped[float] = mapped_column(Float, nullable=False)
+    sigma: Mapped[float] = mapped_column(Float, nullable=False)
+    ordinal: Mapped[float] = mapped_column(Float, nullable=False)
+    before: Mapped[float] = mapped_column(Float, nullable=False)  # the ordinal before the game
+    won: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class GamePlayer(Base):
+    """An account's seat in a finished game, with its statistics for that game."""
+
+    __tablename__ = "game_players"
+    __table_args__ = (Index("ix_game_players_user", "user_id", "finished_at"),)
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    mode: Mapped[str] = mapped_column(String(16), nullable=False)
+    kind: Mapped[str] = mapped_column(String(16), nullable=False)
+    side: Mapped[int] = mapped_column(Integer, nullable=False)
+    won: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    points: Mapped[int] = mapped_column(Integer, nullable=False)
+    hands: Mapped[int] = mapped_column(Integer, nullable=False)
+    maker_hands: Mapped[int] = mapped_column(Integer, nullable=False)
+    made: Mapped[int] = mapped_column(Integer, nullable=False)
+    euchred: Mapped[int] = mapped_column(Integer, nullable=False)
+    marches: Mapped[int] = mapped_column(Integer, nullable=False)
+    loners_tried: Mapped[int] = mapped_column(Integer, nullable=False)
+    loners_made: Mapped[int] = mapped_column(Integer, nullable=False)
+    defender_euchres: Mapped[int] = mapped_column(Integer, nullable=False)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class GameResult(Base):
+    """A finished game whose history, statistics and ratings have been written (once)."""
+
+    __tablename__ = "game_results"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    rated: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    processed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class ChatMessage(Base):
+    """A chat line said at a table, kept with the game for moderation."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    channel: Mapped[str] = mapped_column(String(16), nullable=False)  # players, spectators
+    sender: Mapped[str] = mapped_column(String(64), nullable=False)  # identity id
+    user_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    text: Mapped[str] = mapped_column(String(800), nullable=False)
+    preset: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)

@@ -45,7 +45,14 @@ async function boot() {
   applyFourColour(readFlag(FOUR_COLOUR_KEY));
   await ctx.i18n.load(I18n.preferred());
   setupHeader();
-  ctx.net.addEventListener("state", (e) => showConnection(e.detail));
+  ctx.net.addEventListener("state", (e) => {
+    showConnection(e.detail);
+    if (e.detail === "nosession" && ctx.session) {
+      ctx.session = null; // the cookie is gone or no longer valid: ask for a name again
+      ctx.toast(errorText({ code: "no_session" }), "error");
+      route();
+    }
+  });
   ctx.net.addEventListener("message", (e) => onMessage(e.detail));
   ctx.net.addEventListener("open", (e) => {
     ctx.session = { ...(ctx.session || {}), ...e.detail.you };

@@ -1,0 +1,362 @@
+"""Accounts: registration, login with rate limits, server-side sessions, revocation.
+
+Passwords are hashed with argon2id (argon2-cffi) off the event loop; a stored hash made
+with other parameters is replaced at the next successful login. A login creates a
+random session id: the cookie carries it signed, the database keeps only its SHA-256
+digest, so logging out (or changing the password, or deleting the account) revokes it
+at once, and the server closes the websockets that were opened with it.
+
+A guest who registers or logs in keeps their seats: the tables of every instance move
+the seats (and the open connections) from the guest identity to the account.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+from collections import OrderedDict, deque
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from euchre.store.accounts import AccountStore, NameTakenError, UserRow
+from euchre.store.repo import utcnow
+
+from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
+from .chat import Prefs
+from .config import Settings
+from .protocol import error
+
+if TYPE_CHECKING:
+    from .app import Server
+
+log = logging.getLogger("euchre.accounts")
+
+ACCOUNTS_CHANNEL = "accounts"
+CLOSE_SESSION_ENDED = 4401
+MIN_PASSWORD = 8
+MAX_PASSWORD = 128
+
+
+class AccountError(Exception):
+    """A refused account request: an HTTP status, a machine-readable code and a message."""
+
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers or {}
+
+
+def name_key(name: str) -> str:
+    """The form of a name that must be unique: case folded."""
+    return name.casefold()
+
+
+def check_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise AccountError(
+            422,
+            "bad_password",
+            f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long",
+        )
+
+
+def digest(session_id: str) -> str:
+    """What the database keeps of a session id."""
+    return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+class Passwords:
+    """argon2id hashing with the configured parameters, in a worker thread."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.hasher = PasswordHasher(
+            time_cost=settings.argon2_time_cost,
+            memory_cost=settings.argon2_memory_kib,
+            parallelism=settings.argon2_parallelism,
+        )
+        self._dummy: str | None = None
+
+    async def hash(self, password: str) -> str:
+        return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def verify(self, stored: str | None, password: str) -> tuple[bool, str | None]:
+        """(whether the password matches, a new hash when the parameters changed)."""
+        if not stored:
+            # An unknown name costs as much as a wrong password: names cannot be probed.
+            if self._dummy is None:
+                self._dummy = await self.hash(secrets.token_hex(8))
+            stored, password = self._dummy, password + "\0"
+        try:
+            await asyncio.to_thread(self.hasher.verify, stored, password)
+        except (VerificationError, InvalidHashError):
+            return False, None
+        if self.hasher.check_needs_rehash(stored):
+            return True, await self.hash(password)
+        return True, None
+
+
+class Attempts:
+    """Attempts per key in a sliding window (bounded: old keys are forgotten)."""
+
+    def __init__(self, limit: int, window: float, max_keys: int = 100_000) -> None:
+        self.limit = limit
+        self.window = window
+        self.max_keys = max_keys
+        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until another attempt is allowed (0: allowed now)."""
+        times = self._seen.get(key)
+        if times is None:
+            return 0.0
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if len(times) < self.limit:
+            return 0.0
+        return times[0] + self.window - now
+
+    def add(self, key: str, now: float) -> None:
+        times = self._seen.get(key)
+        if times is None:
+            times = self._seen[key] = deque()
+        self._seen.move_to_end(key)
+        times.append(now)
+        while len(times) > self.limit:
+            times.popleft()
+        while len(self._seen) > self.max_keys:
+            self._seen.popitem(last=False)
+
+    def clear(self, key: str) -> None:
+        self._seen.pop(key, None)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedIn:
+    """A new session: the account, its identity and the cookie value."""
+
+    user: UserRow
+    identity: Identity
+    token: str
+    adopted: list[str]
+
+
+class Accounts:
+    """The accounts of one server: sessions, logins, and what changes with them."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.settings = server.settings
+        self.store = AccountStore(server.engine)
+        self.passwords = Passwords(server.settings)
+        window = server.settings.login_window_seconds
+        self.by_name = Attempts(server.settings.login_name_failures, window)
+        self.by_address = Attempts(server.settings.login_address_attempts, window)
+
+    async def start(self) -> None:
+        await self.server.bus.subscribe(ACCOUNTS_CHANNEL, self._on_bus)
+
+    # ------------------------------------------------------------------ sessions
+
+    async def identify(self, token: str | None) -> Identity | None:
+        """The guest or the account a session token stands for (None: no valid session)."""
+        sessions = self.server.sessions
+        guest = sessions.read(token)
+        if guest is not None:
+            return guest
+        session_id = sessions.session_id(token)
+        if session_id is None:
+            return None
+        key = digest(session_id)
+        user = await self.store.session_user(key)
+        return None if user is None else account_identity(user.id, user.name, key)
+
+    async def _new_session(self, user: UserRow, guest: Identity | None) -> LoggedIn:
+        session_id = secrets.token_urlsafe(32)
+        key = digest(session_id)
+        expires = utcnow() + timedelta(seconds=SESSION_MAX_AGE)
+        await self.store.add_session(key, user.id, expires)
+        identity = account_identity(user.id, user.name, key)
+        adopted = await self.adopt(guest, identity) if guest is not None else []
+        token = self.server.sessions.sign_session(session_id)
+        return LoggedIn(user, identity, token, adopted)
+
+    async def logout(self, identity: Identity) -> None:
+        """End a session: it is deleted and its websockets are closed."""
+        if identity.session is None:
+            return
+        await self.store.drop_session(identity.session)
+        await self.revoke([identity.session])
+
+    # ------------------------------------------------------------------ requests
+
+    async def register(self, name: str, password: str, guest: Identity | None) -> LoggedIn:
+        """A new account (logged in); a guest's seats and chat setting come along."""
+        try:
+            shown = clean_name(name)
+        except ValueError as exc:
+            raise AccountError(422, "bad_name", str(exc)) from None
+        check_password(password)
+        hashed = await self.passwords.hash(password)
+        chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
+        try:
+            user = await self.store.create_user(shown, name_key(shown), hashed, chat)
+        except NameTakenError:
+            raise AccountError(
+                409, "name_taken", f"the name {shown!r} is taken (names ignore case)"
+            ) from None
+        log.info("account registered", extra={"account": user.id})
+        return await self._new_session(user, guest)
+
+    async def login(
+        self, name: str, password: str, address: str, guest: Identity | None
+    ) -> LoggedIn:
+        """Check a name and password (rate-limited per name and per address)."""
+        key, now = name_key(" ".join(name.split())), time.monotonic()
+        wait = max(self.by_name.wait(key, now), self.by_address.wait(address, now))
+        if wait > 0:
+            seconds = int(wait) + 1
+            raise AccountError(
+                429,
+                "too_many_attempts",
+                f"too many login attempts: try again in {seconds} s",
+                {"Retry-After": str(seconds)},
+            )
+        self.by_address.add(address, now)
+        user = await self.store.user_by_key(key)
+        ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
+        if user is None or not ok:
+            self.by_name.add(key, now)
+            raise AccountError(401, "bad_login", "wrong name or password")
+        self.by_name.clear(key)
+        if rehashed is not None:
+            await self.store.set_password_hash(user.id, rehashed)
+            log.info("password rehashed", extra={"account": user.id})
+        return await self._new_session(user, guest)
+
+    async def _check_password(self, identity: Identity, password: str) -> UserRow:
+        account = identity.account_id
+        user = None if account is None else await self.store.user_by_id(account)
+        if user is None:
+            raise AccountError(401, "no_account", "log in first")
+        key, now = name_key(user.name), time.monotonic()
+        wait = self.by_name.wait(key, now)
+        if wait > 0:
+            raise AccountError(
+                429, "too_many_attempts", f"too many attempts: try again in {int(wait) + 1} s"
+            )
+        ok, _ = await self.passwords.verify(user.password_hash, password)
+        if not ok:
+            self.by_name.add(key, now)
+            raise AccountError(403, "bad_password", "the password is wrong")
+        return user
+
+    async def change_password(self, identity: Identity, password: str, new_password: str) -> None:
+        """A new password; every other session of the account is revoked."""
+        user = await self._check_password(identity, password)
+        check_password(new_password)
+        await self.store.set_password_hash(user.id, await self.passwords.hash(new_password))
+        revoked = await self.store.drop_sessions(user.id, keep=identity.session)
+        await self.revoke(revoked)
+
+    async def delete(self, identity: Identity, password: str) -> None:
+        """Delete the account (its finished games stay, without the link to it)."""
+        user = await self._check_password(identity, password)
+        revoked = await self.store.delete_user(user.id)
+        log.info("account deleted", extra={"account": user.id})
+        await self.revoke(revoked)
+
+    # ------------------------------------------------------------------ across instances
+
+    async def revoke(self, digests: list[str]) -> None:
+        """Close the connections of revoked sessions, here and on every instance."""
+        if not digests:
+            return
+        self._close_sessions(set(digests))
+        await self._publish({"revoke": digests})
+
+    def _close_sessions(self, digests: set[str]) -> None:
+        message = error("session_ended", "your session has ended (logged out): log in again")
+        for conn in list(self.server.connections):
+            if conn.identity.session in digests:
+                conn.send(message)
+                conn.finish(CLOSE_SESSION_ENDED)
+
+    async def adopt(self, guest: Identity, identity: Identity) -> list[str]:
+        """Move a guest's seats and connections to an account; returns the tables moved."""
+        moved = await self._adopt_here(guest.id, identity)
+        await self._publish(
+            {"adopt": guest.id, "account": identity.account_id, "name": identity.name}
+        )
+        return moved
+
+    async def _adopt_here(self, guest_id: str, identity: Identity) -> list[str]:
+        server = self.server
+        server.chat.moved(guest_id, identity)
+        for conn in list(server.connections):
+            if conn.identity.id == guest_id:
+                conn.identity = identity
+                conn.send({"type": "session", "you": identity.to_json()})
+        moved = []
+        for table in list(server.lobby.tables.values()):
+            if table.seat_of(guest_id) is None:
+                continue
+            try:
+                if await table.call(table.adopt, guest_id, identity):
+                    moved.append(table.id)
+            except Exception:
+                log.exception("could not move a seat", extra={"table": table.id})
+        return moved
+
+    async def publish_prefs(self, identity: Identity, prefs: Prefs) -> None:
+        """Tell the other instances a person's chat preferences changed."""
+        await self._publish(
+            {"prefs": identity.id, "chat": prefs.enabled, "muted": sorted(prefs.muted)}
+        )
+
+    async def _publish(self, message: dict[str, Any]) -> None:
+        try:
+            await self.server.bus.publish(
+                ACCOUNTS_CHANNEL, {**message, "instance": self.server.instance}
+            )
+        except Exception:
+            log.exception("could not publish an account change")
+
+    def _on_bus(self, _channel: str, message: dict[str, Any]) -> None:
+        if message.get("instance") == self.server.instance:
+            return
+        revoked = message.get("revoke")
+        if isinstance(revoked, list):
+            self._close_sessions({str(d) for d in revoked})
+        guest, account, name = message.get("adopt"), message.get("account"), message.get("name")
+        if isinstance(guest, str) and isinstance(account, int) and isinstance(name, str):
+            # Connections opened with the session itself are identified anew; these are
+            # the guest's, which never carry the account's session.
+            identity = account_identity(account, name)
+            task = asyncio.ensure_future(self._adopt_here(guest, identity))
+            self.server.background(task)
+        prefs = message.get("prefs")
+        if isinstance(prefs, str):
+            self.server.chat.remote_prefs(prefs, message)
+
+
+__all__ = [
+    "AccountError",
+    "Accounts",
+    "Attempts",
+    "LoggedIn",
+    "Passwords",
+    "check_password",
+    "digest",
+    "name_key",
+]

@@ -1,0 +1,698 @@
+"""HTTP endpoints for accounts, profiles, the leaderboard, history, replays and chat settings.
+
+Every page of the browser client is backed by these (OpenAPI at ``/api/openapi.json``,
+browsable at ``/api/docs``; docs/protocol.md section 11 explains them with examples).
+Refusals carry ``{"detail": "<for people>", "code": "<for programs>"}``.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from fastapi import FastAPI, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from euchre.store.accounts import STAT_COLUMNS, RatingRow
+
+from .accounts import AccountError, LoggedIn, name_key
+from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
+from .chat import MAX_MUTED, PRESETS
+from .replays import ReplayProblem, replay_data
+from .stats import MODES
+
+if TYPE_CHECKING:
+    from .app import Server
+
+Mode = Literal["partnership", "cutthroat", "two-player"]
+MAX_UPLOAD = 2 * 1024 * 1024
+PlayerName = Annotated[str, Path(max_length=64, description="a player's name (any case)")]
+
+
+# ---------------------------------------------------------------------- bodies
+
+
+class Problem(BaseModel):
+    """A refused request."""
+
+    detail: str
+    code: str
+
+
+class Credentials(BaseModel):
+    """A name and a password (register, log in)."""
+
+    name: str = Field(min_length=1, max_length=64, examples=["Ann"])
+    password: str = Field(min_length=1, max_length=1024, examples=["correct horse battery"])
+
+
+class PasswordChange(BaseModel):
+    password: str = Field(min_length=1, max_length=1024, description="the current password")
+    new_password: str = Field(min_length=1, max_length=1024)
+
+
+class PasswordCheck(BaseModel):
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class ChatPreferences(BaseModel):
+    """Chat on or off, and the people muted (their ids, as chat lines name them)."""
+
+    chat: bool | None = None
+    muted: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+        default=None, max_length=MAX_MUTED
+    )
+
+
+# ---------------------------------------------------------------------- answers
+
+
+class SessionInfo(BaseModel):
+    """Who a session belongs to."""
+
+    id: str = Field(description='"g_..." for a guest, "u_<account>" for an account')
+    name: str
+    guest: bool
+    chat: bool = Field(description="whether chat is on")
+    session: str | None = Field(
+        default=None,
+        description="the session token (also set as the cookie): non-browser clients pass it "
+        "as /ws?session=...",
+    )
+    adopted: list[str] = Field(
+        default_factory=list, description="tables where a guest's seat moved to the account"
+    )
+
+
+class RatingInfo(BaseModel):
+    mode: Mode
+    rating: float = Field(description="the displayed rating: the ordinal mu - 3 sigma")
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    provisional: bool = Field(description="fewer ranked games than the provisional limit (10)")
+
+
+class StatsInfo(BaseModel):
+    """Totals over every finished game of a mode (ranked or not)."""
+
+    mode: Mode
+    games: int
+    wins: int
+    points: int = Field(description="points the player's side scored")
+    hands: int = Field(description="scored hands played")
+    maker_hands: int = Field(description="hands where the player made trump")
+    made: int
+    euchred: int
+    marches: int
+    loners_tried: int
+    loners_made: int
+    defender_euchres: int = Field(description="hands where the player's side euchred the maker")
+
+
+class AccountInfo(BaseModel):
+    id: int
+    name: str
+    created_at: datetime
+    chat: bool
+    muted: list[str]
+    ratings: list[RatingInfo]
+    stats: list[StatsInfo]
+
+
+class Profile(BaseModel):
+    name: str
+    created_at: datetime
+    games: int = Field(description="finished games in the history")
+    ratings: list[RatingInfo]
+    stats: list[StatsInfo]
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    provisional: bool
+
+
+class Leaderboard(BaseModel):
+    mode: Mode
+    total: int
+    offset: int
+    entries: list[LeaderboardEntry]
+
+
+class RatingPoint(BaseModel):
+    game: str
+    rating: float
+    before: float
+    mu: float
+    sigma: float
+    won: bool
+    at: datetime
+
+
+class RatingHistory(BaseModel):
+    name: str
+    mode: Mode
+    points: list[RatingPoint]
+
+
+class HistoryEntry(BaseModel):
+    game: str
+    finished_at: datetime
+    kind: str
+    preset: str
+    mode: Mode
+    seat: int
+    side: int
+    won: bool
+    points: int
+    score: list[int]
+    players: list[str]
+    rating_before: float | None
+    rating_after: float | None
+
+
+class History(BaseModel):
+    name: str
+    total: int
+    offset: int
+    games: list[HistoryEntry]
+
+
+class GamePlayerInfo(BaseModel):
+    seat: int
+    name: str
+    type: str = Field(description="human, bot or empty")
+    account: str | None = Field(description="the account's current name, if it still exists")
+    side: int
+    won: bool | None
+    stats: dict[str, int] | None
+    rating_before: float | None
+    rating_after: float | None
+
+
+class GameSummary(BaseModel):
+    id: str
+    kind: str
+    status: str
+    preset: str
+    mode: Mode
+    players: list[GamePlayerInfo]
+    score: list[int] | None
+    winner: int | None
+    created_at: datetime
+    finished_at: datetime | None
+    processed: bool = Field(description="history, statistics and ratings are written")
+    rated: bool = Field(description="a ranked game whose ratings were updated")
+
+
+class TrickCard(BaseModel):
+    seat: int
+    card: str
+
+
+class ReplayStep(BaseModel):
+    """One bid, discard or card, and the deal just after it, all cards face up."""
+
+    seat: int
+    action: str
+    phase: str = Field(description="the phase the action was taken in")
+    hands: list[list[str]]
+    trick: list[TrickCard] = Field(description="the cards on the table (a completed trick stays)")
+    trick_winner: int | None = None
+    trump: str | None
+    maker: int | None
+    alone: bool
+    tricks_won: list[int]
+    upcard_state: str
+
+
+class ReplayDeal(BaseModel):
+    number: int
+    dealer: int
+    upcard: str
+    hands: list[list[str]] = Field(description="the hands as dealt")
+    kitty: list[str] = Field(description="the cards under the turn-up")
+    score_before: list[int]
+    steps: list[ReplayStep]
+    result: dict[str, Any] = Field(description="outcome, points, score, trump, maker, tricks")
+
+
+class Replay(BaseModel):
+    game: str | None
+    players: list[str]
+    ruleset: dict[str, Any]
+    seats: int
+    initial_score: list[int]
+    final_score: list[int]
+    game_over: bool
+    winner: int | None
+    hands_known: bool = Field(description="false: the record had no playerCards; unplayed "
+                              "cards were filled in")
+    deals: list[ReplayDeal]
+
+
+class Preferences(BaseModel):
+    chat: bool
+    muted: list[str]
+    presets: dict[str, str] = Field(description="preset chat phrases by key")
+
+
+class Ok(BaseModel):
+    ok: bool = True
+
+
+_PROBLEMS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (401, 403, 404, 409, 413, 422, 429)
+}
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _rating(row: RatingRow, provisional: int) -> RatingInfo:
+    return RatingInfo(
+        mode=row.mode,  # type: ignore[arg-type]
+        rating=round(row.ordinal, 2),
+        mu=round(row.mu, 4),
+        sigma=round(row.sigma, 4),
+        games=row.games,
+        wins=row.wins,
+        provisional=row.games < provisional,
+    )
+
+
+def _problem(status: int, code: str, detail: str) -> AccountError:
+    return AccountError(status, code, detail)
+
+
+def _set_cookie(server: Server, request: Request, response: Response, token: str) -> None:
+    secure = server.settings.cookie_secure or request.url.scheme == "https"
+    response.set_cookie(
+        COOKIE_NAME,
+        token,
+        max_age=SESSION_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        path="/",
+    )
+
+
+async def identity_of(server: Server, request: Request) -> Identity | None:
+    """The guest or account of the request's session cookie."""
+    return await server.accounts.identify(request.cookies.get(COOKIE_NAME))
+
+
+async def account_of(server: Server, request: Request) -> Identity:
+    identity = await identity_of(server, request)
+    if identity is None or identity.account_id is None:
+        raise _problem(401, "no_account", "log in first")
+    return identity
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def _player(server: Server, name: str) -> Any:
+    user = await server.accounts.store.user_by_key(name_key(" ".join(name.split())))
+    if user is None:
+        raise _problem(404, "not_found", f"no player named {name[:64]!r}")
+    return user
+
+
+def _stats(rows: list[dict[str, Any]]) -> list[StatsInfo]:
+    return [StatsInfo(**r) for r in rows if r["mode"] in MODES.values()]
+
+
+# ---------------------------------------------------------------------- routes
+
+
+def register(app: FastAPI, server: Server) -> None:
+    """Add the accounts, players, games and replays endpoints."""
+
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, exc: AccountError) -> JSONResponse:
+        return JSONResponse(
+            {"detail": exc.message, "code": exc.code}, status_code=exc.status, headers=exc.headers
+        )
+
+    _account_routes(app, server)
+    _player_routes(app, server)
+    _game_routes(app, server)
+
+
+async def _session_info(server: Server, identity: Identity, token: str | None = None) -> SessionInfo:
+    prefs = await server.chat.load(identity)
+    return SessionInfo(
+        id=identity.id,
+        name=identity.name,
+        guest=identity.guest,
+        chat=prefs.enabled,
+        session=token,
+    )
+
+
+def _account_routes(app: FastAPI, server: Server) -> None:
+    async def logged_in(request: Request, response: Response, made: LoggedIn) -> SessionInfo:
+        _set_cookie(server, request, response, made.token)
+        info = await _session_info(server, made.identity, made.token)
+        info.adopted = made.adopted
+        return info
+
+    @app.post(
+        "/api/accounts",
+        status_code=201,
+        response_model=SessionInfo,
+        responses=_PROBLEMS,
+        tags=["accounts"],
+    )
+    async def register_account(
+        body: Credentials, request: Request, response: Response
+    ) -> SessionInfo:
+        """Register an account and log in. Names are unique ignoring case; passwords are
+        8 to 128 characters. A guest's seats and chat setting move to the new account."""
+        guest = server.sessions.read(request.cookies.get(COOKIE_NAME))
+        made = await server.accounts.register(body.name, body.password, guest)
+        return await logged_in(request, response, made)
+
+    @app.post("/api/login", response_model=SessionInfo, responses=_PROBLEMS, tags=["accounts"])
+    async def login(body: Credentials, request: Request, response: Response) -> SessionInfo:
+        """Log in (401 wrong name or password; 429 after too many failures for the name,
+        or too many attempts from the address). A guest's seats move to the account."""
+        guest = server.sessions.read(request.cookies.get(COOKIE_NAME))
+        made = await server.accounts.login(body.name, body.password, _address(request), guest)
+        return await logged_in(request, response, made)
+
+    @app.post("/api/logout", response_model=Ok, tags=["accounts"])
+    async def logout(request: Request, response: Response) -> Ok:
+        """End the session: it is revoked on the server and its websockets are closed."""
+        identity = await identity_of(server, request)
+        if identity is not None:
+            await server.accounts.logout(identity)
+        response.delete_cookie(COOKIE_NAME, path="/")
+        return Ok()
+
+    @app.get("/api/account", response_model=AccountInfo, responses=_PROBLEMS, tags=["accounts"])
+    async def account(request: Request) -> AccountInfo:
+        """The logged-in account with its ratings and statistics."""
+        identity = await account_of(server, request)
+        store = server.accounts.store
+        user = await store.user_by_id(identity.account_id or 0)
+        if user is None:
+            raise _problem(401, "no_account", "log in first")
+        limit = server.settings.provisional_games
+        return AccountInfo(
+            id=user.id,
+            name=user.name,
+            created_at=user.created_at,
+            chat=user.chat_enabled,
+            muted=sorted(user.muted),
+            ratings=[_rating(r, limit) for r in await store.ratings_of(user.id)],
+            stats=_stats(await store.stats_of(user.id)),
+        )
+
+    @app.post("/api/account/password", response_model=Ok, responses=_PROBLEMS, tags=["accounts"])
+    async def change_password(body: PasswordChange, request: Request) -> Ok:
+        """Change the password; every other session of the account is logged out."""
+        identity = await account_of(server, request)
+        await server.accounts.change_password(identity, body.password, body.new_password)
+        return Ok()
+
+    @app.delete("/api/account", response_model=Ok, responses=_PROBLEMS, tags=["accounts"])
+    async def delete_account(body: PasswordCheck, request: Request, response: Response) -> Ok:
+        """Delete the account (needs the password). Its finished games stay in other
+        players' histories under the name it had; its ratings and sessions are gone."""
+        identity = await account_of(server, request)
+        await server.accounts.delete(identity, body.password)
+        response.delete_cookie(COOKIE_NAME, path="/")
+        return Ok()
+
+    @app.get("/api/preferences", response_model=Preferences, responses=_PROBLEMS, tags=["chat"])
+    async def preferences(request: Request) -> Preferences:
+        """Chat on or off and the muted people, for a guest's session or an account."""
+        identity = await identity_of(server, request)
+        if identity is None:
+            raise _problem(401, "no_session", "no session: POST /api/session first")
+        prefs = await server.chat.load(identity)
+        return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
+
+    @app.put("/api/preferences", response_model=Preferences, responses=_PROBLEMS, tags=["chat"])
+    async def set_preferences(body: ChatPreferences, request: Request) -> Preferences:
+        """Turn chat on or off, or replace the list of muted people."""
+        identity = await identity_of(server, request)
+        if identity is None:
+            raise _problem(401, "no_session", "no session: POST /api/session first")
+        prefs = await server.chat.update(identity, enabled=body.chat, muted=body.muted)
+        await server.accounts.publish_prefs(identity, prefs)
+        return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
+
+
+def _player_routes(app: FastAPI, server: Server) -> None:
+    store = server.accounts.store
+
+    @app.get(
+        "/api/players/{name}", response_model=Profile, responses=_PROBLEMS, tags=["players"]
+    )
+    async def profile(name: PlayerName) -> Profile:
+        """A player's profile: ratings per mode and statistics per mode."""
+        user = await _player(server, name)
+        total, _ = await store.games_of(user.id, 0, 0)
+        limit = server.settings.provisional_games
+        return Profile(
+            name=user.name,
+            created_at=user.created_at,
+            games=total,
+            ratings=[_rating(r, limit) for r in await store.ratings_of(user.id)],
+            stats=_stats(await store.stats_of(user.id)),
+        )
+
+    @app.get(
+        "/api/players/{name}/games", response_model=History, responses=_PROBLEMS, tags=["players"]
+    )
+    async def history(
+        name: PlayerName,
+        limit: Annotated[int, Query(ge=1, le=100)] = 20,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> History:
+        """A player's finished games, newest first."""
+        user = await _player(server, name)
+        total, rows = await store.games_of(user.id, limit, offset)
+        return History(name=user.name, total=total, offset=offset, games=[_entry(r) for r in rows])
+
+    @app.get(
+        "/api/players/{name}/ratings",
+        response_model=RatingHistory,
+        responses=_PROBLEMS,
+        tags=["players"],
+    )
+    async def rating_history(
+        name: PlayerName,
+        mode: Mode = "partnership",
+        limit: Annotated[int, Query(ge=1, le=1000)] = 200,
+    ) -> RatingHistory:
+        """A player's rating after each ranked game of a mode, oldest first."""
+        user = await _player(server, name)
+        points = await store.rating_history(user.id, mode, limit)
+        return RatingHistory(
+            name=user.name,
+            mode=mode,
+            points=[
+                RatingPoint(
+                    game=p["game_id"],
+                    rating=round(p["ordinal"], 2),
+                    before=round(p["before"], 2),
+                    mu=round(p["mu"], 4),
+                    sigma=round(p["sigma"], 4),
+                    won=bool(p["won"]),
+                    at=p["at"],
+                )
+                for p in points
+            ],
+        )
+
+    @app.get("/api/leaderboard", response_model=Leaderboard, tags=["players"])
+    async def leaderboard(
+        mode: Mode = "partnership",
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+        established: bool = False,
+    ) -> Leaderboard:
+        """Players of a mode ordered by displayed rating (``established``: only those past
+        the provisional games)."""
+        provisional = server.settings.provisional_games
+        total, rows = await store.leaderboard(
+            mode, limit, offset, provisional if established else 0
+        )
+        entries = [
+            LeaderboardEntry(rank=offset + i + 1, name=name, **_rating(r, provisional).model_dump(
+                exclude={"mode"}
+            ))
+            for i, (name, r) in enumerate(rows)
+        ]
+        return Leaderboard(mode=mode, total=total, offset=offset, entries=entries)
+
+
+def _entry(row: Any) -> HistoryEntry:
+    m = row._mapping
+    seats = m["game_seats"] if isinstance(m["game_seats"], list) else []
+    settings = m["game_settings"] if isinstance(m["game_settings"], dict) else {}
+    before, after = m["rating_before"], m["rating_after"]
+    return HistoryEntry(
+        game=m["game_id"],
+        finished_at=m["finished_at"],
+        kind=m["kind"],
+        preset=str(settings.get("preset", m["variant_name"])),
+        mode=m["mode"],
+        seat=m["seat"],
+        side=m["side"],
+        won=m["won"],
+        points=m["points"],
+        score=list(m["game_scores"] or []),
+        players=[str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats],
+        rating_before=None if before is None else round(before, 2),
+        rating_after=None if after is None else round(after, 2),
+    )
+
+
+def _game_routes(app: FastAPI, server: Server) -> None:
+    async def finished_record(game_id: str) -> dict[str, Any]:
+        row = await server.store.load_game(game_id[:32])
+        if row is None or row.status in ("waiting", "closed"):
+            raise _problem(404, "not_found", f"no game {game_id[:40]}")
+        if row.status != "finished" or row.record is None:
+            raise _problem(409, "not_finished", "the game is still being played")
+        return row.record
+
+    @app.get("/api/games/{game_id}/egn", responses=_PROBLEMS, tags=["games"])
+    async def egn(game_id: str) -> JSONResponse:
+        """A finished game's record as an EGN file (a download)."""
+        record = await finished_record(game_id)
+        safe = "".join(c for c in game_id[:32] if c.isalnum() or c in "-_")
+        return JSONResponse(
+            record,
+            headers={"Content-Disposition": f'attachment; filename="euchre-{safe}.egn.json"'},
+        )
+
+    @app.get(
+        "/api/games/{game_id}/replay", response_model=Replay, responses=_PROBLEMS, tags=["games"]
+    )
+    async def replay(game_id: str) -> dict[str, Any]:
+        """A finished game, every hand face up, bid by bid and trick by trick."""
+        record = await finished_record(game_id)
+        try:
+            return replay_data(record, game_id[:32])
+        except ReplayProblem as exc:
+            raise _problem(409, exc.code, exc.message) from None
+
+    @app.get(
+        "/api/games/{game_id}/summary",
+        response_model=GameSummary,
+        responses=_PROBLEMS,
+        tags=["games"],
+    )
+    async def summary(game_id: str) -> GameSummary:
+        """A game's players, score and outcome, with each account's statistics and rating
+        change once the results are written."""
+        row = await server.store.load_game(game_id[:32])
+        hidden = row is not None and row.kind == "private" and row.status != "finished"
+        if row is None or hidden or row.status == "closed":
+            raise _problem(404, "not_found", f"no game {game_id[:40]}")
+        return await _summary(server, row)
+
+    @app.post(
+        "/api/replays",
+        response_model=Replay,
+        responses=_PROBLEMS,
+        tags=["games"],
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "description": "an EGN record (Euchre Game Notation, JSON), at most 2 MiB",
+                "content": {"application/json": {"schema": {"type": "object"}}},
+            }
+        },
+    )
+    async def upload(request: Request) -> dict[str, Any]:
+        """View an uploaded EGN record: it is checked completely (structure and rules) and
+        answered as a replay; nothing is stored."""
+        record = await _json_body(request)
+        try:
+            return replay_data(record)
+        except ReplayProblem as exc:
+            detail = exc.message if not exc.detail else json.dumps(exc.detail)
+            raise _problem(422, exc.code, detail) from None
+
+
+async def _json_body(request: Request) -> Any:
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_UPLOAD:
+            raise _problem(413, "too_large", f"a record is at most {MAX_UPLOAD} bytes")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _problem(422, "bad_record", "not a valid EGN record: the file is not JSON") from None
+
+
+async def _summary(server: Server, row: Any) -> GameSummary:
+    from .results import variant_of_row
+    from .stats import mode_of
+
+    variant = variant_of_row(row)
+    accounts = {p["seat"]: p for p in await server.accounts.store.game_players(row.id)}
+    rated = await server.accounts.store.result_of(row.id)
+    players = []
+    for index, raw in enumerate(row.seats):
+        seat = raw if isinstance(raw, dict) else {}
+        kind = "human" if seat.get("user") else "bot" if seat.get("bot") else "empty"
+        side = index % 2 if variant.players == 4 else index
+        found = accounts.get(index)
+        winner = row.winner
+        players.append(
+            GamePlayerInfo(
+                seat=index,
+                name=str(seat.get("name", "")),
+                type=kind,
+                account=None if found is None else found["account"],
+                side=side,
+                won=None if winner is None else winner == side,
+                stats=None if found is None else {c: int(found[c]) for c in STAT_COLUMNS},
+                rating_before=_round(found, "rating_before"),
+                rating_after=_round(found, "rating_after"),
+            )
+        )
+    return GameSummary(
+        id=row.id,
+        kind=row.kind,
+        status=row.status,
+        preset=str(row.settings.get("preset", row.variant_name)),
+        mode=mode_of(variant),  # type: ignore[arg-type]
+        players=players,
+        score=row.scores,
+        winner=row.winner,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        processed=rated is not None,
+        rated=bool(rated),
+    )
+
+
+def _round(found: dict[str, Any] | None, key: str) -> float | None:
+    value = None if found is None else found.get(key)
+    return None if value is None else round(float(value), 2)
+
+
+__all__ = ["identity_of", "register"]

@@ -1,0 +1,298 @@
+"""Table chat: opt-in, short, rate-limited, with mutes and a separate spectators' channel.
+
+Chat is off until a person turns it on (kept with the account, or for the session of a
+guest). Only people with chat on send and receive; the players' channel reaches the
+seated players and the spectators' channel the spectators, never each other. A muted
+person's lines are not delivered to whoever muted them. Every line is stored with the
+game before it is delivered. Lines are plain text: clients must show them as text,
+never as HTML (the server does not escape them).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import unicodedata
+from collections import OrderedDict, deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from euchre.store.accounts import AccountStore
+from euchre.store.repo import utcnow
+
+from .auth import Identity
+from .config import Settings
+from .connection import Connection
+from .protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from .table import Table
+
+log = logging.getLogger("euchre.chat")
+
+# Preset phrases: clients show them in the reader's language by their key.
+PRESETS = {
+    "hello": "Hello",
+    "good_luck": "Good luck",
+    "nice_hand": "Nice hand",
+    "well_played": "Well played",
+    "thanks": "Thanks",
+    "sorry": "Sorry",
+    "oops": "Oops",
+    "good_game": "Good game",
+}
+MAX_MUTED = 500
+RECENT = 50  # lines kept per table and channel for chat_log
+GUESTS_KEPT = 50_000
+
+
+@dataclass(slots=True)
+class Prefs:
+    """One person's chat setting and the people they muted (identity ids)."""
+
+    enabled: bool = False
+    muted: set[str] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"enabled": self.enabled, "muted": sorted(self.muted), "presets": PRESETS}
+
+
+def clean_text(raw: str) -> str:
+    """Control characters become spaces; surrounding space is dropped."""
+    return "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in raw).strip()
+
+
+def channel_of(seat: int | None) -> str:
+    return "spectators" if seat is None else "players"
+
+
+class Chat:
+    """Every person's chat preferences on this instance, and the lines said at its tables."""
+
+    def __init__(self, settings: Settings, store: AccountStore) -> None:
+        self.settings = settings
+        self.store = store
+        self._accounts: dict[str, Prefs] = {}  # accounts with an open connection here
+        self._open: dict[str, int] = {}
+        self._guests: OrderedDict[str, Prefs] = OrderedDict()  # a guest's session is its id
+        self._sent: dict[str, deque[float]] = {}
+        self._recent: dict[tuple[str, str], deque[dict[str, Any]]] = {}
+        self.tables: Mapping[str, Table] = {}  # the lobby's, to forget tables that are gone
+
+    # ------------------------------------------------------------------ preferences
+
+    async def attach(self, conn: Connection) -> Prefs:
+        """Load the person's preferences for a new connection."""
+        identity = conn.identity
+        self._open[identity.id] = self._open.get(identity.id, 0) + 1
+        if identity.account_id is not None and identity.id not in self._accounts:
+            user = await self.store.user_by_id(identity.account_id)
+            prefs = Prefs()
+            if user is not None:
+                prefs = Prefs(user.chat_enabled, set(user.muted))
+            self._accounts.setdefault(identity.id, prefs)
+        return self.prefs_of(identity.id)
+
+    def detach(self, conn: Connection) -> None:
+        ident = conn.identity.id
+        left = self._open.get(ident, 0) - 1
+        if left > 0:
+            self._open[ident] = left
+            return
+        self._open.pop(ident, None)
+        self._accounts.pop(ident, None)
+
+    def prefs_of(self, ident: str) -> Prefs:
+        found = self._accounts.get(ident)
+        if found is not None:
+            return found
+        if ident.startswith("u_"):
+            return Prefs()  # an account with no connection here: loaded on connect
+        guest = self._guests.get(ident)
+        if guest is None:
+            guest = self._guests[ident] = Prefs()
+            while len(self._guests) > GUESTS_KEPT:
+                self._guests.popitem(last=False)
+        self._guests.move_to_end(ident)
+        return guest
+
+    async def load(self, identity: Identity) -> Prefs:
+        """Preferences of a person (from the database for an account not connected here)."""
+        if identity.account_id is None or identity.id in self._accounts:
+            return self.prefs_of(identity.id)
+        user = await self.store.user_by_id(identity.account_id)
+        return Prefs() if user is None else Prefs(user.chat_enabled, set(user.muted))
+
+    async def update(
+        self, identity: Identity, enabled: bool | None = None, muted: Iterable[str] | None = None
+    ) -> Prefs:
+        """Change and keep a person's preferences (the account's row, or the session's)."""
+        prefs = await self.load(identity)
+        if enabled is not None:
+            prefs.enabled = enabled
+        if muted is not None:
+            chosen = {m for m in muted if m and m != identity.id}
+            if len(chosen) > MAX_MUTED:
+                raise ProtocolError("bad_options", f"at most {MAX_MUTED} people can be muted")
+            prefs.muted = chosen
+        if identity.account_id is not None:
+            await self.store.set_preferences(
+                identity.account_id, prefs.enabled, sorted(prefs.muted)
+            )
+        return prefs
+
+    async def mute(self, identity: Identity, other: str, on: bool) -> Prefs:
+        prefs = await self.load(identity)
+        chosen = set(prefs.muted)
+        if on:
+            chosen.add(other)
+        else:
+            chosen.discard(other)
+        return await self.update(identity, muted=chosen)
+
+    def moved(self, guest_id: str, identity: Identity) -> None:
+        """A guest became an account: mutes carry over; the account keeps its own switch."""
+        guest = self._guests.pop(guest_id, None)
+        opened = self._open.pop(guest_id, 0)
+        if opened:
+            self._open[identity.id] = self._open.get(identity.id, 0) + opened
+        if guest is None:
+            return
+        prefs = self._accounts.get(identity.id)
+        if prefs is None:
+            self._accounts[identity.id] = Prefs(guest.enabled, set(guest.muted))
+        else:
+            prefs.muted |= guest.muted
+
+    def remote_prefs(self, ident: str, message: dict[str, Any]) -> None:
+        """Another instance changed a person's preferences."""
+        prefs = self._accounts.get(ident) or self._guests.get(ident)
+        if prefs is None:
+            return
+        enabled, muted = message.get("chat"), message.get("muted")
+        if isinstance(enabled, bool):
+            prefs.enabled = enabled
+        if isinstance(muted, list):
+            prefs.muted = {str(m) for m in muted}
+
+    # ------------------------------------------------------------------ lines
+
+    def _check_rate(self, ident: str, now: float) -> deque[float]:
+        window = self.settings.chat_seconds
+        if len(self._sent) > 10_000:
+            for key in [k for k, v in self._sent.items() if not v or v[-1] <= now - window]:
+                del self._sent[key]
+        sent = self._sent.setdefault(ident, deque())
+        while sent and sent[0] <= now - window:
+            sent.popleft()
+        if len(sent) >= self.settings.chat_messages:
+            wait = sent[0] + window - now
+            raise ProtocolError(
+                "chat_rate_limited",
+                f"at most {self.settings.chat_messages} messages in {window:g} s: "
+                f"wait {max(wait, 0.1):.1f} s",
+            )
+        return sent
+
+    def _text(self, text: str | None, preset: str | None) -> str:
+        if (text is None) == (preset is None):
+            raise ProtocolError("bad_message", 'chat: give either "text" or "preset"')
+        if preset is not None:
+            if preset not in PRESETS:
+                raise ProtocolError(
+                    "bad_preset", f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}"
+                )
+            return PRESETS[preset]
+        cleaned = clean_text(text or "")
+        if not cleaned:
+            raise ProtocolError("chat_empty", "the message is empty")
+        limit = self.settings.chat_max_chars
+        if len(cleaned) > limit:
+            raise ProtocolError(
+                "chat_too_long", f"a message is at most {limit} characters (this one has "
+                f"{len(cleaned)})"
+            )
+        return cleaned
+
+    async def say(
+        self,
+        conn: Connection,
+        table: Table,
+        text: str | None,
+        preset: str | None,
+        ref: str | int | None,
+    ) -> None:
+        """Store a line and deliver it to the sender's channel at the table."""
+        identity = conn.identity
+        if not self.prefs_of(identity.id).enabled:
+            raise ProtocolError(
+                "chat_off", "your chat is off: turn it on (chat_settings) to send and receive"
+            )
+        if conn not in table.watchers:
+            raise ProtocolError("not_watching", f"join table {table.id} first")
+        body = self._text(text, preset)
+        sent = self._check_rate(identity.id, time.monotonic())
+        sent.append(time.monotonic())
+        seat = table.watchers[conn]
+        channel = channel_of(seat)
+        at = utcnow()
+        line_id = await self.store.add_chat(
+            {
+                "game_id": table.id,
+                "channel": channel,
+                "sender": identity.id,
+                "user_id": identity.account_id,
+                "name": identity.name,
+                "text": body,
+                "preset": preset,
+                "at": at,
+            }
+        )
+        line: dict[str, Any] = {
+            "type": "chat",
+            "table": table.id,
+            "channel": channel,
+            "id": line_id,
+            "from": {"id": identity.id, "name": identity.name, "seat": seat},
+            "text": body,
+            "preset": preset,
+            "time": at.isoformat(),
+        }
+        if len(self._recent) > 2 * len(self.tables) + 100:
+            for key in [k for k in self._recent if k[0] not in self.tables]:
+                del self._recent[key]
+        recent = self._recent.setdefault((table.id, channel), deque(maxlen=RECENT))
+        recent.append(line)
+        self._deliver(table, line, conn, ref)
+
+    def _deliver(
+        self, table: Table, line: dict[str, Any], sender: Connection, ref: str | int | None
+    ) -> None:
+        channel, author = line["channel"], line["from"]["id"]
+        for conn, seat in list(table.watchers.items()):
+            if conn is sender:
+                conn.send({**line, "ref": ref} if ref is not None else line)
+            elif channel_of(seat) == channel and self._receives(conn, author):
+                conn.send(line)
+
+    def _receives(self, conn: Connection, author: str) -> bool:
+        prefs = self.prefs_of(conn.identity.id)
+        return prefs.enabled and author not in prefs.muted
+
+    def log(self, conn: Connection, table: Table) -> dict[str, Any]:
+        """The recent lines of the connection's channel at a table (mutes applied)."""
+        if not self.prefs_of(conn.identity.id).enabled:
+            raise ProtocolError(
+                "chat_off", "your chat is off: turn it on (chat_settings) to send and receive"
+            )
+        if conn not in table.watchers:
+            raise ProtocolError("not_watching", f"join table {table.id} first")
+        channel = channel_of(table.watchers[conn])
+        muted = self.prefs_of(conn.identity.id).muted
+        lines = [
+            m for m in self._recent.get((table.id, channel), ()) if m["from"]["id"] not in muted
+        ]
+        return {"type": "chat_log", "table": table.id, "channel": channel, "messages": lines}
+
+__all__ = ["PRESETS", "Chat", "Prefs", "channel_of", "clean_text"]

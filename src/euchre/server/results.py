@@ -1,0 +1,230 @@
+"""After a game: its players' history and statistics, and for ranked games the ratings.
+
+Ratings are openskill (Plackett-Luce) ratings per mode, team-aware: partners form a team
+and both are credited with the team's result. The displayed rating is the ordinal
+(mu - 3 sigma); a rating is provisional until ``provisional_games`` ranked games.
+
+A finished game is processed once, in one transaction that first claims the game in
+``game_results``; the start of a server processes any finished game not yet claimed, so
+a crash between the last action and the results loses nothing. The leaver of a ranked
+game (whose seat a bot finished) takes the result like everyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy.exc import IntegrityError
+
+from euchre.engine import GameState, Variant
+from euchre.store import Repository
+from euchre.store.accounts import (
+    AccountStore,
+    RatingRow,
+    add_game_players,
+    claim_result,
+    current_ratings,
+    existing_users,
+    save_rating,
+)
+from euchre.store.repo import GameRow, utcnow
+
+from .stats import SeatStats, game_stats, mode_of
+from .table import replay_game
+
+log = logging.getLogger("euchre.results")
+
+RETRIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """An account's seat in a finished game."""
+
+    seat: int
+    account: int
+    name: str
+
+
+def variant_of_row(row: GameRow) -> Variant:
+    return Variant().replace(**row.options).renamed(row.variant_name)
+
+
+def accounts_at(row: GameRow) -> list[Player]:
+    """The seats held by accounts when the game ended."""
+    found = []
+    for index, raw in enumerate(row.seats):
+        if isinstance(raw, dict) and isinstance(raw.get("account"), int):
+            found.append(Player(index, int(raw["account"]), str(raw.get("name", ""))))
+    return found
+
+
+def side_ranks(state: GameState) -> list[int]:
+    """Each side's place (0 first): the winner first, the others by their score."""
+    scores, winner = state.scores, state.winner
+    ranks = []
+    for side, score in enumerate(scores):
+        if side == winner:
+            ranks.append(0)
+        else:
+            ranks.append(1 + sum(1 for s, v in enumerate(scores) if s != winner and v > score))
+    return ranks
+
+
+class Ratings:
+    """openskill team ratings."""
+
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+
+    def default(self, user_id: int, mode: str) -> RatingRow:
+        fresh = self.model.rating()
+        return RatingRow(user_id, mode, fresh.mu, fresh.sigma, fresh.ordinal(), 0, 0)
+
+    def rate(
+        self, state: GameState, players: list[Player], before: dict[int, RatingRow], mode: str
+    ) -> dict[int, RatingRow]:
+        """Everyone's rating after the game (by account id)."""
+        sides = sorted({state.side_of(p.seat) for p in players})
+        teams = [[p for p in players if state.side_of(p.seat) == side] for side in sides]
+        model_teams = [
+            [self.model.rating(mu=before[p.account].mu, sigma=before[p.account].sigma) for p in t]
+            for t in teams
+        ]
+        ranks = side_ranks(state)
+        rated = self.model.rate(model_teams, ranks=[float(ranks[side]) for side in sides])
+        after: dict[int, RatingRow] = {}
+        for team, new_team in zip(teams, rated, strict=True):
+            for player, new in zip(team, new_team, strict=True):
+                old = before[player.account]
+                won = state.winner == state.side_of(player.seat)
+                after[player.account] = RatingRow(
+                    player.account,
+                    mode,
+                    new.mu,
+                    new.sigma,
+                    new.ordinal(),
+                    old.games + 1,
+                    old.wins + int(won),
+                )
+        return after
+
+
+class Results:
+    """Processes finished games in order, in a task of its own."""
+
+    def __init__(self, repo: Repository, accounts: AccountStore) -> None:
+        self.repo = repo
+        self.accounts = accounts
+        self.ratings = Ratings()
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+
+    def note(self, game_id: str) -> None:
+        """A game has finished: process it soon."""
+        self._queue.put_nowait(game_id)
+
+    async def start(self) -> None:
+        """Process every finished game left unprocessed (a crash), then keep listening."""
+        for game_id in await self.accounts.unprocessed_games():
+            self.note(game_id)
+        self._worker = asyncio.create_task(self._run(), name="results")
+
+    async def close(self) -> None:
+        """Finish what is queued, then stop."""
+        if self._worker is not None:
+            self._queue.put_nowait(None)
+            await asyncio.wait({self._worker})
+            self._worker = None
+
+    async def _run(self) -> None:
+        while True:
+            game_id = await self._queue.get()
+            if game_id is None:
+                return
+            for attempt in range(RETRIES):
+                try:
+                    await self.process(game_id)
+                    break
+                except Exception:
+                    log.exception("could not process a finished game", extra={"game": game_id})
+                    if attempt + 1 < RETRIES:
+                        await asyncio.sleep(0.2 * (attempt + 1))
+
+    async def process(self, game_id: str) -> bool:
+        """Write a finished game's history, statistics and ratings; False if done before."""
+        row = await self.repo.load_game(game_id)
+        if row is None or row.status != "finished":
+            return False
+        variant = variant_of_row(row)
+        state = replay_game(variant, row)
+        stats = game_stats(state)
+        players = accounts_at(row)
+        distinct = len({p.account for p in players}) == len(players)
+        rated = row.kind == "ranked" and len(players) == variant.players and distinct
+        try:
+            async with self.accounts.engine.begin() as conn:
+                await claim_result(conn, game_id, rated)
+                live = await existing_users(conn, [p.account for p in players])
+                finished = row.finished_at or utcnow()
+                kept = [p for p in players if p.account in live]
+                await add_game_players(
+                    conn, [_player_row(row, variant, p, stats[p.seat], finished) for p in kept]
+                )
+                if rated:
+                    await self._rate(conn, game_id, state, players, live, mode_of(variant))
+        except IntegrityError:
+            log.info("game already processed", extra={"game": game_id})
+            return False
+        log.info("game results written", extra={"game": game_id, "rated": rated})
+        return True
+
+    async def _rate(
+        self,
+        conn: Any,
+        game_id: str,
+        state: GameState,
+        players: list[Player],
+        live: set[int],
+        mode: str,
+    ) -> None:
+        stored = await current_ratings(conn, [p.account for p in players if p.account in live], mode)
+        before = {p.account: stored.get(p.account) or self.ratings.default(p.account, mode)
+                  for p in players}
+        after = self.ratings.rate(state, players, before, mode)
+        for player in players:
+            if player.account not in live:
+                continue  # deleted during the game: rated with, never saved
+            won = state.winner == state.side_of(player.seat)
+            await save_rating(
+                conn,
+                after[player.account],
+                before[player.account],
+                player.account in stored,
+                game_id,
+                won,
+            )
+
+
+def _player_row(
+    row: GameRow, variant: Variant, player: Player, stats: SeatStats, finished: Any
+) -> dict[str, Any]:
+    return {
+        "game_id": row.id,
+        "seat": player.seat,
+        "user_id": player.account,
+        "name": player.name[:40],
+        "mode": mode_of(variant),
+        "kind": row.kind,
+        "side": stats.side,
+        "won": stats.won,
+        **stats.counts(),
+        "finished_at": finished,
+    }
+
+
+__all__ = ["Player", "Ratings", "Results", "accounts_at", "side_ranks", "variant_of_row"]
