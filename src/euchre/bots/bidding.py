@@ -34,7 +34,6 @@ from .evaluate import (
 from .knowledge import Knowledge, upcard_suit
 
 _PLACE = (1.0, 0.93, 0.82, 0.66, 0.56, 0.48, 0.43, 0.38, 0.34, 0.32)
-FEATURE_COUNT = 14 + 8
 
 
 def role_of(seat: int, dealer: int, players: int) -> int:

@@ -11,16 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre.engine import actions as A
-from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, cards_in, make_deck, mask_of, suit_of
+from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, make_deck, mask_of, suit_of
 from euchre.engine.deal import UNDER_CODE
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT
 from euchre.engine.variants import JokerUpcard
 from euchre.engine.views import View
-
-_PRE_PLAY = frozenset(
-    {Phase.GO_UNDER, Phase.THROW_IN_CLAIM, Phase.JOKER_NAME, Phase.BID_R1, Phase.BID_R2}
-)
 
 
 @dataclass(slots=True)
@@ -84,9 +80,6 @@ class Knowledge:
         for mask in self.shown.values():
             known |= mask
         return self.deck & ~known
-
-    def trick_cards(self) -> list[int]:
-        return [c for _, c in self.view.trick]
 
     def led_card(self) -> int:
         return self.view.trick[0][1] if self.view.trick else -1
@@ -213,11 +206,3 @@ def _call_of(view: View) -> tuple[int, int]:
 def upcard_suit(view: View) -> int:
     """The suit the turn-up proposes (hearts for a Joker under the fixed-hearts rule)."""
     return HEARTS if view.upcard == JOKER else suit_of(view.upcard)
-
-
-def phase_is_bidding(view: View) -> bool:
-    return view.phase in _PRE_PLAY
-
-
-def cards_of(mask: int) -> list[int]:
-    return list(cards_in(mask))

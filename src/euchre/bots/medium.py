@@ -472,7 +472,3 @@ def throw_card(know: Knowledge, legal: list[int]) -> int:
         return value
 
     return min(legal, key=keep_value)
-
-
-def suit_lengths(hand: int, trump: int) -> list[int]:
-    return [(hand & SUIT_MASK[trump][s]).bit_count() for s in SUITS]

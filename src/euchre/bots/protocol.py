@@ -16,12 +16,11 @@ import json
 import random
 import shlex
 import subprocess
-import time
 from collections.abc import Iterable
 from typing import IO, Any
 
 from euchre.engine import actions as A
-from euchre.engine.cards import HEARTS, JOKER, parse_card, suit_of
+from euchre.engine.cards import HEARTS, JOKER, card_list, mask_of, parse_card, suit_of
 from euchre.engine.deal import UNDER_CODE
 from euchre.engine.phases import Phase
 from euchre.engine.records import variant_of
@@ -47,7 +46,7 @@ def _rebuild(obs: dict[str, Any]) -> View:
     variant = _variant(obs.get("variant") or {})
     seat = int(obs["seat"])
     dealer = int(obs["dealer"])
-    history, under = _history(obs["history"])
+    history, claims = _history(obs["history"])
     phase = Phase[str(obs["phase"]).upper()]
     legal = tuple(A.parse_action(t) for t in obs["legal"])
     upcard = parse_card(obs["upcard"])
@@ -73,7 +72,8 @@ def _rebuild(obs: dict[str, Any]) -> View:
         lone_defender=next((s for s, a in history if a == A.DEFEND_ALONE), None),
         active=tuple(int(s) for s in obs["active"]),
         history=tuple(history),
-        under_shown=tuple(under),
+        under_shown=tuple(card_list(claims[0])) if claims else (),
+        under_claims=tuple(claims),
         trick=tuple((int(t["seat"]), parse_card(t["card"])) for t in obs["trick"]),
         tricks_won=tuple(int(t) for t in obs["tricks_won"]),
         legal=legal,
@@ -90,8 +90,9 @@ def _variant(ruleset: dict[str, Any]) -> Variant:
 
 
 def _history(items: Iterable[dict[str, Any]]) -> tuple[list[tuple[int, int]], list[int]]:
+    """(seat, action id) pairs, and the cards of each go-under claim (masks, in order)."""
     history: list[tuple[int, int]] = []
-    under: list[int] = []
+    claims: list[int] = []
     for item in items:
         seat = int(item["seat"])
         text = str(item["action"]).strip()
@@ -100,11 +101,11 @@ def _history(items: Iterable[dict[str, Any]]) -> tuple[list[tuple[int, int]], li
         elif text == "give":
             history.append((seat, A.HIDDEN_GIVE))
         elif text.startswith("under "):
-            under = [parse_card(w) for w in text.split()[1:]]
+            claims.append(mask_of(parse_card(w) for w in text.split()[1:]))
             history.append((seat, UNDER_CODE))
         else:
             history.append((seat, A.parse_action(text)))
-    return history, under
+    return history, claims
 
 
 def _turned_down_suit(upcard: int) -> int:
@@ -265,10 +266,3 @@ class ProcessBot:
         finally:
             if proc.stdout is not None:
                 proc.stdout.close()
-
-
-def timed_decide(bot: Bot, view: View, rng: random.Random) -> tuple[str, float]:
-    """(action, seconds taken)."""
-    start = time.perf_counter()
-    action = bot.decide(view, rng)
-    return action, time.perf_counter() - start

@@ -2,8 +2,9 @@
 
 For a card play the bot deals the unseen cards many times, consistently with everything
 its seat has seen and weighted by how well each deal explains the bidding and the play
-(:mod:`euchre.bots.resample`, :mod:`euchre.bots.inference`). Each deal is solved exactly for every legal card
-(:mod:`euchre.bots.solver`: alpha-beta, transposition table, equivalent cards pruned),
+(:mod:`euchre.bots.resample`, :mod:`euchre.bots.inference`). Each deal is solved exactly
+for every legal card (:mod:`euchre.bots.solver`: alpha-beta, transposition table,
+equivalent cards pruned),
 and each result is valued for the *match*: the makers' trick count becomes the hand's
 points, and those points the change in the chance of winning the game
 (:mod:`euchre.bots.match`). The card with the best average wins; ties go to the card the

@@ -164,7 +164,11 @@ class Accounts:
         self.by_address = Attempts(server.settings.login_address_attempts, window)
 
     async def start(self) -> None:
+        """Listen for account changes of other instances; forget expired sessions."""
         await self.server.bus.subscribe(ACCOUNTS_CHANNEL, self._on_bus)
+        purged = await self.store.purge_sessions()
+        if purged:
+            log.info("expired sessions deleted", extra={"sessions": purged})
 
     # ------------------------------------------------------------------ sessions
 
@@ -302,7 +306,7 @@ class Accounts:
 
     async def _adopt_here(self, guest_id: str, identity: Identity) -> list[str]:
         server = self.server
-        server.chat.moved(guest_id, identity)
+        await server.chat.moved(guest_id, identity)
         for conn in list(server.connections):
             if conn.identity.id == guest_id:
                 conn.identity = identity

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from euchre.store.accounts import STAT_COLUMNS, RatingRow
+from euchre.store.repo import as_utc, utcnow
 
 from .accounts import AccountError, LoggedIn, name_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
@@ -35,10 +36,29 @@ PlayerName = Annotated[str, Path(max_length=64, description="a player's name (an
 
 
 class Problem(BaseModel):
-    """A refused request."""
+    """A refused request: ``detail`` for people (a list of field errors when the request
+    does not match the schema), ``code`` for programs."""
 
-    detail: str
-    code: str
+    detail: str | list[dict[str, Any]]
+    code: str | None = None
+
+
+_WHY = {
+    400: "the body is not JSON",
+    401: "no session, or not logged in",
+    403: "wrong password",
+    404: "not found",
+    409: "conflict (a taken name, an unfinished game)",
+    413: "too large",
+    422: "invalid request",
+    429: "too many attempts: wait (Retry-After)",
+    503: "unavailable",
+}
+
+
+def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` documenting refusals with these status codes."""
+    return {code: {"model": Problem, "description": _WHY[code]} for code in codes}
 
 
 class Credentials(BaseModel):
@@ -256,8 +276,9 @@ class Replay(BaseModel):
     final_score: list[int]
     game_over: bool
     winner: int | None
-    hands_known: bool = Field(description="false: the record had no playerCards; unplayed "
-                              "cards were filled in")
+    hands_known: bool = Field(
+        description="false: the record had no playerCards; unplayed cards were filled in"
+    )
     deals: list[ReplayDeal]
 
 
@@ -269,11 +290,6 @@ class Preferences(BaseModel):
 
 class Ok(BaseModel):
     ok: bool = True
-
-
-_PROBLEMS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (401, 403, 404, 409, 413, 422, 429)
-}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -352,7 +368,9 @@ def register(app: FastAPI, server: Server) -> None:
     _game_routes(app, server)
 
 
-async def _session_info(server: Server, identity: Identity, token: str | None = None) -> SessionInfo:
+async def _session_info(
+    server: Server, identity: Identity, token: str | None = None
+) -> SessionInfo:
     prefs = await server.chat.load(identity)
     return SessionInfo(
         id=identity.id,
@@ -374,7 +392,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         "/api/accounts",
         status_code=201,
         response_model=SessionInfo,
-        responses=_PROBLEMS,
+        responses=problems(400, 409, 422),
         tags=["accounts"],
     )
     async def register_account(
@@ -386,7 +404,12 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         made = await server.accounts.register(body.name, body.password, guest)
         return await logged_in(request, response, made)
 
-    @app.post("/api/login", response_model=SessionInfo, responses=_PROBLEMS, tags=["accounts"])
+    @app.post(
+        "/api/login",
+        response_model=SessionInfo,
+        responses=problems(400, 401, 422, 429),
+        tags=["accounts"],
+    )
     async def login(body: Credentials, request: Request, response: Response) -> SessionInfo:
         """Log in (401 wrong name or password; 429 after too many failures for the name,
         or too many attempts from the address). A guest's seats move to the account."""
@@ -403,7 +426,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         response.delete_cookie(COOKIE_NAME, path="/")
         return Ok()
 
-    @app.get("/api/account", response_model=AccountInfo, responses=_PROBLEMS, tags=["accounts"])
+    @app.get("/api/account", response_model=AccountInfo, responses=problems(401), tags=["accounts"])
     async def account(request: Request) -> AccountInfo:
         """The logged-in account with its ratings and statistics."""
         identity = await account_of(server, request)
@@ -422,14 +445,24 @@ def _account_routes(app: FastAPI, server: Server) -> None:
             stats=_stats(await store.stats_of(user.id)),
         )
 
-    @app.post("/api/account/password", response_model=Ok, responses=_PROBLEMS, tags=["accounts"])
+    @app.post(
+        "/api/account/password",
+        response_model=Ok,
+        responses=problems(400, 401, 403, 422, 429),
+        tags=["accounts"],
+    )
     async def change_password(body: PasswordChange, request: Request) -> Ok:
         """Change the password; every other session of the account is logged out."""
         identity = await account_of(server, request)
         await server.accounts.change_password(identity, body.password, body.new_password)
         return Ok()
 
-    @app.delete("/api/account", response_model=Ok, responses=_PROBLEMS, tags=["accounts"])
+    @app.delete(
+        "/api/account",
+        response_model=Ok,
+        responses=problems(400, 401, 403, 422, 429),
+        tags=["accounts"],
+    )
     async def delete_account(body: PasswordCheck, request: Request, response: Response) -> Ok:
         """Delete the account (needs the password). Its finished games stay in other
         players' histories under the name it had; its ratings and sessions are gone."""
@@ -438,7 +471,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         response.delete_cookie(COOKIE_NAME, path="/")
         return Ok()
 
-    @app.get("/api/preferences", response_model=Preferences, responses=_PROBLEMS, tags=["chat"])
+    @app.get("/api/preferences", response_model=Preferences, responses=problems(401), tags=["chat"])
     async def preferences(request: Request) -> Preferences:
         """Chat on or off and the muted people, for a guest's session or an account."""
         identity = await identity_of(server, request)
@@ -447,7 +480,12 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         prefs = await server.chat.load(identity)
         return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
 
-    @app.put("/api/preferences", response_model=Preferences, responses=_PROBLEMS, tags=["chat"])
+    @app.put(
+        "/api/preferences",
+        response_model=Preferences,
+        responses=problems(400, 401, 422),
+        tags=["chat"],
+    )
     async def set_preferences(body: ChatPreferences, request: Request) -> Preferences:
         """Turn chat on or off, or replace the list of muted people."""
         identity = await identity_of(server, request)
@@ -462,7 +500,10 @@ def _player_routes(app: FastAPI, server: Server) -> None:
     store = server.accounts.store
 
     @app.get(
-        "/api/players/{name}", response_model=Profile, responses=_PROBLEMS, tags=["players"]
+        "/api/players/{name}",
+        response_model=Profile,
+        responses=problems(404, 422),
+        tags=["players"],
     )
     async def profile(name: PlayerName) -> Profile:
         """A player's profile: ratings per mode and statistics per mode."""
@@ -478,7 +519,10 @@ def _player_routes(app: FastAPI, server: Server) -> None:
         )
 
     @app.get(
-        "/api/players/{name}/games", response_model=History, responses=_PROBLEMS, tags=["players"]
+        "/api/players/{name}/games",
+        response_model=History,
+        responses=problems(404, 422),
+        tags=["players"],
     )
     async def history(
         name: PlayerName,
@@ -493,7 +537,7 @@ def _player_routes(app: FastAPI, server: Server) -> None:
     @app.get(
         "/api/players/{name}/ratings",
         response_model=RatingHistory,
-        responses=_PROBLEMS,
+        responses=problems(404, 422),
         tags=["players"],
     )
     async def rating_history(
@@ -521,7 +565,9 @@ def _player_routes(app: FastAPI, server: Server) -> None:
             ],
         )
 
-    @app.get("/api/leaderboard", response_model=Leaderboard, tags=["players"])
+    @app.get(
+        "/api/leaderboard", response_model=Leaderboard, responses=problems(422), tags=["players"]
+    )
     async def leaderboard(
         mode: Mode = "partnership",
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
@@ -535,9 +581,11 @@ def _player_routes(app: FastAPI, server: Server) -> None:
             mode, limit, offset, provisional if established else 0
         )
         entries = [
-            LeaderboardEntry(rank=offset + i + 1, name=name, **_rating(r, provisional).model_dump(
-                exclude={"mode"}
-            ))
+            LeaderboardEntry(
+                rank=offset + i + 1,
+                name=name,
+                **_rating(r, provisional).model_dump(exclude={"mode"}),
+            )
             for i, (name, r) in enumerate(rows)
         ]
         return Leaderboard(mode=mode, total=total, offset=offset, entries=entries)
@@ -550,7 +598,7 @@ def _entry(row: Any) -> HistoryEntry:
     before, after = m["rating_before"], m["rating_after"]
     return HistoryEntry(
         game=m["game_id"],
-        finished_at=m["finished_at"],
+        finished_at=as_utc(m["finished_at"]) or utcnow(),
         kind=m["kind"],
         preset=str(settings.get("preset", m["variant_name"])),
         mode=m["mode"],
@@ -574,7 +622,7 @@ def _game_routes(app: FastAPI, server: Server) -> None:
             raise _problem(409, "not_finished", "the game is still being played")
         return row.record
 
-    @app.get("/api/games/{game_id}/egn", responses=_PROBLEMS, tags=["games"])
+    @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422), tags=["games"])
     async def egn(game_id: str) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
         record = await finished_record(game_id)
@@ -585,7 +633,10 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         )
 
     @app.get(
-        "/api/games/{game_id}/replay", response_model=Replay, responses=_PROBLEMS, tags=["games"]
+        "/api/games/{game_id}/replay",
+        response_model=Replay,
+        responses=problems(404, 409, 422),
+        tags=["games"],
     )
     async def replay(game_id: str) -> dict[str, Any]:
         """A finished game, every hand face up, bid by bid and trick by trick."""
@@ -598,7 +649,7 @@ def _game_routes(app: FastAPI, server: Server) -> None:
     @app.get(
         "/api/games/{game_id}/summary",
         response_model=GameSummary,
-        responses=_PROBLEMS,
+        responses=problems(404, 422),
         tags=["games"],
     )
     async def summary(game_id: str) -> GameSummary:
@@ -613,7 +664,7 @@ def _game_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/replays",
         response_model=Replay,
-        responses=_PROBLEMS,
+        responses=problems(413, 422),
         tags=["games"],
         openapi_extra={
             "requestBody": {

@@ -187,7 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _routes(app: FastAPI, server: Server) -> None:
-    @app.get("/healthz")
+    @app.get("/healthz", responses=api.problems(503))
     async def healthz() -> JSONResponse:
         ok = await server.store.ping() and not server.closing
         body = {
@@ -199,13 +199,13 @@ def _routes(app: FastAPI, server: Server) -> None:
         }
         return JSONResponse(body, status_code=200 if ok else 503)
 
-    @app.get("/metrics")
+    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}})
     async def metrics() -> Response:
         for status, count in server.tables_by_status().items():
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
 
-    @app.post("/api/session", tags=["accounts"])
+    @app.post("/api/session", tags=["accounts"], responses=api.problems(400, 422))
     async def new_session(
         body: GuestRequest, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -219,7 +219,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             await server.accounts.logout(previous)
         return _set_session(server, response, identity)
 
-    @app.get("/api/session", tags=["accounts"])
+    @app.get("/api/session", tags=["accounts"], responses=api.problems(401))
     async def get_session(request: Request) -> dict[str, Any]:
         """Who the session cookie belongs to: a guest or an account (401: none)."""
         identity = await api.identity_of(server, request)
@@ -254,14 +254,14 @@ def _table_routes(app: FastAPI, server: Server) -> None:
     async def tables() -> dict[str, Any]:
         return {"tables": server.lobby.listing()}
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=api.problems(404, 422))
     async def table(table_id: str) -> dict[str, Any]:
         found = server.lobby.tables.get(table_id)
         if found is None or found.kind == "private":
             raise HTTPException(status_code=404, detail=f"no table {table_id}")
         return {**found.info(), "version": found.version}
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422))
     async def game(game_id: str) -> dict[str, Any]:
         row = await server.store.load_game(game_id[:32])
         if row is None or row.status in ("waiting", "closed"):

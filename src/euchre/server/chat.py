@@ -151,19 +151,19 @@ class Chat:
             chosen.discard(other)
         return await self.update(identity, muted=chosen)
 
-    def moved(self, guest_id: str, identity: Identity) -> None:
-        """A guest became an account: mutes carry over; the account keeps its own switch."""
+    async def moved(self, guest_id: str, identity: Identity) -> None:
+        """A guest became an account: the guest's connections count for the account, whose
+        stored switch wins (a new account was made with the guest's); mutes are merged."""
         guest = self._guests.pop(guest_id, None)
         opened = self._open.pop(guest_id, 0)
+        if not opened and guest is None:
+            return
+        prefs = await self.load(identity)
         if opened:
             self._open[identity.id] = self._open.get(identity.id, 0) + opened
-        if guest is None:
-            return
-        prefs = self._accounts.get(identity.id)
-        if prefs is None:
-            self._accounts[identity.id] = Prefs(guest.enabled, set(guest.muted))
-        else:
-            prefs.muted |= guest.muted
+            self._accounts.setdefault(identity.id, prefs)
+        if guest is not None and not guest.muted <= prefs.muted:
+            await self.update(identity, muted=prefs.muted | guest.muted)
 
     def remote_prefs(self, ident: str, message: dict[str, Any]) -> None:
         """Another instance changed a person's preferences."""
@@ -210,8 +210,8 @@ class Chat:
         limit = self.settings.chat_max_chars
         if len(cleaned) > limit:
             raise ProtocolError(
-                "chat_too_long", f"a message is at most {limit} characters (this one has "
-                f"{len(cleaned)})"
+                "chat_too_long",
+                f"a message is at most {limit} characters (this one has {len(cleaned)})",
             )
         return cleaned
 
@@ -294,5 +294,6 @@ class Chat:
             m for m in self._recent.get((table.id, channel), ()) if m["from"]["id"] not in muted
         ]
         return {"type": "chat_log", "table": table.id, "channel": channel, "messages": lines}
+
 
 __all__ = ["PRESETS", "Chat", "Prefs", "channel_of", "clean_text"]

@@ -119,9 +119,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
 
 async def _refuse(websocket: WebSocket, no_session: bool) -> None:
     if no_session:
-        message = error(
-            "no_session", "no valid session: POST /api/session with a name, or log in"
-        )
+        message = error("no_session", "no valid session: POST /api/session with a name, or log in")
         code = CLOSE_NO_SESSION
     else:
         message = error("shutting_down", "the server is shutting down; reconnect shortly")

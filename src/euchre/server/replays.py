@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre.engine import GameState, Variant
+from euchre.engine import GameState, Variant, records
 from euchre.engine import actions as A
-from euchre.engine import records
 from euchre.engine.cards import CARD_TEXT, card_list
 from euchre.engine.deal import DealRecord, upcard_index
 from euchre.engine.rules import display_sorted, trick_winner_index
@@ -114,7 +113,12 @@ def _steps(variant: Variant, deal: Any, state: GameState, record: DealRecord) ->
         contract = (state.trump, state.maker, state.alone)
         state.apply(text, seat=seat)
         aid = record.action_ids()[-1][1]
-        step: dict[str, Any] = {"seat": seat, "action": A.action_text(aid), "phase": phase}
+        step: dict[str, Any] = {
+            "seat": seat,
+            "action": A.action_text(aid),
+            "phase": phase,
+            "trick_winner": None,
+        }
         if A.is_play(aid):
             card = aid - A.PLAY_BASE
             hands[seat].remove(card)

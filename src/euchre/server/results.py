@@ -192,9 +192,13 @@ class Results:
         live: set[int],
         mode: str,
     ) -> None:
-        stored = await current_ratings(conn, [p.account for p in players if p.account in live], mode)
-        before = {p.account: stored.get(p.account) or self.ratings.default(p.account, mode)
-                  for p in players}
+        stored = await current_ratings(
+            conn, [p.account for p in players if p.account in live], mode
+        )
+        before = {
+            p.account: stored.get(p.account) or self.ratings.default(p.account, mode)
+            for p in players
+        }
         after = self.ratings.rate(state, players, before, mode)
         for player in players:
             if player.account not in live:

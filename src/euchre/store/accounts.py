@@ -209,6 +209,14 @@ class AccountStore:
             return None
         return _user(found)
 
+    async def purge_sessions(self) -> int:
+        """Delete expired sessions; returns how many."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                delete(UserSession).where(UserSession.expires_at <= utcnow())
+            )
+            return int(result.rowcount or 0)
+
     async def drop_session(self, digest: str) -> None:
         async with self.engine.begin() as conn:
             await conn.execute(delete(UserSession).where(UserSession.id == digest))
@@ -258,7 +266,9 @@ class AccountStore:
     async def result_of(self, game_id: str) -> bool | None:
         """Whether a game's results are written: None not yet, else whether it was rated."""
         async with self.engine.connect() as conn:
-            found = await conn.execute(select(GameResult.rated).where(GameResult.game_id == game_id))
+            found = await conn.execute(
+                select(GameResult.rated).where(GameResult.game_id == game_id)
+            )
             rated = found.first()
         return None if rated is None else bool(rated[0])
 
@@ -294,8 +304,9 @@ class AccountStore:
         where = (Rating.mode == mode, Rating.games >= min_games)
         async with self.engine.connect() as conn:
             total = int(
-                (await conn.execute(select(func.count()).select_from(Rating).where(*where)))
-                .scalar_one()
+                (
+                    await conn.execute(select(func.count()).select_from(Rating).where(*where))
+                ).scalar_one()
             )
             rows = await conn.execute(
                 select(User.name, Rating)

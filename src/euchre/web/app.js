@@ -47,15 +47,12 @@ async function boot() {
   setupHeader();
   ctx.net.addEventListener("state", (e) => {
     showConnection(e.detail);
-    if (e.detail === "nosession" && ctx.session) {
-      ctx.session = null; // the cookie is gone or no longer valid: ask for a name again
-      ctx.toast(errorText({ code: "no_session" }), "error");
-      route();
-    }
+    if (e.detail === "nosession" && ctx.session) sessionRefused();
   });
   ctx.net.addEventListener("message", (e) => onMessage(e.detail));
   ctx.net.addEventListener("open", (e) => {
     ctx.session = { ...(ctx.session || {}), ...e.detail.you };
+    refusals = 0;
   });
   ctx.i18n.addEventListener("change", relabel);
   window.addEventListener("hashchange", route);
@@ -71,6 +68,21 @@ async function loadSession() {
   } catch {
     ctx.session = null;
   }
+}
+
+/** The socket was refused for want of a session: reconnect if the cookie still holds one
+ * (the server may have failed to check it), else ask for a name again. */
+let refusals = 0;
+async function sessionRefused() {
+  await loadSession();
+  refusals += 1;
+  if (ctx.session && refusals <= 3) {
+    setTimeout(() => ctx.net.start(), 500 * refusals);
+    return;
+  }
+  ctx.session = null;
+  ctx.toast(errorText({ code: "no_session" }), "error");
+  route();
 }
 
 async function loadPresets() {

@@ -100,7 +100,8 @@ export class Net extends EventTarget {
     this.ws = null;
     clearInterval(this.heartbeat);
     this.failPending();
-    if (code === 4401) {
+    if (code === 4401 || code === 4403) {
+      this.wanted = false; // the page decides: a new session, or a retry
       this.setState("nosession");
       return;
     }

@@ -74,7 +74,10 @@ def upgrade() -> None:
     op.create_table(
         "game_results",
         sa.Column(
-            "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
         ),
         sa.Column("rated", sa.Boolean(), nullable=False),
         sa.Column("processed_at", sa.DateTime(timezone=True), nullable=False),
@@ -115,7 +118,10 @@ def _game_players() -> None:
     op.create_table(
         "game_players",
         sa.Column(
-            "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
         ),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column(

@@ -1,0 +1,136 @@
+"""Chat at a real table: opt-in, mutes, limits with clear errors, a spectators' channel that
+never reaches the players, lines kept with the game, preferences kept with the account."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from server_helpers import Client, ThreadServer, seat_clients
+from social_helpers import register, social_settings
+
+from euchre.store.accounts import AccountStore
+
+
+def chat_on(client: Client, enabled: bool = True) -> dict[str, Any]:
+    answer = client.request(type="chat_settings", enabled=enabled)
+    assert answer["type"] == "chat_settings" and answer["enabled"] is enabled
+    return answer
+
+
+def say(client: Client, table: str, text: str) -> dict[str, Any]:
+    answer = client.request(type="chat", table=table, text=text)
+    assert answer["type"] == "chat", answer
+    return answer
+
+
+def chat_seen(client: Client) -> list[str]:
+    """Chat texts this client received up to now (a ping flushes what is queued for it)."""
+    assert client.request(type="ping")["type"] == "pong"
+    return [m["text"] for m in client.received if m["type"] == "chat"]
+
+
+def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "c.db")) as live:
+        table, players = seat_clients(live.base, ["Ann", "Bob", "Cat"], turn_seconds=0)
+        ann, bob, cat = players
+        sue, tom = Client(live.base, "Sue"), Client(live.base, "Tom")
+        invite = ann.view(table).invite
+        for spectator in (sue, tom):
+            assert spectator.request(type="join", invite=invite)["you"]["seat"] is None
+        assert ann.welcome["chat"]["enabled"] is False  # off until turned on
+        assert "good_luck" in ann.welcome["chat"]["presets"]
+
+        off = ann.expect_error("chat_off", type="chat", table=table, text="hi")
+        assert "turn it on" in off["message"]
+        for client in (bob, cat, sue, tom):
+            chat_on(client)
+        line = say(bob, table, "<b>hello</b> & welcome")
+        assert line["text"] == "<b>hello</b> & welcome"  # plain text, never escaped or rendered
+        assert line["channel"] == "players" and line["from"]["seat"] == 1
+        assert chat_seen(cat) == ["<b>hello</b> & welcome"]
+        assert chat_seen(ann) == []  # chat off: receives nothing
+
+        muted = cat.request(type="mute", user=bob.welcome["you"]["id"])
+        assert muted["muted"] == [bob.welcome["you"]["id"]]
+        chat_on(ann)
+        say(bob, table, "second")
+        assert chat_seen(cat) == ["<b>hello</b> & welcome"]  # Bob is muted for Cat only
+        assert chat_seen(ann) == ["second"]
+        cat.request(type="unmute", user=bob.welcome["you"]["id"])
+        preset = bob.request(type="chat", table=table, preset="good_luck")
+        assert preset["text"] == "Good luck" and preset["preset"] == "good_luck"
+        assert chat_seen(cat)[-1] == "Good luck"
+        bob.expect_error("bad_preset", type="chat", table=table, preset="insult")
+        bob.expect_error("bad_message", type="chat", table=table)
+
+        whisper = say(sue, table, "spectators only")
+        assert whisper["channel"] == "spectators" and whisper["from"]["seat"] is None
+        assert chat_seen(tom)[-1] == "spectators only"
+        say(ann, table, "players only")
+        for player in (ann, bob, cat):
+            assert "spectators only" not in chat_seen(player)
+        assert "players only" not in chat_seen(tom) and "players only" not in chat_seen(sue)
+
+        too_long = ann.expect_error("chat_too_long", type="chat", table=table, text="x" * 201)
+        assert "at most 200 characters" in too_long["message"]
+        ann.expect_error("chat_empty", type="chat", table=table, text="   ")
+        say(ann, table, "y" * 200)
+        for i in range(3):  # with "players only" and the 200 y's: 5 in 10 seconds
+            say(ann, table, f"line {i}")
+        limited = ann.expect_error("chat_rate_limited", type="chat", table=table, text="more")
+        assert "at most 5 messages in 10 s" in limited["message"]
+        assert "more" not in chat_seen(bob)
+
+        log = bob.request(type="chat_log", table=table)
+        assert log["channel"] == "players"
+        assert "spectators only" not in [m["text"] for m in log["messages"]]
+        assert [m["text"] for m in log["messages"]][-1] == "line 2"
+
+        async def stored() -> list[dict[str, Any]]:
+            return await AccountStore(live.server.engine).chat_lines(table)
+
+        lines = live.run(stored())
+        assert [(m["channel"], m["text"]) for m in lines if m["text"] == "spectators only"] == [
+            ("spectators", "spectators only")
+        ]
+        assert len(lines) == 9 and {m["name"] for m in lines} == {"Ann", "Bob", "Sue"}
+
+        chat_on(ann, False)
+        say(bob, table, "after")
+        assert "after" not in chat_seen(ann)
+        stranger = Client(live.base, "Max")
+        chat_on(stranger)
+        stranger.expect_error("not_found", type="chat", table=table, text="hi")  # private
+        public = tom.request(type="create", kind="casual", turn_seconds=30, sit=False)["table"]
+        stranger.expect_error("not_watching", type="chat", table=public, text="hi")
+        for client in (*players, sue, tom, stranger):
+            client.close()
+
+
+def test_chat_setting_is_kept_with_the_account_and_per_session_for_guests(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "p.db")) as live:
+        token = register(live.base, "Ann")["session"]
+        ann = Client(live.base, "Ann", token)
+        chat_on(ann)
+        ann.request(type="mute", user="g_0123456789abcdef")
+        ann.close()
+        again = Client(live.base, "Ann", token)
+        assert again.welcome["chat"]["enabled"] is True
+        assert again.welcome["chat"]["muted"] == ["g_0123456789abcdef"]
+        again.close()
+        with httpx.Client(base_url=live.base) as http:
+            http.cookies.set("euchre_session", token)
+            assert http.get("/api/preferences").json()["chat"] is True
+            assert http.put("/api/preferences", json={"chat": False}).json()["chat"] is False
+            assert http.get("/api/account").json()["chat"] is False
+        guest = Client(live.base, "Gus")
+        chat_on(guest)
+        guest.close()
+        same = Client(live.base, "Gus", guest.token)
+        assert same.welcome["chat"]["enabled"] is True
+        same.close()
+        other_guest = Client(live.base, "Gus")  # another session: its own setting
+        assert other_guest.welcome["chat"]["enabled"] is False
+        other_guest.close()

@@ -1,0 +1,158 @@
+"""Ranked play: accounts only, standard rules, no bots at the start, team ratings that move
+the right way for both partners, a leaderboard in rating order that survives a restart."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+from openskill.models import PlackettLuce
+from server_helpers import Client, ThreadServer, play_random
+from social_helpers import (
+    account_clients,
+    database_url,
+    ranked_table,
+    ratings_by_name,
+    social_settings,
+    wait_processed,
+)
+
+from euchre.engine import GameState, preset
+from euchre.server.results import Player, Ratings, side_ranks
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def test_a_guest_is_refused_a_ranked_seat_with_a_clear_error(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "g.db")) as live:
+        guest = Client(live.base, "Gus")
+        for message in (
+            {"type": "create", "kind": "ranked"},
+            {"type": "quick_play", "ranked": True},
+        ):
+            answer = guest.expect_error("account_required", **message)
+            assert answer["message"] == "ranked play needs an account: register or log in"
+        (ann,) = account_clients(live.base, ["Ann"])
+        table = ann.request(type="create", kind="ranked", turn_seconds=30)["table"]
+        refusal = guest.expect_error("account_required", type="sit", table=table)
+        assert "register or log in" in refusal["message"]
+        watching = guest.request(type="join", table=table)  # watching is allowed
+        assert watching["you"]["seat"] is None
+        ann.expect_error("bad_options", type="create", kind="ranked", preset="long")
+        ann.expect_error(
+            "bad_options", type="create", kind="ranked", options={"farmers_hand": True}
+        )
+        ann.expect_error("forbidden", type="add_bot", table=table, seat=1)
+        ann.expect_error("bad_state", type="start", table=table)  # never bots at the start
+        guest.close()
+        ann.close()
+
+
+def test_ranked_quick_play_fills_a_table_with_accounts_and_starts(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "q.db")) as live:
+        clients = account_clients(live.base, ["Ann", "Bob", "Cat"])
+        tables = {
+            c.request(type="quick_play", preset="cutthroat", ranked=True)["table"] for c in clients
+        }
+        assert len(tables) == 1
+        table = tables.pop()
+        started = clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")
+        seats = started["info"]["seats"]
+        assert [s["type"] for s in seats] == ["human"] * 3 and all(s["account"] for s in seats)
+        assert started["info"]["kind"] == "ranked" and started["info"]["players"] == 3
+        play_random(clients, table, random.Random(3))
+        summary = wait_processed(live.base, table)
+        assert summary["rated"] and summary["mode"] == "cutthroat"
+        board = httpx.get(live.base + "/api/leaderboard", params={"mode": "cutthroat"}).json()
+        assert {e["name"] for e in board["entries"]} == {"Ann", "Bob", "Cat"}
+        assert ratings_by_name(live.base) == {}  # partnership ratings are separate
+        for client in clients:
+            client.close()
+
+
+def check_team_moves(before: dict[str, float], after: dict[str, float], winners: set[str]) -> None:
+    for name in NAMES:
+        if name in winners:
+            assert after[name] > before[name], (name, before, after)
+        else:
+            assert after[name] < before[name], (name, before, after)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_ratings_after_ranked_games_leaderboard_and_restart(kind: str, tmp_path: Path) -> None:
+    with database_url(kind, tmp_path) as url:
+        settings = social_settings(tmp_path / "x.db", database_url=url)
+        with ThreadServer(settings) as live:
+            base = live.base
+            clients = account_clients(base, NAMES)
+            before = dict.fromkeys(NAMES, 0.0)  # a new player's displayed rating
+            for game in range(2):
+                table = ranked_table(clients)
+                rng = random.Random(10 + game)
+                if game == 1:
+                    # Dan leaves mid-game: a bot finishes his seat, his team takes the result.
+                    play_random(clients, table, rng, stop=lambda s: s["deal"] >= 1)
+                    clients[3].close()
+                    clients[0].until(lambda m: m.get("event", {}).get("kind") == "bot_playing")
+                    play_random(clients[:3], table, rng)
+                else:
+                    play_random(clients, table, rng)
+                summary = wait_processed(base, table)
+                assert summary["rated"] and summary["kind"] == "ranked"
+                winners = {p["name"] for p in summary["players"] if p["won"]}
+                assert len(winners) == 2 and winners in ({"Ann", "Cat"}, {"Bob", "Dan"})
+                after = ratings_by_name(base)
+                check_team_moves(before, after, winners)
+                for player in summary["players"]:
+                    assert player["rating_before"] == pytest.approx(before[player["name"]])
+                    assert player["rating_after"] == pytest.approx(after[player["name"]])
+                before = after
+            board = httpx.get(base + "/api/leaderboard").json()
+            ratings = [e["rating"] for e in board["entries"]]
+            assert ratings == sorted(ratings, reverse=True) and board["total"] == 4
+            assert [e["rank"] for e in board["entries"]] == [1, 2, 3, 4]
+            assert all(e["provisional"] and e["games"] == 2 for e in board["entries"])
+            history = httpx.get(base + "/api/players/dan/ratings").json()
+            assert [p["rating"] for p in history["points"]][-1] == before["Dan"]
+            assert len(history["points"]) == 2
+            established = httpx.get(base + "/api/leaderboard", params={"established": True})
+            assert established.json()["entries"] == []
+            for client in clients[:3]:
+                client.close()
+        with ThreadServer(settings) as again:
+            assert httpx.get(again.base + "/api/leaderboard").json() == board
+            profile = httpx.get(again.base + "/api/players/ANN").json()
+            assert profile["ratings"][0]["rating"] == before["Ann"]
+            assert profile["ratings"][0]["games"] == 2
+
+
+def test_team_ratings_credit_both_partners_and_follow_places() -> None:
+    state = GameState(preset("standard"), seed=1)
+    rng = random.Random(1)
+    while not state.game_over:
+        state.apply(rng.choice(state.legal_actions()))
+    players = [Player(seat, 100 + seat, f"P{seat}") for seat in range(4)]
+    ratings = Ratings()
+    before = {p.account: ratings.default(p.account, "partnership") for p in players}
+    after = ratings.rate(state, players, before, "partnership")
+    winners = [p.account for p in players if state.side_of(p.seat) == state.winner]
+    losers = [p.account for p in players if p.account not in winners]
+    first, second = after[winners[0]], after[winners[1]]
+    assert (first.mu, first.sigma, first.games, first.wins) == (second.mu, second.sigma, 1, 1)
+    assert after[losers[0]].games == 1 and after[losers[0]].wins == 0
+    assert all(after[w].ordinal > 0 > after[lo].ordinal for w in winners for lo in losers)
+    # The same update as openskill's own for two teams of two.
+    model = PlackettLuce()
+    expected = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]])
+    assert after[winners[0]].mu == pytest.approx(expected[0][0].mu)
+    assert after[losers[0]].mu == pytest.approx(expected[1][0].mu)
+
+
+def test_side_ranks_put_the_winner_first_then_by_score() -> None:
+    state = GameState(preset("cutthroat"), seed=2)
+    state.scores, state.winner = [5, 11, 7], 1
+    assert side_ranks(state) == [2, 0, 1]
+    state.scores, state.winner = [9, 9, 12], 2
+    assert side_ranks(state) == [1, 1, 0]
