@@ -14,7 +14,17 @@ from server_helpers import Client, ThreadServer, fast_settings, seat_clients, se
 from euchre.engine.actions import ACTION_TEXT
 from euchre.server.protocol import MESSAGE_TYPES
 
-ANSWERS = ("error", "pong", "lobby", "table", "left", "created")
+ANSWERS = (
+    "error",
+    "pong",
+    "lobby",
+    "table",
+    "left",
+    "created",
+    "chat",
+    "chat_settings",
+    "chat_log",
+)
 FIELDS = [
     "table",
     "seat",
@@ -32,6 +42,9 @@ FIELDS = [
     "turn_seconds",
     "bot_level",
     "type",
+    "text",
+    "enabled",
+    "user",
 ]
 SCALARS = (
     st.none()

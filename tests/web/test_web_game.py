@@ -47,7 +47,7 @@ def test_quick_play_a_whole_game_to_ten_by_clicking(
     log = page.locator("#game-log li").all_text_contents()
     assert any(re.search(r"wins trick \d", line) for line in log)
     assert any("Score" in line for line in log)
-    assert page.locator("#announcer p").count() > 0
+    expect(page.locator("#announcer")).to_contain_text("win the game")
     _replay_of_the_finished_game(page, game)
 
 
@@ -230,3 +230,15 @@ def test_a_hand_of_each_variant(
     expect(page.locator(".score-board tbody tr")).to_have_count(3 if seats == 3 else 2)
     game.play_until(HAND_SUMMARY)
     expect(page.locator("#deal-summary")).to_contain_text("Score")
+
+
+def test_a_guest_changes_name(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    enter_name(page, "Ann")
+    expect(page.locator("#who")).to_contain_text("Playing as Ann")
+    page.click("text=Change name")
+    page.fill("#guest-name", "Bea")
+    page.press("#guest-name", "Enter")
+    expect(page.locator("#who")).to_contain_text("Playing as Bea")
+    wait_connected(page)
+    assert page.evaluate("window.euchre.net.you.name") == "Bea"

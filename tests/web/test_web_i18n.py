@@ -111,3 +111,22 @@ def test_table_options_are_explained_at_the_table(new_page: PageFactory, live: L
     expect(rules).to_contain_text("euchring the maker then scores 4")
     expect(rules).to_contain_text("Joker (Benny)")
     assert game.attr("status") == "waiting"
+
+
+def test_four_colour_deck_tells_every_suit_apart(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    page.goto("/#/help/order")
+    expect(page.locator(".card-order .card")).to_have_count(7)
+    colour = "s => getComputedStyle(document.querySelector(`.card-art.suit-${s}`)).color"
+    hearts, diamonds = page.evaluate(colour, "h"), page.evaluate(colour, "d")
+    assert hearts == diamonds  # two colours: red and black
+    page.check("#four-colour")
+    expect(page.locator("body")).to_have_class(re.compile("four-colour"))
+    assert page.evaluate(colour, "d") != hearts
+    page.reload()
+    expect(page.locator("#four-colour")).to_be_checked()
+    expect(page.locator(".card-order .card")).to_have_count(7)
+    labels = page.locator(".card-order .card").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label'))"
+    )
+    assert labels[:2] == ["Jack of hearts", "Jack of diamonds"]

@@ -14,8 +14,8 @@ from card_art import all_cards
 from conftest import PageFactory
 from web_helpers import LiveServer
 
-from euchre.engine.cards import CARD_TEXT, JOKER
-from euchre.engine.rules import display_sorted, trick_winner_index
+from euchre.engine.cards import CARD_TEXT, JOKER, card_list, mask_of
+from euchre.engine.rules import display_sorted, legal_mask, trick_winner_index
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "euchre" / "web"
 LANGS = ("en", "de", "nl")
@@ -119,6 +119,13 @@ def test_js_card_order_matches_the_engine(new_page: PageFactory, live: LiveServe
                 "sorted": [CARD_TEXT[c] for c in display_sorted(hand, TRUMPS[trump])],
                 "trick": [CARD_TEXT[c] for c in trick],
                 "winner": trick_winner_index(trick, TRUMPS[trump]) if trick else -1,
+                "led": CARD_TEXT[trick[0]] if trick else None,
+                "legal": sorted(
+                    CARD_TEXT[c]
+                    for c in card_list(
+                        legal_mask(mask_of(hand), trick[0] if trick else -1, TRUMPS[trump])
+                    )
+                ),
             }
         )
     results = page.evaluate(
@@ -127,6 +134,7 @@ def test_js_card_order_matches_the_engine(new_page: PageFactory, live: LiveServe
             return cases.map(c => ({
                 sorted: rules.displaySorted(c.hand, c.trump),
                 winner: c.trick.length ? rules.trickWinnerIndex(c.trick, c.trump) : -1,
+                legal: rules.legalCards(c.hand, c.led, c.trump).sort(),
             }));
         }""",
         cases,
@@ -134,3 +142,4 @@ def test_js_card_order_matches_the_engine(new_page: PageFactory, live: LiveServe
     for case, got in zip(cases, results, strict=True):
         assert got["sorted"] == case["sorted"], case
         assert got["winner"] == case["winner"], case
+        assert got["legal"] == case["legal"], case

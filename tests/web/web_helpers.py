@@ -193,6 +193,7 @@ class GamePage:
         """One move by clicking: pass or the first suit while bidding, else the first legal card."""
         before = self.version()
         page = self.page
+        self.check_choices_are_the_legal_ones()
         cards = page.locator(".hand-card.legal")
         buttons = page.locator(".bid-buttons button")
         if cards.count():
@@ -204,6 +205,20 @@ class GamePage:
         target.click()
         self.wait_version_above(before)
         return chosen
+
+    def check_choices_are_the_legal_ones(self) -> None:
+        """The page offers exactly the server's legal actions; every other card is disabled."""
+        legal = self.page.evaluate("window.euchre.current.state.legal")
+        offered = self.page.locator("[data-cmd=act]").evaluate_all(
+            "els => els.map(e => e.dataset.action)"
+        )
+        assert sorted(offered) == sorted(legal)
+        disabled = self.page.locator('.hand-card[aria-disabled="true"]').count()
+        assert (
+            disabled
+            == self.page.locator(".hand-card").count()
+            - self.page.locator(".hand-card.legal").count()
+        )
 
     def wait_version_above(self, version: int, timeout: float = 15_000) -> None:
         self.page.wait_for_function(

@@ -703,8 +703,9 @@ async def _summary(server: Server, row: Any) -> GameSummary:
     from .stats import mode_of
 
     variant = variant_of_row(row)
-    accounts = {p["seat"]: p for p in await server.accounts.store.game_players(row.id)}
+    # The result first: once it is there, so are the players (one transaction wrote both).
     rated = await server.accounts.store.result_of(row.id)
+    accounts = {p["seat"]: p for p in await server.accounts.store.game_players(row.id)}
     players = []
     for index, raw in enumerate(row.seats):
         seat = raw if isinstance(raw, dict) else {}

@@ -35,18 +35,6 @@ function append(el, children) {
   }
 }
 
-/** Replace an element's children, keeping keyboard focus on the element with the same key. */
-export function replaceKeepingFocus(root, ...children) {
-  const active = document.activeElement;
-  const key = active && root.contains(active) ? active.dataset.key : undefined;
-  root.replaceChildren();
-  append(root, children);
-  if (key !== undefined) {
-    const again = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
-}
-
 const ROVING_KEYS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "first", End: "last" };
 
 /** Arrow keys move focus among the items of a group (roving tabindex); true when handled. */
@@ -63,11 +51,6 @@ export function rove(event, group, selector) {
   items[next].tabIndex = 0;
   items[next].focus();
   return true;
-}
-
-/** Arrow keys move focus among the focusable items of a group (roving tabindex). */
-export function rovingGroup(group, selector) {
-  group.addEventListener("keydown", (event) => rove(event, group, selector));
 }
 
 const keyOf = (node) => (node.nodeType === 1 ? node.getAttribute("data-key") : null);

@@ -39,7 +39,11 @@ export class Net extends EventTarget {
     this.wanted = false;
     clearTimeout(this.retryTimer);
     clearInterval(this.heartbeat);
-    if (this.ws) this.ws.close(1000);
+    const ws = this.ws;
+    this.ws = null; // its close event is no longer ours
+    if (ws) ws.close(1000);
+    this.failPending();
+    this.setState("idle");
   }
 
   get connected() {

@@ -80,8 +80,3 @@ export function presetValues(presets, name) {
   const own = presets?.[name]?.options || {};
   return { ...STANDARD, ...own };
 }
-
-/** Options that differ from the table's preset baseline: what the table page explains. */
-export function notableOptions(options) {
-  return Object.entries(options || {}).filter(([name]) => name !== "players");
-}
