@@ -27,7 +27,7 @@ from euchre.engine.records import (
     variant_of,
 )
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "egn-examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
 SCHEMA = json.loads((EXAMPLES / "egn-schema-v1.json").read_text())
 
 # Final score of each real game: the game ends exactly at its last deal.

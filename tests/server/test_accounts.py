@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -19,11 +20,11 @@ from social_helpers import (
     social_settings,
     wait_processed,
 )
-from sqlalchemy import select
+from sqlalchemy import select, text
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from euchre.store import make_engine
+from euchre.store import head_revision, make_engine, upgrade
 from euchre.store.models import User, UserSession
 
 
@@ -102,7 +103,7 @@ def test_register_login_logout_and_revoked_sessions(kind: str, tmp_path: Path) -
 
 
 def test_login_rate_limits_per_name_and_per_address(tmp_path: Path) -> None:
-    settings = social_settings(tmp_path / "r.db", login_name_failures=3, login_address_attempts=8)
+    settings = social_settings(tmp_path / "r.db", login_name_failures=3, login_address_attempts=10)
     with ThreadServer(settings) as live:
         base = live.base
         register(base, "Ann")
@@ -214,3 +215,22 @@ def test_a_guest_becomes_an_account_and_keeps_the_seat(tmp_path: Path) -> None:
         assert [g["game"] for g in history["games"]] == [table]
         assert history["games"][0]["seat"] == seat
         back.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_the_accounts_migration_keeps_existing_users(kind: str, tmp_path: Path) -> None:
+    async def run(url: str) -> tuple[Any, ...]:
+        engine = make_engine(url)
+        try:
+            assert await upgrade(engine, "0001") == "0001"
+            async with engine.begin() as conn:
+                await conn.execute(text("INSERT INTO users (name) VALUES ('Old Timer')"))
+            assert await upgrade(engine) == head_revision()
+            async with engine.connect() as conn:
+                query = select(User.name_key, User.muted, User.chat_enabled)
+                return tuple((await conn.execute(query)).one())
+        finally:
+            await engine.dispose()
+
+    with database_url(kind, tmp_path) as url:
+        assert asyncio.run(run(url)) == ("old timer", None, False)

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from server_helpers import Client, ThreadServer, seat_clients
-from social_helpers import register, social_settings
+from social_helpers import database_url, register, social_settings
 
 from euchre.store.accounts import AccountStore
 
@@ -31,8 +32,12 @@ def chat_seen(client: Client) -> list[str]:
     return [m["text"] for m in client.received if m["type"] == "chat"]
 
 
-def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(tmp_path: Path) -> None:
-    with ThreadServer(social_settings(tmp_path / "c.db")) as live:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_path: Path) -> None:
+    with (
+        database_url(kind, tmp_path) as url,
+        ThreadServer(social_settings(tmp_path / "c.db", database_url=url)) as live,
+    ):
         table, players = seat_clients(live.base, ["Ann", "Bob", "Cat"], turn_seconds=0)
         ann, bob, cat = players
         sue, tom = Client(live.base, "Sue"), Client(live.base, "Tom")

@@ -4,6 +4,7 @@ that `euchre replay` accepts, face-up replays, uploads, and statistics that add 
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from collections import Counter
@@ -13,11 +14,11 @@ from typing import Any
 import httpx
 import pytest
 from server_helpers import TIMEOUT, Client, ThreadServer
-from social_helpers import register, social_settings, wait_processed
+from social_helpers import database_url, register, social_settings, wait_processed
 
 from euchre.engine.records import load_egn, replay
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "egn-examples"
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
 # A batch of games, each played by bots (one of them sitting in for the account).
 BATCH = [("standard", 0), ("standard", 1), ("standard", 3), ("cutthroat", 2), ("two-player", 1)]
 
@@ -67,8 +68,14 @@ def expected_stats(record: dict[str, Any], seat: int) -> Counter[str]:
     return found
 
 
-def test_history_statistics_and_egn_downloads_over_a_batch_of_games(tmp_path: Path) -> None:
-    with ThreadServer(social_settings(tmp_path / "h.db")) as live:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_history_statistics_and_egn_downloads_over_a_batch_of_games(
+    kind: str, tmp_path: Path
+) -> None:
+    with (
+        database_url(kind, tmp_path) as url,
+        ThreadServer(social_settings(tmp_path / "h.db", database_url=url)) as live,
+    ):
         base = live.base
         ann = Client(base, "Ann", register(base, "Ann")["session"])
         games = [(bot_game(ann, preset, seat), preset, seat) for preset, seat in BATCH]
@@ -178,3 +185,22 @@ def test_unfinished_and_unknown_games(live: ThreadServer, path: str) -> None:
     summary = httpx.get(f"{live.base}/api/games/{table}/summary").json()
     assert summary["status"] == "playing" and summary["processed"] is False
     ann.close()
+
+
+def test_a_finished_game_left_unprocessed_is_processed_at_the_next_start(tmp_path: Path) -> None:
+    path = tmp_path / "u.db"
+    with ThreadServer(social_settings(path)) as live:
+        token = register(live.base, "Ann")["session"]
+        ann = Client(live.base, "Ann", token)
+        table = bot_game(ann, "standard", 2)
+        wait_processed(live.base, table)
+        ann.close()
+    # As if the server had died between the last action and writing the results.
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM game_players")
+        conn.execute("DELETE FROM game_results")
+    with ThreadServer(social_settings(path)) as again:
+        summary = wait_processed(again.base, table)
+        assert summary["players"][2]["account"] == "Ann"
+        history = httpx.get(again.base + "/api/players/Ann/games").json()
+        assert [g["game"] for g in history["games"]] == [table]

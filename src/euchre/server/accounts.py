@@ -141,6 +141,16 @@ class Attempts:
         self._seen.pop(key, None)
 
 
+def _too_many(wait: float) -> AccountError:
+    seconds = int(wait) + 1
+    return AccountError(
+        429,
+        "too_many_attempts",
+        f"too many attempts: try again in {seconds} s",
+        {"Retry-After": str(seconds)},
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class LoggedIn:
     """A new session: the account, its identity and the cookie value."""
@@ -204,13 +214,21 @@ class Accounts:
 
     # ------------------------------------------------------------------ requests
 
-    async def register(self, name: str, password: str, guest: Identity | None) -> LoggedIn:
-        """A new account (logged in); a guest's seats and chat setting come along."""
+    async def register(
+        self, name: str, password: str, address: str, guest: Identity | None
+    ) -> LoggedIn:
+        """A new account (logged in); a guest's seats and chat setting come along.
+        Registrations count against the address's login attempts (hashing is costly)."""
         try:
             shown = clean_name(name)
         except ValueError as exc:
             raise AccountError(422, "bad_name", str(exc)) from None
         check_password(password)
+        now = time.monotonic()
+        wait = self.by_address.wait(address, now)
+        if wait > 0:
+            raise _too_many(wait)
+        self.by_address.add(address, now)
         hashed = await self.passwords.hash(password)
         chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
         try:
@@ -229,13 +247,7 @@ class Accounts:
         key, now = name_key(" ".join(name.split())), time.monotonic()
         wait = max(self.by_name.wait(key, now), self.by_address.wait(address, now))
         if wait > 0:
-            seconds = int(wait) + 1
-            raise AccountError(
-                429,
-                "too_many_attempts",
-                f"too many login attempts: try again in {seconds} s",
-                {"Retry-After": str(seconds)},
-            )
+            raise _too_many(wait)
         self.by_address.add(address, now)
         user = await self.store.user_by_key(key)
         ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
@@ -256,9 +268,7 @@ class Accounts:
         key, now = name_key(user.name), time.monotonic()
         wait = self.by_name.wait(key, now)
         if wait > 0:
-            raise AccountError(
-                429, "too_many_attempts", f"too many attempts: try again in {int(wait) + 1} s"
-            )
+            raise _too_many(wait)
         ok, _ = await self.passwords.verify(user.password_hash, password)
         if not ok:
             self.by_name.add(key, now)

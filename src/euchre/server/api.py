@@ -383,6 +383,9 @@ async def _session_info(
 
 def _account_routes(app: FastAPI, server: Server) -> None:
     async def logged_in(request: Request, response: Response, made: LoggedIn) -> SessionInfo:
+        previous = await identity_of(server, request)
+        if previous is not None and previous.session not in (None, made.identity.session):
+            await server.accounts.logout(previous)  # the cookie it was in is replaced
         _set_cookie(server, request, response, made.token)
         info = await _session_info(server, made.identity, made.token)
         info.adopted = made.adopted
@@ -392,7 +395,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         "/api/accounts",
         status_code=201,
         response_model=SessionInfo,
-        responses=problems(400, 409, 422),
+        responses=problems(400, 409, 422, 429),
         tags=["accounts"],
     )
     async def register_account(
@@ -401,7 +404,8 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         """Register an account and log in. Names are unique ignoring case; passwords are
         8 to 128 characters. A guest's seats and chat setting move to the new account."""
         guest = server.sessions.read(request.cookies.get(COOKIE_NAME))
-        made = await server.accounts.register(body.name, body.password, guest)
+        address = _address(request)
+        made = await server.accounts.register(body.name, body.password, address, guest)
         return await logged_in(request, response, made)
 
     @app.post(
