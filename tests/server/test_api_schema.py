@@ -20,18 +20,22 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 from server_helpers import ThreadServer, guest_token
-from social_helpers import register, social_settings
+from social_helpers import database_url, register, social_settings
 
 from euchre.server.app import create_app
 from euchre.server.config import Settings
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    path: Path = tmp_path_factory.mktemp("schema") / "s.db"
-    with ThreadServer(social_settings(path, login_address_attempts=100_000)) as live:
-        register(live.base, "Ann")
-        yield live
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def served(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ThreadServer]:
+    folder: Path = tmp_path_factory.mktemp("schema")
+    with database_url(request.param, folder) as url:
+        settings = social_settings(folder / "s.db", database_url=url, login_address_attempts=10**6)
+        with ThreadServer(settings) as live:
+            register(live.base, "Ann")
+            yield live
 
 
 @pytest.fixture(scope="module")

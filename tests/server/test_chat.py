@@ -11,6 +11,7 @@ import pytest
 from server_helpers import Client, ThreadServer, seat_clients
 from social_helpers import database_url, register, social_settings
 
+from euchre.server.config import Settings
 from euchre.store.accounts import AccountStore
 
 
@@ -36,7 +37,10 @@ def chat_seen(client: Client) -> list[str]:
 def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_path: Path) -> None:
     with (
         database_url(kind, tmp_path) as url,
-        ThreadServer(social_settings(tmp_path / "c.db", database_url=url)) as live,
+        # A long window, so a slow machine still sends its five lines inside it.
+        ThreadServer(
+            social_settings(tmp_path / "c.db", database_url=url, chat_seconds=120)
+        ) as live,
     ):
         table, players = seat_clients(live.base, ["Ann", "Bob", "Cat"], turn_seconds=0)
         ann, bob, cat = players
@@ -82,10 +86,10 @@ def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_p
         assert "at most 200 characters" in too_long["message"]
         ann.expect_error("chat_empty", type="chat", table=table, text="   ")
         say(ann, table, "y" * 200)
-        for i in range(3):  # with "players only" and the 200 y's: 5 in 10 seconds
+        for i in range(3):  # with "players only" and the 200 y's: 5 in the window
             say(ann, table, f"line {i}")
         limited = ann.expect_error("chat_rate_limited", type="chat", table=table, text="more")
-        assert "at most 5 messages in 10 s" in limited["message"]
+        assert "at most 5 messages in 120 s" in limited["message"]
         assert "more" not in chat_seen(bob)
 
         log = bob.request(type="chat_log", table=table)
@@ -139,3 +143,10 @@ def test_chat_setting_is_kept_with_the_account_and_per_session_for_guests(tmp_pa
         other_guest = Client(live.base, "Gus")  # another session: its own setting
         assert other_guest.welcome["chat"]["enabled"] is False
         other_guest.close()
+
+
+def test_the_default_limits_are_the_documented_ones() -> None:
+    defaults = Settings()
+    assert (defaults.chat_max_chars, defaults.chat_messages, defaults.chat_seconds) == (200, 5, 10)
+    assert defaults.provisional_games == 10
+    assert (defaults.login_name_failures, defaults.login_address_attempts) == (5, 30)

@@ -62,6 +62,14 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
+def lookup_key(name: str) -> str | None:
+    """The key to look an account up by, or None when no account can have this name."""
+    try:
+        return name_key(clean_name(name))
+    except ValueError:
+        return None
+
+
 def check_password(password: str) -> None:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise AccountError(
@@ -244,15 +252,17 @@ class Accounts:
         self, name: str, password: str, address: str, guest: Identity | None
     ) -> LoggedIn:
         """Check a name and password (rate-limited per name and per address)."""
-        key, now = name_key(" ".join(name.split())), time.monotonic()
-        wait = max(self.by_name.wait(key, now), self.by_address.wait(address, now))
+        key, now = lookup_key(name), time.monotonic()
+        name_wait = 0.0 if key is None else self.by_name.wait(key, now)
+        wait = max(name_wait, self.by_address.wait(address, now))
         if wait > 0:
             raise _too_many(wait)
         self.by_address.add(address, now)
-        user = await self.store.user_by_key(key)
+        user = None if key is None else await self.store.user_by_key(key)
         ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
-        if user is None or not ok:
-            self.by_name.add(key, now)
+        if user is None or key is None or not ok:
+            if key is not None:
+                self.by_name.add(key, now)
             raise AccountError(401, "bad_login", "wrong name or password")
         self.by_name.clear(key)
         if rehashed is not None:
@@ -372,5 +382,6 @@ __all__ = [
     "Passwords",
     "check_password",
     "digest",
+    "lookup_key",
     "name_key",
 ]

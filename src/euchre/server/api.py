@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from euchre.store.accounts import STAT_COLUMNS, RatingRow
 from euchre.store.repo import as_utc, utcnow
 
-from .accounts import AccountError, LoggedIn, name_key
+from .accounts import AccountError, LoggedIn, lookup_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
 from .chat import MAX_MUTED, PRESETS
 from .replays import ReplayProblem, replay_data
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 Mode = Literal["partnership", "cutthroat", "two-player"]
 MAX_UPLOAD = 2 * 1024 * 1024
 PlayerName = Annotated[str, Path(max_length=64, description="a player's name (any case)")]
+GameId = Annotated[
+    str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a game's (its table's) id")
+]
 
 
 # ---------------------------------------------------------------------- bodies
@@ -341,7 +344,8 @@ def _address(request: Request) -> str:
 
 
 async def _player(server: Server, name: str) -> Any:
-    user = await server.accounts.store.user_by_key(name_key(" ".join(name.split())))
+    key = lookup_key(name)
+    user = None if key is None else await server.accounts.store.user_by_key(key)
     if user is None:
         raise _problem(404, "not_found", f"no player named {name[:64]!r}")
     return user
@@ -619,21 +623,20 @@ def _entry(row: Any) -> HistoryEntry:
 
 def _game_routes(app: FastAPI, server: Server) -> None:
     async def finished_record(game_id: str) -> dict[str, Any]:
-        row = await server.store.load_game(game_id[:32])
+        row = await server.store.load_game(game_id)
         if row is None or row.status in ("waiting", "closed"):
-            raise _problem(404, "not_found", f"no game {game_id[:40]}")
+            raise _problem(404, "not_found", f"no game {game_id}")
         if row.status != "finished" or row.record is None:
             raise _problem(409, "not_finished", "the game is still being played")
         return row.record
 
     @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422), tags=["games"])
-    async def egn(game_id: str) -> JSONResponse:
+    async def egn(game_id: GameId) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
         record = await finished_record(game_id)
-        safe = "".join(c for c in game_id[:32] if c.isalnum() or c in "-_")
         return JSONResponse(
             record,
-            headers={"Content-Disposition": f'attachment; filename="euchre-{safe}.egn.json"'},
+            headers={"Content-Disposition": f'attachment; filename="euchre-{game_id}.egn.json"'},
         )
 
     @app.get(
@@ -642,11 +645,11 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 409, 422),
         tags=["games"],
     )
-    async def replay(game_id: str) -> dict[str, Any]:
+    async def replay(game_id: GameId) -> dict[str, Any]:
         """A finished game, every hand face up, bid by bid and trick by trick."""
         record = await finished_record(game_id)
         try:
-            return replay_data(record, game_id[:32])
+            return replay_data(record, game_id)
         except ReplayProblem as exc:
             raise _problem(409, exc.code, exc.message) from None
 
@@ -656,13 +659,13 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 422),
         tags=["games"],
     )
-    async def summary(game_id: str) -> GameSummary:
+    async def summary(game_id: GameId) -> GameSummary:
         """A game's players, score and outcome, with each account's statistics and rating
         change once the results are written."""
-        row = await server.store.load_game(game_id[:32])
+        row = await server.store.load_game(game_id)
         hidden = row is not None and row.kind == "private" and row.status != "finished"
         if row is None or hidden or row.status == "closed":
-            raise _problem(404, "not_found", f"no game {game_id[:40]}")
+            raise _problem(404, "not_found", f"no game {game_id}")
         return await _summary(server, row)
 
     @app.post(

@@ -255,14 +255,14 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         return {"tables": server.lobby.listing()}
 
     @app.get("/api/tables/{table_id}", responses=api.problems(404, 422))
-    async def table(table_id: str) -> dict[str, Any]:
+    async def table(table_id: api.GameId) -> dict[str, Any]:
         found = server.lobby.tables.get(table_id)
         if found is None or found.kind == "private":
             raise HTTPException(status_code=404, detail=f"no table {table_id}")
         return {**found.info(), "version": found.version}
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422))
-    async def game(game_id: str) -> dict[str, Any]:
+    async def game(game_id: api.GameId) -> dict[str, Any]:
         row = await server.store.load_game(game_id[:32])
         if row is None or row.status in ("waiting", "closed"):
             raise HTTPException(status_code=404, detail=f"no game {game_id}")
