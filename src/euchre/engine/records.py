@@ -413,8 +413,9 @@ def _initial_score(metadata: dict[str, Any], variant: Variant) -> list[int]:
 
 
 @dataclass
-class _Deal:
-    """A deal as the record states it."""
+class RecordedDeal:
+    """A deal as an EGN record states it (``parse_deal``); ``deal_deck`` gives a deck
+    consistent with it and ``deal_actions`` the engine actions it implies."""
 
     number: int
     dealer: int
@@ -432,11 +433,11 @@ class _Deal:
 def _replay_deal(
     variant: Variant, raw: dict[str, Any], number: int, scores: list[int], *, last: bool
 ) -> tuple[DealResult, GameState | None]:
-    deal = _parse_deal(variant, raw, number)
-    deck = _deck_for(variant, deal)
+    deal = parse_deal(variant, raw, number)
+    deck = deal_deck(variant, deal)
     state = GameState(variant, dealer=deal.dealer, scores=scores, decks=[deck])
     record = state.deals[0]  # a voided deal (farmer's hand) is already over here
-    for seat, text in _actions(variant, deal, state):
+    for seat, text in deal_actions(variant, deal, state):
         try:
             state.apply(text, seat=seat)
         except IllegalActionError as exc:
@@ -451,7 +452,9 @@ def _replay_deal(
     return _result(deal, record, state, complete=True), state
 
 
-def _result(deal: _Deal, record: DealRecord, state: GameState, *, complete: bool) -> DealResult:
+def _result(
+    deal: RecordedDeal, record: DealRecord, state: GameState, *, complete: bool
+) -> DealResult:
     points = list(record.points) if complete else [0] * len(state.scores)
     score = [b + p for b, p in zip(record.scores_before, points, strict=True)]
     made = record.trump >= 0
@@ -476,7 +479,8 @@ def _sides(state: GameState, by_seat: list[int]) -> list[int]:
     return sides
 
 
-def _parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> _Deal:
+def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDeal:
+    """Read one deal of a record (RecordError when its cards or calls cannot be read)."""
     initial = raw["initialState"]
     n = variant.players
     dealer = initial["dealer"]
@@ -499,7 +503,7 @@ def _parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> _Deal:
             raise RecordError(f"deal {number}: unknown phase type {phase.get('type')!r}")
     calls = _list(bidding.get("calls", []), number)
     discard = bidding.get("discard")
-    return _Deal(
+    return RecordedDeal(
         number=number,
         dealer=dealer,
         upcard=upcard,
@@ -546,7 +550,8 @@ def _player_cards(raw: Any, n: int, number: int) -> list[list[int]] | None:
 # ---------------------------------------------------------------------- decks
 
 
-def _deck_for(variant: Variant, deal: _Deal) -> list[int]:
+def deal_deck(variant: Variant, deal: RecordedDeal) -> list[int]:
+    """A deck that deals what the record shows (rebuilt from the play without playerCards)."""
     full = make_deck(variant.min_rank - 7, variant.joker)
     if deal.upcard not in full:
         raise ReplayError(
@@ -565,7 +570,7 @@ def _deck_for(variant: Variant, deal: _Deal) -> list[int]:
     return deck_from_hands(hands, deal.dealer, deal.upcard, rest)
 
 
-def _under_received(deal: _Deal) -> list[int]:
+def _under_received(deal: RecordedDeal) -> list[int]:
     """Cards a go-under claimant received: they lay directly below the turn-up."""
     for sender, receiver, cards in deal.exchanges:
         if sender == receiver and len(cards) == 6:
@@ -573,7 +578,7 @@ def _under_received(deal: _Deal) -> list[int]:
     return []
 
 
-def _rebuild_hands(variant: Variant, deal: _Deal, full: list[int]) -> list[list[int]]:
+def _rebuild_hands(variant: Variant, deal: RecordedDeal, full: list[int]) -> list[list[int]]:
     """Hands consistent with the record when it has no playerCards (§ docs/records.md)."""
     n = variant.players
     plan = _probe_plan(variant, deal)
@@ -625,7 +630,7 @@ class _Plan:
     voids: dict[int, set[int]] = field(default_factory=dict)
 
 
-def _probe_plan(variant: Variant, deal: _Deal) -> _Plan:
+def _probe_plan(variant: Variant, deal: RecordedDeal) -> _Plan:
     """Run the bidding on a neutral deal to learn trump, who plays and who leads."""
     n = variant.players
     full = make_deck(variant.min_rank - 7, variant.joker)
@@ -639,7 +644,7 @@ def _probe_plan(variant: Variant, deal: _Deal) -> _Plan:
         neutral, dealer=deal.dealer, decks=[deck_from_hands(hands, deal.dealer, deal.upcard, rest)]
     )
     record = state.record
-    for seat, text in _actions(neutral, deal, state, bidding_only=True):
+    for seat, text in deal_actions(neutral, deal, state, bidding_only=True):
         try:
             state.apply(text, seat=seat)
         except IllegalActionError as exc:
@@ -657,7 +662,7 @@ def _probe_plan(variant: Variant, deal: _Deal) -> _Plan:
 _CARD_DEPENDENT = {"farmers_hand", "minimum_trump", "go_under", "throw_in_hands"}
 
 
-def _map_tricks(deal: _Deal, plan: _Plan, n: int) -> dict[int, list[int]]:
+def _map_tricks(deal: RecordedDeal, plan: _Plan, n: int) -> dict[int, list[int]]:
     played: dict[int, list[int]] = {s: [] for s in plan.active}
     if not deal.tricks:
         return played
@@ -695,8 +700,8 @@ def _map_tricks(deal: _Deal, plan: _Plan, n: int) -> dict[int, list[int]]:
 # ---------------------------------------------------------------------- actions
 
 
-def _actions(
-    variant: Variant, deal: _Deal, state: GameState, *, bidding_only: bool = False
+def deal_actions(
+    variant: Variant, deal: RecordedDeal, state: GameState, *, bidding_only: bool = False
 ) -> Iterator[tuple[int, str]]:
     """The engine actions a record implies, decided phase by phase as the engine asks."""
     calls = iter(deal.calls)
@@ -718,7 +723,11 @@ _CARD_CHOICES = (Phase.DEALER_DISCARD, Phase.GIVE_BEST, Phase.BEST_DISCARD)
 
 
 def _next_action(
-    variant: Variant, deal: _Deal, state: GameState, calls: Iterator[str], plays: Iterator[int]
+    variant: Variant,
+    deal: RecordedDeal,
+    state: GameState,
+    calls: Iterator[str],
+    plays: Iterator[int],
 ) -> str | None:
     phase = state.phase
     seat = state.turn
@@ -754,7 +763,7 @@ def _next_action(
     return None
 
 
-def _call_action(call: str, phase: Phase, deal: _Deal, state: GameState) -> str:
+def _call_action(call: str, phase: Phase, deal: RecordedDeal, state: GameState) -> str:
     lone_call = deal.alone and deal.take_alone < 0
     alone = " alone" if lone_call and _is_maker_call(call) else ""
     word = call.strip()
@@ -775,13 +784,13 @@ def _is_maker_call(call: str) -> bool:
     return call.strip().lower() != "pass"
 
 
-def _dealer_discard(deal: _Deal, state: GameState) -> str:
+def _dealer_discard(deal: RecordedDeal, state: GameState) -> str:
     if deal.discard is not None:
         return f"discard {CARD_TEXT[deal.discard]}"
     return _unplayed_discard(deal, state, state.turn) or "pass"
 
 
-def _unplayed_discard(deal: _Deal, state: GameState, seat: int) -> str:
+def _unplayed_discard(deal: RecordedDeal, state: GameState, seat: int) -> str:
     """The card a player must have put away: held now and never played later in the deal."""
     played = {c for t in deal.tricks for c in t}
     held = [c for c in card_list(state.hands[seat]) if c not in played]
@@ -820,10 +829,14 @@ def _read(path: str) -> str:
 __all__ = [
     "EGN_VERSION",
     "RecordError",
+    "RecordedDeal",
     "ReplayError",
     "ReplayResult",
+    "deal_actions",
+    "deal_deck",
     "export_egn",
     "load_egn",
+    "parse_deal",
     "replay",
     "replay_cli",
     "ruleset_of",

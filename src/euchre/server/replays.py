@@ -57,7 +57,7 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
         for index, raw in enumerate(record["deals"]):
             number = raw.get("dealNumber", index)
             # The engine's own reading of a record (the one replay() just validated).
-            deal = records._parse_deal(variant, raw, number)
+            deal = records.parse_deal(variant, raw, number)
             known = known and deal.hands is not None
             result = checked.deals[index]
             before = [s - p for s, p in zip(result.score, result.points, strict=True)]
@@ -85,7 +85,7 @@ def _cards(cards: list[int], trump: int) -> list[str]:
 def _deal(
     variant: Variant, deal: Any, score_before: list[int], result: dict[str, Any]
 ) -> dict[str, Any]:
-    deck = records._deck_for(variant, deal)
+    deck = records.deal_deck(variant, deal)
     state = GameState(variant, dealer=deal.dealer, scores=score_before, decks=[deck])
     record = state.deals[0]
     n = variant.players
@@ -105,7 +105,7 @@ def _deal(
 
 def _steps(variant: Variant, deal: Any, state: GameState, record: DealRecord) -> list[Any]:
     steps: list[dict[str, Any]] = []
-    for seat, text in records._actions(variant, deal, state):
+    for seat, text in records.deal_actions(variant, deal, state):
         phase = state.phase.name.lower()
         hands = [card_list(m) for m in state.hands]
         table = list(zip(state.trick_seats, state.trick, strict=True))
