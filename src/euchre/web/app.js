@@ -3,20 +3,26 @@
 // Pages are modules with mount(ctx, root, params) returning {unmount, relabel}. New pages
 // (accounts, profile, leaderboard, chat) plug in by adding a line to ROUTES.
 
+import * as account from "./account.js";
+import * as tableWithChat from "./chat.js";
 import { h } from "./dom.js";
 import * as help from "./help.js";
 import { I18n, LANGUAGES } from "./i18n.js";
+import * as leaderboard from "./leaderboard.js";
 import * as lobby from "./lobby.js";
 import { Net } from "./net.js";
+import * as profile from "./profile.js";
 import * as replay from "./replay.js";
-import * as table from "./table.js";
 
 const ROUTES = [
   { pattern: /^#?\/?$/, page: lobby, nav: "lobby" },
-  { pattern: /^#\/table\/([\w-]+)$/, page: table, nav: "lobby", params: ["table"] },
-  { pattern: /^#\/join\/([\w-]+)$/, page: table, nav: "lobby", params: ["invite"] },
+  { pattern: /^#\/table\/([\w-]+)$/, page: tableWithChat, nav: "lobby", params: ["table"] },
+  { pattern: /^#\/join\/([\w-]+)$/, page: tableWithChat, nav: "lobby", params: ["invite"] },
   { pattern: /^#\/help(?:\/([\w-]+))?$/, page: help, nav: "help", params: ["section"] },
   { pattern: /^#\/replay(?:\/([\w-]+))?$/, page: replay, nav: "replay", params: ["game"] },
+  { pattern: /^#\/account$/, page: account, nav: "account" },
+  { pattern: /^#\/profile(?:\/([^/]+))?$/, page: profile, nav: "profile", params: ["name"] },
+  { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, page: leaderboard, nav: "leaderboard", params: ["mode"] },
 ];
 
 const FOUR_COLOUR_KEY = "euchre.fourColour";
@@ -53,12 +59,15 @@ async function boot() {
   ctx.net.addEventListener("open", (e) => {
     ctx.session = { ...(ctx.session || {}), ...e.detail.you };
     refusals = 0;
+    account.renderHeader(ctx);
   });
   ctx.i18n.addEventListener("change", relabel);
   window.addEventListener("hashchange", route);
   await Promise.all([loadSession(), loadPresets()]);
+  account.renderHeader(ctx);
   if (ctx.session) ctx.net.start();
   route();
+  document.body.dataset.booted = "true"; // tests wait for this before typing into forms
 }
 
 async function loadSession() {
@@ -161,6 +170,7 @@ function route() {
     if (match[i + 1]) params[name] = match[i + 1];
   });
   if (ctx.current) ctx.current.unmount();
+  account.renderHeader(ctx);
   const main = document.getElementById("main");
   main.replaceChildren();
   main.className = `page-${found.nav}`;
@@ -177,6 +187,7 @@ function relabel() {
   document.title = ctx.t("app.title");
   fillLanguages();
   showConnection(ctx.net.state);
+  account.renderHeader(ctx);
   if (ctx.current && ctx.current.relabel) ctx.current.relabel();
 }
 

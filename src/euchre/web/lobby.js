@@ -128,6 +128,8 @@ class Lobby {
       h("label", { for: "quick-preset" }, this.t("lobby.rules")),
       select,
       button,
+      h("button", { type: "button", class: "big", id: "quick-ranked", onclick: (e) => this.quickPlay(e, select.value, e.currentTarget, true) }, this.t("lobby.quickRanked")),
+      h("p", { class: "form-error", id: "quick-error", role: "alert" }),
       h("p", { class: "hint" }, this.t("lobby.rankedSoon")),
     );
   }
@@ -294,16 +296,20 @@ class Lobby {
     return false;
   }
 
-  async quickPlay(event, preset, button) {
+  async quickPlay(event, preset, button, ranked = false) {
     event.preventDefault();
+    const problem = document.getElementById("quick-error");
+    if (problem) problem.textContent = "";
     if (!(await this.needSession())) return;
     button.disabled = true;
     try {
-      const answer = await this.ctx.net.request({ type: "quick_play", preset });
+      const answer = await this.ctx.net.request(ranked ? { type: "quick_play", preset, ranked } : { type: "quick_play", preset });
       this.ctx.go(`#/table/${answer.table}`);
     } catch (err) {
       button.disabled = false;
-      this.ctx.showError(err);
+      const key = `errors.${err.code}`;
+      if (ranked && problem && this.ctx.i18n.has(key)) problem.textContent = this.t(key);
+      else this.ctx.showError(err);
     }
   }
 

@@ -1,0 +1,172 @@
+// Accounts: the header's log in / log out controls and the page with the log-in and
+// register forms (docs/protocol.md, section 11). Errors are shown translated by their code.
+
+import { h } from "./dom.js";
+
+/** POST JSON to an API path; resolves with the answer, throws {code, status} when refused. */
+export async function postJson(path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw { code: "offline", status: 0 };
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (response.ok) return answer;
+  throw { code: refusalCode(response.status, answer), status: response.status };
+}
+
+/** The error code of an HTTP refusal (FastAPI's schema errors name the field instead). */
+function refusalCode(status, answer) {
+  if (answer && typeof answer.code === "string") return answer.code;
+  if (status === 422 && Array.isArray(answer.detail)) {
+    const fields = answer.detail.map((d) => (d.loc || []).join("."));
+    return fields.some((f) => f.includes("password")) ? "bad_password" : "bad_name";
+  }
+  if (status === 429) return "too_many_attempts";
+  return "unknown";
+}
+
+/** A refusal's text in the current language. */
+export function refusalText(ctx, err) {
+  const key = `errors.${err && err.code}`;
+  return ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.unknown");
+}
+
+export function isAccount(session) {
+  return Boolean(session) && session.guest === false;
+}
+
+/** Fill the header's account corner: log in, or the account's name and log out. */
+export function renderHeader(ctx) {
+  const bar = document.getElementById("account-bar");
+  if (!bar) return;
+  const session = ctx.session;
+  if (isAccount(session)) {
+    bar.replaceChildren(
+      h("a", { id: "account-name", href: `#/profile/${encodeURIComponent(session.name)}` }, session.name),
+      h("button", { type: "button", id: "logout", onclick: () => logout(ctx) }, ctx.t("account.logout")),
+    );
+  } else {
+    bar.replaceChildren(h("a", { id: "login-link", href: "#/account" }, ctx.t("account.loginOrRegister")));
+  }
+}
+
+async function logout(ctx) {
+  ctx.net.stop(); // before the server closes it, so that is not taken for a lost session
+  try {
+    await postJson("api/logout");
+  } catch (err) {
+    ctx.toast(refusalText(ctx, err), "error");
+    ctx.net.start();
+    return;
+  }
+  ctx.session = null;
+  renderHeader(ctx);
+  ctx.toast(ctx.t("account.loggedOut"));
+  ctx.go("#/");
+}
+
+/** Take a new session (registered or logged in): reconnect under it. */
+export function adoptSession(ctx, info) {
+  ctx.session = { id: info.id, name: info.name, guest: info.guest, chat: info.chat };
+  ctx.net.stop();
+  ctx.net.start();
+  renderHeader(ctx);
+}
+
+export function mount(ctx, root) {
+  const page = new AccountPage(ctx, root);
+  page.render();
+  return page;
+}
+
+class AccountPage {
+  constructor(ctx, root) {
+    this.ctx = ctx;
+    this.root = root;
+  }
+
+  unmount() {}
+
+  relabel() {
+    this.render();
+  }
+
+  t(key, params) {
+    return this.ctx.t(key, params);
+  }
+
+  render() {
+    const session = this.ctx.session;
+    const children = [h("h1", { id: "account-title" }, this.t("account.title"))];
+    if (isAccount(session)) {
+      children.push(
+        h("p", { id: "account-who" }, this.t("account.loggedInAs", { name: session.name })),
+        h("p", {}, h("a", { href: `#/profile/${encodeURIComponent(session.name)}` }, this.t("account.myProfile"))),
+      );
+    } else {
+      children.push(
+        h("p", {}, this.t("account.intro")),
+        h("div", { class: "lobby-grid" }, this.form("login"), this.form("register")),
+      );
+    }
+    this.root.replaceChildren(h("section", { class: "account-page", "aria-labelledby": "account-title" }, ...children));
+  }
+
+  form(kind) {
+    const name = h("input", {
+      id: `${kind}-name`,
+      name: "name",
+      autocomplete: "username",
+      maxlength: "24",
+      required: true,
+    });
+    const password = h("input", {
+      id: `${kind}-password`,
+      name: "password",
+      type: "password",
+      autocomplete: kind === "login" ? "current-password" : "new-password",
+      minlength: kind === "register" ? "8" : null,
+      maxlength: "128",
+      required: true,
+    });
+    const problem = h("p", { class: "form-error", id: `${kind}-error`, role: "alert" });
+    const button = h("button", { type: "submit", class: "primary", id: `${kind}-submit` }, this.t(`account.${kind}`));
+    const submit = async (event) => {
+      event.preventDefault();
+      problem.textContent = "";
+      button.disabled = true;
+      try {
+        const info = await postJson(kind === "login" ? "api/login" : "api/accounts", {
+          name: name.value.trim(),
+          password: password.value,
+        });
+        adoptSession(this.ctx, info);
+        this.ctx.toast(this.t(kind === "login" ? "account.welcomeBack" : "account.registered", { name: info.name }));
+        this.ctx.go("#/");
+      } catch (err) {
+        problem.textContent = refusalText(this.ctx, err);
+        button.disabled = false;
+        password.focus();
+      }
+    };
+    return h(
+      "form",
+      { class: `panel ${kind}-form`, "aria-labelledby": `${kind}-heading`, novalidate: true, onsubmit: submit },
+      h("h2", { id: `${kind}-heading` }, this.t(`account.${kind}Title`)),
+      h("label", { for: `${kind}-name` }, this.t("account.name")),
+      name,
+      h("label", { for: `${kind}-password` }, this.t("account.password")),
+      password,
+      kind === "register" ? h("p", { class: "hint" }, this.t("account.passwordHint")) : null,
+      button,
+      problem,
+    );
+  }
+}

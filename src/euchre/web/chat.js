@@ -1,0 +1,240 @@
+// The table page with its chat panel beside it (docs/protocol.md, "chat").
+//
+// Chat is off until the reader turns it on: while off, no line is shown and nothing can be
+// sent. Lines are people's text and are only ever put in the page as text nodes.
+
+import { h } from "./dom.js";
+import * as table from "./table.js";
+
+const PRESETS = ["hello", "good_luck", "nice_hand", "well_played", "thanks", "sorry", "oops", "good_game"];
+const SHOWN = 100;
+
+/** Mount the table page and the chat panel; returns the table page (its API is the page's). */
+export function mount(ctx, root, params) {
+  const tableHost = h("div", { class: "table-host" });
+  const chatHost = h("aside", { class: "panel chat-panel", id: "chat-panel", "aria-labelledby": "chat-title" });
+  root.replaceChildren(tableHost, chatHost);
+  const page = table.mount(ctx, tableHost, params);
+  const chat = new ChatPanel(ctx, chatHost, page);
+  const unmount = page.unmount.bind(page);
+  const relabel = page.relabel.bind(page);
+  page.unmount = () => {
+    chat.unmount();
+    unmount();
+  };
+  page.relabel = () => {
+    relabel();
+    chat.render();
+  };
+  page.chat = chat;
+  return page;
+}
+
+class ChatPanel {
+  constructor(ctx, root, page) {
+    this.ctx = ctx;
+    this.root = root;
+    this.page = page;
+    this.enabled = false;
+    this.muted = new Set();
+    this.names = new Map();
+    this.lines = [];
+    this.loggedTable = null;
+    this.problem = "";
+    this.onMessage = (e) => this.message(e.detail);
+    this.onOpen = () => this.refresh();
+    ctx.net.addEventListener("message", this.onMessage);
+    ctx.net.addEventListener("open", this.onOpen);
+    this.render();
+    if (ctx.net.connected) this.refresh();
+  }
+
+  unmount() {
+    this.ctx.net.removeEventListener("message", this.onMessage);
+    this.ctx.net.removeEventListener("open", this.onOpen);
+  }
+
+  t(key, params) {
+    return this.ctx.t(key, params);
+  }
+
+  get tableId() {
+    return this.page.tableId;
+  }
+
+  async refresh() {
+    if (!this.ctx.session) return;
+    try {
+      this.settings(await this.ctx.net.request({ type: "chat_settings" }));
+    } catch {
+      return; // offline: the next "open" asks again
+    }
+    this.loggedTable = null;
+    this.loadLog();
+  }
+
+  settings(answer) {
+    this.enabled = Boolean(answer.enabled);
+    this.muted = new Set(answer.muted || []);
+    if (!this.enabled) this.lines = [];
+    this.lines = this.lines.filter((line) => !this.muted.has(line.from.id));
+    this.render();
+  }
+
+  async loadLog() {
+    const tableId = this.tableId;
+    if (!this.enabled || !tableId || !this.page.info || this.loggedTable === tableId) return;
+    this.loggedTable = tableId;
+    try {
+      const answer = await this.ctx.net.request({ type: "chat_log", table: tableId });
+      const known = new Set(this.lines.map((line) => line.id));
+      for (const line of answer.messages) {
+        this.names.set(line.from.id, line.from.name);
+        if (!known.has(line.id)) this.lines.push(line);
+      }
+      this.lines.sort((a, b) => a.id - b.id);
+      this.render();
+    } catch {
+      this.loggedTable = null;
+    }
+  }
+
+  message(m) {
+    if (m.type === "table" && m.table === this.tableId) {
+      this.loadLog();
+      return;
+    }
+    if (m.type === "chat_settings" && m.handled !== true) {
+      this.settings(m);
+      return;
+    }
+    if (m.type !== "chat" || m.table !== this.tableId || !this.enabled) return;
+    this.names.set(m.from.id, m.from.name);
+    if (this.muted.has(m.from.id) || this.lines.some((line) => line.id === m.id)) return;
+    this.lines.push(m);
+    if (this.lines.length > SHOWN) this.lines.shift();
+    this.render();
+    if (m.from.id !== this.ctx.session?.id) this.ctx.announce(`${m.from.name}: ${this.lineText(m)}`);
+  }
+
+  lineText(line) {
+    return line.preset ? this.t(`chat.phrase.${line.preset}`) : line.text;
+  }
+
+  async toggle(on) {
+    this.problem = "";
+    try {
+      this.settings(await this.ctx.net.request({ type: "chat_settings", enabled: on }));
+    } catch (err) {
+      this.problem = this.ctx.errorText(err);
+      this.render();
+      return;
+    }
+    this.loggedTable = null;
+    this.loadLog();
+  }
+
+  async say(body, typed = false) {
+    if (!this.enabled || !this.tableId) return false;
+    this.problem = "";
+    try {
+      await this.ctx.net.request({ type: "chat", table: this.tableId, ...body });
+      const input = this.root.querySelector("#chat-input");
+      if (typed && input) input.value = "";
+      this.render();
+      return true;
+    } catch (err) {
+      this.problem = this.ctx.errorText(err);
+      this.render();
+      return false;
+    }
+  }
+
+  async mute(id, on) {
+    try {
+      this.settings(await this.ctx.net.request({ type: on ? "mute" : "unmute", user: id }));
+    } catch (err) {
+      this.ctx.showError(err);
+    }
+  }
+
+  render() {
+    const off = !this.enabled;
+    const toggle = h("input", {
+      type: "checkbox",
+      id: "chat-enabled",
+      checked: this.enabled,
+      onchange: (e) => this.toggle(e.target.checked),
+    });
+    const draft = this.root.querySelector("#chat-input")?.value || "";
+    const input = h("input", {
+      value: off ? "" : draft,
+      id: "chat-input",
+      name: "text",
+      maxlength: "200",
+      autocomplete: "off",
+      disabled: off,
+      "aria-label": this.t("chat.message"),
+    });
+    const send = async (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (await this.say({ text }, true)) document.getElementById("chat-input")?.focus();
+    };
+    const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
+    this.root.replaceChildren(
+      h("h2", { id: "chat-title" }, this.t("chat.title")),
+      h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
+      off ? h("p", { class: "hint", id: "chat-off" }, this.t("chat.offNote")) : this.renderLines(),
+      h(
+        "div",
+        { class: "chat-presets", role: "group", "aria-label": this.t("chat.presets") },
+        PRESETS.map((key) =>
+          h("button", { type: "button", class: "chat-preset", disabled: off, dataset: { preset: key }, onclick: () => this.say({ preset: key }) }, this.t(`chat.phrase.${key}`)),
+        ),
+      ),
+      h("form", { class: "chat-form row", onsubmit: send }, input, h("button", { type: "submit", id: "chat-send", disabled: off }, this.t("chat.send"))),
+      h("p", { class: "form-error", id: "chat-error", role: "alert" }, this.problem),
+      this.renderMuted(),
+    );
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  renderMuted() {
+    const known = [...this.muted].filter((id) => this.names.has(id));
+    if (!known.length) return null;
+    return h(
+      "ul",
+      { class: "chat-muted" },
+      known.map((id) =>
+        h("li", {}, h("button", { type: "button", class: "chat-unmute link", onclick: () => this.mute(id, false) }, this.t("chat.unmute", { name: this.names.get(id) }))),
+      ),
+    );
+  }
+
+  renderLines() {
+    const me = this.ctx.session?.id;
+    if (!this.lines.length) return h("p", { class: "hint", id: "chat-empty" }, this.t("chat.empty"));
+    return h(
+      "ol",
+      { class: "chat-lines", id: "chat-lines" },
+      this.lines.map((line) =>
+        h(
+          "li",
+          { class: "chat-line", dataset: { id: String(line.id), from: line.from.id } },
+          h("span", { class: "chat-from" }, line.from.name),
+          ": ",
+          h("span", { class: "chat-text" }, this.lineText(line)),
+          line.from.id === me
+            ? null
+            : h(
+                "button",
+                { type: "button", class: "chat-mute link", onclick: () => this.mute(line.from.id, true) },
+                this.t("chat.mute", { name: line.from.name }),
+              ),
+        ),
+      ),
+    );
+  }
+}

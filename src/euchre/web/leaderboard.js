@@ -1,0 +1,97 @@
+// The leaderboard: players of a mode by displayed rating (docs/protocol.md, section 11).
+
+import { h } from "./dom.js";
+import { getJson, MODES, table } from "./profile.js";
+
+const LIMIT = 50;
+
+export function mount(ctx, root, params) {
+  const page = new LeaderboardPage(ctx, root, params.mode);
+  page.render();
+  page.load();
+  return page;
+}
+
+class LeaderboardPage {
+  constructor(ctx, root, mode) {
+    this.ctx = ctx;
+    this.root = root;
+    this.mode = MODES.includes(mode) ? mode : "partnership";
+    this.established = false;
+    this.board = null;
+    this.failure = null;
+    this.gone = false;
+  }
+
+  unmount() {
+    this.gone = true;
+  }
+
+  relabel() {
+    this.render();
+  }
+
+  t(key, params) {
+    return this.ctx.t(key, params);
+  }
+
+  async load() {
+    const query = `mode=${this.mode}&limit=${LIMIT}&established=${this.established}`;
+    try {
+      this.board = await getJson(`api/leaderboard?${query}`);
+      this.failure = null;
+    } catch (err) {
+      this.failure = err;
+    }
+    if (!this.gone) this.render();
+  }
+
+  render() {
+    const select = h(
+      "select",
+      { id: "leaderboard-mode", onchange: (e) => {
+        this.mode = e.target.value;
+        this.load();
+      } },
+      MODES.map((mode) => h("option", { value: mode, selected: mode === this.mode }, this.t(`modes.${mode}`))),
+    );
+    const established = h("input", {
+      type: "checkbox",
+      id: "leaderboard-established",
+      checked: this.established,
+      onchange: (e) => {
+        this.established = e.target.checked;
+        this.load();
+      },
+    });
+    let body;
+    if (this.failure) body = h("p", { role: "alert" }, this.ctx.errorText(this.failure));
+    else if (!this.board) body = h("p", { class: "loading", role: "status" }, "…");
+    else if (!this.board.entries.length) body = h("p", { class: "hint", id: "leaderboard-empty" }, this.t("leaderboard.empty"));
+    else body = this.entries();
+    this.root.replaceChildren(
+      h(
+        "section",
+        { class: "leaderboard-page", "aria-labelledby": "leaderboard-title" },
+        h("h1", { id: "leaderboard-title" }, this.t("leaderboard.title")),
+        h("div", { class: "row" },
+          h("label", { for: "leaderboard-mode" }, this.t("leaderboard.mode")), select,
+          h("label", { class: "tool check" }, established, h("span", {}, this.t("leaderboard.established"))),
+        ),
+        body,
+      ),
+    );
+  }
+
+  entries() {
+    const head = ["stats.rank", "stats.player", "stats.rating", "stats.games", "stats.wins"].map((k) => this.t(k));
+    const rows = this.board.entries.map((e) => [
+      String(e.rank),
+      h("a", { href: `#/profile/${encodeURIComponent(e.name)}` }, e.name),
+      e.provisional ? `${e.rating.toFixed(2)} (${this.t("profile.provisional")})` : e.rating.toFixed(2),
+      String(e.games),
+      String(e.wins),
+    ]);
+    return table("leaderboard-table", head, rows);
+  }
+}

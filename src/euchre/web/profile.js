@@ -1,0 +1,200 @@
+// A player's profile: ratings, statistics, the rating history as an inline SVG chart, and
+// the history of finished games linking to the replay viewer (docs/protocol.md, section 11).
+
+import { isAccount } from "./account.js";
+import { h } from "./dom.js";
+
+export const MODES = ["partnership", "cutthroat", "two-player"];
+const STATS = ["games", "wins", "points", "hands", "maker_hands", "made", "euchred", "marches", "loners_tried", "loners_made", "defender_euchres"];
+const PAGE = 20;
+const CHART = { width: 640, height: 220, left: 44, right: 12, top: 14, bottom: 28 };
+
+/** GET an API path as JSON; throws {code, status} when refused. */
+export async function getJson(path) {
+  let response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw { code: "offline", status: 0 };
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw { code: answer.code || "unknown", status: response.status };
+  return answer;
+}
+
+export function mount(ctx, root, params) {
+  const page = new ProfilePage(ctx, root, params);
+  page.load();
+  return page;
+}
+
+class ProfilePage {
+  constructor(ctx, root, params) {
+    this.ctx = ctx;
+    this.root = root;
+    this.name = params.name ? decodeURIComponent(params.name) : null;
+    this.profile = null;
+    this.games = [];
+    this.total = 0;
+    this.charts = {};
+    this.failure = null;
+    this.gone = false;
+  }
+
+  unmount() {
+    this.gone = true;
+  }
+
+  relabel() {
+    this.render();
+  }
+
+  t(key, params) {
+    return this.ctx.t(key, params);
+  }
+
+  async load() {
+    if (!this.name && isAccount(this.ctx.session)) this.name = this.ctx.session.name;
+    if (!this.name) {
+      this.ctx.go("#/account");
+      return;
+    }
+    this.root.replaceChildren(h("p", { class: "loading", role: "status" }, "…"));
+    const base = `api/players/${encodeURIComponent(this.name)}`;
+    try {
+      const [profile, history] = await Promise.all([getJson(base), getJson(`${base}/games?limit=${PAGE}`)]);
+      const modes = profile.ratings.map((r) => r.mode);
+      const charts = await Promise.all(modes.map((mode) => getJson(`${base}/ratings?mode=${mode}`)));
+      this.profile = profile;
+      this.games = history.games;
+      this.total = history.total;
+      this.charts = Object.fromEntries(charts.map((c) => [c.mode, c.points]));
+    } catch (err) {
+      this.failure = err;
+    }
+    if (!this.gone) this.render();
+  }
+
+  async more() {
+    const base = `api/players/${encodeURIComponent(this.profile.name)}`;
+    try {
+      const page = await getJson(`${base}/games?limit=${PAGE}&offset=${this.games.length}`);
+      this.games.push(...page.games);
+      this.total = page.total;
+      this.render();
+    } catch (err) {
+      this.ctx.toast(this.ctx.errorText(err), "error");
+    }
+  }
+
+  render() {
+    if (this.failure) {
+      const text = this.failure.code === "not_found" ? this.t("profile.notFound", { name: this.name }) : this.ctx.errorText(this.failure);
+      this.root.replaceChildren(h("section", { class: "profile-page" }, h("h1", {}, this.name), h("p", { id: "profile-error", role: "alert" }, text)));
+      return;
+    }
+    if (!this.profile) return;
+    const p = this.profile;
+    const since = new Intl.DateTimeFormat(this.ctx.i18n.lang, { dateStyle: "long" }).format(new Date(p.created_at));
+    this.root.replaceChildren(
+      h(
+        "section",
+        { class: "profile-page", "aria-labelledby": "profile-title" },
+        h("h1", { id: "profile-title" }, this.t("profile.title", { name: p.name })),
+        h("p", {}, this.t("profile.since", { date: since })),
+        h("h2", {}, this.t("profile.ratings")),
+        p.ratings.length ? this.ratingsTable(p.ratings) : h("p", { class: "hint", id: "no-ratings" }, this.t("profile.noRatings")),
+        p.ratings.map((r) =>
+          h("figure", { class: "chart" }, ratingChart(this.charts[r.mode] || [], this.t("profile.ratingChart", { mode: this.t(`modes.${r.mode}`) }))),
+        ),
+        h("h2", {}, this.t("profile.stats")),
+        p.stats.length ? this.statsTable(p.stats) : h("p", { class: "hint", id: "no-stats" }, this.t("profile.noGames")),
+        h("h2", {}, this.t("profile.history")),
+        this.games.length ? this.historyTable() : h("p", { class: "hint", id: "no-games" }, this.t("profile.noGames")),
+        this.games.length < this.total ? h("button", { type: "button", id: "more-games", onclick: () => this.more() }, this.t("profile.more")) : null,
+      ),
+    );
+  }
+
+  ratingsTable(ratings) {
+    return table("ratings-table", ["stats.mode", "stats.rating", "stats.games", "stats.wins"].map((k) => this.t(k)),
+      ratings.map((r) => [
+        this.t(`modes.${r.mode}`),
+        r.provisional ? `${formatNumber(r.rating)} (${this.t("profile.provisional")})` : formatNumber(r.rating),
+        r.games,
+        r.wins,
+      ]),
+    );
+  }
+
+  statsTable(stats) {
+    const head = [this.t("stats.mode"), ...stats.map((s) => this.t(`modes.${s.mode}`))];
+    return table("stats-table", head, STATS.map((key) => [this.t(`stats.${key}`), ...stats.map((s) => s[key])]));
+  }
+
+  historyTable() {
+    const date = new Intl.DateTimeFormat(this.ctx.i18n.lang, { dateStyle: "medium", timeStyle: "short" });
+    const head = ["stats.date", "stats.kind", "stats.players", "stats.score", "stats.result", "stats.change", "profile.replay"].map((k) => this.t(k));
+    const rows = this.games.map((g) => [
+      date.format(new Date(g.finished_at)),
+      `${this.t(`kinds.${g.kind}`)} · ${this.t(`modes.${g.mode}`)}`,
+      g.players.join(", "),
+      g.score.join(" : "),
+      this.t(g.won ? "profile.won" : "profile.lost"),
+      g.rating_after === null || g.rating_after === undefined ? "–" : signed(g.rating_after - g.rating_before),
+      h("a", { href: `#/replay/${encodeURIComponent(g.game)}`, class: "replay-link" }, this.t("profile.replay")),
+    ]);
+    return table("history-table", head, rows);
+  }
+}
+
+/** A table with a header row; cells are text or elements. */
+export function table(id, head, rows) {
+  return h(
+    "div",
+    { class: "table-scroll" },
+    h(
+      "table",
+      { class: "stats-table", id },
+      h("thead", {}, h("tr", {}, head.map((cell) => h("th", { scope: "col" }, cell)))),
+      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", {}, cell)))))),
+    ),
+  );
+}
+
+function formatNumber(value) {
+  return Number(value).toFixed(2);
+}
+
+function signed(value) {
+  const text = formatNumber(value);
+  return value > 0 ? `+${text}` : text;
+}
+
+/** The rating after each game as an inline SVG line chart (the first point is the rating
+ * before the first game). */
+export function ratingChart(points, label) {
+  const values = points.length ? [points[0].before, ...points.map((p) => p.rating)] : [];
+  const { width, height, left, right, top, bottom } = CHART;
+  const svg = h("svg:svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
+  svg.append(h("svg:title", {}, label));
+  if (!values.length) return svg;
+  let low = Math.min(...values);
+  let high = Math.max(...values);
+  if (high - low < 1) {
+    low -= 0.5;
+    high += 0.5;
+  }
+  const x = (i) => left + (values.length === 1 ? 0 : (i * (width - left - right)) / (values.length - 1));
+  const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low);
+  svg.append(
+    h("svg:line", { class: "axis", x1: left, y1: top, x2: left, y2: height - bottom }),
+    h("svg:line", { class: "axis", x1: left, y1: height - bottom, x2: width - right, y2: height - bottom }),
+    h("svg:text", { x: left - 4, y: top + 4, "text-anchor": "end" }, formatNumber(high)),
+    h("svg:text", { x: left - 4, y: height - bottom, "text-anchor": "end" }, formatNumber(low)),
+    h("svg:text", { x: width - right, y: height - 8, "text-anchor": "end" }, String(values.length - 1)),
+    h("svg:polyline", { class: "line", points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }),
+    ...values.map((v, i) => h("svg:circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3 }, h("svg:title", {}, formatNumber(v)))),
+  );
+  return svg;
+}

@@ -1,0 +1,275 @@
+"""Accounts in the browser: log in and out, ranked refusals, chat, profile, leaderboard."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import (
+    LiveServer,
+    create_private_table,
+    enter_name,
+    fast_settings,
+    running_server,
+    wait_connected,
+)
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def accounts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of its own, so that many registrations stay under the login limits."""
+    db = Path(tmp_path_factory.mktemp("web-accounts")) / "euchre.db"
+    settings = fast_settings(
+        db,
+        login_address_attempts=1000,
+        argon2_time_cost=1,
+        argon2_memory_kib=8192,
+        argon2_parallelism=1,
+    )
+    with running_server(settings) as server:
+        yield server
+
+
+def account_form(page: Page, kind: str, name: str, password: str) -> None:
+    page.goto("/#/account")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    page.fill(f"#{kind}-name", name)
+    page.fill(f"#{kind}-password", password)
+    page.click(f"#{kind}-submit")
+
+
+def register(page: Page, name: str) -> None:
+    """Register ``name`` through the page and wait until the socket runs as the account."""
+    account_form(page, "register", name, PASSWORD)
+    expect(page.locator("#account-name")).to_have_text(name)
+    wait_connected(page)
+
+
+def test_register_log_out_and_log_in(new_page: PageFactory, accounts: LiveServer) -> None:
+    page = new_page(server=accounts)
+    page.goto("/")
+    expect(page.locator("#login-link")).to_have_text("Log in / register")
+    register(page, "Annika")
+    expect(page.locator("#who")).to_contain_text("Annika")
+    assert page.evaluate("window.euchre.session.guest") is False
+
+    page.click("#logout")
+    expect(page.locator("#login-link")).to_be_visible()
+    expect(page.locator("#account-name")).to_have_count(0)
+    expect(page.locator("#guest-name")).to_be_visible()
+    assert page.request.get("api/session").status == 401
+
+    account_form(page, "login", "annika", "not the password")
+    expect(page.locator("#login-error")).to_have_text("Wrong name or password.")
+    expect(page.locator("#login-link")).to_be_visible()
+
+    account_form(page, "login", "annika", PASSWORD)
+    expect(page.locator("#account-name")).to_have_text("Annika")
+    wait_connected(page)
+    assert page.request.get("api/session").json()["name"] == "Annika"
+
+
+def test_register_refusals_are_translated(new_page: PageFactory, accounts: LiveServer) -> None:
+    page = new_page(server=accounts)
+    register(page, "Bertil")
+    page.click("#logout")
+    expect(page.locator("#login-link")).to_be_visible()
+
+    account_form(page, "register", "bertil", PASSWORD)
+    expect(page.locator("#register-error")).to_have_text(
+        "That name is taken: choose another one, or log in if it is yours."
+    )
+    account_form(page, "register", "Cosima", "short")
+    expect(page.locator("#register-error")).to_have_text("A password has 8 to 128 characters.")
+
+    german = new_page(server=accounts, locale="de-DE")
+    account_form(german, "login", "Bertil", "falsches passwort")
+    expect(german.locator("#login-error")).to_have_text("Falscher Name oder falsches Passwort.")
+    account_form(german, "register", "Bertil", PASSWORD)
+    expect(german.locator("#register-error")).to_contain_text("Dieser Name ist vergeben")
+    expect(german.locator("#login-link")).to_have_text("Anmelden / Registrieren")
+
+
+def test_guest_keeps_playing_as_guest(new_page: PageFactory, accounts: LiveServer) -> None:
+    page = new_page(server=accounts)
+    enter_name(page, "Gast")
+    expect(page.locator("#login-link")).to_be_visible()
+    assert page.evaluate("window.euchre.session.guest") is True
+
+
+def test_chat_is_off_until_turned_on_and_then_delivers(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    host = new_page(server=accounts)
+    enter_name(host, "Hosta")
+    create_private_table(host, start_with_bots=False)
+    link = host.locator("#invite-link").input_value()
+    guest = new_page(server=accounts)
+    guest.goto(link)
+    guest.fill("#guest-name", "Ivy")
+    guest.press("#guest-name", "Enter")
+    wait_connected(guest)
+    guest.click('.seat[data-seat="1"] button.sit-here')
+    expect(guest.locator(".table-page")).to_have_attribute("data-seat", "1")
+
+    for page in (host, guest):
+        expect(page.locator("#chat-enabled")).not_to_be_checked()
+        expect(page.locator("#chat-off")).to_be_visible()
+        expect(page.locator("#chat-input")).to_be_disabled()
+        expect(page.locator("#chat-send")).to_be_disabled()
+        expect(page.locator(".chat-preset").first).to_be_disabled()
+
+    host.check("#chat-enabled")
+    expect(host.locator("#chat-input")).to_be_enabled()
+    host.fill("#chat-input", "anyone there?")
+    host.click("#chat-send")
+    expect(host.locator(".chat-line .chat-text")).to_have_text(["anyone there?"])
+    expect(host.locator("#chat-input")).to_have_value("")
+    # Chat off: the guest sees nothing, and the server refuses a line sent anyway.
+    expect(guest.locator(".chat-line")).to_have_count(0)
+    expect(guest.locator("#chat-off")).to_be_visible()
+    code = guest.evaluate(
+        """() => window.euchre.net
+            .request({type: 'chat', table: window.euchre.current.tableId, text: 'psst'})
+            .then(() => 'sent', (err) => err.code)"""
+    )
+    assert code == "chat_off"
+    expect(host.locator(".chat-line")).to_have_count(1)
+
+    guest.check("#chat-enabled")
+    expect(guest.locator("#chat-off")).to_have_count(0)
+    markup = "<b>bold</b> <img src=x onerror=alert(1)>"
+    host.fill("#chat-input", markup)
+    host.press("#chat-input", "Enter")
+    line = guest.locator(".chat-line", has_text="bold")
+    expect(line.locator(".chat-text")).to_have_text(markup)
+    expect(guest.locator(".chat-line b, .chat-line img")).to_have_count(0)
+    expect(line.locator(".chat-from")).to_have_text("Hosta")
+
+    guest.click('.chat-preset[data-preset="good_luck"]')
+    expect(host.locator(".chat-line", has_text="Good luck")).to_have_count(1)
+
+    line.locator(".chat-mute").click()
+    expect(guest.locator(".chat-line", has_text="Hosta")).to_have_count(0)
+    host.fill("#chat-input", "can you hear me?")
+    host.press("#chat-input", "Enter")
+    expect(host.locator(".chat-line", has_text="can you hear me?")).to_have_count(1)
+    guest.click('.chat-preset[data-preset="thanks"]')
+    expect(host.locator(".chat-line", has_text="Thanks")).to_have_count(1)
+    expect(guest.locator(".chat-line", has_text="Thanks")).to_have_count(1)
+    expect(guest.locator(".chat-line", has_text="can you hear me?")).to_have_count(0)
+    expect(guest.locator(".chat-unmute")).to_have_text("Unmute Hosta")
+
+
+def test_a_guest_is_refused_ranked_play_in_their_language(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    for locale, text in (
+        ("en-GB", "Ranked games need an account: register or log in to play ranked."),
+        (
+            "de-DE",
+            "Ranglistenspiele brauchen ein Konto: Registriere dich oder melde dich an, "
+            "um gewertet zu spielen.",
+        ),
+    ):
+        page = new_page(server=accounts, locale=locale)
+        enter_name(page, "Gustav")
+        page.click("#quick-ranked")
+        expect(page.locator("#quick-error")).to_have_text(text)
+        expect(page.locator(".table-page")).to_have_count(0)
+        assert page.evaluate("location.hash") in ("", "#/")
+
+
+def wait_rated(page: Page, name: str) -> None:
+    """Wait until the server has written a finished, rated game of ``name`` (history and
+    ratings are written after the game, not with its last move)."""
+    for _ in range(150):
+        profile = page.request.get(f"api/players/{name}").json()
+        games = page.request.get(f"api/players/{name}/games").json()
+        if profile["ratings"] and games["total"]:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"no rated game of {name} was written")
+
+
+def test_ranked_game_then_profile_history_and_leaderboard(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    pages = []
+    for name in ("Rhea", "Sven"):
+        page = new_page(server=accounts)
+        register(page, name)
+        page.select_option("#quick-preset", "two-player")
+        page.click("#quick-ranked")
+        expect(page.locator(".table-page")).to_be_visible()
+        pages.append(page)
+    for page in pages:
+        expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    # Both leave: the bots that take their seats finish the game at once, for their results.
+    for page in pages:
+        page.click("#leave-table")
+    rhea = pages[0]
+    wait_rated(rhea, "Rhea")
+    wait_rated(rhea, "Sven")
+
+    rhea.goto("/#/profile/rhea")
+    rhea.wait_for_function("document.body.dataset.booted === 'true'")
+    expect(rhea.locator("#profile-title")).to_have_text("Profile of Rhea")
+    expect(rhea.locator("#ratings-table tbody tr")).to_have_count(1)
+    expect(rhea.locator("#ratings-table tbody tr th")).to_have_text("Two players")
+    expect(rhea.locator("#stats-table")).to_contain_text("Games")
+    points = rhea.locator("svg.rating-chart circle")
+    expect(points).to_have_count(2)  # before and after the one game
+    expect(rhea.locator("svg.rating-chart")).to_have_attribute(
+        "aria-label", "Rating history (Two players)"
+    )
+    expect(rhea.locator("#history-table tbody tr")).to_have_count(1)
+    expect(rhea.locator("#history-table tbody tr")).to_contain_text("Rhea, Sven")
+    rhea.locator(".replay-link").click()
+    expect(rhea).to_have_url(re.compile(r"#/replay/[\w-]+$"))
+    expect(rhea.locator(".replay-link")).to_have_count(0)
+
+    rhea.goto("/#/leaderboard")
+    rhea.wait_for_function("document.body.dataset.booted === 'true'")
+    rhea.select_option("#leaderboard-mode", "two-player")
+    expect(rhea.locator("#leaderboard-table tbody tr")).to_have_count(2)
+    names = rhea.locator("#leaderboard-table tbody td a").all_inner_texts()
+    assert sorted(names) == ["Rhea", "Sven"]
+    rhea.select_option("#leaderboard-mode", "cutthroat")
+    expect(rhea.locator("#leaderboard-empty")).to_be_visible()
+
+    german = new_page(server=accounts, locale="de-DE")
+    german.goto("/#/profile/Sven")
+    expect(german.locator("#profile-title")).to_have_text("Profil von Sven")
+    expect(german.locator("svg.rating-chart circle")).to_have_count(2)
+    german.goto("/#/profile/nobody-here")
+    expect(german.locator("#profile-error")).to_have_text(
+        "Es gibt keinen Spieler namens nobody-here."
+    )
+
+
+def test_the_rating_chart_draws_every_point(new_page: PageFactory, accounts: LiveServer) -> None:
+    page = new_page(server=accounts)
+    page.goto("/#/help")
+    drawn = page.evaluate(
+        """async () => {
+            const { ratingChart } = await import('./profile.js');
+            const points = [1.5, -2, 4.25].map((rating) => ({ before: 0, rating }));
+            const svg = ratingChart(points, 'chart');
+            const ys = [...svg.querySelectorAll('circle')]
+                .map((c) => Number(c.getAttribute('cy')));
+            const empty = ratingChart([], 'none').querySelectorAll('circle').length;
+            return { count: ys.length, ys, empty };
+        }"""
+    )
+    assert drawn["count"] == 4
+    assert drawn["empty"] == 0
+    ys = drawn["ys"]
+    # Higher ratings are drawn higher up: 4.25 is the top, -2 the bottom.
+    assert ys[3] == min(ys) and ys[2] == max(ys)
