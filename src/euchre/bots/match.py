@@ -55,11 +55,7 @@ def utility(variant: Variant, scores: tuple[int, ...], side: int, points: tuple[
     target = _target(variant)
     mine, theirs = scores[side], scores[1 - side]
     p = win_probability(target, mine + points[side], theirs + points[1 - side])
-    net = points[side] - points[1 - side]
-    return (1.0 - POINTS_WEIGHT) * p * _POINT_SCALE + POINTS_WEIGHT * net
-
-
-POINTS_WEIGHT = 0.0
+    return p * _POINT_SCALE
 
 
 # A point early in a game to 10 moves the win probability by about this much; scaling by
