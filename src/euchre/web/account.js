@@ -3,12 +3,14 @@
 
 import { h } from "./dom.js";
 
-/** POST JSON to an API path; resolves with the answer, throws {code, status} when refused. */
-export async function postJson(path, body) {
+export const SETTINGS_HASH = "#/account/settings";
+
+/** Send JSON to an API path; resolves with the answer, throws {code, status} when refused. */
+export async function sendJson(method, path, body) {
   let response;
   try {
     response = await fetch(path, {
-      method: "POST",
+      method,
       headers: { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
@@ -19,6 +21,10 @@ export async function postJson(path, body) {
   const answer = await response.json().catch(() => ({}));
   if (response.ok) return answer;
   throw { code: refusalCode(response.status, answer), status: response.status };
+}
+
+export function postJson(path, body) {
+  return sendJson("POST", path, body);
 }
 
 /** The error code of an HTTP refusal (FastAPI's schema errors name the field instead). */
@@ -50,6 +56,12 @@ export function renderHeader(ctx) {
   if (isAccount(session)) {
     bar.replaceChildren(
       h("a", { id: "account-name", href: `#/profile/${encodeURIComponent(session.name)}` }, session.name),
+      h(
+        "a",
+        { id: "settings-link", href: SETTINGS_HASH, title: ctx.t("accountSettings.title") },
+        h("span", { class: "settings-icon", "aria-hidden": "true" }, "⚙"),
+        h("span", { class: "settings-text" }, ctx.t("accountSettings.link")),
+      ),
       h("button", { type: "button", id: "logout", onclick: () => logout(ctx) }, ctx.t("account.logout")),
     );
   } else {
@@ -66,9 +78,15 @@ async function logout(ctx) {
     ctx.net.start();
     return;
   }
+  leaveAccount(ctx, ctx.t("account.loggedOut"));
+}
+
+/** After logging out or deleting the account: a guest without a name, back in the lobby.
+ * The socket must be stopped already (the server closes it as a revoked session). */
+export function leaveAccount(ctx, message) {
   ctx.session = null;
   renderHeader(ctx);
-  ctx.toast(ctx.t("account.loggedOut"));
+  ctx.toast(message);
   ctx.go("#/");
 }
 
@@ -109,6 +127,7 @@ class AccountPage {
       children.push(
         h("p", { id: "account-who" }, this.t("account.loggedInAs", { name: session.name })),
         h("p", {}, h("a", { href: `#/profile/${encodeURIComponent(session.name)}` }, this.t("account.myProfile"))),
+        h("p", {}, h("a", { href: SETTINGS_HASH, id: "account-settings-link" }, this.t("accountSettings.title"))),
       );
     } else {
       children.push(

@@ -13,6 +13,7 @@ import * as lobby from "./lobby.js";
 import { Net } from "./net.js";
 import * as profile from "./profile.js";
 import * as replay from "./replay.js";
+import * as settings from "./settings.js";
 
 const ROUTES = [
   { pattern: /^#?\/?$/, page: lobby, nav: "lobby" },
@@ -21,6 +22,7 @@ const ROUTES = [
   { pattern: /^#\/help(?:\/([\w-]+))?$/, page: help, nav: "help", params: ["section"] },
   { pattern: /^#\/replay(?:\/([\w-]+))?$/, page: replay, nav: "replay", params: ["game"] },
   { pattern: /^#\/account$/, page: account, nav: "account" },
+  { pattern: /^#\/account\/settings$/, page: settings, nav: "account" },
   { pattern: /^#\/profile(?:\/([^/]+))?$/, page: profile, nav: "profile", params: ["name"] },
   { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, page: leaderboard, nav: "leaderboard", params: ["mode"] },
 ];

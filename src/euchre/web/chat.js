@@ -14,6 +14,7 @@ export function mount(ctx, root, params) {
   const tableHost = h("div", { class: "table-host" });
   const chatHost = h("aside", { class: "panel chat-panel", id: "chat-panel", "aria-labelledby": "chat-title" });
   root.replaceChildren(tableHost, chatHost);
+  root.classList.add("with-chat"); // wide screens put the panel beside the table (app.css)
   const page = table.mount(ctx, tableHost, params);
   const chat = new ChatPanel(ctx, chatHost, page);
   const unmount = page.unmount.bind(page);
@@ -183,7 +184,7 @@ class ChatPanel {
       if (await this.say({ text }, true)) document.getElementById("chat-input")?.focus();
     };
     const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
-    this.root.replaceChildren(
+    const parts = [
       h("h2", { id: "chat-title" }, this.t("chat.title")),
       h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
       off ? h("p", { class: "hint", id: "chat-off" }, this.t("chat.offNote")) : this.renderLines(),
@@ -197,7 +198,9 @@ class ChatPanel {
       h("form", { class: "chat-form row", onsubmit: send }, input, h("button", { type: "submit", id: "chat-send", disabled: off }, this.t("chat.send"))),
       h("p", { class: "form-error", id: "chat-error", role: "alert" }, this.problem),
       this.renderMuted(),
-    );
+    ];
+    // replaceChildren would write a null (no one muted) as the text "null"
+    this.root.replaceChildren(...parts.filter(Boolean));
     if (focused) document.getElementById(focused)?.focus();
   }
 

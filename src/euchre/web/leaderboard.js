@@ -1,7 +1,7 @@
 // The leaderboard: players of a mode by displayed rating (docs/protocol.md, section 11).
 
 import { h } from "./dom.js";
-import { getJson, MODES, table } from "./profile.js";
+import { dataTable, getJson, MODES, ratingText } from "./tables.js";
 
 const LIMIT = 50;
 
@@ -88,10 +88,10 @@ class LeaderboardPage {
     const rows = this.board.entries.map((e) => [
       String(e.rank),
       h("a", { href: `#/profile/${encodeURIComponent(e.name)}` }, e.name),
-      e.provisional ? `${e.rating.toFixed(2)} (${this.t("profile.provisional")})` : e.rating.toFixed(2),
+      ratingText(this.ctx.t, e.rating, e.provisional),
       String(e.games),
       String(e.wins),
     ]);
-    return table("leaderboard-table", head, rows);
+    return dataTable("leaderboard-table", head, rows);
   }
 }

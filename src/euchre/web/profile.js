@@ -1,26 +1,13 @@
 // A player's profile: ratings, statistics, the rating history as an inline SVG chart, and
 // the history of finished games linking to the replay viewer (docs/protocol.md, section 11).
 
-import { isAccount } from "./account.js";
+import { isAccount, SETTINGS_HASH } from "./account.js";
 import { h } from "./dom.js";
+import { dataTable, formatRating, getJson, ratingText } from "./tables.js";
 
-export const MODES = ["partnership", "cutthroat", "two-player"];
 const STATS = ["games", "wins", "points", "hands", "maker_hands", "made", "euchred", "marches", "loners_tried", "loners_made", "defender_euchres"];
 const PAGE = 20;
 const CHART = { width: 640, height: 220, left: 44, right: 12, top: 14, bottom: 28 };
-
-/** GET an API path as JSON; throws {code, status} when refused. */
-export async function getJson(path) {
-  let response;
-  try {
-    response = await fetch(path, { credentials: "same-origin" });
-  } catch {
-    throw { code: "offline", status: 0 };
-  }
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw { code: answer.code || "unknown", status: response.status };
-  return answer;
-}
 
 export function mount(ctx, root, params) {
   const page = new ProfilePage(ctx, root, params);
@@ -102,6 +89,7 @@ class ProfilePage {
         { class: "profile-page", "aria-labelledby": "profile-title" },
         h("h1", { id: "profile-title" }, this.t("profile.title", { name: p.name })),
         h("p", {}, this.t("profile.since", { date: since })),
+        this.isMine() ? h("p", {}, h("a", { href: SETTINGS_HASH, id: "profile-settings" }, this.t("accountSettings.title"))) : null,
         h("h2", {}, this.t("profile.ratings")),
         p.ratings.length ? this.ratingsTable(p.ratings) : h("p", { class: "hint", id: "no-ratings" }, this.t("profile.noRatings")),
         p.ratings.map((r) =>
@@ -116,11 +104,16 @@ class ProfilePage {
     );
   }
 
+  isMine() {
+    const session = this.ctx.session;
+    return isAccount(session) && session.name.toLowerCase() === this.profile.name.toLowerCase();
+  }
+
   ratingsTable(ratings) {
-    return table("ratings-table", ["stats.mode", "stats.rating", "stats.games", "stats.wins"].map((k) => this.t(k)),
+    return dataTable("ratings-table", ["stats.mode", "stats.rating", "stats.games", "stats.wins"].map((k) => this.t(k)),
       ratings.map((r) => [
         this.t(`modes.${r.mode}`),
-        r.provisional ? `${formatNumber(r.rating)} (${this.t("profile.provisional")})` : formatNumber(r.rating),
+        ratingText(this.ctx.t, r.rating, r.provisional),
         r.games,
         r.wins,
       ]),
@@ -129,7 +122,7 @@ class ProfilePage {
 
   statsTable(stats) {
     const head = [this.t("stats.mode"), ...stats.map((s) => this.t(`modes.${s.mode}`))];
-    return table("stats-table", head, STATS.map((key) => [this.t(`stats.${key}`), ...stats.map((s) => s[key])]));
+    return dataTable("stats-table", head, STATS.map((key) => [this.t(`stats.${key}`), ...stats.map((s) => s[key])]));
   }
 
   historyTable() {
@@ -144,30 +137,12 @@ class ProfilePage {
       g.rating_after === null || g.rating_after === undefined ? "–" : signed(g.rating_after - g.rating_before),
       h("a", { href: `#/replay/${encodeURIComponent(g.game)}`, class: "replay-link" }, this.t("profile.replay")),
     ]);
-    return table("history-table", head, rows);
+    return dataTable("history-table", head, rows);
   }
 }
 
-/** A table with a header row; cells are text or elements. */
-export function table(id, head, rows) {
-  return h(
-    "div",
-    { class: "table-scroll" },
-    h(
-      "table",
-      { class: "stats-table", id },
-      h("thead", {}, h("tr", {}, head.map((cell) => h("th", { scope: "col" }, cell)))),
-      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", {}, cell)))))),
-    ),
-  );
-}
-
-function formatNumber(value) {
-  return Number(value).toFixed(2);
-}
-
 function signed(value) {
-  const text = formatNumber(value);
+  const text = formatRating(value);
   return value > 0 ? `+${text}` : text;
 }
 
@@ -190,11 +165,11 @@ export function ratingChart(points, label) {
   svg.append(
     h("svg:line", { class: "axis", x1: left, y1: top, x2: left, y2: height - bottom }),
     h("svg:line", { class: "axis", x1: left, y1: height - bottom, x2: width - right, y2: height - bottom }),
-    h("svg:text", { x: left - 4, y: top + 4, "text-anchor": "end" }, formatNumber(high)),
-    h("svg:text", { x: left - 4, y: height - bottom, "text-anchor": "end" }, formatNumber(low)),
+    h("svg:text", { x: left - 4, y: top + 4, "text-anchor": "end" }, formatRating(high)),
+    h("svg:text", { x: left - 4, y: height - bottom, "text-anchor": "end" }, formatRating(low)),
     h("svg:text", { x: width - right, y: height - 8, "text-anchor": "end" }, String(values.length - 1)),
     h("svg:polyline", { class: "line", points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }),
-    ...values.map((v, i) => h("svg:circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3 }, h("svg:title", {}, formatNumber(v)))),
+    ...values.map((v, i) => h("svg:circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3 }, h("svg:title", {}, formatRating(v)))),
   );
   return svg;
 }

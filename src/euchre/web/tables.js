@@ -1,0 +1,45 @@
+// What the profile and leaderboard pages share: fetching the HTTP API, the game modes, data
+// tables and rating numbers (docs/protocol.md, section 11).
+
+import { h } from "./dom.js";
+
+export const MODES = ["partnership", "cutthroat", "two-player"];
+
+/** GET an API path as JSON; throws {code, status} when refused. */
+export async function getJson(path) {
+  let response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw { code: "offline", status: 0 };
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw { code: answer.code || "unknown", status: response.status };
+  return answer;
+}
+
+/** A scrollable table with a header row; the first cell of a row heads it. Cells are text
+ * or elements. */
+export function dataTable(id, head, rows) {
+  return h(
+    "div",
+    { class: "table-scroll" },
+    h(
+      "table",
+      { class: "stats-table", id },
+      h("thead", {}, h("tr", {}, head.map((cell) => h("th", { scope: "col" }, cell)))),
+      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", {}, cell)))))),
+    ),
+  );
+}
+
+/** A rating (or a change of one) with two decimals. */
+export function formatRating(value) {
+  return Number(value).toFixed(2);
+}
+
+/** A displayed rating, marked when still provisional. */
+export function ratingText(t, rating, provisional) {
+  const text = formatRating(rating);
+  return provisional ? `${text} (${t("profile.provisional")})` : text;
+}

@@ -1,0 +1,225 @@
+"""Account settings in the browser (change the password, delete the account) and the chat
+panel's place beside or below the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    LiveServer,
+    create_private_table,
+    enter_name,
+    fast_settings,
+    running_server,
+    wait_connected,
+)
+
+PASSWORD = "correct horse battery"
+NEW_PASSWORD = "staple battery horse"
+WRONG_LOGIN = "Wrong name or password."
+WRONG_CURRENT = "That is not your current password."
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server of its own with cheap hashing, so that its logins stay under the limits."""
+    db = Path(tmp_path_factory.mktemp("web-settings")) / "euchre.db"
+    settings = fast_settings(
+        db,
+        login_address_attempts=1000,
+        argon2_time_cost=1,
+        argon2_memory_kib=8192,
+        argon2_parallelism=1,
+    )
+    with running_server(settings) as live:
+        yield live
+
+
+def account_form(page: Page, kind: str, name: str, password: str) -> None:
+    page.goto("/#/account")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    page.fill(f"#{kind}-name", name)
+    page.fill(f"#{kind}-password", password)
+    page.click(f"#{kind}-submit")
+
+
+def register(page: Page, name: str) -> None:
+    account_form(page, "register", name, PASSWORD)
+    expect(page.locator("#account-name")).to_have_text(name)
+    wait_connected(page)
+
+
+def log_in(page: Page, name: str, password: str) -> None:
+    account_form(page, "login", name, password)
+    expect(page.locator("#account-name")).to_have_text(name)
+    wait_connected(page)
+
+
+def fill_password_form(page: Page, current: str, new: str, confirm: str) -> None:
+    page.fill("#current-password", current)
+    page.fill("#new-password", new)
+    page.fill("#confirm-password", confirm)
+
+
+def test_change_the_password(new_page: PageFactory, own_server: LiveServer) -> None:
+    page = new_page(server=own_server)
+    register(page, "Dagny")
+    page.click("#settings-link")
+    expect(page).to_have_url(re.compile(r"#/account/settings$"))
+    expect(page.locator("#settings-title")).to_have_text("Account settings")
+    expect(page.get_by_label("Current password")).to_be_visible()
+
+    # Refusals from the page itself: nothing is sent.
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("Enter your current password.")
+    expect(page.locator("#current-password")).to_be_focused()
+    fill_password_form(page, PASSWORD, NEW_PASSWORD, NEW_PASSWORD + "!")
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("The two new passwords are not the same.")
+    expect(page.locator("#confirm-password")).to_be_focused()
+    expect(page.locator("#confirm-password")).to_have_attribute("aria-invalid", "true")
+
+    # Refusals from the server, translated: a wrong current password, a too short new one.
+    fill_password_form(page, "not my password", NEW_PASSWORD, NEW_PASSWORD)
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text(WRONG_CURRENT)
+    expect(page.locator("#current-password")).to_be_focused()
+    expect(page.locator("#confirm-password")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#password-done")).to_be_empty()
+    fill_password_form(page, PASSWORD, "short", "short")
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("A password has 8 to 128 characters.")
+    expect(page.locator("#new-password")).to_be_focused()
+
+    # Nothing changed: the old password still logs in elsewhere, the refused new one does not.
+    other = new_page(server=own_server)
+    account_form(other, "login", "Dagny", NEW_PASSWORD)
+    expect(other.locator("#login-error")).to_have_text(WRONG_LOGIN)
+    log_in(other, "Dagny", PASSWORD)
+
+    # The change, submitted from the keyboard.
+    fill_password_form(page, PASSWORD, NEW_PASSWORD, NEW_PASSWORD)
+    page.press("#confirm-password", "Enter")
+    expect(page.locator("#password-done")).to_have_text(
+        "Your password has been changed. Your other sessions have been logged out."
+    )
+    expect(page.locator("#password-error")).to_be_empty()
+    for field in ("#current-password", "#new-password", "#confirm-password"):
+        expect(page.locator(field)).to_have_value("")
+    assert page.request.get("api/session").json()["name"] == "Dagny"
+    assert other.request.get("api/session").status == 401  # the other session was revoked
+
+    page.click("#logout")
+    expect(page.locator("#login-link")).to_be_visible()
+    account_form(page, "login", "Dagny", PASSWORD)
+    expect(page.locator("#login-error")).to_have_text(WRONG_LOGIN)
+    account_form(page, "login", "dagny", NEW_PASSWORD)  # names ignore case
+    expect(page.locator("#account-name")).to_have_text("Dagny")
+
+
+def test_delete_the_account(new_page: PageFactory, own_server: LiveServer) -> None:
+    page = new_page(server=own_server)
+    register(page, "Edvard")
+    page.click("#account-name")
+    expect(page.locator("#profile-title")).to_contain_text("Edvard")
+    page.click("#profile-settings")
+    expect(page.locator("#settings-title")).to_be_visible()
+
+    page.fill("#delete-password", PASSWORD)
+    page.click("#delete-submit")
+    expect(page.locator("#delete-error")).to_have_text(
+        "Tick the box to confirm that you want to delete your account."
+    )
+    expect(page.locator("#delete-confirm")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(page.locator("#delete-confirm")).to_be_checked()
+
+    page.fill("#delete-password", "not my password")
+    page.click("#delete-submit")
+    expect(page.locator("#delete-error")).to_have_text(WRONG_CURRENT)
+    expect(page.locator("#delete-password")).to_be_focused()
+    expect(page.locator("#account-name")).to_have_text("Edvard")
+    wait_connected(page)  # the socket stopped for the attempt comes back
+    assert page.request.get("api/players/Edvard").status == 200
+
+    page.fill("#delete-password", PASSWORD)
+    page.click("#delete-submit")
+    expect(page.locator(".toast", has_text="Your account has been deleted.")).to_be_visible()
+    expect(page.locator("#guest-name")).to_be_visible()
+    expect(page.locator("#login-link")).to_be_visible()
+    expect(page.locator("#account-name")).to_have_count(0)
+    assert page.evaluate("location.hash") in ("", "#/")
+    assert page.request.get("api/session").status == 401
+    assert page.request.get("api/players/Edvard").status == 404
+
+    account_form(page, "login", "Edvard", PASSWORD)
+    expect(page.locator("#login-error")).to_have_text(WRONG_LOGIN)
+    expect(page.locator("#login-link")).to_be_visible()
+
+
+def test_settings_are_translated_and_keep_what_was_typed(
+    new_page: PageFactory, own_server: LiveServer
+) -> None:
+    page = new_page(server=own_server, locale="de-DE")
+    register(page, "Frieda")
+    page.goto("/#/account/settings")
+    expect(page.locator("#settings-title")).to_have_text("Kontoeinstellungen")
+    page.fill("#new-password", NEW_PASSWORD)
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("Gib dein aktuelles Passwort ein.")
+    fill_password_form(page, "falsches passwort", NEW_PASSWORD, NEW_PASSWORD)
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text("Das ist nicht dein aktuelles Passwort.")
+
+    page.select_option("#language", "nl")
+    expect(page.locator("#settings-title")).to_have_text("Accountinstellingen")
+    expect(page.locator("#password-error")).to_have_text("Dat is niet je huidige wachtwoord.")
+    expect(page.locator("#new-password")).to_have_value(NEW_PASSWORD)
+    expect(page.get_by_label("Huidig wachtwoord")).to_be_visible()
+    expect(page.locator("#delete-submit")).to_have_text("Mijn account verwijderen")
+
+
+def test_a_guest_is_asked_to_log_in(new_page: PageFactory, own_server: LiveServer) -> None:
+    page = new_page(server=own_server)
+    enter_name(page, "Gerrit")
+    page.goto("/#/account/settings")
+    expect(page.locator("#settings-login-first")).to_have_text(
+        "Log in to change your password or delete your account."
+    )
+    expect(page.locator("form")).to_have_count(0)
+    expect(page.locator("#settings-link")).to_have_count(0)
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return dict(box)
+
+
+def test_chat_is_beside_the_table_on_wide_screens_and_below_on_phones(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=DESKTOP)
+    enter_name(page, "Hanne")
+    create_private_table(page, start_with_bots=False)
+    expect(page.locator("#chat-panel")).to_be_visible()
+    expect(page.locator("#chat-panel")).not_to_contain_text("null")  # no one muted: nothing
+
+    table, chat = _box(page, ".table-page"), _box(page, "#chat-panel")
+    assert chat["x"] >= table["x"] + table["width"], (table, chat)
+    assert chat["y"] < table["y"] + table["height"], (table, chat)
+
+    for viewport in (PHONE, {"width": 360, "height": 740}):
+        page.set_viewport_size(viewport)
+        table, chat = _box(page, ".table-page"), _box(page, "#chat-panel")
+        assert chat["y"] >= table["y"] + table["height"], (viewport, table, chat)
+        assert chat["x"] < table["x"] + table["width"], (viewport, table, chat)
+        overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, (viewport, overflow)
