@@ -8,7 +8,6 @@ before the database is closed.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -26,7 +25,7 @@ from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
 from euchre.store.db import is_sqlite
 
-from . import api
+from . import api, gctune
 from .accounts import Accounts
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, Sessions, new_guest
 from .botplay import BotPool, default_level
@@ -55,6 +54,7 @@ class Server:
         self.settings = settings
         self.instance = settings.instance or f"{settings.host}:{settings.port}"
         self.metrics = Metrics()
+        self.gc_pauses = gctune.PauseRecorder(self.metrics.registry)
         self.engine = make_engine(settings.database_url)
         self.store = Repository(self.engine)
         self.bus: Bus = make_bus(settings.redis_url)
@@ -79,6 +79,7 @@ class Server:
         )
         self.lobby = Lobby(self.services, self.bus, self.instance)
         self.chat.tables = self.lobby.tables
+        self.lobby.chat = self.chat
 
     def background(self, task: asyncio.Future[Any]) -> None:
         """Keep a task alive until it is done (awaited on shutdown)."""
@@ -95,10 +96,9 @@ class Server:
         await self.accounts.start()
         await self.results.start()
         await self.lobby.start()
-        # Everything loaded so far (modules, schemas, restored tables) lives as long as the
-        # process: keep it out of the collector's full passes, which otherwise stall the
-        # event loop for a long time on a busy server.
-        gc.freeze()
+        gctune.settle()
+        gctune.tune()
+        self.gc_pauses.start()
         log.info(
             "server ready",
             extra={"instance": self.instance, "database": _safe_url(self.settings.database_url)},
@@ -120,6 +120,7 @@ class Server:
         await self.store.close()
         await self.bus.close()
         await self.engine.dispose()
+        self.gc_pauses.close()
         log.info("server stopped", extra={"instance": self.instance})
 
     def tables_by_status(self) -> dict[str, int]:

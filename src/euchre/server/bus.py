@@ -2,7 +2,8 @@
 
 Messages are JSON objects published on named channels; every subscriber of a channel,
 on every instance sharing the bus, receives each message (the publisher included).
-The lobby uses it so every instance lists every instance's open tables.
+The lobby uses it so every instance lists every instance's open tables; with Redis,
+``euchre.server.cluster`` also uses it to reach tables owned by other instances.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ class Bus(Protocol):
 
     async def subscribe(self, channel: str, handler: Handler) -> None: ...
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None: ...
+    async def publish(self, channel: str, message: dict[str, Any]) -> int:
+        """Send a message; returns how many subscribers (instances) it reached."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -45,10 +48,12 @@ class InProcessBus:
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._handlers[channel].append(handler)
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None:
+    async def publish(self, channel: str, message: dict[str, Any]) -> int:
         loop = asyncio.get_running_loop()
-        for handler in list(self._handlers.get(channel, ())):
+        handlers = list(self._handlers.get(channel, ()))
+        for handler in handlers:
             loop.call_soon(_deliver, handler, channel, message)
+        return 1 if handlers else 0
 
     async def close(self) -> None:
         self._handlers.clear()
@@ -60,7 +65,7 @@ class RedisBus:
     def __init__(self, url: str) -> None:
         import redis.asyncio as redis
 
-        self._client = redis.from_url(url)
+        self._client: redis.Redis = redis.from_url(url)
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None
@@ -75,8 +80,14 @@ class RedisBus:
             await self._pubsub.subscribe(PREFIX + channel)
         self._handlers[channel].append(handler)
 
-    async def publish(self, channel: str, message: dict[str, Any]) -> None:
-        await self._client.publish(PREFIX + channel, json.dumps(message))
+    @property
+    def client(self) -> Any:
+        """The Redis client, for the keys that tables' leases use."""
+        return self._client
+
+    async def publish(self, channel: str, message: dict[str, Any]) -> int:
+        text = json.dumps(message, separators=(",", ":"))
+        return int(await self._client.publish(PREFIX + channel, text))
 
     async def _read(self) -> None:
         while True:

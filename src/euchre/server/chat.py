@@ -23,7 +23,7 @@ from euchre.store.repo import utcnow
 
 from .auth import Identity
 from .config import Settings
-from .connection import Connection
+from .connection import Connection, Endpoint
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class Chat:
 
     async def say(
         self,
-        conn: Connection,
+        conn: Endpoint,
         table: Table,
         text: str | None,
         preset: str | None,
@@ -225,7 +225,7 @@ class Chat:
     ) -> None:
         """Store a line and deliver it to the sender's channel at the table."""
         identity = conn.identity
-        if not self.prefs_of(identity.id).enabled:
+        if not self._prefs_for(conn).enabled:
             raise ProtocolError(
                 "chat_off", "your chat is off: turn it on (chat_settings) to send and receive"
             )
@@ -267,7 +267,7 @@ class Chat:
         self._deliver(table, line, conn, ref)
 
     def _deliver(
-        self, table: Table, line: dict[str, Any], sender: Connection, ref: str | int | None
+        self, table: Table, line: dict[str, Any], sender: Endpoint, ref: str | int | None
     ) -> None:
         channel, author = line["channel"], line["from"]["id"]
         for conn, seat in list(table.watchers.items()):
@@ -276,20 +276,30 @@ class Chat:
             elif channel_of(seat) == channel and self._receives(conn, author):
                 conn.send(line)
 
-    def _receives(self, conn: Connection, author: str) -> bool:
-        prefs = self.prefs_of(conn.identity.id)
+    def _receives(self, conn: Endpoint, author: str) -> bool:
+        if conn.relayed:
+            return True  # the instance holding the socket applies the reader's preferences
+        return self.receives(conn.identity.id, author)
+
+    def receives(self, reader: str, author: str) -> bool:
+        """Whether a person reads lines by ``author`` (chat on, author not muted)."""
+        prefs = self.prefs_of(reader)
         return prefs.enabled and author not in prefs.muted
 
-    def log(self, conn: Connection, table: Table) -> dict[str, Any]:
+    def _prefs_for(self, conn: Endpoint) -> Prefs:
+        # A person connected to another instance sends their preferences with the request.
+        return conn.chat if isinstance(conn.chat, Prefs) else self.prefs_of(conn.identity.id)
+
+    def log(self, conn: Endpoint, table: Table) -> dict[str, Any]:
         """The recent lines of the connection's channel at a table (mutes applied)."""
-        if not self.prefs_of(conn.identity.id).enabled:
+        if not self._prefs_for(conn).enabled:
             raise ProtocolError(
                 "chat_off", "your chat is off: turn it on (chat_settings) to send and receive"
             )
         if conn not in table.watchers:
             raise ProtocolError("not_watching", f"join table {table.id} first")
         channel = channel_of(table.watchers[conn])
-        muted = self.prefs_of(conn.identity.id).muted
+        muted = self._prefs_for(conn).muted
         lines = [
             m for m in self._recent.get((table.id, channel), ()) if m["from"]["id"] not in muted
         ]

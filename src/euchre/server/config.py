@@ -42,6 +42,9 @@ class Settings:
     log_json: bool = True
     ws_deflate: bool = True
     instance: str = ""  # name of this instance on the bus (default: host:port)
+    # Several instances (with Redis): docs/operations.md.
+    lease_seconds: float = 6.0  # a table's owner must renew its claim within this time
+    relay_timeout: float = 10.0  # longest wait for another instance to answer a request
     # Accounts (docs/protocol.md, section 11).
     allowed_origins: str = ""  # other origins whose pages may open the websocket (comma list)
     cookie_secure: bool = False  # mark session cookies Secure (also set on https requests)

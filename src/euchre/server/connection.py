@@ -25,7 +25,32 @@ CLOSE_TOO_SLOW = 1013
 CLOSE_GOING_AWAY = 1001
 
 
-class Connection:
+class Endpoint:
+    """Whom a table talks to: a person, the tables they watch, and a way to reach them.
+
+    Usually a :class:`Connection` on this instance; with several instances, a client of
+    another instance is an endpoint whose messages travel over the event bus
+    (``euchre.server.cluster``).
+    """
+
+    relayed = False  # True: the person's socket (and chat preferences) live elsewhere
+
+    def __init__(self, identity: Identity) -> None:
+        self.id = next(_ids)
+        self.identity = identity
+        self.tables: set[str] = set()
+        self.closed = False
+        self.chat: object = None  # a relayed person's chat preferences, sent with requests
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (never waits)."""
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        raise NotImplementedError
+
+
+class Connection(Endpoint):
     """A websocket with an identity, the tables it watches and an outgoing queue."""
 
     def __init__(
@@ -36,12 +61,9 @@ class Connection:
         rate: float = 40.0,
         burst: float = 80.0,
     ) -> None:
-        self.id = next(_ids)
+        super().__init__(identity)
         self.websocket = websocket
-        self.identity = identity
         self.limit = limit
-        self.tables: set[str] = set()
-        self.closed = False
         self.dropped = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._close_code = CLOSE_GOING_AWAY
@@ -60,10 +82,6 @@ class Connection:
 
     def __repr__(self) -> str:
         return f"<Connection {self.id} {self.identity.name!r}>"
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (never waits)."""
-        self.send_text(json.dumps(message, separators=(",", ":")))
 
     def send_text(self, text: str) -> None:
         if self.closed:

@@ -7,7 +7,6 @@ go back to the sender as ``error`` messages and change nothing.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -100,6 +99,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         websocket, identity, settings.outgoing_queue, settings.rate_per_second, settings.rate_burst
     )
     server.connections.add(conn)
+    server.lobby.connected(conn)
     server.metrics.connections.inc()
     log.info("connected", extra={"connection": conn.id, "user": identity.id})
     try:
@@ -222,62 +222,54 @@ async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
 async def _join(server: Server, conn: Connection, m: Join) -> None:
     if (m.table is None) == (m.invite is None):
         raise ProtocolError("bad_message", 'join: give either "table" or "invite"')
+    lobby = server.lobby
     if m.invite is not None:
-        table = server.lobby.by_invite(m.invite)
+        table_id = await lobby.invite_table(m.invite)
+        await lobby.run(conn, table_id, "join", m.since, True, m.ref, visible=False)
     else:
-        table = server.lobby.visible(m.table or "", conn)
-    await table.call(table.join, conn, m.since, m.invite is not None, m.ref)
+        await lobby.run(conn, m.table or "", "join", m.since, False, m.ref)
 
 
 async def _resync(server: Server, conn: Connection, m: Resync) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.resync, conn, m.since, m.ref)
+    await server.lobby.run(conn, m.table, "resync", m.since, m.ref)
 
 
 async def _sit(server: Server, conn: Connection, m: Sit) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.sit, conn, m.seat, False, m.ref)
+    await server.lobby.run(conn, m.table, "sit", m.seat, False, m.ref)
 
 
 async def _stand(server: Server, conn: Connection, m: Stand) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.stand, conn)
+    await server.lobby.run(conn, m.table, "stand")
 
 
 async def _leave(server: Server, conn: Connection, m: Leave) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.leave, conn)
-    conn.send(_with_ref({"type": "left", "table": table.id}, m.ref))
+    await server.lobby.run(conn, m.table, "leave")
+    conn.send(_with_ref({"type": "left", "table": m.table}, m.ref))
 
 
 async def _add_bot(server: Server, conn: Connection, m: AddBot) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.add_bot, conn, m.seat, m.level)
+    await server.lobby.run(conn, m.table, "add_bot", m.seat, m.level)
 
 
 async def _remove_bot(server: Server, conn: Connection, m: RemoveBot) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.remove_bot, conn, m.seat)
+    await server.lobby.run(conn, m.table, "remove_bot", m.seat)
 
 
 async def _start(server: Server, conn: Connection, m: Start) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.start, conn)
+    await server.lobby.run(conn, m.table, "start")
 
 
 async def _act(server: Server, conn: Connection, m: Act) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await table.call(table.act, conn, m.action, m.version)
+    await server.lobby.run(conn, m.table, "act", m.action, m.version)
 
 
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
-    table = server.lobby.visible(m.table, conn)
-    await server.chat.say(conn, table, m.text, m.preset, m.ref)
+    await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
 
 async def _chat_log(server: Server, conn: Connection, m: ChatLog) -> None:
-    table = server.lobby.visible(m.table, conn)
-    conn.send(_with_ref(server.chat.log(conn, table), m.ref))
+    found = await server.lobby.run(conn, m.table, "chat_log")
+    conn.send(_with_ref(found, m.ref))
 
 
 async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> None:
@@ -335,10 +327,9 @@ async def _cleanup(server: Server, conn: Connection) -> None:
         server.metrics.dropped.inc()
     server.lobby.unsubscribe(conn)
     server.chat.detach(conn)
-    for table_id in list(conn.tables):
-        table = server.lobby.tables.get(table_id)
-        if table is not None:
-            with contextlib.suppress(ProtocolError):
-                await table.call(table.disconnected, conn)
+    try:
+        await server.lobby.disconnected(conn)
+    except Exception:
+        log.exception("could not leave the tables", extra={"connection": conn.id})
     await conn.close()
     log.info("disconnected", extra={"connection": conn.id, "user": conn.identity.id})

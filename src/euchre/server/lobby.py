@@ -1,14 +1,20 @@
 """The lobby: the tables of this instance, quick play, creation, invites and the table list.
 
 Table summaries travel over the event bus, so with Redis every instance lists the open
-tables of every instance; a table itself lives on the instance that created it.
+tables of every instance. Every request for a table goes through :meth:`Lobby.run`: a
+table of this instance runs it in its actor; with Redis, a table owned by another
+instance gets it forwarded there, and one whose owner is gone is taken over from the
+database (``euchre.server.cluster``, docs/operations.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import hashlib
 import logging
+import time
 from typing import Any
 
 from euchre.engine import Variant, VariantError, preset
@@ -17,8 +23,10 @@ from euchre.store import GameRow
 
 from .auth import require_account
 from .botplay import check_level
-from .bus import Bus
-from .connection import Connection
+from .bus import Bus, RedisBus
+from .chat import Chat
+from .cluster import MOVED, Cluster, Relay
+from .connection import Connection, Endpoint
 from .protocol import Create, ProtocolError
 from .table import Services, Table, TableSpec, new_invite, new_table_id
 
@@ -28,6 +36,14 @@ LOBBY_CHANNEL = "lobby"
 LISTED = ("waiting", "playing")
 # Ranked games use the standard rules of each mode (ratings are kept per mode).
 RANKED_PRESETS = ("standard", "cutthroat", "two-player")
+OPEN = ("waiting", "playing")
+# Requests a client may make of a table (the table's methods of these names), and the
+# chat requests, which the lobby hands to the chat with the table.
+TABLE_JOBS = frozenset(
+    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act"}
+    | {"disconnected"}
+)
+CHAT_JOBS = frozenset(("chat", "chat_log"))
 
 
 class Lobby:
@@ -45,15 +61,33 @@ class Lobby:
         self._dirty: dict[str, Table] = {}
         self._flushing = False
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.chat: Chat | None = None  # set by the server (chat requests go through run)
+        self.cluster: Cluster | None = None
+        if isinstance(bus, RedisBus):
+            self.cluster = Cluster(
+                bus, instance, self.settings.lease_seconds, self.settings.relay_timeout
+            )
+        self._loading: dict[str, asyncio.Task[str]] = {}
+        self._maintainer: asyncio.Task[None] | None = None
+        self._leases_until = 0.0  # monotonic time until which every lease held is valid
         services.changed = self.table_changed
         services.removed = self.table_removed
 
     # ------------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        """Listen to the bus and bring back every unfinished table from the store."""
+        """Listen to the bus and bring back every unfinished table from the store (with
+        Redis: those no other live instance owns)."""
         await self.bus.subscribe(LOBBY_CHANNEL, self._on_bus)
+        cluster = self.cluster
+        if cluster is not None:
+            self._leases_until = time.monotonic() + 0.9 * self.settings.lease_seconds
+            self.services.owned = self._leases_valid
+            namespace = await self._namespace()
+            await cluster.start(namespace, self._answer, self._owner_changed, self._reads_chat)
         for row in await self.services.store.load_open():
+            if cluster is not None and not await cluster.claim(row.id):
+                continue
             try:
                 table = self._table_from_row(row)
             except Exception:
@@ -62,7 +96,15 @@ class Lobby:
             self._register(table)
             table.resume()
             self.table_changed(table)
+            await self._share(table)
         log.info("tables restored", extra={"tables": len(self.tables)})
+        if cluster is not None:
+            self._maintainer = asyncio.create_task(self._maintain(), name="table-leases")
+
+    async def _namespace(self) -> str:
+        """A name shared by every instance on this database (a digest of a stored secret)."""
+        secret = await self.services.store.secret("cluster")
+        return hashlib.sha256(secret.encode()).hexdigest()[:12]
 
     def _table_from_row(self, row: GameRow) -> Table:
         variant = Variant().replace(**row.options).renamed(row.variant_name)
@@ -80,12 +122,21 @@ class Lobby:
         return table
 
     async def stop(self) -> None:
-        """Stop every table (finishing queued writes)."""
+        """Stop every table (finishing queued writes); other instances may take them."""
+        if self._maintainer is not None:
+            self._maintainer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._maintainer
         for task in list(self._tasks):
             await asyncio.wait({task})
         tables = list(self.tables.values())
         if tables:
             await asyncio.wait([asyncio.create_task(t.stop()) for t in tables])
+        if self.cluster is not None:
+            for table in tables:
+                with contextlib.suppress(Exception):
+                    await self.cluster.release(table.id)
+            await self.cluster.close()
 
     def _register(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -107,7 +158,17 @@ class Lobby:
             raise ProtocolError("not_found", f"no table has the invite code {code}")
         return self.tables[table_id]
 
-    def visible(self, table_id: str, conn: Connection) -> Table:
+    async def invite_table(self, code: str) -> str:
+        """The id of the table an invite code opens (on any instance)."""
+        table_id = self.invites.get(code)
+        if table_id is not None and table_id in self.tables:
+            return table_id
+        found = None if self.cluster is None else await self.cluster.invite_table(code)
+        if found is None:
+            raise ProtocolError("not_found", f"no table has the invite code {code}")
+        return found
+
+    def visible(self, table_id: str, conn: Endpoint) -> Table:
         """A table this connection may reach by id (private ones look absent)."""
         table = self.find(table_id)
         if not table.may_see(conn.identity):
@@ -123,6 +184,213 @@ class Lobby:
         ]
         seen = {t["id"] for t in local}
         return local + [s for tid, s in self.remote.items() if tid not in seen]
+
+    # ------------------------------------------------------------------ requests
+
+    async def run(
+        self, conn: Endpoint, table_id: str, job: str, *args: Any, visible: bool = True
+    ) -> Any:
+        """Perform a client's request at a table, wherever the table is; ``visible``: a
+        private table looks absent to people it does not know (not for invites)."""
+        if self.cluster is None or table_id in self.tables:
+            return await self._run_here(conn, table_id, job, list(args), visible)
+        assert isinstance(conn, Connection)
+        return await self._run_anywhere(conn, table_id, job, list(args), visible)
+
+    async def _run_here(
+        self, conn: Endpoint, table_id: str, job: str, args: list[Any], visible: bool
+    ) -> Any:
+        table = self.visible(table_id, conn) if visible else self.find(table_id)
+        if job in TABLE_JOBS:
+            try:
+                return await table.call(getattr(table, job), conn, *args)
+            except ProtocolError as exc:
+                # The seat may be held by a client of an instance that died a moment ago.
+                if exc.code != "seat_in_use" or self.cluster is None:
+                    raise
+                if not await self.cluster.check_nodes():
+                    raise
+            return await table.call(getattr(table, job), conn, *args)
+        chat = self.chat
+        if chat is None or job not in CHAT_JOBS:
+            raise ProtocolError("bad_message", f"unknown request {job!r}")
+        if job == "chat_log":
+            return chat.log(conn, table)
+        await chat.say(conn, table, *args)
+        return None
+
+    async def _run_anywhere(
+        self, conn: Connection, table_id: str, job: str, args: list[Any], visible: bool
+    ) -> Any:
+        cluster = self.cluster
+        assert cluster is not None
+        deadline = time.monotonic() + 2 * self.settings.lease_seconds + cluster.timeout
+        prefs = self.chat.prefs_of(conn.identity.id) if self.chat and job in CHAT_JOBS else None
+        while True:
+            if table_id in self.tables:
+                return await self._run_here(conn, table_id, job, args, visible)
+            owner = await cluster.owner_of(table_id)
+            if owner is None:
+                if await self._take_over(table_id) == "gone":
+                    raise ProtocolError("not_found", f"no table {table_id}")
+                continue
+            if owner == cluster.node:
+                loading = self._loading.get(table_id)
+                if loading is not None:
+                    await asyncio.shield(loading)
+                    continue
+            else:
+                done, result = await cluster.call(
+                    owner, conn, table_id, job, args, visible, prefs
+                )
+                if done:
+                    return result
+            # The owner is gone (its lease runs out soon) or has just let the table go.
+            cluster.forget_owner(table_id)
+            if time.monotonic() > deadline:
+                raise ProtocolError(
+                    "unavailable", f"table {table_id} is moving to another server: try again"
+                )
+            await asyncio.sleep(min(0.5, self.settings.lease_seconds / 4))
+
+    async def _answer(
+        self, relay: Relay, table_id: str, job: str, args: list[Any], visible: bool
+    ) -> Any:
+        """A request from a client of another instance, for a table of this one."""
+        if table_id not in self.tables:
+            loading = self._loading.get(table_id)
+            if loading is not None:
+                await asyncio.shield(loading)
+            if table_id not in self.tables:
+                raise ProtocolError(MOVED, f"table {table_id} is not on this instance")
+        return await self._run_here(relay, table_id, job, args, visible)
+
+    def _reads_chat(self, reader: str, author: str) -> bool:
+        return self.chat is not None and self.chat.receives(reader, author)
+
+    def connected(self, conn: Connection) -> None:
+        """A client connected to this instance (tables elsewhere may send it messages)."""
+        if self.cluster is not None:
+            self.cluster.local[conn.id] = conn
+
+    async def disconnected(self, conn: Connection) -> None:
+        """The client is gone: at every table it watched, its seat is kept for the grace
+        period."""
+        remote = []
+        for table_id in list(conn.tables):
+            table = self.tables.get(table_id)
+            if table is not None:
+                with contextlib.suppress(ProtocolError):
+                    await table.call(table.disconnected, conn)
+            elif self.cluster is not None:
+                remote.append(table_id)
+        if self.cluster is not None:
+            self.cluster.local.pop(conn.id, None)
+            if remote:
+                await self.cluster.gone(conn, remote)
+
+    # ------------------------------------------------------------------ owning tables
+
+    async def _take_over(self, table_id: str) -> str:
+        """Claim a table that has no owner and bring it back from the store: ``here``,
+        ``elsewhere`` (another instance claimed it first) or ``gone`` (not open)."""
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _t: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> str:
+        cluster = self.cluster
+        assert cluster is not None
+        if table_id in self.tables:
+            return "here"
+        if not await cluster.claim(table_id):
+            return "elsewhere"
+        row = await self.services.store.load_game(table_id)
+        if row is None or row.status not in OPEN:
+            await cluster.forget(table_id, None if row is None else row.invite)
+            return "gone"
+        try:
+            table = self._table_from_row(row)
+        except Exception:
+            log.exception("could not restore a table", extra={"table": table_id})
+            await cluster.release(table_id)
+            return "gone"
+        self._register(table)
+        table.resume()
+        self.table_changed(table)
+        await self._share(table)
+        log.info("table taken over", extra={"table": table_id, "node": cluster.node})
+        return "here"
+
+    async def _share(self, table: Table) -> None:
+        """Tell the other instances this one has the table now."""
+        if self.cluster is None:
+            return
+        if table.invite:
+            await self.cluster.share_invite(table.invite, table.id)
+        await self.cluster.announce(table.id)
+
+    def _owner_changed(self, table_id: str) -> None:
+        """A table has a new owner: this instance's clients watching it join it again."""
+        if self.cluster is None:
+            return
+        for conn in list(self.cluster.local.values()):
+            if table_id in conn.tables and not conn.closed:
+                self._spawn(self._rejoin(conn, table_id))
+
+    async def _rejoin(self, conn: Connection, table_id: str) -> None:
+        try:
+            await self.run(conn, table_id, "join", None, True, None, visible=False)
+        except ProtocolError:
+            conn.tables.discard(table_id)
+        except Exception:
+            log.exception("could not join a moved table again", extra={"table": table_id})
+
+    async def _maintain(self) -> None:
+        """Renew this instance's leases; take the tables of instances that stopped."""
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            try:
+                await self._maintain_once()
+            except Exception:
+                log.exception("could not renew the table leases")
+
+    def _leases_valid(self) -> bool:
+        return time.monotonic() < self._leases_until
+
+    async def _maintain_once(self) -> None:
+        cluster = self.cluster
+        assert cluster is not None
+        renewing = time.monotonic()
+        lost = await cluster.renew(list(self.tables))
+        self._leases_until = renewing + 0.9 * self.settings.lease_seconds
+        for table_id in lost:
+            self._abandon(table_id)
+        await cluster.check_nodes()
+        for table_id in await cluster.orphans():
+            if table_id not in self.tables and table_id not in self._loading:
+                self._spawn(self._adopt_orphan(table_id))
+
+    async def _adopt_orphan(self, table_id: str) -> None:
+        try:
+            await self._take_over(table_id)
+        except Exception:
+            log.exception("could not take a table over", extra={"table": table_id})
+
+    def _abandon(self, table_id: str) -> None:
+        """Another instance owns the table now (this one stalled): drop it unsaved."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        log.warning("table lease lost", extra={"table": table_id})
+        if table.invite:
+            self.invites.pop(table.invite, None)
+        if self.cluster is not None:
+            self.cluster.forget_owner(table_id)
+        self._spawn(table.abandon())
 
     # ------------------------------------------------------------------ creating
 
@@ -155,17 +423,21 @@ class Lobby:
     async def _new_table(self, spec: TableSpec) -> Table:
         invite = new_invite() if spec.kind == "private" else None
         table = Table(self.services, new_table_id(), spec, invite)
+        if self.cluster is not None and not await self.cluster.claim(table.id):
+            raise ProtocolError("server_error", "could not open a table; try again")
         await table.create()
         self._register(table)
+        if self.cluster is not None and invite:
+            await self.cluster.share_invite(invite, table.id)
         log.info("table created", extra={"table": table.id, "kind": spec.kind})
         self.table_changed(table)
         return table
 
     async def quick_play(
         self, conn: Connection, preset_name: str, ref: str | int | None, ranked: bool = False
-    ) -> Table:
+    ) -> Table | None:
         """Seat the player at a casual (or ranked) table with room, or open one (they get
-        its snapshot)."""
+        its snapshot); the table, when it is on this instance."""
         variant = variant_for(preset_name, {})
         kind = "ranked" if ranked else "casual"
         if ranked:
@@ -183,6 +455,14 @@ class Lobby:
                     continue
                 raise
             return table
+        for table_id in self._remote_candidates(variant, kind):
+            try:
+                await self.run(conn, table_id, "sit", None, False, ref)
+            except ProtocolError as exc:
+                if exc.code in ("full", "seat_taken", "bad_state", "not_found", "unavailable"):
+                    continue
+                raise
+            return None
         spec = TableSpec(
             kind, variant, preset_name, self.settings.turn_seconds, self.services.bots_default
         )
@@ -212,6 +492,21 @@ class Lobby:
         ]
         return sorted(found, key=lambda t: -t.humans())
 
+    def _remote_candidates(self, variant: Variant, kind: str) -> list[str]:
+        """Waiting tables of other instances with the same rules and a free seat."""
+        options = variant.options()
+        found = [
+            s
+            for s in self.remote.values()
+            if s.get("kind") == kind
+            and s.get("status") == "waiting"
+            and s.get("players") == variant.players
+            and s.get("options") == options
+            and int(s.get("free") or 0) > 0
+        ]
+        found.sort(key=lambda s: -sum(1 for seat in s.get("seats", ()) if seat["type"] == "human"))
+        return [str(s["id"]) for s in found]
+
     # ------------------------------------------------------------------ lobby watchers
 
     def subscribe(self, conn: Connection) -> None:
@@ -234,6 +529,8 @@ class Lobby:
             self.invites.pop(table.invite, None)
         self._dirty[table.id] = table
         self._spawn(table.stop())
+        if self.cluster is not None:
+            self._spawn(_quietly(self.cluster.forget(table.id, table.invite), table.id))
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().call_soon(self._spawn_flush)
@@ -275,6 +572,13 @@ class Lobby:
         text_message = {"type": "lobby_update", "table": message}
         for conn in list(self.watchers):
             conn.send(text_message)
+
+
+async def _quietly(job: Any, table_id: str) -> None:
+    try:
+        await job
+    except Exception:
+        log.exception("could not update the table's lease", extra={"table": table_id})
 
 
 def variant_for(name: str, options: dict[str, Any]) -> Variant:

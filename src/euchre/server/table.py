@@ -31,7 +31,7 @@ from euchre.store.repo import GameRow, utcnow
 from .auth import Identity, require_account
 from .botplay import BotPool, check_level
 from .config import Settings
-from .connection import Connection
+from .connection import Endpoint
 from .metrics import Metrics
 from .protocol import ProtocolError
 from .render import Event, event_json, event_text, make_event, state_json
@@ -57,6 +57,9 @@ class Services:
     removed: Callable[[Table], None]  # the table is gone from memory
     user_exists: Callable[[int], Awaitable[bool]]
     finished: Callable[[Table], None] = lambda _table: None  # the game is over (results)
+    # Whether this instance surely still owns its tables (with Redis: its leases were
+    # renewed recently enough); a change is refused rather than stored by a stale owner.
+    owned: Callable[[], bool] = lambda: True
 
 
 @dataclass(slots=True)
@@ -67,7 +70,7 @@ class Seat:
     name: str = ""
     account: int | None = None
     bot: str | None = None  # level of a bot seat (no person)
-    conn: Connection | None = None
+    conn: Endpoint | None = None
     away: bool = False
     bot_playing: bool = False
 
@@ -130,7 +133,7 @@ class _Clock:
 class _Direct:
     """The connection that asked for a change: it gets a snapshot instead of the event."""
 
-    conn: Connection
+    conn: Endpoint
     since: int | None
     ref: str | int | None
 
@@ -176,7 +179,7 @@ class Table:
         self.state: GameState | None = None
         self.version = 0
         self.events: deque[Event] = deque(maxlen=self.settings.event_buffer)
-        self.watchers: dict[Connection, int | None] = {}
+        self.watchers: dict[Endpoint, int | None] = {}
         self.invited: set[str] = set()
         self.created_at = utcnow()
         self.started_at: datetime | None = None
@@ -248,6 +251,11 @@ class Table:
             await asyncio.wait({self._actor})
         self._fail_pending()
         self.services.bots.forget(self.id)
+
+    async def abandon(self) -> None:
+        """Another instance owns the table now: fail queued requests, save nothing more."""
+        self._fail_pending()
+        await self.stop()
 
     def _fail_pending(self) -> None:
         while not self._mailbox.empty():
@@ -341,12 +349,12 @@ class Table:
     def _view_state(self, seat: int | None) -> dict[str, Any] | None:
         return None if self.state is None else state_json(self.state.view(seat))
 
-    def _you(self, conn: Connection) -> dict[str, Any]:
+    def _you(self, conn: Endpoint) -> dict[str, Any]:
         seat = self.watchers.get(conn)
         return {"seat": seat, "host": conn.identity.id == self.host, "id": conn.identity.id}
 
     def snapshot(
-        self, conn: Connection, missed: list[dict[str, Any]] | None, ref: str | int | None
+        self, conn: Endpoint, missed: list[dict[str, Any]] | None, ref: str | int | None
     ) -> dict[str, Any]:
         seat = self.watchers.get(conn)
         out: dict[str, Any] = {
@@ -412,6 +420,10 @@ class Table:
         direct: _Direct | None = None,
     ) -> Event:
         """Persist a change, then publish it as the next event (raises before publishing)."""
+        if not self.services.owned():
+            raise ProtocolError(
+                "unavailable", f"table {self.id} is moving to another server: try again"
+            )
         version = self.version + 1
         stored = values if values is not None else self._game_values()
         if not actions:  # an action row carries the version itself
@@ -455,7 +467,7 @@ class Table:
     # ------------------------------------------------------------------ requests
 
     async def join(
-        self, conn: Connection, since: int | None, invited: bool, ref: str | int | None
+        self, conn: Endpoint, since: int | None, invited: bool, ref: str | int | None
     ) -> None:
         """Watch the table (taking back one's own seat); sends a snapshot or missed events."""
         identity = conn.identity
@@ -471,11 +483,11 @@ class Table:
             self._watch(conn, None)
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
 
-    def _watch(self, conn: Connection, seat: int | None) -> None:
+    def _watch(self, conn: Endpoint, seat: int | None) -> None:
         self.watchers[conn] = seat
         conn.tables.add(self.id)
 
-    def _check_not_elsewhere(self, conn: Connection, index: int) -> None:
+    def _check_not_elsewhere(self, conn: Endpoint, index: int) -> None:
         other = self.seats[index].conn
         if other is not None and other is not conn and not other.closed:
             raise ProtocolError(
@@ -484,7 +496,7 @@ class Table:
                 "window or device; close that one first",
             )
 
-    async def _bind(self, conn: Connection, index: int, direct: _Direct) -> bool:
+    async def _bind(self, conn: Endpoint, index: int, direct: _Direct) -> bool:
         """Bind the connection to its seat; True when that sent the snapshot already."""
         seat = self.seats[index]
         self._check_not_elsewhere(conn, index)
@@ -499,14 +511,14 @@ class Table:
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
         return True
 
-    async def resync(self, conn: Connection, since: int | None, ref: str | int | None) -> None:
+    async def resync(self, conn: Endpoint, since: int | None, ref: str | int | None) -> None:
         if conn not in self.watchers:
             await self.join(conn, since, False, ref)
             return
         conn.send(self.snapshot(conn, self._missed(since, self.watchers[conn]), ref))
 
     async def sit(
-        self, conn: Connection, wanted: int | None, invited: bool, ref: str | int | None = None
+        self, conn: Endpoint, wanted: int | None, invited: bool, ref: str | int | None = None
     ) -> int:
         """Take a seat (or take one's own seat back); the sitter gets a snapshot."""
         identity = conn.identity
@@ -568,12 +580,12 @@ class Table:
         elif self.kind == "casual" and self.humans() > 0 and "fill" not in self._timers:
             self._later("fill", self.settings.fill_seconds, self._fill_timeout)
 
-    async def stand(self, conn: Connection) -> None:
+    async def stand(self, conn: Endpoint) -> None:
         """Give up one's seat: free it before the game, hand it to a bot during it."""
         index = self._own_seat(conn)
         await self._vacate(index)
 
-    def _own_seat(self, conn: Connection) -> int:
+    def _own_seat(self, conn: Endpoint) -> int:
         index = self.seat_of(conn.identity.id)
         if index is None:
             raise ProtocolError("not_seated", f"you have no seat at table {self.id}")
@@ -593,18 +605,18 @@ class Table:
         await self._commit("stood", {"seat": index, "name": seat.name})
         await self._maybe_close()
 
-    async def leave(self, conn: Connection) -> None:
+    async def leave(self, conn: Endpoint) -> None:
         """Stop watching (and give up one's seat)."""
         index = self.seat_of(conn.identity.id)
         if index is not None and self.seats[index].conn is conn:
             await self._vacate(index)
         self._unwatch(conn)
 
-    def _unwatch(self, conn: Connection) -> None:
+    def _unwatch(self, conn: Endpoint) -> None:
         self.watchers.pop(conn, None)
         conn.tables.discard(self.id)
 
-    async def disconnected(self, conn: Connection) -> None:
+    async def disconnected(self, conn: Endpoint) -> None:
         """The connection is gone: the seat is kept for the grace period."""
         self._unwatch(conn)
         for index, seat in enumerate(self.seats):
@@ -645,7 +657,7 @@ class Table:
             self.invited.add(identity.id)
         return True
 
-    async def add_bot(self, conn: Connection, wanted: int | None, level: str | None) -> int:
+    async def add_bot(self, conn: Endpoint, wanted: int | None, level: str | None) -> int:
         """Put a bot in an empty seat (private: the host; casual: anyone seated)."""
         self._check_manager(conn)
         if self.status != "waiting":
@@ -661,7 +673,7 @@ class Table:
         await self._after_seating()
         return index
 
-    async def remove_bot(self, conn: Connection, index: int) -> None:
+    async def remove_bot(self, conn: Endpoint, index: int) -> None:
         self._check_manager(conn)
         if self.status != "waiting":
             raise ProtocolError("bad_state", "bots can be removed only before the game starts")
@@ -670,7 +682,7 @@ class Table:
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": ""})
 
-    def _check_manager(self, conn: Connection) -> None:
+    def _check_manager(self, conn: Endpoint) -> None:
         identity = conn.identity
         if self.kind == "ranked":
             raise ProtocolError("forbidden", "ranked tables are for people only: no bots")
@@ -679,7 +691,7 @@ class Table:
         if self.kind == "casual" and self.seat_of(identity.id) is None:
             raise ProtocolError("forbidden", "sit at the table first")
 
-    async def start(self, conn: Connection) -> None:
+    async def start(self, conn: Endpoint) -> None:
         """Start the game now; empty seats get bots (not at ranked tables)."""
         identity = conn.identity
         if self.status != "waiting":
@@ -729,7 +741,7 @@ class Table:
         log.info("game started", extra={"table": self.id, "variant": self.variant.name})
         self._schedule_game_clock()
 
-    async def act(self, conn: Connection, action: str, expected: int | None) -> None:
+    async def act(self, conn: Endpoint, action: str, expected: int | None) -> None:
         """A player's action for their own seat."""
         index = self._own_seat(conn)
         if self.seats[index].conn is not conn:

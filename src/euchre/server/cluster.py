@@ -1,0 +1,443 @@
+"""Tables shared by several server instances through Redis (docs/operations.md).
+
+A table has one owner at a time: the instance holding its **lease**, the Redis key
+``euchre:lease:<table>``, which the owner renews and another instance claims (``SET NX``)
+only once it has run out. A client connected to another instance reaches the table
+through its owner: its instance forwards each request over the bus to the owner's own
+channel; the owner runs it in the table's actor, as for its own clients, and sends back,
+in order on the client instance's channel, the messages the table had for that client
+(already shaped for its seat) and then the request's answer.
+
+Nothing here runs without Redis: on one instance the lobby calls its tables directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .auth import Identity
+from .bus import PREFIX, RedisBus
+from .chat import Prefs
+from .connection import Connection, Endpoint
+from .protocol import ProtocolError
+
+log = logging.getLogger("euchre.cluster")
+
+MOVED = "moved"  # the owner answers so when the table is no longer its own
+OWNERS_KEPT = 50_000
+
+# Renew every lease this instance holds; a lease that ran out with no one claiming it is
+# taken again (Redis may have restarted). Returns the keys another instance holds now.
+_RENEW = """
+local lost = {}
+for _, key in ipairs(KEYS) do
+  local holder = redis.call('get', key)
+  if holder == ARGV[1] then
+    redis.call('pexpire', key, ARGV[2])
+  elseif not holder then
+    redis.call('set', key, ARGV[1], 'px', ARGV[2])
+    redis.call('sadd', ARGV[3], string.sub(key, string.len(ARGV[4]) + 1))
+  else
+    lost[#lost + 1] = key
+  end
+end
+return lost
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+# The lobby runs a request for a client of another instance:
+# (client, table id, job name, arguments, whether private tables must look absent).
+Answer = Callable[["Relay", str, str, list[Any], bool], Awaitable[Any]]
+
+
+def node_channel(node: str) -> str:
+    return "node:" + node
+
+
+class Outbox:
+    """Messages for one other instance, published in order, batched per loop turn."""
+
+    def __init__(self, bus: RedisBus, node: str, gone: Callable[[str], None]) -> None:
+        self.node = node
+        self._bus = bus
+        self._gone = gone
+        self._items: list[Any] = []
+        self._wake = asyncio.Event()
+        self._task = asyncio.create_task(self._run(), name=f"outbox-{node}")
+
+    def put(self, item: Any) -> None:
+        self._items.append(item)
+        self._wake.set()
+
+    async def _run(self) -> None:
+        channel = node_channel(self.node)
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            items, self._items = self._items, []
+            try:
+                reached = await self._bus.publish(channel, {"op": "batch", "items": items})
+            except Exception:  # the clients see a gap in versions and resync
+                log.exception("could not relay messages", extra={"node": self.node})
+                continue
+            if reached == 0:
+                self._gone(self.node)
+                return
+
+    async def close(self) -> None:
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+
+class Relay(Endpoint):
+    """A client of another instance, as this instance's tables see it."""
+
+    relayed = True
+
+    def __init__(self, node: str, remote_id: int, identity: Identity, outbox: Outbox) -> None:
+        super().__init__(identity)
+        self.node = node
+        self.remote_id = remote_id
+        self.outbox = outbox
+
+    def __repr__(self) -> str:
+        return f"<Relay {self.node}/{self.remote_id} {self.identity.name!r}>"
+
+    def send(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        if message.get("type") == "chat" and not self.closed:
+            # The client's instance knows whether its reader wants this author's lines.
+            self.outbox.put([self.remote_id, text, message["from"]["id"]])
+        else:
+            self.send_text(text)
+
+    def send_text(self, text: str) -> None:
+        if not self.closed:
+            self.outbox.put([self.remote_id, text])
+
+
+def identity_json(identity: Identity) -> dict[str, Any]:
+    return {"id": identity.id, "name": identity.name, "account": identity.account_id}
+
+
+def identity_from(raw: dict[str, Any]) -> Identity:
+    account = raw.get("account")
+    return Identity(str(raw["id"]), str(raw["name"]), account if isinstance(account, int) else None)
+
+
+def prefs_json(prefs: Prefs) -> dict[str, Any]:
+    return {"enabled": prefs.enabled, "muted": sorted(prefs.muted)}
+
+
+def prefs_from(raw: Any) -> Prefs | None:
+    if not isinstance(raw, dict):
+        return None
+    return Prefs(bool(raw.get("enabled")), {str(m) for m in raw.get("muted") or ()})
+
+
+class Keys:
+    """Redis names of one deployment: the instances sharing a database (and a Redis)."""
+
+    def __init__(self, namespace: str) -> None:
+        self.lease = f"euchre:{namespace}:lease:"  # + table id: the owner's node
+        self.invite = f"euchre:{namespace}:invite:"  # + code: the table id
+        self.tables = f"euchre:{namespace}:tables"  # tables that have (or had) an owner
+        self.owners = f"{namespace}:owners"  # bus channel: a table has a new owner
+
+
+class Cluster:
+    """This instance among the others: leases, forwarded requests, relayed messages."""
+
+    def __init__(self, bus: RedisBus, instance: str, lease_seconds: float, timeout: float) -> None:
+        self.bus = bus
+        self.redis = bus.client
+        # Unique per process: a restarted instance must wait for its old leases to run out.
+        self.node = f"{instance}~{secrets.token_hex(4)}"
+        self.lease_ms = max(100, int(lease_seconds * 1000))
+        self.timeout = timeout
+        self.local: dict[int, Connection] = {}  # this instance's clients, by id
+        self.relays: dict[tuple[str, int], Relay] = {}  # other instances' clients
+        self.owners: dict[str, str] = {}  # table id -> owner node, as last seen
+        self._outboxes: dict[str, Outbox] = {}
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._requests = itertools.count(1)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+        self._answer: Answer | None = None
+        self.keys = Keys("-")
+        self._owner_changed: Callable[[str], None] = lambda _table: None
+        self._reads_chat: Callable[[str, str], bool] = lambda _reader, _author: True
+
+    async def start(
+        self,
+        namespace: str,
+        answer: Answer,
+        owner_changed: Callable[[str], None],
+        reads_chat: Callable[[str, str], bool],
+    ) -> None:
+        """Join the deployment ``namespace`` names (the same for every instance on one
+        database, so deployments sharing a Redis never take each other's tables)."""
+        self.keys = Keys(namespace)
+        self._answer, self._owner_changed, self._reads_chat = answer, owner_changed, reads_chat
+        await self.bus.subscribe(node_channel(self.node), self._on_message)
+        await self.bus.subscribe(self.keys.owners, self._on_owner)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for outbox in list(self._outboxes.values()):
+            await outbox.close()
+        self._outboxes.clear()
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ leases
+
+    async def claim(self, table_id: str) -> bool:
+        """Become the table's owner, unless another live instance is."""
+        key = self.keys.lease + table_id
+        if not await self.redis.set(key, self.node, nx=True, px=self.lease_ms):
+            holder = await self.redis.get(key)
+            if holder is None or holder.decode() != self.node:
+                return False
+        await self.redis.sadd(self.keys.tables, table_id)
+        self.owners[table_id] = self.node
+        return True
+
+    async def renew(self, table_ids: list[str]) -> list[str]:
+        """Renew this instance's leases; returns the tables another instance took."""
+        if not table_ids:
+            return []
+        names = self.keys
+        keys = [names.lease + t for t in table_ids]
+        args = [self.node, self.lease_ms, names.tables, names.lease]
+        lost = await self._renew(keys=keys, args=args)
+        return [raw.decode()[len(names.lease) :] for raw in lost]
+
+    async def release(self, table_id: str) -> None:
+        """Let another instance take the table (this one stops)."""
+        await self._release(keys=[self.keys.lease + table_id], args=[self.node])
+        self.owners.pop(table_id, None)
+
+    async def forget(self, table_id: str, invite: str | None) -> None:
+        """The table is over (closed, or finished and out of memory)."""
+        await self.release(table_id)
+        await self.redis.srem(self.keys.tables, table_id)
+        if invite:
+            await self.redis.delete(self.keys.invite + invite)
+
+    async def orphans(self) -> list[str]:
+        """Tables whose owner is gone (their lease ran out)."""
+        ids = sorted(raw.decode() for raw in await self.redis.smembers(self.keys.tables))
+        if not ids:
+            return []
+        holders = await self.redis.mget([self.keys.lease + t for t in ids])
+        return [t for t, holder in zip(ids, holders, strict=True) if holder is None]
+
+    async def owner_of(self, table_id: str) -> str | None:
+        found = self.owners.get(table_id)
+        if found is not None:
+            return found
+        raw = await self.redis.get(self.keys.lease + table_id)
+        if raw is None:
+            return None
+        if len(self.owners) > OWNERS_KEPT:
+            self.owners.clear()
+        owner = self.owners[table_id] = str(raw.decode())
+        return owner
+
+    def forget_owner(self, table_id: str) -> None:
+        self.owners.pop(table_id, None)
+
+    async def share_invite(self, code: str, table_id: str) -> None:
+        await self.redis.set(self.keys.invite + code, table_id)
+
+    async def invite_table(self, code: str) -> str | None:
+        raw = await self.redis.get(self.keys.invite + code)
+        return None if raw is None else str(raw.decode())
+
+    async def announce(self, table_id: str) -> None:
+        """Tell every instance this one owns the table now."""
+        await self.bus.publish(self.keys.owners, {"table": table_id, "node": self.node})
+
+    def _on_owner(self, _channel: str, message: dict[str, Any]) -> None:
+        table_id, node = message.get("table"), message.get("node")
+        if isinstance(table_id, str) and isinstance(node, str):
+            self.owners[table_id] = node
+            self._owner_changed(table_id)
+
+    # ------------------------------------------------------------------ requests
+
+    async def call(
+        self,
+        owner: str,
+        conn: Connection,
+        table_id: str,
+        job: str,
+        args: list[Any],
+        visible: bool,
+        chat: Prefs | None,
+    ) -> tuple[bool, Any]:
+        """Run a request at the table's owner: (True, its result), or (False, None) when the
+        owner is gone or no longer has the table. The owner's errors are raised here."""
+        request = next(self._requests)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[request] = future
+        message = {
+            "op": "call",
+            "from": self.node,
+            "id": request,
+            "conn": conn.id,
+            "who": identity_json(conn.identity),
+            "table": table_id,
+            "job": job,
+            "args": args,
+            "visible": visible,
+            "chat": None if chat is None else prefs_json(chat),
+        }
+        try:
+            if not await self.bus.publish(node_channel(owner), message):
+                return False, None
+            reply = await asyncio.wait_for(future, self.timeout)
+        except TimeoutError:
+            raise ProtocolError(
+                "unavailable", f"the server holding table {table_id} did not answer: try again"
+            ) from None
+        finally:
+            self._pending.pop(request, None)
+        return self._result(conn, table_id, reply)
+
+    def _result(self, conn: Connection, table_id: str, reply: dict[str, Any]) -> tuple[bool, Any]:
+        if reply.get("watching"):
+            conn.tables.add(table_id)
+        else:
+            conn.tables.discard(table_id)
+        failure = reply.get("error")
+        if failure:
+            code, text = failure
+            if code == MOVED:
+                return False, None
+            raise ProtocolError(str(code), str(text))
+        return True, reply.get("result")
+
+    async def gone(self, conn: Connection, table_ids: list[str]) -> None:
+        """A client of this instance left: the owners of its tables keep its seats for the
+        grace period, as for their own clients."""
+        owners = {await self.owner_of(t) for t in table_ids}
+        message = {"op": "gone", "from": self.node, "conn": conn.id}
+        for owner in owners - {None, self.node}:
+            with contextlib.suppress(Exception):
+                await self.bus.publish(node_channel(str(owner)), message)
+
+    # ------------------------------------------------------------------ incoming
+
+    def _on_message(self, _channel: str, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        try:
+            if op == "batch":
+                self._receive(message["items"])
+            elif op == "call":
+                self._spawn(self._run_call(message))
+            elif op == "gone":
+                relay = self.relays.pop((str(message["from"]), int(message["conn"])), None)
+                if relay is not None:
+                    self._drop(relay)
+        except (KeyError, TypeError, ValueError):
+            log.warning("ignored a malformed cluster message", extra={"op": op})
+
+    def _receive(self, items: list[Any]) -> None:
+        for item in items:
+            if isinstance(item, dict):
+                future = self._pending.get(int(item["reply"]))
+                if future is not None and not future.done():
+                    future.set_result(item)
+                continue
+            conn = self.local.get(int(item[0]))
+            if conn is None:
+                continue
+            if len(item) > 2 and not self._reads_chat(conn.identity.id, str(item[2])):
+                continue
+            conn.send_text(str(item[1]))
+
+    def _relay(self, node: str, remote_id: int, identity: Identity) -> Relay:
+        relay = self.relays.get((node, remote_id))
+        if relay is None:
+            relay = Relay(node, remote_id, identity, self._outbox(node))
+            self.relays[(node, remote_id)] = relay
+        relay.identity = identity  # it changes when a guest registers
+        return relay
+
+    def _outbox(self, node: str) -> Outbox:
+        outbox = self._outboxes.get(node)
+        if outbox is None:
+            outbox = self._outboxes[node] = Outbox(self.bus, node, self.node_gone)
+        return outbox
+
+    async def _run_call(self, message: dict[str, Any]) -> None:
+        node, remote_id = str(message["from"]), int(message["conn"])
+        relay = self._relay(node, remote_id, identity_from(message["who"]))
+        relay.chat = prefs_from(message.get("chat"))
+        table_id = str(message["table"])
+        reply: dict[str, Any] = {"reply": message["id"]}
+        try:
+            assert self._answer is not None
+            job, args = str(message["job"]), list(message["args"])
+            visible = bool(message["visible"])
+            reply["result"] = await self._answer(relay, table_id, job, args, visible)
+        except ProtocolError as exc:
+            reply["error"] = [exc.code, exc.message]
+        except Exception:
+            log.exception("relayed request failed", extra={"table": table_id})
+            reply["error"] = ["server_error", "the server failed on that message"]
+        reply["watching"] = table_id in relay.tables
+        relay.outbox.put(reply)
+        if not relay.tables and self.relays.get((node, remote_id)) is relay:
+            del self.relays[(node, remote_id)]
+
+    def _drop(self, relay: Relay) -> None:
+        relay.closed = True  # at once, so the person may take their seat back elsewhere
+        for table_id in list(relay.tables):
+            self._spawn(self._disconnect(relay, table_id))
+
+    async def _disconnect(self, relay: Relay, table_id: str) -> None:
+        assert self._answer is not None
+        with contextlib.suppress(ProtocolError):
+            await self._answer(relay, table_id, "disconnected", [], False)
+
+    def node_gone(self, node: str) -> None:
+        """Another instance stopped (its channel has no listener): its clients are away."""
+        outbox = self._outboxes.pop(node, None)
+        if outbox is not None:
+            self._spawn(outbox.close())
+        dropped = [key for key in self.relays if key[0] == node]
+        if dropped:
+            log.warning("an instance is gone", extra={"node": node, "clients": len(dropped)})
+        for key in dropped:
+            self._drop(self.relays.pop(key))
+
+    async def check_nodes(self) -> bool:
+        """Notice instances that stopped without a word (their clients are away then);
+        True when there was one."""
+        nodes = sorted({node for node, _ in self.relays})
+        if not nodes:
+            return False
+        counts = await self.redis.pubsub_numsub(*[PREFIX + node_channel(n) for n in nodes])
+        gone = [node for node, (_, count) in zip(nodes, counts, strict=True) if int(count) == 0]
+        for node in gone:
+            self.node_gone(node)
+        return bool(gone)

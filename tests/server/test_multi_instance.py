@@ -1,0 +1,267 @@
+"""Several server processes on one PostgreSQL database and one Redis act as one server.
+
+A table is owned by one instance; clients of the other instance reach it through Redis.
+Four players split across two real ``euchre serve`` processes play whole games, a
+spectator of the other instance sees only public information, errors reach the right
+client, and when the owner is killed the other instance takes the game over.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import (
+    REDIS_URL,
+    Client,
+    ProcessServer,
+    play_random,
+    postgres_database,
+    redis_available,
+    settle,
+)
+
+from euchre.engine.records import replay
+
+pytestmark = pytest.mark.skipif(
+    not redis_available(), reason="Redis is not running on 127.0.0.1:6379 (needed for this test)"
+)
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+LEASE_SECONDS = "1.0"
+
+
+def instance_env(url: str, name: str, tmp_path: Path) -> dict[str, str]:
+    return {
+        "EUCHRE_DATABASE_URL": url,
+        "EUCHRE_REDIS_URL": REDIS_URL,
+        "EUCHRE_INSTANCE": name,
+        "EUCHRE_LEASE_SECONDS": LEASE_SECONDS,
+        "EUCHRE_RELAY_TIMEOUT": "10",
+        "EUCHRE_GRACE_SECONDS": "120",
+        "EUCHRE_FILL_SECONDS": "120",
+        "EUCHRE_TURN_SECONDS": "600",
+        "EUCHRE_BOT_DELAY": "0",
+        "EUCHRE_BOT_LEVEL": "random",
+        "EUCHRE_RATE_PER_SECOND": "100000",
+        "EUCHRE_RATE_BURST": "100000",
+        "EUCHRE_LOG_LEVEL": "info",
+        "EUCHRE_TEST_LOG": str(tmp_path / f"server-{name}.log"),
+    }
+
+
+@contextmanager
+def two_instances(tmp_path: Path) -> Iterator[tuple[ProcessServer, ProcessServer]]:
+    """Instances ``a`` and ``b`` on a fresh PostgreSQL database and the local Redis."""
+    with postgres_database() as url:
+        a = ProcessServer(instance_env(url, "a", tmp_path)).start()  # creates the schema
+        try:
+            b = ProcessServer(instance_env(url, "b", tmp_path)).start()
+            try:
+                yield a, b
+            finally:
+                b.kill()
+        finally:
+            a.kill()
+
+
+def split_table(a: ProcessServer, b: ProcessServer, **create: Any) -> tuple[str, list[Client]]:
+    """A private table created on ``a`` by Ann; Bob and Dan (on ``b``) and Cat (on ``a``)
+    join by invite and sit at seats 1 to 3."""
+    bases = [a.base, b.base, a.base, b.base]
+    clients = [Client(base, name) for base, name in zip(bases, NAMES, strict=True)]
+    created = clients[0].request(type="create", kind="private", turn_seconds=0, **create)
+    assert created["type"] == "created", created
+    table, invite = created["table"], created["invite"]
+    clients[0].until(lambda m: m["type"] == "table" and m["table"] == table)
+    for seat, client in enumerate(clients[1:], start=1):
+        joined = client.request(type="join", invite=invite)
+        assert joined["type"] == "table" and joined["table"] == table, joined
+        seated = client.request(type="sit", table=table, seat=seat)
+        assert seated["type"] == "table" and seated["you"]["seat"] == seat, seated
+    return table, clients
+
+
+def own_turn(clients: list[Client], table: str) -> Client:
+    settle(clients, table)
+    found = next((c for c in clients if c.my_turn(table)), None)
+    assert found is not None
+    return found
+
+
+def illegal_action(state: dict[str, Any]) -> str:
+    """An action the rules do not allow now (a held card that may not be played, or a
+    bid outside the bidding)."""
+    legal = set(state["legal"])
+    for card in state["hand"]:
+        if f"play {card}" not in legal and state["phase"] == "play":
+            return f"play {card}"
+    return "order" if state["phase"] == "play" else "play " + state["hand"][0]
+
+
+def check_public_only(spectator: Client, table: str) -> None:
+    """Everything the spectator received about the table is public."""
+    seen = [m for m in spectator.received if m.get("table") == table]
+    assert seen
+    for message in seen:
+        state = message.get("state")
+        if state is not None:
+            assert state["hand"] == [] and state["legal"] == [] and state["seat"] is None
+            discards = [h for h in state["history"] if h["action"].startswith("discard")]
+            assert all(h["action"] == "discard" for h in discards), discards
+        event = message.get("event") or {}
+        if str(event.get("action", "")).startswith("discard"):
+            assert event["action"] == "discard", event
+
+
+def test_players_on_two_instances_play_a_whole_game(tmp_path: Path) -> None:
+    with two_instances(tmp_path) as (a, b):
+        table, clients = split_table(a, b, options={"target": 5})
+        ann, bob, _cat, dan = clients
+        eve = Client(b.base, "Eve")
+        eve.request(type="join", invite=clients[0].view(table).invite)
+        assert eve.view(table).seat is None
+
+        ann.send(type="start", table=table)
+        ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "started")
+        version = settle([*clients, eve], table)
+        assert version > 0
+
+        # An action out of turn from a client of b: the usual error, nothing changes.
+        waiting = next(c for c in (bob, dan) if not c.my_turn(table))
+        waiting.expect_error("not_your_turn", type="act", table=table, action="pass")
+        actor = own_turn(clients, table)
+        state = actor.view(table).state
+        assert state is not None
+        actor.expect_error("illegal", type="act", table=table, action=illegal_action(state))
+        actor.expect_error("stale", type="act", table=table, action=state["legal"][0], version=0)
+        again = actor.request(type="resync", table=table, since=version)
+        assert again["version"] == version and again["missed"] == []
+        assert again["state"] == state
+
+        # Chat crosses instances, each channel to its own people.
+        for client in (ann, bob, eve):
+            assert client.request(type="chat_settings", enabled=True)["enabled"] is True
+        said = bob.request(type="chat", table=table, text="hello from b")
+        assert said["type"] == "chat" and said["channel"] == "players", said
+        heard = ann.until(lambda m: m["type"] == "chat")
+        assert heard["text"] == "hello from b" and heard["from"]["seat"] == 1
+        history = ann.request(type="chat_log", table=table)
+        assert [m["text"] for m in history["messages"]] == ["hello from b"]
+        spectators = eve.request(type="chat_log", table=table)
+        assert spectators["channel"] == "spectators" and spectators["messages"] == []
+
+        play_random(clients, table, random.Random(11))
+        final = settle([*clients, eve], table)
+        state = ann.view(table).state
+        assert state is not None and state["winner"] is not None and max(state["score"]) >= 5
+        for client in (bob, dan, eve):
+            assert client.view(table).version == final
+            assert client.view(table).state["score"] == state["score"]  # type: ignore[index]
+        check_public_only(eve, table)
+        assert not any(m["type"] == "chat" for m in eve.received)
+        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
+        assert list(replay(record).score) == state["score"]
+        for client in [*clients, eve]:
+            client.close()
+
+
+def mid_hand(state: dict[str, Any]) -> bool:
+    return state["phase"] == "play" and len(state["trick"]) == 2 and state["deal"] != 0
+
+
+def test_killing_the_owner_hands_the_game_to_the_other_instance(tmp_path: Path) -> None:
+    with two_instances(tmp_path) as (a, b):
+        table, clients = split_table(a, b)
+        clients[0].send(type="start", table=table)
+        rng = random.Random(5)
+        play_random(clients, table, rng, stop=mid_hand)
+        version = settle(clients, table)
+        before = {c.name: c.view(table).state for c in clients}
+
+        a.kill()  # SIGKILL: the owner of the table is gone without a word
+        on_a = [clients[0], clients[2]]
+        on_b = [clients[1], clients[3]]
+        for client in on_a:
+            client.close()
+        # The clients of b watched through a: b takes the table over and they get it again.
+        for client in on_b:
+            snapshot = client.until(lambda m: m["type"] == "table" and m["table"] == table)
+            assert snapshot["state"] == before[client.name]
+        moved = [Client(b.base, c.name, c.token) for c in on_a]
+        for client in moved:
+            answer = client.request(type="join", table=table, since=version)
+            assert answer["type"] == "table", answer
+            assert answer["state"] == before[client.name]  # the same hand, trick and score
+            assert answer["you"]["seat"] == NAMES.index(client.name)
+        players = [moved[0], on_b[0], moved[1], on_b[1]]
+        settle(players, table)
+        play_random(players, table, rng)
+        state = players[0].view(table).state
+        assert state is not None and state["winner"] is not None
+        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
+        assert list(replay(record).score) == state["score"]
+        for client in players:
+            client.close()
+
+
+def test_killing_the_other_instance_frees_its_players_seats(tmp_path: Path) -> None:
+    with two_instances(tmp_path) as (a, b):
+        table, clients = split_table(a, b)
+        clients[0].send(type="start", table=table)
+        rng = random.Random(3)
+        play_random(clients, table, rng, max_actions=6)
+        version = settle(clients, table)
+        before = {c.name: c.view(table).state for c in clients}
+
+        b.kill()  # the players of b lose their connection; a still owns the table
+        on_b = [clients[1], clients[3]]
+        for client in on_b:
+            client.close()
+        away = clients[0].until(lambda m: m["type"] == "event" and m["event"]["kind"] == "away")
+        assert away["event"]["seat"] in (1, 3)
+        moved = [Client(a.base, c.name, c.token) for c in on_b]
+        for client in moved:
+            answer = client.request(type="join", table=table, since=version)
+            assert answer["type"] == "table", answer
+            assert answer["state"] == before[client.name]
+            assert answer["you"]["seat"] == NAMES.index(client.name)
+        players = [clients[0], moved[0], clients[2], moved[1]]
+        settle(players, table)
+        play_random(players, table, rng)
+        state = players[0].view(table).state
+        assert state is not None and state["winner"] is not None
+        for client in players:
+            client.close()
+
+
+def test_quick_play_seats_clients_of_both_instances_at_one_table(tmp_path: Path) -> None:
+    with two_instances(tmp_path) as (a, b):
+        ann = Client(a.base, "Ann")
+        first = ann.request(type="quick_play", preset="standard")
+        assert first["type"] == "table", first
+        table = first["table"]
+        deadline = time.monotonic() + 10
+        while not any(t["id"] == table for t in httpx.get(b.base + "/api/tables").json()["tables"]):
+            assert time.monotonic() < deadline, "instance b never listed the table"
+            time.sleep(0.05)
+        bob = Client(b.base, "Bob")
+        second = bob.request(type="quick_play", preset="standard")
+        assert second["type"] == "table" and second["table"] == table, second
+        assert second["you"]["seat"] == 1
+        seated = ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "seated")
+        assert seated["event"]["name"] == "Bob"
+        left = bob.request(type="leave", table=table)
+        assert left == {"type": "left", "table": table, "ref": left["ref"]}
+        stood = ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "stood")
+        assert stood["event"]["seat"] == 1
+        bob.expect_error("not_seated", type="act", table=table, action="pass")
+        bob.expect_error("not_found", type="join", table="nosuchtable")
+        ann.close()
+        bob.close()
