@@ -22,10 +22,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -39,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 
 SETUP_TIMEOUT = 180.0
@@ -89,13 +92,62 @@ def proc_rss_bytes(pid: int) -> int:
     return 0
 
 
-def server_actions(base: str) -> float:
+Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
+
+
+def server_samples(base: str) -> Samples:
+    """Every sample of the server's Prometheus metrics, by name and labels."""
     text = httpx.get(base + "/metrics", timeout=10).text
-    total = 0.0
-    for line in text.splitlines():
-        if line.startswith("euchre_actions_total{"):
-            total += float(line.rsplit(" ", 1)[1])
-    return total
+    return {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def sample_total(samples: Samples, name: str, **labels: str) -> float:
+    wanted = set(labels.items())
+    return sum(v for (n, found), v in samples.items() if n == name and wanted <= found)
+
+
+def bucket_deltas(
+    before: Samples, after: Samples, name: str, **labels: str
+) -> list[tuple[float, float]]:
+    """A histogram's cumulative buckets over an interval: (upper bound, count) pairs."""
+    bounds = {dict(found)["le"] for (n, found) in after if n == name + "_bucket"}
+    deltas = [
+        (
+            float(le),
+            sample_total(after, name + "_bucket", le=le, **labels)
+            - sample_total(before, name + "_bucket", le=le, **labels),
+        )
+        for le in bounds
+    ]
+    return sorted(deltas)
+
+
+def bucket_quantile(buckets: list[tuple[float, float]], q: float) -> float:
+    """The q-quantile of a histogram, interpolated within its bucket (as Prometheus does)."""
+    total = buckets[-1][1] if buckets else 0.0
+    if total <= 0:
+        return float("nan")
+    rank, lower, below = q * total, 0.0, 0.0
+    for bound, cumulative in buckets:
+        if cumulative >= rank:
+            if bound == float("inf"):
+                return lower
+            return lower + (bound - lower) * (rank - below) / max(cumulative - below, 1e-9)
+        lower, below = bound, cumulative
+    return lower
+
+
+def bucket_ceiling(buckets: list[tuple[float, float]]) -> float:
+    """The upper bound of the highest bucket that received anything (longest observation)."""
+    total = buckets[-1][1] if buckets else 0.0
+    for bound, cumulative in buckets:
+        if cumulative >= total:
+            return bound if total > 0 else 0.0
+    return float("inf")
 
 
 # ---------------------------------------------------------------------- the clients
@@ -166,6 +218,7 @@ async def play_seat(
     """Answer every turn of this seat (after ``think`` seconds, on average); record the
     latency of every other seat's action."""
     async for raw in seat.ws:
+        received = time.perf_counter()  # before parsing: the client's own work is not the server's
         message = json.loads(raw)
         if message["type"] != "event":
             continue
@@ -174,7 +227,7 @@ async def play_seat(
         if event.get("seat") not in (None, seat.seat):
             sent = shared.sent.get((table, version))
             if sent is not None and shared.measuring:
-                shared.latencies.append(time.perf_counter() - sent)
+                shared.latencies.append(received - sent)
         if "game_over" in event:
             if seat.seat == 0:
                 shared.games += 1
@@ -225,6 +278,7 @@ class Plan:
     seconds: float
     warmup: float
     think: float
+    client_gc: bool
     connected: Any  # multiprocessing events: set by the worker / by the parent
     opened: Any
     go_tables: Any
@@ -249,6 +303,18 @@ async def reach(count: Callable[[], int], total: int, tasks: list[asyncio.Task[N
         await asyncio.sleep(0.05)
 
 
+def quiet_collector() -> None:
+    """Keep this short-lived client process's garbage collector out of the measurement.
+
+    A full pass over 1,000 client websockets takes as long as the server's own; it would
+    count as server latency for every message waiting behind it. What the set-up built
+    is frozen, and the collector stays off while play is measured (a minute of play
+    leaves a few megabytes of cyclic garbage, freed when the process exits)."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+
+
 async def drive(plan: Plan) -> dict[str, Any]:
     shared, phases = Shared(), Phases()
     total = len(plan.tables)
@@ -265,18 +331,26 @@ async def drive(plan: Plan) -> dict[str, Any]:
         await reach(lambda: phases.opened, total, tasks)
         plan.opened.set()
         await wait_for(plan.go_play)
+        if not plan.client_gc:
+            quiet_collector()
         phases.go_play.set()
         await asyncio.sleep(plan.warmup)
         shared.measuring = True
-        began = time.perf_counter()
+        began, cpu_began = time.perf_counter(), time.process_time()
         await asyncio.sleep(plan.seconds)
         shared.measuring = False
-        elapsed = time.perf_counter() - began
+        elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu_began
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.gather(*(ws.close() for ws in shared.sockets), return_exceptions=True)
-    return {"latencies": shared.latencies, "games": shared.games, "elapsed": elapsed}
+    return {
+        "latencies": shared.latencies,
+        "games": shared.games,
+        "elapsed": elapsed,
+        "cpu": cpu,
+        "max_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    }
 
 
 # ---------------------------------------------------------------------- the run
@@ -302,6 +376,11 @@ def main() -> None:
         type=float,
         default=0.0,
         help="average seconds a client waits before its action (0: at once)",
+    )
+    parser.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave the client processes' garbage collector on while measuring",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -342,6 +421,7 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
             args.seconds,
             args.warmup,
             args.think,
+            args.client_gc,
             ctx.Event(),
             ctx.Event(),
             go_tables,
@@ -350,6 +430,7 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
         for i in range(args.procs)
     ]
     procs = [ctx.Process(target=worker, args=(plan, out)) for plan in plans]
+    load_before = os.getloadavg()[0]
     rss_empty = proc_rss_bytes(server.pid)
     began = time.monotonic()
     for p in procs:
@@ -365,16 +446,25 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
     rss_playing = proc_rss_bytes(server.pid)
     health = httpx.get(base + "/healthz").json()
     time.sleep(args.warmup / 2)
-    cpu0, actions0, t0 = proc_cpu_seconds(server.pid), server_actions(base), time.monotonic()
+    window_began = time.time()
+    cpu0, metrics0, t0 = proc_cpu_seconds(server.pid), server_samples(base), time.monotonic()
     time.sleep(args.seconds)
-    cpu1, actions1, t1 = proc_cpu_seconds(server.pid), server_actions(base), time.monotonic()
+    cpu1, metrics1, t1 = proc_cpu_seconds(server.pid), server_samples(base), time.monotonic()
+    load_during = os.getloadavg()[0]
     results = [out.get(timeout=60 + args.seconds) for _ in procs]
     for p in procs:
         p.join(30)
     latencies = [x for r in results for x in r["latencies"]]
     elapsed = t1 - t0
     clients = args.tables * 4
+    actions0 = sample_total(metrics0, "euchre_actions_total")
+    actions1 = sample_total(metrics1, "euchre_actions_total")
+    inside = bucket_deltas(metrics0, metrics1, "euchre_action_latency_seconds")
     return {
+        "load_average_before": round(load_before, 2),
+        "load_average_during": round(load_during, 2),
+        "client_gc": args.client_gc,
+        "measured_unix_time": [round(window_began, 1), round(window_began + t1 - t0, 1)],
         "tables": args.tables,
         "clients": clients,
         "connections_seen": health["connections"],
@@ -385,7 +475,12 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
         "deliveries_measured": len(latencies),
         "latency_p50_ms": round(percentile(latencies, 0.50) * 1000, 2),
         "latency_p99_ms": round(percentile(latencies, 0.99) * 1000, 2),
+        "latency_p999_ms": round(percentile(latencies, 0.999) * 1000, 2),
+        "latency_max_ms": round(max(latencies, default=float("nan")) * 1000, 2),
         "latency_mean_ms": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
+        "server_latency_p50_ms": round(bucket_quantile(inside, 0.50) * 1000, 2),
+        "server_latency_p99_ms": round(bucket_quantile(inside, 0.99) * 1000, 2),
+        "server_gc": gc_report(metrics0, metrics1, elapsed),
         "games_finished": sum(r["games"] for r in results),
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
         "cpu_ms_per_table_per_s": round(1000 * (cpu1 - cpu0) / elapsed / args.tables, 3),
@@ -396,7 +491,28 @@ def measure(server: subprocess.Popen[bytes], base: str, args: argparse.Namespace
             (rss_playing - rss_empty) / args.tables / 1024, 1
         ),
         "server_rss_mb": round(rss_playing / 2**20, 1),
+        "client_cpu_percent": round(
+            100 * sum(r["cpu"] for r in results) / max(r["elapsed"] for r in results), 1
+        ),
+        "client_max_rss_mb": round(max(r["max_rss"] for r in results) / 2**20, 1),
     }
+
+
+def gc_report(before: Samples, after: Samples, elapsed: float) -> dict[str, dict[str, float]]:
+    """The server's collector passes while measured, by generation: how many, their total
+    length, the longest (as the histogram bucket that holds it) and the share of time."""
+    report = {}
+    for generation in ("0", "1", "2"):
+        buckets = bucket_deltas(before, after, "euchre_gc_pause_seconds", generation=generation)
+        total = sample_total(after, "euchre_gc_pause_seconds_sum", generation=generation)
+        total -= sample_total(before, "euchre_gc_pause_seconds_sum", generation=generation)
+        report[generation] = {
+            "passes": buckets[-1][1] if buckets else 0.0,
+            "total_ms": round(total * 1000, 1),
+            "longest_at_most_ms": round(bucket_ceiling(buckets) * 1000, 1),
+            "percent_of_time": round(100 * total / elapsed, 2),
+        }
+    return report
 
 
 def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
@@ -411,6 +527,10 @@ def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  actions/s accepted       {report['actions_per_second']:>10}")
     print(f"  action->broadcast p50    {report['latency_p50_ms']:>10} ms")
     print(f"  action->broadcast p99    {report['latency_p99_ms']:>10} ms")
+    print(f"  action->broadcast p99.9  {report['latency_p999_ms']:>10} ms")
+    print(f"  action->broadcast max    {report['latency_max_ms']:>10} ms")
+    print(f"  in the server p50        {report['server_latency_p50_ms']:>10} ms (its histogram)")
+    print(f"  in the server p99        {report['server_latency_p99_ms']:>10} ms (its histogram)")
     print(f"  deliveries measured      {report['deliveries_measured']:>10}")
     print(f"  games finished           {report['games_finished']:>10}")
     print(f"  server CPU               {report['server_cpu_percent']:>10} % of one core")
@@ -422,6 +542,21 @@ def print_report(report: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  memory per connection    {report['memory_per_connection_kb']:>10} KB")
     print(f"  table + its 4 clients    {report['memory_per_table_with_clients_kb']:>10} KB")
     print(f"  server RSS               {report['server_rss_mb']:>10} MB")
+    for generation, gc_pass in report["server_gc"].items():
+        print(
+            f"  server GC gen {generation}: {gc_pass['passes']:>5.0f} passes, "
+            f"{gc_pass['total_ms']:>7} ms in all ({gc_pass['percent_of_time']} % of the time), "
+            f"longest <= {gc_pass['longest_at_most_ms']} ms"
+        )
+    print(
+        f"  clients: {report['client_cpu_percent']} % of one core, "
+        f"at most {report['client_max_rss_mb']} MB each, "
+        f"collector {'on' if report['client_gc'] else 'off'} while measured"
+    )
+    print(
+        f"  load average: {report['load_average_before']} before, "
+        f"{report['load_average_during']} at the end of the measured phase"
+    )
 
 
 if __name__ == "__main__":

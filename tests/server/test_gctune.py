@@ -40,9 +40,7 @@ def test_tune_sets_the_collector(restore_thresholds: None) -> None:
 
 
 def _passes(registry: CollectorRegistry, generation: str) -> float:
-    value = registry.get_sample_value(
-        "euchre_gc_pause_seconds_count", {"generation": generation}
-    )
+    value = registry.get_sample_value("euchre_gc_pause_seconds_count", {"generation": generation})
     return value or 0.0
 
 
