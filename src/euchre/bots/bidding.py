@@ -17,7 +17,7 @@ from __future__ import annotations
 from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, SUITS
 from euchre.engine.rules import SUIT_MASK
-from euchre.engine.variants import GoUnder
+from euchre.engine.variants import GoUnder, Variant
 from euchre.engine.views import View
 
 from . import bidding_table as T
@@ -174,9 +174,9 @@ def _call_probability(margin: float) -> float:
     return min(0.97, max(0.03, sigmoid(margin / _TEMPERATURE)))
 
 
-def bid_likelihood(know: Knowledge, world: object) -> float:
+def bid_likelihood(know: Knowledge, world: object, loose: float = 0.0) -> float:
     """How likely the other seats' bidding was, had they held their hands in ``world``
-    and bid by the calibrated model."""
+    and bid by the calibrated model (the opponents, with chance ``loose``, at random)."""
     from .resample import World
 
     assert isinstance(world, World)
@@ -191,7 +191,10 @@ def bid_likelihood(know: Knowledge, world: object) -> float:
         hand = world.hands[seat] | know.played_by[seat]
         if seat == view.dealer and view.upcard_state == "taken":
             hand &= ~(1 << view.upcard)
-        weight *= _bid_probability(know, seat, hand, aid, first_round, up)
+        p = _bid_probability(know, seat, hand, aid, first_round, up)
+        if loose and not know.same_side(seat, know.seat):
+            p = (1.0 - loose) * p + loose * _random_bid_share(view.variant, aid, first_round)
+        weight *= p
     return weight
 
 
@@ -212,21 +215,40 @@ def _bid_probability(
     return _call_probability(call_margin(know, seat, hand, suit, first_round=False))
 
 
+def random_bid_options(variant: Variant, first_round: bool) -> tuple[int, int]:
+    """(suits open, bids open) to a bidder who may pass: 1 + suits, each also alone."""
+    suits = 1 if first_round else 3 + (1 if variant.no_trump else 0)
+    return suits, 1 + suits * (2 if variant.allow_alone else 1)
+
+
+def _random_bid_share(variant: Variant, aid: int, first_round: bool) -> float:
+    """Chance that a random bidder makes a bid the model reads as ``aid`` (a pass; in the
+    first round, any order; in the second, this suit alone or not)."""
+    suits, options = random_bid_options(variant, first_round)
+    if aid == A.PASS:
+        return 1.0 / options
+    return (options - 1) / options if first_round else (options - 1) / suits / options
+
+
 def _bids(view: View) -> list[tuple[int, int, bool]]:
     """(seat, action, first round) for the bidding actions of the deal."""
-    out: list[tuple[int, int, bool]] = []
+    return [(seat, aid, first) for seat, aid, first, _ in bidding_turns(view)]
+
+
+def bidding_turns(view: View) -> list[tuple[int, int, bool, bool]]:
+    """(seat, action, first round, whether passing was allowed) for each bid of the deal."""
+    out: list[tuple[int, int, bool, bool]] = []
     v = view.variant
     if v.go_under != GoUnder.OFF or v.throw_in_hands:
         return out  # offers to go under or throw in also read "pass": bids are ambiguous
     passes = 0
+    stuck_turn = 2 * v.players - 1 if v.stick_the_dealer else -1
     for seat, aid in view.history:
-        if aid in (A.ORDER, A.ORDER_ALONE):
-            out.append((seat, aid, True))
-            break
-        if A.CALL_BASE <= aid < A.CALL_BASE + 10:
-            out.append((seat, aid, False))
+        first = passes < v.players
+        if aid in (A.ORDER, A.ORDER_ALONE) or A.CALL_BASE <= aid < A.CALL_BASE + 10:
+            out.append((seat, aid, first, passes != stuck_turn))
             break
         if aid == A.PASS:
-            out.append((seat, aid, passes < v.players))
+            out.append((seat, aid, first, True))
             passes += 1
     return out

@@ -34,14 +34,20 @@ class Missed:
 class PlayEvidence:
     """Tricks a seat let an opponent win as the last to play."""
 
-    def __init__(self, know: Knowledge) -> None:
+    def __init__(self, know: Knowledge, loose: float = 0.0) -> None:
+        """``loose``: the chance that the opponents play at random (their misses then
+        say little)."""
         self.missed = _missed_tricks(know)
+        opponent_doubt = DOUBT + (1.0 - DOUBT) * loose
+        self.doubt = [
+            DOUBT if know.same_side(s, know.seat) else opponent_doubt for s in range(know.n)
+        ]
 
     def weight(self, world: World) -> float:
         w = 1.0
         for m in self.missed:
             if (world.hands[m.seat] | m.later) & m.winners:
-                w *= DOUBT
+                w *= self.doubt[m.seat]
         return w
 
 

@@ -17,10 +17,16 @@ deals). Bids start from the calibrated bidding model shared with ``medium``
 simulated: sampled deals are rebuilt as game states, the action is taken, the rest of the
 bidding is played by ``medium`` and the play solved exactly. Decisions stay within a time
 budget: sampling stops early when the budget runs out.
+
+The bot also sizes up its opponents (:mod:`euchre.bots.opponents`): the more their bids
+look random, the more its bidding simulations let them bid and play at random (the tricks
+then played out rather than solved, :mod:`euchre.bots.playouts`) and the less its
+inference reads into their bids and misses.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -39,6 +45,8 @@ from .inference import PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
+from .opponents import OpponentModel
+from .playouts import NO_SEAT, loose_tricks
 from .resample import Sampler, World
 from .solver import Solver
 
@@ -46,6 +54,8 @@ PLAY_WORLDS = 48
 DISCARD_WORLDS = 16
 BID_WORLDS = 40
 BID_MARGIN = 1.5
+LOOSE_THRESHOLD = 0.2  # below it the opponents are taken to be sensible
+LOOSE_PLAYOUTS = 8  # play-outs per sampled deal and bid against loose opponents
 _SIMULATED_BIDS = frozenset({Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME, Phase.TAKE_ALONE})
 _PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
 
@@ -62,6 +72,7 @@ class SearchBot:
         bid_margin: float = BID_MARGIN,
         time_ms: int | None = None,
         infer: bool = True,
+        adapt: bool = True,
     ) -> None:
         self.play_worlds = play_worlds
         self.discard_worlds = discard_worlds
@@ -70,6 +81,9 @@ class SearchBot:
         self.bid_worlds = bid_worlds
         self.bid_margin = bid_margin
         self.medium = MediumBot()
+        self.adapt = adapt
+        self.opponents = OpponentModel()
+        self.loose = 0.0  # the opponents' looseness at the decision in progress
 
     def set_time_budget(self, time_ms: int | None) -> None:
         """Limit each decision to about ``time_ms`` milliseconds (None: sample counts only)."""
@@ -87,10 +101,15 @@ class SearchBot:
         legal = view.legal
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide: it is not its turn")
+        if self.adapt:
+            self.opponents.observe(view)
         if len(legal) == 1:
             return legal[0]
         deadline = None if time_ms is None else time.perf_counter() + 0.75 * time_ms / 1000
         know = knowledge_of(view)
+        self.loose = self.opponents.looseness() if self.adapt else 0.0
+        if self.loose < LOOSE_THRESHOLD:
+            self.loose = 0.0  # opponents who look sensible get the plain search
         if view.phase == Phase.PLAY:
             return self._play(know, rng, deadline)
         if view.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
@@ -108,9 +127,9 @@ class SearchBot:
         legal = list(know.view.legal)
         values = {a: bid_model_value(medium, know, a) for a in legal}
         best = max(values, key=lambda a: values[a])
-        close = [
-            a for a in legal if values[a] > -1e8 and values[best] - values[a] < self.bid_margin
-        ]
+        # The model assumes sensible opponents: against loose ones every bid is simulated.
+        margin = self.bid_margin if self.loose < 0.5 else math.inf
+        close = [a for a in legal if values[a] > -1e8 and values[best] - values[a] < margin]
         if len(close) < 2 or not simulation_possible(know.view):
             return best
         totals = dict.fromkeys(close, 0.0)
@@ -122,8 +141,15 @@ class SearchBot:
             if state is None:
                 continue
             used += 1
+            if not self.loose:
+                for aid in close:
+                    totals[aid] += rollout(state, aid, know.seat, medium, rng)
+                continue
+            loose = rng.random() < self.loose
+            # Every action meets the same chances (common random numbers): less noise.
+            chances = rng.getrandbits(64)
             for aid in close:
-                totals[aid] += rollout(state, aid, know.seat, medium, rng)
+                totals[aid] += rollout(state, aid, know.seat, medium, random.Random(chances), loose)
         if not used:
             return best
         return max(close, key=lambda a: (totals[a] / used, a == best))
@@ -138,9 +164,9 @@ class SearchBot:
         sampler = Sampler(know)
         if not self.infer:
             return [sampler.sample(rng) for _ in range(count)]
-        evidence = PlayEvidence(know)
+        evidence = PlayEvidence(know, self.loose)
         candidates = [sampler.sample(rng) for _ in range(count * 4)]
-        weights = [bid_likelihood(know, w) * evidence.weight(w) for w in candidates]
+        weights = [bid_likelihood(know, w, self.loose) * evidence.weight(w) for w in candidates]
         if sum(weights) <= 0:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)
@@ -156,13 +182,10 @@ class SearchBot:
         values = self.card_values(know, distinct, rng, deadline)
         preferred = self.medium.decide_id(view, rng) - A.PLAY_BASE
         best = max(values.values())
-        if preferred in values and values[preferred] >= best - 1e-9:
+        tied = [c for c, v in values.items() if v >= best - 1e-9]
+        if preferred in tied:
             return A.PLAY_BASE + preferred
-        choice = min(
-            (c for c, v in values.items() if v >= best - 1e-9),
-            key=lambda c: POWER[know.trump][c],
-        )
-        return A.PLAY_BASE + choice
+        return A.PLAY_BASE + min(tied, key=lambda c: POWER[know.trump][c])
 
     def card_values(
         self,
@@ -383,16 +406,26 @@ def world_state(view: View, world: World) -> GameState | None:
     return state
 
 
-def rollout(state: GameState, aid: int, seat: int, medium: MediumBot, rng: random.Random) -> float:
+
+
+def rollout(
+    state: GameState,
+    aid: int,
+    seat: int,
+    medium: MediumBot,
+    rng: random.Random,
+    loose: bool = False,
+) -> float:
     """Match value for ``seat`` of taking ``aid`` in a copy of ``state``: the rest of the
-    bidding by ``medium``, the play solved double-dummy."""
+    bidding by ``medium``, the play solved double-dummy. With ``loose`` the opponents
+    bid and play at random and the tricks are played out instead: double-dummy
+    defenders would undervalue a call, above all a loner, against them."""
     game = state.clone()
     deals = len(game.deals)
     game.apply_id(aid)
+    loose = loose and game.n == 4
     while len(game.deals) == deals and game.phase not in _PRE_PLAY_END:
-        actor = game.current_player
-        assert actor is not None
-        game.apply_id(medium.decide_id(game.view(actor), rng))
+        game.apply_id(_rollout_action(game, seat, medium, rng, loose))
     variant = game.variant
     side = side_of(variant, seat)
     scores = tuple(game.deals[deals - 1].scores_before)
@@ -407,9 +440,38 @@ def rollout(state: GameState, aid: int, seat: int, medium: MediumBot, rng: rando
         utility(variant, scores, side, result_points(variant, maker, game.alone, lone, t))
         for t in range(6)
     ]
+    if loose:
+        return _playout_value(game, seat, table, rng)
     solver = Solver(game.trump, active, makers, n)
     tricks = _settle_start(solver, game.hands, game.current_player, _breakpoints(table, 0))
     return table[tricks]
+
+
+def _rollout_action(
+    game: GameState, seat: int, medium: MediumBot, rng: random.Random, loose: bool
+) -> int:
+    """The next action in a rollout: an opponent's at random when they are loose."""
+    actor = game.current_player
+    assert actor is not None
+    if loose and (actor - seat) % 2 == 1:
+        return rng.choice(game.legal_ids())
+    return medium.decide_id(game.view(actor), rng)
+
+
+def _playout_value(game: GameState, seat: int, table: list[float], rng: random.Random) -> float:
+    """Mean of ``table`` (value by the makers' tricks) over ``LOOSE_PLAYOUTS`` play-outs
+    of the tricks against opponents who play at random."""
+    maker = game.maker
+    leader = game.current_player
+    assert leader is not None
+    out = next((s for s in range(4) if not game.is_active(s)), NO_SEAT)
+    side = seat % 2
+    makers = maker % 2 == side
+    total = 0.0
+    for _ in range(LOOSE_PLAYOUTS):
+        taken = loose_tricks(list(game.hands), game.trump, leader, out, side, makers, rng)
+        total += table[taken[maker] + taken[(maker + 2) % 4]]
+    return total / LOOSE_PLAYOUTS
 
 
 def _same_side(n: int, a: int, b: int) -> bool:
