@@ -4,51 +4,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
+    ACCOUNT_PASSWORD,
     LiveServer,
+    account_form,
+    account_server,
     create_private_table,
     enter_name,
-    fast_settings,
-    running_server,
+    register,
     wait_connected,
 )
 
-PASSWORD = "correct horse battery"
+PASSWORD = ACCOUNT_PASSWORD
 
 
 @pytest.fixture(scope="module")
 def accounts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A server of its own, so that many registrations stay under the login limits."""
-    db = Path(tmp_path_factory.mktemp("web-accounts")) / "euchre.db"
-    settings = fast_settings(
-        db,
-        login_address_attempts=1000,
-        argon2_time_cost=1,
-        argon2_memory_kib=8192,
-        argon2_parallelism=1,
-    )
-    with running_server(settings) as server:
+    with account_server(tmp_path_factory, "web-accounts") as server:
         yield server
-
-
-def account_form(page: Page, kind: str, name: str, password: str) -> None:
-    page.goto("/#/account")
-    page.wait_for_function("document.body.dataset.booted === 'true'")
-    page.fill(f"#{kind}-name", name)
-    page.fill(f"#{kind}-password", password)
-    page.click(f"#{kind}-submit")
-
-
-def register(page: Page, name: str) -> None:
-    """Register ``name`` through the page and wait until the socket runs as the account."""
-    account_form(page, "register", name, PASSWORD)
-    expect(page.locator("#account-name")).to_have_text(name)
-    wait_connected(page)
 
 
 def test_register_log_out_and_log_in(new_page: PageFactory, accounts: LiveServer) -> None:

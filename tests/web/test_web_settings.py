@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
+    ACCOUNT_PASSWORD,
     DESKTOP,
     PHONE,
     LiveServer,
+    account_form,
+    account_server,
     create_private_table,
     enter_name,
-    fast_settings,
-    running_server,
+    register,
     wait_connected,
 )
 
-PASSWORD = "correct horse battery"
+PASSWORD = ACCOUNT_PASSWORD
 NEW_PASSWORD = "staple battery horse"
 WRONG_LOGIN = "Wrong name or password."
 WRONG_CURRENT = "That is not your current password."
@@ -29,31 +30,8 @@ WRONG_CURRENT = "That is not your current password."
 
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A server of its own with cheap hashing, so that its logins stay under the limits."""
-    db = Path(tmp_path_factory.mktemp("web-settings")) / "euchre.db"
-    settings = fast_settings(
-        db,
-        login_address_attempts=1000,
-        argon2_time_cost=1,
-        argon2_memory_kib=8192,
-        argon2_parallelism=1,
-    )
-    with running_server(settings) as live:
-        yield live
-
-
-def account_form(page: Page, kind: str, name: str, password: str) -> None:
-    page.goto("/#/account")
-    page.wait_for_function("document.body.dataset.booted === 'true'")
-    page.fill(f"#{kind}-name", name)
-    page.fill(f"#{kind}-password", password)
-    page.click(f"#{kind}-submit")
-
-
-def register(page: Page, name: str) -> None:
-    account_form(page, "register", name, PASSWORD)
-    expect(page.locator("#account-name")).to_have_text(name)
-    wait_connected(page)
+    with account_server(tmp_path_factory, "web-settings") as server:
+        yield server
 
 
 def log_in(page: Page, name: str, password: str) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from euchre.server.app import Server, create_app
 from euchre.server.config import Settings
@@ -275,3 +275,38 @@ def create_private_table(page: Page, start_with_bots: bool) -> GamePage:
     game = GamePage(page)
     game.wait_table()
     return game
+
+
+ACCOUNT_PASSWORD = "correct horse battery"
+
+
+@contextlib.contextmanager
+def account_server(tmp_path_factory: Any, name: str) -> Iterator[LiveServer]:
+    """A server of its own with cheap password hashing and generous login limits, so that
+    a module's many registrations and logins stay under the limits."""
+    db = Path(tmp_path_factory.mktemp(name)) / "euchre.db"
+    settings = fast_settings(
+        db,
+        login_address_attempts=1000,
+        argon2_time_cost=1,
+        argon2_memory_kib=8192,
+        argon2_parallelism=1,
+    )
+    with running_server(settings) as server:
+        yield server
+
+
+def account_form(page: Page, kind: str, name: str, password: str) -> None:
+    """Fill and send the log-in (``kind`` "login") or registration ("register") form."""
+    page.goto("/#/account")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    page.fill(f"#{kind}-name", name)
+    page.fill(f"#{kind}-password", password)
+    page.click(f"#{kind}-submit")
+
+
+def register(page: Page, name: str) -> None:
+    """Register ``name`` through the page and wait until the socket runs as the account."""
+    account_form(page, "register", name, ACCOUNT_PASSWORD)
+    expect(page.locator("#account-name")).to_have_text(name)
+    wait_connected(page)
