@@ -3,14 +3,14 @@
 A table is owned by one instance; clients of the other instance reach it through Redis.
 Four players split across two real ``euchre serve`` processes play whole games, a
 spectator of the other instance sees only public information, errors reach the right
-client, and when the owner is killed the other instance takes the game over.
+client, and when the owner is killed or shut down the other instance takes the game over.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -37,12 +37,12 @@ NAMES = ["Ann", "Bob", "Cat", "Dan"]
 LEASE_SECONDS = "1.0"
 
 
-def instance_env(url: str, name: str, tmp_path: Path) -> dict[str, str]:
+def instance_env(url: str, name: str, tmp_path: Path, lease: str) -> dict[str, str]:
     return {
         "EUCHRE_DATABASE_URL": url,
         "EUCHRE_REDIS_URL": REDIS_URL,
         "EUCHRE_INSTANCE": name,
-        "EUCHRE_LEASE_SECONDS": LEASE_SECONDS,
+        "EUCHRE_LEASE_SECONDS": lease,
         "EUCHRE_RELAY_TIMEOUT": "10",
         "EUCHRE_GRACE_SECONDS": "120",
         "EUCHRE_FILL_SECONDS": "120",
@@ -57,12 +57,14 @@ def instance_env(url: str, name: str, tmp_path: Path) -> dict[str, str]:
 
 
 @contextmanager
-def two_instances(tmp_path: Path) -> Iterator[tuple[ProcessServer, ProcessServer]]:
+def two_instances(
+    tmp_path: Path, lease: str = LEASE_SECONDS
+) -> Iterator[tuple[ProcessServer, ProcessServer]]:
     """Instances ``a`` and ``b`` on a fresh PostgreSQL database and the local Redis."""
     with postgres_database() as url:
-        a = ProcessServer(instance_env(url, "a", tmp_path)).start()  # creates the schema
+        a = ProcessServer(instance_env(url, "a", tmp_path, lease)).start()  # creates the schema
         try:
-            b = ProcessServer(instance_env(url, "b", tmp_path)).start()
+            b = ProcessServer(instance_env(url, "b", tmp_path, lease)).start()
             try:
                 yield a, b
             finally:
@@ -127,6 +129,8 @@ def test_players_on_two_instances_play_a_whole_game(tmp_path: Path) -> None:
         eve = Client(b.base, "Eve")
         eve.request(type="join", invite=clients[0].view(table).invite)
         assert eve.view(table).seat is None
+        for server in (a, b):  # a private table is not shown over HTTP, on any instance
+            assert httpx.get(f"{server.base}/api/tables/{table}", timeout=10).status_code == 404
 
         ann.send(type="start", table=table)
         ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "started")
@@ -211,6 +215,48 @@ def test_killing_the_owner_hands_the_game_to_the_other_instance(tmp_path: Path) 
             client.close()
 
 
+def test_shutting_the_owner_down_hands_the_game_over_at_once(tmp_path: Path) -> None:
+    # Leases of a minute: the table moves long before the owner's lease could have run
+    # out (each wait below gives up after 15 s), and before b's own lease round (every
+    # 20 s) would find it; only the owner's letting it go explains the move.
+    with two_instances(tmp_path, lease="60") as (a, b):
+        table, clients = split_table(a, b)
+        clients[0].send(type="start", table=table)
+        rng = random.Random(8)
+        play_random(clients, table, rng, stop=mid_hand)
+        settle(clients, table)
+        before = {c.name: c.view(table).state for c in clients}
+
+        assert a.terminate() in (0, -15)  # SIGTERM: a graceful shutdown
+        assert '"server stopped"' in (tmp_path / "server-a.log").read_text()
+        on_a = [clients[0], clients[2]]
+        on_b = [clients[1], clients[3]]
+        for client in on_a:
+            client.close()
+        # b owns the table now: its clients watching it get it again, unchanged.
+        for client in on_b:
+            snapshot = client.until(lambda m: m["type"] == "table" and m["table"] == table)
+            assert snapshot["state"] == before[client.name]
+        assert httpx.get(f"{b.base}/healthz", timeout=10).json()["tables"] == 1
+
+        version = settle(on_b, table)
+        moved = [Client(b.base, c.name, c.token) for c in on_a]
+        for client in moved:
+            answer = client.request(type="join", table=table, since=version)
+            assert answer["type"] == "table", answer
+            assert answer["state"] == before[client.name]  # every accepted action is there
+            assert answer["you"]["seat"] == NAMES.index(client.name)
+        players = [moved[0], on_b[0], moved[1], on_b[1]]
+        settle(players, table)
+        play_random(players, table, rng)
+        state = players[0].view(table).state
+        assert state is not None and state["winner"] is not None
+        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
+        assert list(replay(record).score) == state["score"]
+        for client in players:
+            client.close()
+
+
 def test_killing_the_other_instance_frees_its_players_seats(tmp_path: Path) -> None:
     with two_instances(tmp_path) as (a, b):
         table, clients = split_table(a, b)
@@ -257,6 +303,14 @@ def test_quick_play_seats_clients_of_both_instances_at_one_table(tmp_path: Path)
         assert second["you"]["seat"] == 1
         seated = ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "seated")
         assert seated["event"]["name"] == "Bob"
+        # Either instance describes the table, as its owner a does.
+        shown = [httpx.get(f"{s.base}/api/tables/{table}", timeout=10) for s in (a, b)]
+        assert [r.status_code for r in shown] == [200, 200]
+        assert shown[1].json() == shown[0].json()
+        assert shown[1].json()["version"] == ann.view(table).version
+        assert [seat["name"] for seat in shown[1].json()["seats"][:2]] == ["Ann", "Bob"]
+        for server in (a, b):
+            assert httpx.get(f"{server.base}/api/tables/nosuchtable", timeout=10).status_code == 404
         left = bob.request(type="leave", table=table)
         assert left == {"type": "left", "table": table, "ref": left["ref"]}
         stood = ann.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "stood")
@@ -264,4 +318,59 @@ def test_quick_play_seats_clients_of_both_instances_at_one_table(tmp_path: Path)
         bob.expect_error("not_seated", type="act", table=table, action="pass")
         bob.expect_error("not_found", type="join", table="nosuchtable")
         ann.close()
+        bob.close()
+
+
+def listed(server: ProcessServer, table: str) -> dict[str, Any] | None:
+    found = httpx.get(server.base + "/api/tables", timeout=10).json()["tables"]
+    return next((t for t in found if t["id"] == table), None)
+
+
+def wait_listed(
+    server: ProcessServer, table: str, test: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The table's line in the server's lobby once it passes ``test``."""
+    deadline = time.monotonic() + 15
+    while True:
+        line = listed(server, table)
+        if line is not None and test(line):
+            return line
+        assert time.monotonic() < deadline, f"{server.base} never listed {table} so: {line}"
+        time.sleep(0.05)
+
+
+def seat_names(server: ProcessServer, table: str) -> list[str]:
+    info = httpx.get(f"{server.base}/api/tables/{table}", timeout=10).json()
+    return [seat["name"] for seat in info["seats"] if seat["type"] == "human"]
+
+
+def test_quick_play_gives_a_person_their_seat_on_another_instance(tmp_path: Path) -> None:
+    with two_instances(tmp_path) as (a, b):
+        ann = Client(a.base, "Ann")
+        table = ann.request(type="quick_play", preset="standard")["table"]
+        # b has a waiting table of the same rules with room: quick play there must not
+        # give Ann a second seat at it.
+        bob = Client(b.base, "Bob")
+        created = bob.request(type="create", kind="casual", preset="standard")
+        assert created["type"] == "created", created
+        other = created["table"]
+        bob.until(lambda m: m["type"] == "table" and m["table"] == other)
+        line = wait_listed(b, table, lambda line: line["seats"][0]["name"] == "Ann")
+        assert "people" not in line  # who sits where travels between instances only
+
+        # Ann's first window still holds her seat: refused, as on one instance.
+        twin = Client(b.base, "Ann", ann.token)
+        twin.expect_error("seat_in_use", type="quick_play", preset="standard")
+        assert seat_names(b, other) == ["Bob"]
+
+        ann.close()  # her seat waits for her (the grace period)
+        wait_listed(b, table, lambda line: not line["seats"][0]["connected"])
+        again = twin.request(type="quick_play", preset="standard")
+        assert again["type"] == "table" and again["table"] == table, again
+        assert again["you"]["seat"] == 0
+        assert seat_names(b, other) == ["Bob"]
+        assert seat_names(a, table) == ["Ann"]
+        # Asking again while she waits answers with the same table.
+        assert twin.request(type="quick_play", preset="standard")["table"] == table
+        twin.close()
         bob.close()

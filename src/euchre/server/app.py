@@ -36,6 +36,7 @@ from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .lobby import Lobby, presets_json
 from .metrics import Metrics
+from .protocol import ProtocolError
 from .results import Results
 from .table import Services, Table
 
@@ -255,12 +256,16 @@ def _table_routes(app: FastAPI, server: Server) -> None:
     async def tables() -> dict[str, Any]:
         return {"tables": server.lobby.listing()}
 
-    @app.get("/api/tables/{table_id}", responses=api.problems(404, 422))
+    @app.get("/api/tables/{table_id}", responses=api.problems(404, 422, 503))
     async def table(table_id: api.GameId) -> dict[str, Any]:
-        found = server.lobby.tables.get(table_id)
-        if found is None or found.kind == "private":
+        """A public table's info and version, on any instance (404: none, or private)."""
+        try:
+            found = await server.lobby.describe(table_id)
+        except ProtocolError as exc:  # its owner did not answer, or it is moving
+            raise HTTPException(status_code=503, detail=exc.message) from None
+        if found is None:
             raise HTTPException(status_code=404, detail=f"no table {table_id}")
-        return {**found.info(), "version": found.version}
+        return found
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422))
     async def game(game_id: api.GameId) -> dict[str, Any]:

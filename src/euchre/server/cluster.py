@@ -6,7 +6,8 @@ only once it has run out. A client connected to another instance reaches the tab
 through its owner: its instance forwards each request over the bus to the owner's own
 channel; the owner runs it in the table's actor, as for its own clients, and sends back,
 in order on the client instance's channel, the messages the table had for that client
-(already shaped for its seat) and then the request's answer.
+(already shaped for its seat) and then the request's answer. An instance shutting down
+lets its leases go and says so, and the others take its tables over at once.
 
 Nothing here runs without Redis: on one instance the lobby calls its tables directly.
 """
@@ -20,6 +21,7 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .auth import Identity
@@ -32,6 +34,7 @@ log = logging.getLogger("euchre.cluster")
 
 MOVED = "moved"  # the owner answers so when the table is no longer its own
 OWNERS_KEPT = 50_000
+FLUSH_SECONDS = 5.0  # on shutdown, the longest wait for answers being sent out
 
 # Renew every lease this instance holds; a lease that ran out with no one claiming it is
 # taken again (Redis may have restarted). Returns the keys another instance holds now.
@@ -60,6 +63,17 @@ return 0
 Answer = Callable[["Relay", str, str, list[Any], bool], Awaitable[Any]]
 
 
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What the lobby does for the cluster."""
+
+    answer: Answer  # a request of another instance's client, at a table of this one
+    describe: Callable[[str], Awaitable[dict[str, Any] | None]]  # GET /api/tables/{id}
+    owner_changed: Callable[[str], None]  # a table has a new owner
+    released: Callable[[list[str]], None]  # an instance shutting down let these tables go
+    reads_chat: Callable[[str, str], bool]  # whether a reader here wants an author's lines
+
+
 def node_channel(node: str) -> str:
     return "node:" + node
 
@@ -73,6 +87,7 @@ class Outbox:
         self._gone = gone
         self._items: list[Any] = []
         self._wake = asyncio.Event()
+        self._closing = False
         self._task = asyncio.create_task(self._run(), name=f"outbox-{node}")
 
     def put(self, item: Any) -> None:
@@ -85,16 +100,25 @@ class Outbox:
             await self._wake.wait()
             self._wake.clear()
             items, self._items = self._items, []
-            try:
-                reached = await self._bus.publish(channel, {"op": "batch", "items": items})
-            except Exception:  # the clients see a gap in versions and resync
-                log.exception("could not relay messages", extra={"node": self.node})
-                continue
-            if reached == 0:
+            if items and not await self._publish(channel, items):
                 self._gone(self.node)
                 return
+            if self._closing and not self._items:
+                return
+
+    async def _publish(self, channel: str, items: list[Any]) -> bool:
+        """False when no one listens on the channel any more."""
+        try:
+            return bool(await self._bus.publish(channel, {"op": "batch", "items": items}))
+        except Exception:  # the clients see a gap in versions and resync
+            log.exception("could not relay messages", extra={"node": self.node})
+            return True
 
     async def close(self) -> None:
+        """Send what is queued (answers a client waits for), then stop."""
+        self._closing = True
+        self._wake.set()
+        await asyncio.wait({self._task}, timeout=FLUSH_SECONDS)
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
@@ -175,26 +199,29 @@ class Cluster:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
-        self._answer: Answer | None = None
+        self._hooks: Hooks | None = None
         self.keys = Keys("-")
-        self._owner_changed: Callable[[str], None] = lambda _table: None
-        self._reads_chat: Callable[[str, str], bool] = lambda _reader, _author: True
+        self._closed = False
 
-    async def start(
-        self,
-        namespace: str,
-        answer: Answer,
-        owner_changed: Callable[[str], None],
-        reads_chat: Callable[[str, str], bool],
-    ) -> None:
+    async def start(self, namespace: str, hooks: Hooks) -> None:
         """Join the deployment ``namespace`` names (the same for every instance on one
         database, so deployments sharing a Redis never take each other's tables)."""
         self.keys = Keys(namespace)
-        self._answer, self._owner_changed, self._reads_chat = answer, owner_changed, reads_chat
+        self._hooks = hooks
         await self.bus.subscribe(node_channel(self.node), self._on_message)
         await self.bus.subscribe(self.keys.owners, self._on_owner)
 
+    @property
+    def hooks(self) -> Hooks:
+        assert self._hooks is not None, "the cluster has not started"
+        return self._hooks
+
     async def close(self) -> None:
+        """Finish answering the requests of other instances' clients (their answers are
+        sent), then stop."""
+        self._closed = True
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=FLUSH_SECONDS)
         for task in list(self._tasks):
             task.cancel()
         for outbox in list(self._outboxes.values()):
@@ -233,6 +260,14 @@ class Cluster:
         """Let another instance take the table (this one stops)."""
         await self._release(keys=[self.keys.lease + table_id], args=[self.node])
         self.owners.pop(table_id, None)
+
+    async def hand_over(self, table_ids: list[str]) -> None:
+        """This instance stops: let its tables go and ask the others to take them now,
+        rather than once their leases would have run out."""
+        for table_id in table_ids:
+            await self.release(table_id)
+        if table_ids:
+            await self.bus.publish(self.keys.owners, {"released": table_ids, "node": self.node})
 
     async def forget(self, table_id: str, invite: str | None) -> None:
         """The table is over (closed, or finished and out of memory)."""
@@ -277,9 +312,19 @@ class Cluster:
 
     def _on_owner(self, _channel: str, message: dict[str, Any]) -> None:
         table_id, node = message.get("table"), message.get("node")
-        if isinstance(table_id, str) and isinstance(node, str):
+        released = message.get("released")
+        if isinstance(released, list) and isinstance(node, str):
+            self._on_released(node, [str(t) for t in released])
+        elif isinstance(table_id, str) and isinstance(node, str):
             self.owners[table_id] = node
-            self._owner_changed(table_id)
+            self.hooks.owner_changed(table_id)
+
+    def _on_released(self, node: str, table_ids: list[str]) -> None:
+        for table_id in table_ids:
+            if self.owners.get(table_id) == node:
+                del self.owners[table_id]
+        if node != self.node:
+            self.hooks.released(table_ids)
 
     # ------------------------------------------------------------------ requests
 
@@ -295,13 +340,8 @@ class Cluster:
     ) -> tuple[bool, Any]:
         """Run a request at the table's owner: (True, its result), or (False, None) when the
         owner is gone or no longer has the table. The owner's errors are raised here."""
-        request = next(self._requests)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._pending[request] = future
         message = {
             "op": "call",
-            "from": self.node,
-            "id": request,
             "conn": conn.id,
             "who": identity_json(conn.identity),
             "table": table_id,
@@ -310,30 +350,39 @@ class Cluster:
             "visible": visible,
             "chat": None if chat is None else prefs_json(chat),
         }
+        reply = await self._ask(owner, table_id, message)
+        if reply is None:
+            return False, None
+        if reply.get("watching"):
+            conn.tables.add(table_id)
+        else:
+            conn.tables.discard(table_id)
+        return _outcome(reply)
+
+    async def describe(self, owner: str, table_id: str) -> tuple[bool, Any]:
+        """The table as its owner shows it over HTTP (None: private): (True, that), or
+        (False, None) when the owner is gone or no longer has the table."""
+        reply = await self._ask(owner, table_id, {"op": "info", "table": table_id})
+        return (False, None) if reply is None else _outcome(reply)
+
+    async def _ask(
+        self, owner: str, table_id: str, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Send a request to the owner and wait for its reply (None: no one listens there)."""
+        request = next(self._requests)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[request] = future
         try:
-            if not await self.bus.publish(node_channel(owner), message):
-                return False, None
-            reply = await asyncio.wait_for(future, self.timeout)
+            sent = {**message, "from": self.node, "id": request}
+            if not await self.bus.publish(node_channel(owner), sent):
+                return None
+            return await asyncio.wait_for(future, self.timeout)
         except TimeoutError:
             raise ProtocolError(
                 "unavailable", f"the server holding table {table_id} did not answer: try again"
             ) from None
         finally:
             self._pending.pop(request, None)
-        return self._result(conn, table_id, reply)
-
-    def _result(self, conn: Connection, table_id: str, reply: dict[str, Any]) -> tuple[bool, Any]:
-        if reply.get("watching"):
-            conn.tables.add(table_id)
-        else:
-            conn.tables.discard(table_id)
-        failure = reply.get("error")
-        if failure:
-            code, text = failure
-            if code == MOVED:
-                return False, None
-            raise ProtocolError(str(code), str(text))
-        return True, reply.get("result")
 
     async def gone(self, conn: Connection, table_ids: list[str]) -> None:
         """A client of this instance left: the owners of its tables keep its seats for the
@@ -348,11 +397,17 @@ class Cluster:
 
     def _on_message(self, _channel: str, message: dict[str, Any]) -> None:
         op = message.get("op")
+        if self._closed and op in ("call", "info"):
+            # Shutting down: this instance has let its tables go (and said so), so a
+            # request here is rare; its client gets ``unavailable`` and tries again.
+            return
         try:
             if op == "batch":
                 self._receive(message["items"])
             elif op == "call":
                 self._spawn(self._run_call(message))
+            elif op == "info":
+                self._spawn(self._run_info(message))
             elif op == "gone":
                 relay = self.relays.pop((str(message["from"]), int(message["conn"])), None)
                 if relay is not None:
@@ -370,7 +425,7 @@ class Cluster:
             conn = self.local.get(int(item[0]))
             if conn is None:
                 continue
-            if len(item) > 2 and not self._reads_chat(conn.identity.id, str(item[2])):
+            if len(item) > 2 and not self.hooks.reads_chat(conn.identity.id, str(item[2])):
                 continue
             conn.send_text(str(item[1]))
 
@@ -393,21 +448,20 @@ class Cluster:
         relay = self._relay(node, remote_id, identity_from(message["who"]))
         relay.chat = prefs_from(message.get("chat"))
         table_id = str(message["table"])
-        reply: dict[str, Any] = {"reply": message["id"]}
-        try:
-            assert self._answer is not None
-            job, args = str(message["job"]), list(message["args"])
-            visible = bool(message["visible"])
-            reply["result"] = await self._answer(relay, table_id, job, args, visible)
-        except ProtocolError as exc:
-            reply["error"] = [exc.code, exc.message]
-        except Exception:
-            log.exception("relayed request failed", extra={"table": table_id})
-            reply["error"] = ["server_error", "the server failed on that message"]
+        job, args = str(message["job"]), list(message["args"])
+        visible = bool(message["visible"])
+        reply = await _reply_to(
+            message, table_id, self.hooks.answer(relay, table_id, job, args, visible)
+        )
         reply["watching"] = table_id in relay.tables
         relay.outbox.put(reply)
         if not relay.tables and self.relays.get((node, remote_id)) is relay:
             del self.relays[(node, remote_id)]
+
+    async def _run_info(self, message: dict[str, Any]) -> None:
+        table_id = str(message["table"])
+        reply = await _reply_to(message, table_id, self.hooks.describe(table_id))
+        self._outbox(str(message["from"])).put(reply)
 
     def _drop(self, relay: Relay) -> None:
         relay.closed = True  # at once, so the person may take their seat back elsewhere
@@ -415,9 +469,8 @@ class Cluster:
             self._spawn(self._disconnect(relay, table_id))
 
     async def _disconnect(self, relay: Relay, table_id: str) -> None:
-        assert self._answer is not None
         with contextlib.suppress(ProtocolError):
-            await self._answer(relay, table_id, "disconnected", [], False)
+            await self.hooks.answer(relay, table_id, "disconnected", [], False)
 
     def node_gone(self, node: str) -> None:
         """Another instance stopped (its channel has no listener): its clients are away."""
@@ -441,3 +494,28 @@ class Cluster:
         for node in gone:
             self.node_gone(node)
         return bool(gone)
+
+
+async def _reply_to(message: dict[str, Any], table_id: str, work: Awaitable[Any]) -> dict[str, Any]:
+    """The reply to another instance's request: the work's result, or its error."""
+    reply: dict[str, Any] = {"reply": message["id"]}
+    try:
+        reply["result"] = await work
+    except ProtocolError as exc:
+        reply["error"] = [exc.code, exc.message]
+    except Exception:
+        log.exception("relayed request failed", extra={"table": table_id})
+        reply["error"] = ["server_error", "the server failed on that message"]
+    return reply
+
+
+def _outcome(reply: dict[str, Any]) -> tuple[bool, Any]:
+    """(True, the result) of a reply; (False, None) when the table was not the owner's;
+    the owner's other errors are raised."""
+    failure = reply.get("error")
+    if failure:
+        code, text = failure
+        if code == MOVED:
+            return False, None
+        raise ProtocolError(str(code), str(text))
+    return True, reply.get("result")

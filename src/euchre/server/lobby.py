@@ -15,6 +15,7 @@ import dataclasses
 import hashlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from euchre.engine import Variant, VariantError, preset
@@ -25,7 +26,7 @@ from .auth import require_account
 from .botplay import check_level
 from .bus import Bus, RedisBus
 from .chat import Chat
-from .cluster import MOVED, Cluster, Relay
+from .cluster import MOVED, Cluster, Hooks, Relay
 from .connection import Connection, Endpoint
 from .protocol import Create, ProtocolError
 from .table import Services, Table, TableSpec, new_invite, new_table_id
@@ -44,6 +45,8 @@ TABLE_JOBS = frozenset(
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))
+# Errors that make quick play try the next table.
+NEXT_TABLE = ("full", "seat_taken", "bad_state", "not_found", "unavailable")
 
 
 class Lobby:
@@ -58,6 +61,7 @@ class Lobby:
         self.invites: dict[str, str] = {}
         self.watchers: set[Connection] = set()
         self.remote: dict[str, dict[str, Any]] = {}
+        self.remote_people: dict[str, frozenset[str]] = {}  # who sits at each remote table
         self._dirty: dict[str, Table] = {}
         self._flushing = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -70,6 +74,7 @@ class Lobby:
         self._loading: dict[str, asyncio.Task[str]] = {}
         self._maintainer: asyncio.Task[None] | None = None
         self._leases_until = 0.0  # monotonic time until which every lease held is valid
+        self._stopping = False
         services.changed = self.table_changed
         services.removed = self.table_removed
 
@@ -84,7 +89,14 @@ class Lobby:
             self._leases_until = time.monotonic() + 0.9 * self.settings.lease_seconds
             self.services.owned = self._leases_valid
             namespace = await self._namespace()
-            await cluster.start(namespace, self._answer, self._owner_changed, self._reads_chat)
+            hooks = Hooks(
+                answer=self._answer,
+                describe=self._describe_here,
+                owner_changed=self._owner_changed,
+                released=self._released,
+                reads_chat=self._reads_chat,
+            )
+            await cluster.start(namespace, hooks)
         for row in await self.services.store.load_open():
             if cluster is not None and not await cluster.claim(row.id):
                 continue
@@ -122,7 +134,9 @@ class Lobby:
         return table
 
     async def stop(self) -> None:
-        """Stop every table (finishing queued writes); other instances may take them."""
+        """Stop every table (finishing queued writes); the other instances take them over
+        at once."""
+        self._stopping = True
         if self._maintainer is not None:
             self._maintainer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -133,9 +147,10 @@ class Lobby:
         if tables:
             await asyncio.wait([asyncio.create_task(t.stop()) for t in tables])
         if self.cluster is not None:
-            for table in tables:
-                with contextlib.suppress(Exception):
-                    await self.cluster.release(table.id)
+            try:
+                await self.cluster.hand_over([table.id for table in tables])
+            except Exception:  # the others take the tables once the leases run out
+                log.exception("could not hand the tables over")
             await self.cluster.close()
 
     def _register(self, table: Table) -> None:
@@ -174,6 +189,25 @@ class Lobby:
         if not table.may_see(conn.identity):
             raise ProtocolError("not_found", f"no table {table_id}")
         return table
+
+    async def describe(self, table_id: str) -> dict[str, Any] | None:
+        """A public table as ``GET /api/tables/{id}`` shows it, wherever it is (None: no
+        such table, or a private one)."""
+        table = self.tables.get(table_id)
+        if table is not None or self.cluster is None:
+            return public_info(table)
+        cluster = self.cluster
+        try:
+            found: dict[str, Any] | None = await self._at_owner(
+                table_id,
+                lambda: self._describe_here(table_id),
+                lambda owner: cluster.describe(owner, table_id),
+            )
+        except ProtocolError as exc:
+            if exc.code != "not_found":
+                raise
+            return None
+        return found
 
     def listing(self) -> list[dict[str, Any]]:
         """Open public tables of every instance."""
@@ -224,13 +258,31 @@ class Lobby:
     ) -> Any:
         cluster = self.cluster
         assert cluster is not None
-        deadline = time.monotonic() + 2 * self.settings.lease_seconds + cluster.timeout
         prefs = self.chat.prefs_of(conn.identity.id) if self.chat and job in CHAT_JOBS else None
+        return await self._at_owner(
+            table_id,
+            lambda: self._run_here(conn, table_id, job, args, visible),
+            lambda owner: cluster.call(owner, conn, table_id, job, args, visible, prefs),
+        )
+
+    async def _at_owner(
+        self,
+        table_id: str,
+        here: Callable[[], Awaitable[Any]],
+        there: Callable[[str], Awaitable[tuple[bool, Any]]],
+    ) -> Any:
+        """``here()`` once the table is this instance's, or ``there(owner)`` at its owner;
+        a table with no owner is taken over first."""
+        cluster = self.cluster
+        assert cluster is not None
+        deadline = time.monotonic() + 2 * self.settings.lease_seconds + cluster.timeout
         while True:
             if table_id in self.tables:
-                return await self._run_here(conn, table_id, job, args, visible)
+                return await here()
             owner = await cluster.owner_of(table_id)
             if owner is None:
+                if self._stopping:
+                    raise ProtocolError("unavailable", "this server is shutting down")
                 if await self._take_over(table_id) == "gone":
                     raise ProtocolError("not_found", f"no table {table_id}")
                 continue
@@ -240,9 +292,7 @@ class Lobby:
                     await asyncio.shield(loading)
                     continue
             else:
-                done, result = await cluster.call(
-                    owner, conn, table_id, job, args, visible, prefs
-                )
+                done, result = await there(owner)
                 if done:
                     return result
             # The owner is gone (its lease runs out soon) or has just let the table go.
@@ -257,13 +307,28 @@ class Lobby:
         self, relay: Relay, table_id: str, job: str, args: list[Any], visible: bool
     ) -> Any:
         """A request from a client of another instance, for a table of this one."""
+        await self._owned_here(table_id)
+        try:
+            return await self._run_here(relay, table_id, job, args, visible)
+        except ProtocolError as exc:
+            if self._stopping and exc.code == "not_found":  # the table stopped meanwhile
+                raise ProtocolError(MOVED, f"table {table_id} is moving") from None
+            raise
+
+    async def _describe_here(self, table_id: str) -> dict[str, Any] | None:
+        """A table of this one, as ``GET /api/tables/{id}`` shows it (None: private)."""
+        await self._owned_here(table_id)
+        return public_info(self.tables[table_id])
+
+    async def _owned_here(self, table_id: str) -> None:
+        """Wait for a table being loaded; raise ``MOVED`` when it is not this instance's
+        (or this instance is shutting down: its tables go to the others)."""
         if table_id not in self.tables:
             loading = self._loading.get(table_id)
             if loading is not None:
                 await asyncio.shield(loading)
-            if table_id not in self.tables:
-                raise ProtocolError(MOVED, f"table {table_id} is not on this instance")
-        return await self._run_here(relay, table_id, job, args, visible)
+        if self._stopping or table_id not in self.tables:
+            raise ProtocolError(MOVED, f"table {table_id} is not on this instance")
 
     def _reads_chat(self, reader: str, author: str) -> bool:
         return self.chat is not None and self.chat.receives(reader, author)
@@ -348,6 +413,15 @@ class Lobby:
             conn.tables.discard(table_id)
         except Exception:
             log.exception("could not join a moved table again", extra={"table": table_id})
+
+    def _released(self, table_ids: list[str]) -> None:
+        """Another instance is shutting down: take its tables now (the first instance to
+        claim one gets it), rather than once their leases would have run out."""
+        if self._stopping:
+            return
+        for table_id in table_ids:
+            if table_id not in self.tables and table_id not in self._loading:
+                self._spawn(self._adopt_orphan(table_id))
 
     async def _maintain(self) -> None:
         """Renew this instance's leases; take the tables of instances that stopped."""
@@ -447,21 +521,19 @@ class Lobby:
         if own is not None:
             await own.call(own.sit, conn, None, False, ref)
             return own
+        if self.cluster is not None and await self._sit_remote(
+            conn, self._remote_seats(conn, variant, kind), ref
+        ):
+            return None
         for table in self._candidates(variant, kind):
             try:
                 await table.call(table.sit, conn, None, False, ref)
             except ProtocolError as exc:
-                if exc.code in ("full", "seat_taken", "bad_state", "not_found"):
+                if exc.code in NEXT_TABLE:
                     continue
                 raise
             return table
-        for table_id in self._remote_candidates(variant, kind):
-            try:
-                await self.run(conn, table_id, "sit", None, False, ref)
-            except ProtocolError as exc:
-                if exc.code in ("full", "seat_taken", "bad_state", "not_found", "unavailable"):
-                    continue
-                raise
+        if await self._sit_remote(conn, self._remote_candidates(variant, kind), ref):
             return None
         spec = TableSpec(
             kind, variant, preset_name, self.settings.turn_seconds, self.services.bots_default
@@ -480,6 +552,35 @@ class Lobby:
             ):
                 return table
         return None
+
+    async def _sit_remote(
+        self, conn: Connection, table_ids: list[str], ref: str | int | None
+    ) -> bool:
+        """Sit at the first of these tables of other instances that has a seat for the
+        person (their own, or a free one)."""
+        for table_id in table_ids:
+            try:
+                await self.run(conn, table_id, "sit", None, False, ref)
+            except ProtocolError as exc:
+                if exc.code in NEXT_TABLE:
+                    continue
+                raise
+            return True
+        return False
+
+    def _remote_seats(self, conn: Connection, variant: Variant, kind: str) -> list[str]:
+        """Open tables of other instances with these rules where the person sits (they
+        get that seat again, as at a table of this instance)."""
+        person, options = conn.identity.id, variant.options()
+        return [
+            table_id
+            for table_id, s in self.remote.items()
+            if person in self.remote_people.get(table_id, ())
+            and s.get("kind") == kind
+            and s.get("status") in LISTED
+            and s.get("players") == variant.players
+            and s.get("options") == options
+        ]
 
     def _candidates(self, variant: Variant, kind: str) -> list[Table]:
         found = [
@@ -558,20 +659,34 @@ class Lobby:
         gone = table.id not in self.tables or table.status not in LISTED
         if gone:
             return {"id": table.id, "removed": True, "instance": self.instance}
-        return {**table.summary(), "instance": self.instance}
+        message = {**table.summary(), "instance": self.instance}
+        if self.cluster is not None:  # for quick play elsewhere; never sent to clients
+            message["people"] = [seat.user for seat in table.seats if seat.user]
+        return message
 
     def _on_bus(self, _channel: str, message: dict[str, Any]) -> None:
         table_id = message.get("id")
         if not isinstance(table_id, str):
             return
+        people = message.pop("people", None)
         if message.get("instance") != self.instance:
             if message.get("removed"):
                 self.remote.pop(table_id, None)
+                self.remote_people.pop(table_id, None)
             else:
                 self.remote[table_id] = message
+                if isinstance(people, list):
+                    self.remote_people[table_id] = frozenset(str(p) for p in people)
         text_message = {"type": "lobby_update", "table": message}
         for conn in list(self.watchers):
             conn.send(text_message)
+
+
+def public_info(table: Table | None) -> dict[str, Any] | None:
+    """A table's ``info`` and ``version`` for ``GET /api/tables/{id}`` (None: private)."""
+    if table is None or table.kind == "private":
+        return None
+    return {**table.info(), "version": table.version}
 
 
 async def _quietly(job: Any, table_id: str) -> None:
