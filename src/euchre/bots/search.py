@@ -406,8 +406,6 @@ def world_state(view: View, world: World) -> GameState | None:
     return state
 
 
-
-
 def rollout(
     state: GameState,
     aid: int,
