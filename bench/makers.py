@@ -5,7 +5,12 @@ and splits the measured level's points per deal by who made trump, whether alone
 which side bid first. One bot object per level lasts the whole run, as in the arena, so
 a bot that learns about its opponents keeps what it learnt.
 
+``--oracle-play`` is a ceiling, not a bot: the measured side still bids and discards as
+its level does, but plays every card with perfect information (each legal card solved
+double-dummy on the real hands, valued for the match), which no honest player can.
+
     .venv/bin/python bench/makers.py --level hard --against random --games 20
+    .venv/bin/python bench/makers.py --level hard --against random --games 20 --oracle-play
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ import argparse
 import random
 from collections import defaultdict
 
-from euchre.bots import make_bot
-from euchre.engine import GameState, preset
+from euchre.bots import Bot, make_bot
+from euchre.bots.knowledge import knowledge_of
+from euchre.bots.search import Solver, _breakpoints, _settle, outcome_values
+from euchre.engine import GameState, Phase, preset
+from euchre.engine import actions as A
 from euchre.engine.deal import DealRecord
 
 SKIPPED = ("", "farmers", "misdeal", "redeal")
@@ -28,24 +36,51 @@ def category(record: DealRecord, side: int) -> str:
     return f"{makers} made trump{alone}, {first} bid first"
 
 
+def oracle_card(state: GameState, seat: int) -> str:
+    """The card with the best match value when every hand is known (a cheat)."""
+    view = state.view(seat)
+    know = knowledge_of(view)
+    makers = know.makers_mask()
+    solver = Solver(know.trump, view.active, makers, know.n)
+    table = outcome_values(view, know)
+    made = sum(view.tricks_won[s] for s in range(know.n) if makers >> s & 1)
+    breaks = _breakpoints(table, made)
+
+    def value(aid: int) -> float:
+        card = aid - A.PLAY_BASE
+        return table[_settle(solver, list(state.hands), seat, card, view.trick, made, breaks)]
+
+    return A.action_text(max(view.legal, key=value))
+
+
+def decide(state: GameState, seat: int, bot: Bot, oracle: bool, rng: random.Random) -> str:
+    view = state.view(seat)
+    if oracle and view.phase == Phase.PLAY and len(view.legal) > 1:
+        return oracle_card(state, seat)
+    return bot.decide(view, rng)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="hard")
     parser.add_argument("--against", default="random")
     parser.add_argument("--games", type=int, default=20, help="duplicate pairs of games")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game pair")
+    parser.add_argument("--oracle-play", action="store_true", help="a ceiling: see above")
     args = parser.parse_args()
     bots = (make_bot(args.level), make_bot(args.against))
     tally: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
-    for number in range(args.games):
+    for number in range(args.first, args.first + args.games):
         for side in (0, 1):
             state = GameState(preset("standard"), seed=args.seed * 10_000 + number)
             rng = random.Random(f"{args.seed}:{number}:{side}")
             while not state.game_over:
                 seat = state.current_player
                 assert seat is not None
-                bot = bots[0] if seat % 2 == side else bots[1]
-                state.apply(bot.decide(state.view(seat), rng), seat=seat)
+                ours = seat % 2 == side
+                bot = bots[0] if ours else bots[1]
+                state.apply(decide(state, seat, bot, ours and args.oracle_play, rng), seat=seat)
             for record in state.deals:
                 if record.outcome in SKIPPED:
                     continue
@@ -54,7 +89,8 @@ def main() -> None:
                     tally[key][0] += 1
                     tally[key][1] += diff
     total = tally["all deals"][0]
-    print(f"{args.level} against {args.against}: {total:.0f} deals, points per deal")
+    play = " (cards played with perfect information)" if args.oracle_play else ""
+    print(f"{args.level}{play} against {args.against}: {total:.0f} deals, points per deal")
     for key, (count, points) in sorted(tally.items()):
         print(
             f"  {key:<52} {count:5.0f} deals ({count / total:6.1%})"
