@@ -16,8 +16,6 @@ import asyncio
 import hashlib
 import logging
 import secrets
-import time
-from collections import OrderedDict, deque
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -29,8 +27,10 @@ from euchre.store.accounts import AccountStore, NameTakenError, UserRow
 from euchre.store.repo import utcnow
 
 from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
+from .bus import RedisBus
 from .chat import Prefs
 from .config import Settings
+from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter, deployment_namespace
 from .protocol import error
 
 if TYPE_CHECKING:
@@ -114,41 +114,6 @@ class Passwords:
         return True, None
 
 
-class Attempts:
-    """Attempts per key in a sliding window (bounded: old keys are forgotten)."""
-
-    def __init__(self, limit: int, window: float, max_keys: int = 100_000) -> None:
-        self.limit = limit
-        self.window = window
-        self.max_keys = max_keys
-        self._seen: OrderedDict[str, deque[float]] = OrderedDict()
-
-    def wait(self, key: str, now: float) -> float:
-        """Seconds until another attempt is allowed (0: allowed now)."""
-        times = self._seen.get(key)
-        if times is None:
-            return 0.0
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if len(times) < self.limit:
-            return 0.0
-        return times[0] + self.window - now
-
-    def add(self, key: str, now: float) -> None:
-        times = self._seen.get(key)
-        if times is None:
-            times = self._seen[key] = deque()
-        self._seen.move_to_end(key)
-        times.append(now)
-        while len(times) > self.limit:
-            times.popleft()
-        while len(self._seen) > self.max_keys:
-            self._seen.popitem(last=False)
-
-    def clear(self, key: str) -> None:
-        self._seen.pop(key, None)
-
-
 def _too_many(wait: float) -> AccountError:
     seconds = int(wait) + 1
     return AccountError(
@@ -178,15 +143,30 @@ class Accounts:
         self.store = AccountStore(server.engine)
         self.passwords = Passwords(server.settings)
         window = server.settings.login_window_seconds
-        self.by_name = Attempts(server.settings.login_name_failures, window)
-        self.by_address = Attempts(server.settings.login_address_attempts, window)
+        self.by_name: Limiter = MemoryLimiter(server.settings.login_name_failures, window)
+        self.by_address: Limiter = MemoryLimiter(server.settings.login_address_attempts, window)
 
     async def start(self) -> None:
-        """Listen for account changes of other instances; forget expired sessions."""
-        await self.server.bus.subscribe(ACCOUNTS_CHANNEL, self._on_bus)
+        """Listen for account changes of other instances; forget expired sessions. With
+        Redis, count login attempts there, so every instance shares one limit."""
+        bus = self.server.bus
+        if isinstance(bus, RedisBus):
+            await self._share_limits(bus)
+        await bus.subscribe(ACCOUNTS_CHANNEL, self._on_bus)
         purged = await self.store.purge_sessions()
         if purged:
             log.info("expired sessions deleted", extra={"sessions": purged})
+
+    async def _share_limits(self, bus: RedisBus) -> None:
+        namespace = await deployment_namespace(self.server.store)
+        prefix, settings = f"euchre:{namespace}:attempts:", self.settings
+        window = settings.login_window_seconds
+        self.by_name = RedisLimiter(
+            bus.client, prefix + "name:", settings.login_name_failures, window
+        )
+        self.by_address = RedisLimiter(
+            bus.client, prefix + "address:", settings.login_address_attempts, window
+        )
 
     # ------------------------------------------------------------------ sessions
 
@@ -232,11 +212,9 @@ class Accounts:
         except ValueError as exc:
             raise AccountError(422, "bad_name", str(exc)) from None
         check_password(password)
-        now = time.monotonic()
-        wait = self.by_address.wait(address, now)
+        wait = await self.by_address.take(address)
         if wait > 0:
             raise _too_many(wait)
-        self.by_address.add(address, now)
         hashed = await self.passwords.hash(password)
         chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
         try:
@@ -252,19 +230,23 @@ class Accounts:
         self, name: str, password: str, address: str, guest: Identity | None
     ) -> LoggedIn:
         """Check a name and password (rate-limited per name and per address)."""
-        key, now = lookup_key(name), time.monotonic()
-        name_wait = 0.0 if key is None else self.by_name.wait(key, now)
-        wait = max(name_wait, self.by_address.wait(address, now))
+        key = lookup_key(name)
+        name_wait = 0.0 if key is None else await self.by_name.wait(key)
+        # The address is charged only for attempts that go on to check a password.
+        if name_wait > 0:
+            address_wait = await self.by_address.wait(address)
+        else:
+            address_wait = await self.by_address.take(address)
+        wait = max(name_wait, address_wait)
         if wait > 0:
             raise _too_many(wait)
-        self.by_address.add(address, now)
         user = None if key is None else await self.store.user_by_key(key)
         ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
         if user is None or key is None or not ok:
             if key is not None:
-                self.by_name.add(key, now)
+                await self.by_name.add(key)
             raise AccountError(401, "bad_login", "wrong name or password")
-        self.by_name.clear(key)
+        await self.by_name.clear(key)
         if rehashed is not None:
             await self.store.set_password_hash(user.id, rehashed)
             log.info("password rehashed", extra={"account": user.id})
@@ -275,13 +257,13 @@ class Accounts:
         user = None if account is None else await self.store.user_by_id(account)
         if user is None:
             raise AccountError(401, "no_account", "log in first")
-        key, now = name_key(user.name), time.monotonic()
-        wait = self.by_name.wait(key, now)
+        key = name_key(user.name)
+        wait = await self.by_name.wait(key)
         if wait > 0:
             raise _too_many(wait)
         ok, _ = await self.passwords.verify(user.password_hash, password)
         if not ok:
-            self.by_name.add(key, now)
+            await self.by_name.add(key)
             raise AccountError(403, "bad_password", "the password is wrong")
         return user
 

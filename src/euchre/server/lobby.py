@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -28,6 +27,7 @@ from .bus import Bus, RedisBus
 from .chat import Chat
 from .cluster import MOVED, Cluster, Hooks, Relay
 from .connection import Connection, Endpoint
+from .limits import deployment_namespace
 from .protocol import Create, ProtocolError
 from .table import Services, Table, TableSpec, new_invite, new_table_id
 
@@ -115,8 +115,7 @@ class Lobby:
 
     async def _namespace(self) -> str:
         """A name shared by every instance on this database (a digest of a stored secret)."""
-        secret = await self.services.store.secret("cluster")
-        return hashlib.sha256(secret.encode()).hexdigest()[:12]
+        return await deployment_namespace(self.services.store)
 
     def _table_from_row(self, row: GameRow) -> Table:
         variant = Variant().replace(**row.options).renamed(row.variant_name)
