@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from euchre.bots.playouts import NO_SEAT, loose_tricks
+from euchre.bots.playouts import loose_tricks
 from euchre.engine import GameState, preset
 from euchre.engine.cards import card_text, mask_of, parse_card
 
 HEARTS = 3
+ALL = (0, 1, 2, 3)
 
 
 def hands_of(*hands: str) -> list[int]:
@@ -37,7 +38,7 @@ def test_play_outs_follow_the_rules(side: int) -> None:
         log: list[tuple[int, int]] = []
         makers = state.maker % 2 == side
         taken = loose_tricks(
-            hands, state.trump, leader, NO_SEAT, side, makers, random.Random(seed), log=log
+            hands, state.trump, leader, ALL, side, makers, random.Random(seed), log=log
         )
         assert hands == [0, 0, 0, 0] and len(log) == 20
         for seat, c in log:
@@ -50,7 +51,7 @@ def test_the_same_stream_gives_the_same_play_out() -> None:
     leader = state.current_player
     assert leader is not None
     runs = [
-        loose_tricks(list(state.hands), state.trump, leader, NO_SEAT, 0, True, random.Random(5))
+        loose_tricks(list(state.hands), state.trump, leader, ALL, 0, True, random.Random(5))
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
@@ -59,14 +60,14 @@ def test_the_same_stream_gives_the_same_play_out() -> None:
 def test_the_top_trumps_take_every_trick() -> None:
     hands = hands_of("Jh Jd Ah Kh Qh", "9c Tc Jc Qc Kc", "9s Ts Js Qs Ks", "9d Td Qd Kd Ad")
     for seed in range(20):
-        taken = loose_tricks(list(hands), HEARTS, 0, NO_SEAT, 0, True, random.Random(seed))
+        taken = loose_tricks(list(hands), HEARTS, 0, ALL, 0, True, random.Random(seed))
         assert taken == [5, 0, 0, 0]
 
 
 def test_makers_lead_their_best_trump() -> None:
     hands = hands_of("Jd Th As Ac 9s", "9c Tc Jc Qc Kc", "Ts Js Qs Ks 9h", "9d Td Qd Kd Ad")
     log: list[tuple[int, int]] = []
-    loose_tricks(list(hands), HEARTS, 0, NO_SEAT, 0, True, random.Random(1), log=log)
+    loose_tricks(list(hands), HEARTS, 0, ALL, 0, True, random.Random(1), log=log)
     assert log[0] == (0, parse_card("Jd"))
 
 
@@ -76,7 +77,7 @@ def test_a_partner_winning_the_trick_is_not_overtaken() -> None:
     hands = hands_of("Kc 9c 9s Ts Js", "Td Qd Kd Ad 9d", "Qs Ks As 9h", "Jc Qc Jh Jd")
     trick = ((2, parse_card("Ac")), (3, parse_card("Tc")))
     log: list[tuple[int, int]] = []
-    loose_tricks(hands, HEARTS, 2, NO_SEAT, 0, False, random.Random(2), trick, log)
+    loose_tricks(hands, HEARTS, 2, ALL, 0, False, random.Random(2), trick, log)
     assert log[0] == (0, parse_card("9c"))
 
 
@@ -84,15 +85,23 @@ def test_an_opponent_winning_the_trick_is_beaten_as_cheaply_as_possible() -> Non
     """Seat 1 led the king of clubs: seat 2, void in clubs, trumps with its lowest heart."""
     hands = hands_of("Ac Qs 9s Ts Js", "Kc Td Qd Kd Ad", "Qh Ah As 9h Ks", "Jc Qc Jh Jd 9c")
     log: list[tuple[int, int]] = []
-    loose_tricks(
-        hands, HEARTS, 1, NO_SEAT, 0, False, random.Random(4), ((1, parse_card("Kc")),), log
-    )
+    loose_tricks(hands, HEARTS, 1, ALL, 0, False, random.Random(4), ((1, parse_card("Kc")),), log)
     assert log[0] == (2, parse_card("9h"))
 
 
 def test_a_lone_hand_plays_without_its_partner() -> None:
     hands = hands_of("Jh Jd Ah Kh Qh", "9c Tc Jc Qc Kc", "", "9d Td Qd Kd Ad")
     log: list[tuple[int, int]] = []
-    taken = loose_tricks(hands, HEARTS, 1, 2, 0, True, random.Random(3), log=log)
+    taken = loose_tricks(hands, HEARTS, 1, (0, 1, 3), 0, True, random.Random(3), log=log)
     assert sum(taken) == 5 and taken[2] == 0
     assert all(seat != 2 for seat, _ in log) and len(log) == 15
+
+
+def test_a_lone_defender_against_a_lone_hand() -> None:
+    """Defend alone: only the two lone players play; the others' hands stay untouched."""
+    hands = hands_of("Jh Jd Ah 9c 9s", "Kh Qh Th Ac As", "Kc Qc", "Kd Qd")
+    log: list[tuple[int, int]] = []
+    taken = loose_tricks(hands, HEARTS, 1, (0, 1), 0, True, random.Random(8), log=log)
+    assert sum(taken) == 5 and len(log) == 10
+    assert {seat for seat, _ in log} == {0, 1}
+    assert hands[2] and hands[3]

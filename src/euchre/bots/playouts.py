@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
 
-NO_SEAT = 4
 _TRUMP_POWER = 100  # POWER gives trumps 100 and up
 # Every card from the weakest to the strongest for each trump (side suits interleaved).
 _RISING: tuple[tuple[int, ...], ...] = tuple(
@@ -26,7 +25,7 @@ def loose_tricks(
     hands: list[int],
     trump: int,
     leader: int,
-    out: int,
+    active: Sequence[int],
     side: int,
     makers: bool,
     rng: random.Random,
@@ -34,8 +33,9 @@ def loose_tricks(
     log: list[tuple[int, int]] | None = None,
 ) -> list[int]:
     """Tricks won by each seat when the seats of ``side`` (0 or 1) play soundly and the
-    others at random. ``hands`` (masks by seat) is changed in place; ``out`` is the
-    partner of a lone player (or NO_SEAT); ``makers``: whether ``side`` made trump.
+    others at random. ``hands`` (masks by seat) is changed in place; ``active``: the
+    seats that play, in seating order (a lone player's partner, and a lone defender's,
+    sit out); ``makers``: whether ``side`` made trump.
     ``trick`` holds the (seat, card) plays of the trick in progress, which ``leader``
     led (empty: ``leader`` leads the next trick). ``log`` receives each (seat, card)
     played."""
@@ -44,7 +44,7 @@ def loose_tricks(
     suit_mask = SUIT_MASK[trump]
     rising = _RISING[trump]
     trumps = suit_mask[trump] if trump < len(suit_mask) - 1 else 0
-    order = [s for s in range(4) if s != out]
+    order = sorted(active)
     taken = [0, 0, 0, 0]
     seat = leader
     for _ in range(max(hands[s].bit_count() for s in order)):

@@ -46,7 +46,7 @@ from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
 from .opponents import OpponentModel
-from .playouts import NO_SEAT, loose_tricks
+from .playouts import loose_tricks
 from .resample import Sampler, World
 from .solver import Solver
 
@@ -462,12 +462,12 @@ def _playout_value(game: GameState, seat: int, table: list[float], rng: random.R
     maker = game.maker
     leader = game.current_player
     assert leader is not None
-    out = next((s for s in range(4) if not game.is_active(s)), NO_SEAT)
+    active = [s for s in range(4) if game.is_active(s)]
     side = seat % 2
     makers = maker % 2 == side
     total = 0.0
     for _ in range(LOOSE_PLAYOUTS):
-        taken = loose_tricks(list(game.hands), game.trump, leader, out, side, makers, rng)
+        taken = loose_tricks(list(game.hands), game.trump, leader, active, side, makers, rng)
         total += table[taken[maker] + taken[(maker + 2) % 4]]
     return total / LOOSE_PLAYOUTS
 
