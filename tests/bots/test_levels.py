@@ -7,8 +7,10 @@ import random
 import pytest
 from bot_helpers import VARIANTS, play
 
-from euchre.bots import levels, make_bot
+from euchre.bots import Bot, levels, make_bot
 from euchre.bots.base import UnknownLevelError
+from euchre.bots.opponents import OpponentModel
+from euchre.bots.search import SearchBot
 from euchre.engine import GameState, Phase, preset
 
 
@@ -36,6 +38,21 @@ def test_hard_plays_every_variant(name: str) -> None:
     state = GameState(variant, seed=5)
     bots = {s: make_bot("hard" if s == 0 else "random") for s in range(variant.players)}
     play(state, bots, seed=5, until=lambda g: len(g.deals) > 2)
+    assert len(state.deals) > 2 or state.game_over
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_hard_plays_every_variant_against_loose_opponents(name: str) -> None:
+    """The search bot convinced from the start that its opponents bid at random (its
+    simulations then let them bid and play at random), in two seats, through a few deals."""
+    variant = VARIANTS[name]
+    state = GameState(variant, seed=6)
+    bots: dict[int, Bot] = {s: make_bot("random") for s in range(variant.players)}
+    for seat in (0, 2) if variant.players == 4 else (0,):
+        loose = SearchBot(play_worlds=8, discard_worlds=4, bid_worlds=8)
+        loose.opponents = OpponentModel(prior=0.99)
+        bots[seat] = loose
+    play(state, bots, seed=6, until=lambda g: len(g.deals) > 2)
     assert len(state.deals) > 2 or state.game_over
 
 
