@@ -8,20 +8,15 @@ every wait is for a condition in the page, never a fixed sleep.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import socket
-import threading
-import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from euchre.server.app import Server, create_app
 from euchre.server.config import Settings
+from live_server import ThreadServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -30,7 +25,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
 ]
-STARTUP_TIMEOUT = 20.0
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
@@ -54,72 +48,12 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
     return base.replace(**changes)
 
 
-def _free_socket() -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    return sock
-
-
-class LiveServer:
-    """The real app under uvicorn on a loopback socket, in its own thread and event loop."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.socket = _free_socket()
-        self.port = int(self.socket.getsockname()[1])
-        self.settings = settings.replace(port=self.port)
-        self.app = create_app(self.settings)
-        self.server: Server = self.app.state.server
-        config = uvicorn.Config(
-            self.app,
-            ws="websockets-sansio",
-            ws_max_size=self.settings.max_frame_bytes,
-            lifespan="on",
-            log_config=None,
-            access_log=False,
-            timeout_graceful_shutdown=5,
-        )
-        self.uvicorn = uvicorn.Server(config)
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.thread = threading.Thread(target=self._run, name="uvicorn-web", daemon=True)
-        self.error: BaseException | None = None
+class LiveServer(ThreadServer):
+    """The real app in a thread of the test process, with what the browser tests need."""
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def _run(self) -> None:
-        try:
-            asyncio.run(self._serve())
-        except BaseException as exc:  # reported by stop()
-            self.error = exc
-
-    async def _serve(self) -> None:
-        self.loop = asyncio.get_running_loop()
-        await self.uvicorn.serve(sockets=[self.socket])
-
-    def start(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while not self.uvicorn.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start: {self.error!r}")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        self.uvicorn.should_exit = True
-        self.thread.join(STARTUP_TIMEOUT)
-        self.socket.close()
-        if self.thread.is_alive():
-            raise RuntimeError("the server did not stop")
-        if self.error is not None:
-            raise self.error
-
-    def run(self, coro: Coroutine[Any, Any, Any]) -> Any:
-        """Run a coroutine in the server's event loop and return its result."""
-        assert self.loop is not None
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(STARTUP_TIMEOUT)
+        return self.base + "/"
 
     def table_version(self, table_id: str) -> int:
         async def read() -> int:
