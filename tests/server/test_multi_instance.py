@@ -180,6 +180,35 @@ def mid_hand(state: dict[str, Any]) -> bool:
     return state["phase"] == "play" and len(state["trick"]) == 2 and state["deal"] != 0
 
 
+def finish_through(
+    survivor: ProcessServer,
+    table: str,
+    lost: list[Client],
+    kept: list[Client],
+    version: int,
+    before: dict[str, Any],
+    rng: random.Random,
+) -> None:
+    """The clients of the instance that went away rejoin through ``survivor`` with their
+    last version and find the same hand, trick and score (every accepted action is
+    there); the game is played to its end and its stored record replays to the score."""
+    moved = [Client(survivor.base, c.name, c.token) for c in lost]
+    for client in moved:
+        answer = client.request(type="join", table=table, since=version)
+        assert answer["type"] == "table", answer
+        assert answer["state"] == before[client.name]
+        assert answer["you"]["seat"] == NAMES.index(client.name)
+    players = [moved[0], kept[0], moved[1], kept[1]]
+    settle(players, table)
+    play_random(players, table, rng)
+    state = players[0].view(table).state
+    assert state is not None and state["winner"] is not None
+    record = httpx.get(f"{survivor.base}/api/games/{table}", timeout=10).json()
+    assert list(replay(record).score) == state["score"]
+    for client in players:
+        client.close()
+
+
 def test_killing_the_owner_hands_the_game_to_the_other_instance(tmp_path: Path) -> None:
     with two_instances(tmp_path) as (a, b):
         table, clients = split_table(a, b)
@@ -198,21 +227,7 @@ def test_killing_the_owner_hands_the_game_to_the_other_instance(tmp_path: Path) 
         for client in on_b:
             snapshot = client.until(lambda m: m["type"] == "table" and m["table"] == table)
             assert snapshot["state"] == before[client.name]
-        moved = [Client(b.base, c.name, c.token) for c in on_a]
-        for client in moved:
-            answer = client.request(type="join", table=table, since=version)
-            assert answer["type"] == "table", answer
-            assert answer["state"] == before[client.name]  # the same hand, trick and score
-            assert answer["you"]["seat"] == NAMES.index(client.name)
-        players = [moved[0], on_b[0], moved[1], on_b[1]]
-        settle(players, table)
-        play_random(players, table, rng)
-        state = players[0].view(table).state
-        assert state is not None and state["winner"] is not None
-        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
-        assert list(replay(record).score) == state["score"]
-        for client in players:
-            client.close()
+        finish_through(b, table, on_a, on_b, version, before, rng)
 
 
 def test_shutting_the_owner_down_hands_the_game_over_at_once(tmp_path: Path) -> None:
@@ -240,21 +255,7 @@ def test_shutting_the_owner_down_hands_the_game_over_at_once(tmp_path: Path) -> 
         assert httpx.get(f"{b.base}/healthz", timeout=10).json()["tables"] == 1
 
         version = settle(on_b, table)
-        moved = [Client(b.base, c.name, c.token) for c in on_a]
-        for client in moved:
-            answer = client.request(type="join", table=table, since=version)
-            assert answer["type"] == "table", answer
-            assert answer["state"] == before[client.name]  # every accepted action is there
-            assert answer["you"]["seat"] == NAMES.index(client.name)
-        players = [moved[0], on_b[0], moved[1], on_b[1]]
-        settle(players, table)
-        play_random(players, table, rng)
-        state = players[0].view(table).state
-        assert state is not None and state["winner"] is not None
-        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
-        assert list(replay(record).score) == state["score"]
-        for client in players:
-            client.close()
+        finish_through(b, table, on_a, on_b, version, before, rng)
 
 
 def test_killing_the_other_instance_frees_its_players_seats(tmp_path: Path) -> None:
