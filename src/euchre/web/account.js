@@ -2,6 +2,7 @@
 // register forms (docs/protocol.md, section 11). Errors are shown translated by their code.
 
 import { h } from "./dom.js";
+import { Page } from "./page.js";
 
 export const SETTINGS_HASH = "#/account/settings";
 
@@ -104,20 +105,9 @@ export function mount(ctx, root) {
   return page;
 }
 
-class AccountPage {
+class AccountPage extends Page {
   constructor(ctx, root) {
-    this.ctx = ctx;
-    this.root = root;
-  }
-
-  unmount() {}
-
-  relabel() {
-    this.render();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
+    super(ctx, root);
   }
 
   render() {

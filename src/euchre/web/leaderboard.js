@@ -1,6 +1,7 @@
 // The leaderboard: players of a mode by displayed rating (docs/protocol.md, section 11).
 
 import { h } from "./dom.js";
+import { Page } from "./page.js";
 import { dataTable, getJson, MODES, ratingText } from "./tables.js";
 
 const LIMIT = 50;
@@ -12,27 +13,13 @@ export function mount(ctx, root, params) {
   return page;
 }
 
-class LeaderboardPage {
+class LeaderboardPage extends Page {
   constructor(ctx, root, mode) {
-    this.ctx = ctx;
-    this.root = root;
+    super(ctx, root);
     this.mode = MODES.includes(mode) ? mode : "partnership";
     this.established = false;
     this.board = null;
     this.failure = null;
-    this.gone = false;
-  }
-
-  unmount() {
-    this.gone = true;
-  }
-
-  relabel() {
-    this.render();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
   }
 
   async load() {

@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { BOT_LEVELS, DECKS, OPTIONS, PRESETS, TURN_TIMERS, presetValues } from "./options.js";
+import { Page } from "./page.js";
 
 export function mount(ctx, root) {
   const page = new Lobby(ctx, root);
@@ -10,10 +11,9 @@ export function mount(ctx, root) {
   return page;
 }
 
-class Lobby {
+class Lobby extends Page {
   constructor(ctx, root) {
-    this.ctx = ctx;
-    this.root = root;
+    super(ctx, root);
     this.tables = new Map();
     this.changingName = false;
     this.form = { preset: "standard", kind: "casual", turn: 30, level: "", startNow: false, values: null };
@@ -27,14 +27,6 @@ class Lobby {
     this.ctx.net.removeEventListener("message", this.onMessage);
     this.ctx.net.removeEventListener("open", this.onOpen);
     this.ctx.net.send({ type: "lobby", subscribe: false });
-  }
-
-  relabel() {
-    this.render();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
   }
 
   async subscribe() {

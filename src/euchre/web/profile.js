@@ -3,6 +3,7 @@
 
 import { isAccount, SETTINGS_HASH } from "./account.js";
 import { h } from "./dom.js";
+import { Page } from "./page.js";
 import { dataTable, formatRating, getJson, ratingText } from "./tables.js";
 
 const STATS = ["games", "wins", "points", "hands", "maker_hands", "made", "euchred", "marches", "loners_tried", "loners_made", "defender_euchres"];
@@ -15,29 +16,15 @@ export function mount(ctx, root, params) {
   return page;
 }
 
-class ProfilePage {
+class ProfilePage extends Page {
   constructor(ctx, root, params) {
-    this.ctx = ctx;
-    this.root = root;
+    super(ctx, root);
     this.name = params.name ? decodeURIComponent(params.name) : null;
     this.profile = null;
     this.games = [];
     this.total = 0;
     this.charts = {};
     this.failure = null;
-    this.gone = false;
-  }
-
-  unmount() {
-    this.gone = true;
-  }
-
-  relabel() {
-    this.render();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
   }
 
   async load() {

@@ -3,6 +3,7 @@
 
 import { cardImage, cardName, suitBadge } from "./cards.js";
 import { h } from "./dom.js";
+import { Page } from "./page.js";
 import { displaySorted, suitOf, trickWinnerIndex } from "./rules.js";
 
 export function mount(ctx, root, params) {
@@ -11,10 +12,9 @@ export function mount(ctx, root, params) {
   return page;
 }
 
-class ReplayPage {
+class ReplayPage extends Page {
   constructor(ctx, root, gameId) {
-    this.ctx = ctx;
-    this.root = root;
+    super(ctx, root);
     this.gameId = gameId;
     this.record = null;
     this.error = null;
@@ -27,14 +27,6 @@ class ReplayPage {
 
   unmount() {
     document.removeEventListener("keydown", this.keys);
-  }
-
-  relabel() {
-    this.render();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
   }
 
   async start() {

@@ -6,6 +6,7 @@
 
 import { isAccount, leaveAccount, sendJson } from "./account.js";
 import { h } from "./dom.js";
+import { Page } from "./page.js";
 
 export function mount(ctx, root) {
   const page = new SettingsPage(ctx, root);
@@ -13,10 +14,9 @@ export function mount(ctx, root) {
   return page;
 }
 
-class SettingsPage {
+class SettingsPage extends Page {
   constructor(ctx, root) {
-    this.ctx = ctx;
-    this.root = root;
+    super(ctx, root);
     this.busy = false;
     this.results = { password: null, delete: null };
     this.fields = {
@@ -37,16 +37,6 @@ class SettingsPage {
       password: h("button", { type: "submit", class: "primary", id: "password-submit" }),
       delete: h("button", { type: "submit", class: "danger", id: "delete-submit" }),
     };
-  }
-
-  unmount() {}
-
-  relabel() {
-    this.render();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
   }
 
   render() {

@@ -8,6 +8,7 @@ import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } f
 import { h, morph, rove, setRovingFocus } from "./dom.js";
 import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
+import { Page } from "./page.js";
 import { displaySorted, suitOf } from "./rules.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
@@ -22,10 +23,9 @@ export function mount(ctx, root, params) {
   return page;
 }
 
-class TablePage {
+class TablePage extends Page {
   constructor(ctx, root, params) {
-    this.ctx = ctx;
-    this.root = root;
+    super(ctx, root);
     this.tableId = params.table || null;
     this.invite = params.invite || null;
     this.version = 0;
@@ -84,10 +84,6 @@ class TablePage {
     if (!this.ctx.session) this.renderNameForm();
     else if (this.info) this.render();
     else this.renderLoading();
-  }
-
-  t(key, params) {
-    return this.ctx.t(key, params);
   }
 
   later(ms, fn) {
