@@ -12,19 +12,9 @@ from dataclasses import asdict, dataclass
 
 from euchre.engine import GameState, Variant
 from euchre.engine.deal import DealRecord
+from euchre.store.accounts import STAT_COLUMNS
 
 MODES = {4: "partnership", 3: "cutthroat", 2: "two-player"}
-STAT_FIELDS = (
-    "points",
-    "hands",
-    "maker_hands",
-    "made",
-    "euchred",
-    "marches",
-    "loners_tried",
-    "loners_made",
-    "defender_euchres",
-)
 
 
 def mode_of(variant: Variant) -> str:
@@ -50,7 +40,7 @@ class SeatStats:
 
     def counts(self) -> dict[str, int]:
         found = asdict(self)
-        return {name: int(found[name]) for name in STAT_FIELDS}
+        return {name: int(found[name]) for name in STAT_COLUMNS}
 
 
 def game_stats(state: GameState) -> list[SeatStats]:
@@ -85,4 +75,4 @@ def _count_deal(state: GameState, record: DealRecord, seats: list[SeatStats]) ->
             seat.defender_euchres += 1
 
 
-__all__ = ["MODES", "STAT_FIELDS", "SeatStats", "game_stats", "mode_of"]
+__all__ = ["MODES", "SeatStats", "game_stats", "mode_of"]
