@@ -6,11 +6,15 @@ which side bid first. One bot object per level lasts the whole run, as in the ar
 a bot that learns about its opponents keeps what it learnt.
 
 ``--oracle-play`` is a ceiling, not a bot: the measured side still bids and discards as
-its level does, but plays every card with perfect information (each legal card solved
-double-dummy on the real hands, valued for the match), which no honest player can.
+its level does, but plays every card with perfect information, which no honest player
+can: ``dd`` (the default) solves each legal card double-dummy on the real hands (the
+opponents assumed to play their best), ``chance`` takes the card with the best expected
+value when the opponents play at random (``euchre.bots.expectimax``), each valued for
+the match.
 
     .venv/bin/python bench/makers.py --level hard --against random --games 20
     .venv/bin/python bench/makers.py --level hard --against random --games 20 --oracle-play
+    .venv/bin/python bench/makers.py --level hard --against random --games 20 --oracle-play chance
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import random
 from collections import defaultdict
 
 from euchre.bots import Bot, make_bot
+from euchre.bots.expectimax import Expectimax
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.search import Solver, _breakpoints, _settle, outcome_values
 from euchre.engine import GameState, Phase, preset
@@ -36,27 +41,34 @@ def category(record: DealRecord, side: int) -> str:
     return f"{makers} made trump{alone}, {first} bid first"
 
 
-def oracle_card(state: GameState, seat: int) -> str:
-    """The card with the best match value when every hand is known (a cheat)."""
+def oracle_card(state: GameState, seat: int, oracle: str) -> str:
+    """The card with the best match value when every hand is known (a cheat), against
+    opponents who play their best (``dd``) or at random (``chance``)."""
     view = state.view(seat)
     know = knowledge_of(view)
     makers = know.makers_mask()
-    solver = Solver(know.trump, view.active, makers, know.n)
     table = outcome_values(view, know)
     made = sum(view.tricks_won[s] for s in range(know.n) if makers >> s & 1)
-    breaks = _breakpoints(table, made)
+    cards = [aid - A.PLAY_BASE for aid in view.legal]
+    if oracle == "chance":
+        assert view.maker is not None
+        chance = Expectimax(know.trump, view.active, seat % 2, view.maker, table)
+        values = chance.card_values(list(state.hands), seat, view.trick, made, cards)
+    else:
+        solver = Solver(know.trump, view.active, makers, know.n)
+        breaks = _breakpoints(table, made)
+        values = {
+            c: table[_settle(solver, list(state.hands), seat, c, view.trick, made, breaks)]
+            for c in cards
+        }
+    return A.action_text(A.PLAY_BASE + max(cards, key=lambda c: values[c]))
 
-    def value(aid: int) -> float:
-        card = aid - A.PLAY_BASE
-        return table[_settle(solver, list(state.hands), seat, card, view.trick, made, breaks)]
 
-    return A.action_text(max(view.legal, key=value))
-
-
-def decide(state: GameState, seat: int, bot: Bot, oracle: bool, rng: random.Random) -> str:
+def decide(state: GameState, seat: int, bot: Bot, oracle: str | None, rng: random.Random) -> str:
     view = state.view(seat)
     if oracle and view.phase == Phase.PLAY and len(view.legal) > 1:
-        return oracle_card(state, seat)
+        bot.decide(view, rng)  # the bot still sees every view (it sizes up its opponents)
+        return oracle_card(state, seat, oracle)
     return bot.decide(view, rng)
 
 
@@ -67,7 +79,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="duplicate pairs of games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="number of the first game pair")
-    parser.add_argument("--oracle-play", action="store_true", help="a ceiling: see above")
+    parser.add_argument(
+        "--oracle-play", nargs="?", const="dd", choices=("dd", "chance"), help="a ceiling (above)"
+    )
     args = parser.parse_args()
     bots = (make_bot(args.level), make_bot(args.against))
     tally: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
@@ -80,7 +94,8 @@ def main() -> None:
                 assert seat is not None
                 ours = seat % 2 == side
                 bot = bots[0] if ours else bots[1]
-                state.apply(decide(state, seat, bot, ours and args.oracle_play, rng), seat=seat)
+                oracle = args.oracle_play if ours else None
+                state.apply(decide(state, seat, bot, oracle, rng), seat=seat)
             for record in state.deals:
                 if record.outcome in SKIPPED:
                     continue
@@ -89,7 +104,7 @@ def main() -> None:
                     tally[key][0] += 1
                     tally[key][1] += diff
     total = tally["all deals"][0]
-    play = " (cards played with perfect information)" if args.oracle_play else ""
+    play = f" (cards played with perfect information: {args.oracle_play})" * bool(args.oracle_play)
     print(f"{args.level}{play} against {args.against}: {total:.0f} deals, points per deal")
     for key, (count, points) in sorted(tally.items()):
         print(

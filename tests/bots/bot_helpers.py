@@ -13,8 +13,9 @@ from euchre.bots.knowledge import knowledge_of
 from euchre.bots.resample import World
 from euchre.engine import GameState, Variant, preset
 from euchre.engine import actions as A
-from euchre.engine.cards import card_list, cards_in, parse_card
+from euchre.engine.cards import JOKER, card_list, cards_in, make_deck, parse_card
 from euchre.engine.deal import deck_from_hands
+from euchre.engine.rules import legal_mask
 from euchre.engine.views import View
 
 # Every player count, deck and rule option a bot must cope with (RULES.md §3, §5).
@@ -138,3 +139,36 @@ def deal(
             spare = spare[5:]
     deck = deck_from_hands(by_seat, dealer, up, spare)
     return GameState(preset("standard"), dealer=dealer, decks=[deck], scores=scores, seed=1)
+
+
+Trick = list[tuple[int, int]]
+
+
+def random_position(
+    rng: random.Random, size: int
+) -> tuple[list[int], int, Trick, int, list[int], int]:
+    """A position in the play: hands of ``size`` cards by seat, whose turn it is, the trick
+    in progress, trump (a suit, or no trump without the Joker), the seats that play and a
+    mask of makers."""
+    joker = rng.random() < 0.25
+    deck = make_deck(2, joker)
+    rng.shuffle(deck)
+    active = rng.choice([[0, 1, 2, 3], [0, 1, 3], [1, 2, 3], [0, 2], [0, 1, 2]])
+    hands = [0, 0, 0, 0]
+    for i, s in enumerate(active):
+        for c in deck[i * size : (i + 1) * size]:
+            hands[s] |= 1 << c
+    dealt = deck[: len(active) * size]
+    trump = rng.randrange(4) if JOKER in dealt else rng.randrange(5)
+    makers = sum(1 << s for s in active if s % 2 == rng.randrange(2)) or 1 << active[0]
+    turn = rng.choice(active)
+    trick: Trick = []
+    nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+    for _ in range(rng.randrange(len(active))):
+        led = trick[0][1] if trick else -1
+        options = [c for c in range(33) if legal_mask(hands[turn], led, trump) >> c & 1]
+        c = rng.choice(options)
+        hands[turn] ^= 1 << c
+        trick.append((turn, c))
+        turn = nxt[turn]
+    return hands, turn, trick, trump, active, makers

@@ -105,3 +105,21 @@ def test_a_lone_defender_against_a_lone_hand() -> None:
     assert sum(taken) == 5 and len(log) == 10
     assert {seat for seat, _ in log} == {0, 1}
     assert hands[2] and hands[3]
+
+
+def test_a_complete_trick_in_progress_is_scored_before_the_next() -> None:
+    """All four cards of the trick are down (seat 0 last, with the right bower): seat 0
+    takes it, leads the next, and every remaining card is still played."""
+    hands = hands_of("Ah Kh", "9c Tc", "Qd Kd", "9s Ts")
+    trick = (
+        (1, parse_card("Ac")),
+        (2, parse_card("Qc")),
+        (3, parse_card("Kc")),
+        (0, parse_card("Jh")),
+    )
+    log: list[tuple[int, int]] = []
+    taken = loose_tricks(hands, HEARTS, 1, ALL, 0, True, random.Random(6), trick, log)
+    assert taken == [3, 0, 0, 0]
+    assert log[0] == (0, parse_card("Ah"))
+    assert len(log) == 8
+    assert not any(hands)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_helpers import Trick, random_position
 
 from euchre.bots.solver import Solver
-from euchre.engine.cards import JOKER, make_deck
+from euchre.engine.cards import make_deck
 from euchre.engine.rules import legal_mask, trick_winner_index
-
-Trick = list[tuple[int, int]]
 
 
 def minimax(
@@ -37,33 +36,6 @@ def minimax(
         else:
             values.append(minimax(after, nxt[turn], played, trump, active, makers))
     return max(values) if makers >> turn & 1 else min(values)
-
-
-def random_position(
-    rng: random.Random, size: int
-) -> tuple[list[int], int, Trick, int, list[int], int]:
-    joker = rng.random() < 0.25
-    deck = make_deck(2, joker)
-    rng.shuffle(deck)
-    active = rng.choice([[0, 1, 2, 3], [0, 1, 3], [1, 2, 3], [0, 2], [0, 1, 2]])
-    hands = [0, 0, 0, 0]
-    for i, s in enumerate(active):
-        for c in deck[i * size : (i + 1) * size]:
-            hands[s] |= 1 << c
-    dealt = deck[: len(active) * size]
-    trump = rng.randrange(4) if JOKER in dealt else rng.randrange(5)
-    makers = sum(1 << s for s in active if s % 2 == rng.randrange(2)) or 1 << active[0]
-    turn = rng.choice(active)
-    trick: Trick = []
-    nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
-    for _ in range(rng.randrange(len(active))):
-        led = trick[0][1] if trick else -1
-        options = [c for c in range(33) if legal_mask(hands[turn], led, trump) >> c & 1]
-        c = rng.choice(options)
-        hands[turn] ^= 1 << c
-        trick.append((turn, c))
-        turn = nxt[turn]
-    return hands, turn, trick, trump, active, makers
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4])

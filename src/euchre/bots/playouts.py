@@ -47,7 +47,8 @@ def loose_tricks(
     order = sorted(active)
     taken = [0, 0, 0, 0]
     seat = leader
-    for _ in range(max(hands[s].bit_count() for s in order)):
+    tricks = max(hands[s].bit_count() for s in order) + (len(trick) == len(order))
+    for _ in range(tricks):
         led = best = -1
         winner = seat
         start = order.index(seat)
