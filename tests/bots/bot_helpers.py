@@ -15,7 +15,7 @@ from euchre.engine import GameState, Variant, preset
 from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, card_list, cards_in, make_deck, parse_card
 from euchre.engine.deal import deck_from_hands
-from euchre.engine.rules import legal_mask
+from euchre.engine.rules import legal_mask, trick_winner_index
 from euchre.engine.views import View
 
 # Every player count, deck and rule option a bot must cope with (RULES.md §3, §5).
@@ -172,3 +172,24 @@ def random_position(
         trick.append((turn, c))
         turn = nxt[turn]
     return hands, turn, trick, trump, active, makers
+
+
+def play_card(
+    hands: list[int], turn: int, trick: Trick, card: int, trump: int, active: list[int]
+) -> tuple[list[int], int, Trick, int | None]:
+    """The position once ``turn`` plays ``card``: the hands, who plays next, the trick in
+    progress and, when the card completes the trick, its winner (who plays next)."""
+    after = list(hands)
+    after[turn] ^= 1 << card
+    played = [*trick, (turn, card)]
+    if len(played) == len(active):
+        winner = played[trick_winner_index([x for _, x in played], trump)][0]
+        return after, winner, [], winner
+    return after, active[(active.index(turn) + 1) % len(active)], played, None
+
+
+def legal_cards(hands: list[int], turn: int, trick: Trick, trump: int) -> list[int]:
+    """The cards ``turn`` may play to ``trick``, lowest number first."""
+    led = trick[0][1] if trick else -1
+    legal = legal_mask(hands[turn], led, trump)
+    return [c for c in range(33) if legal >> c & 1]

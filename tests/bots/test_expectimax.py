@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import Trick, random_position
+from bot_helpers import Trick, legal_cards, play_card, random_position
 
 from euchre.bots.expectimax import Expectimax
 from euchre.bots.solver import Solver
-from euchre.engine.rules import legal_mask, trick_winner_index
 
 # Value of the makers' final trick count for the makers (a euchre, a point, a march).
 MAKERS_VALUES = (-2.0, -2.0, -2.0, 1.0, 1.0, 2.0)
@@ -30,29 +29,29 @@ def expected(
     each legal card with equal chance (no card grouped, nothing remembered)."""
     if not hands[turn] and not trick:
         return values[made]
-    led = trick[0][1] if trick else -1
-    legal = legal_mask(hands[turn], led, trump)
-    results = []
-    for c in range(33):
-        if not legal >> c & 1:
-            continue
-        after = list(hands)
-        after[turn] ^= 1 << c
-        played = [*trick, (turn, c)]
-        if len(played) == len(active):
-            winner = played[trick_winner_index([x for _, x in played], trump)][0]
-            won = made + (winner % 2 == maker % 2)
-            results.append(expected(after, winner, [], trump, active, side, maker, values, won))
-        else:
-            nxt = active[(active.index(turn) + 1) % len(active)]
-            results.append(expected(after, nxt, played, trump, active, side, maker, values, made))
+    results = [
+        card_value(hands, turn, trick, c, trump, active, side, maker, values, made)
+        for c in legal_cards(hands, turn, trick, trump)
+    ]
     return max(results) if turn % 2 == side else sum(results) / len(results)
 
 
-def legal_cards(hands: list[int], turn: int, trick: Trick, trump: int) -> list[int]:
-    led = trick[0][1] if trick else -1
-    legal = legal_mask(hands[turn], led, trump)
-    return [c for c in range(33) if legal >> c & 1]
+def card_value(
+    hands: list[int],
+    turn: int,
+    trick: Trick,
+    card: int,
+    trump: int,
+    active: list[int],
+    side: int,
+    maker: int,
+    values: tuple[float, ...],
+    made: int,
+) -> float:
+    """Expected value once ``turn`` plays ``card`` (exhaustive search)."""
+    after, nxt, played, won = play_card(hands, turn, trick, card, trump, active)
+    made += won is not None and won % 2 == maker % 2
+    return expected(after, nxt, played, trump, active, side, maker, values, made)
 
 
 @pytest.mark.parametrize("size", [1, 2, 3])
@@ -69,16 +68,7 @@ def test_card_values_match_exhaustive_search(size: int) -> None:
         got = search.card_values(hands, turn, trick, made, cards)
         assert sorted(got) == cards
         for c in cards:
-            after = list(hands)
-            after[turn] ^= 1 << c
-            played = [*trick, (turn, c)]
-            if len(played) == len(active):
-                winner = played[trick_winner_index([x for _, x in played], trump)][0]
-                won = made + (winner % 2 == maker % 2)
-                want = expected(after, winner, [], trump, active, side, maker, values, won)
-            else:
-                nxt = active[(active.index(turn) + 1) % len(active)]
-                want = expected(after, nxt, played, trump, active, side, maker, values, made)
+            want = card_value(hands, turn, trick, c, trump, active, side, maker, values, made)
             assert got[c] == pytest.approx(want)
 
 

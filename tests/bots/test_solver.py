@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import Trick, random_position
+from bot_helpers import Trick, legal_cards, play_card, random_position
 
 from euchre.bots.solver import Solver
 from euchre.engine.cards import make_deck
-from euchre.engine.rules import legal_mask, trick_winner_index
 
 
 def minimax(
@@ -18,24 +17,26 @@ def minimax(
     """Makers' tricks by exhaustive search (no pruning at all)."""
     if not hands[turn] and not trick:
         return 0
-    nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
-    led = trick[0][1] if trick else -1
-    legal = legal_mask(hands[turn], led, trump)
-    values = []
-    for c in range(33):
-        if not legal >> c & 1:
-            continue
-        after = list(hands)
-        after[turn] ^= 1 << c
-        played = [*trick, (turn, c)]
-        if len(played) == len(active):
-            winner = played[trick_winner_index([x for _, x in played], trump)][0]
-            values.append(
-                (makers >> winner & 1) + minimax(after, winner, [], trump, active, makers)
-            )
-        else:
-            values.append(minimax(after, nxt[turn], played, trump, active, makers))
+    values = [
+        move_value(hands, turn, trick, c, trump, active, makers)
+        for c in legal_cards(hands, turn, trick, trump)
+    ]
     return max(values) if makers >> turn & 1 else min(values)
+
+
+def move_value(
+    hands: list[int],
+    turn: int,
+    trick: Trick,
+    card: int,
+    trump: int,
+    active: list[int],
+    makers: int,
+) -> int:
+    """Makers' tricks from here on if ``turn`` plays ``card`` (exhaustive search)."""
+    after, nxt, played, won = play_card(hands, turn, trick, card, trump, active)
+    gained = 0 if won is None else makers >> won & 1
+    return gained + minimax(after, nxt, played, trump, active, makers)
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4])
@@ -53,19 +54,8 @@ def test_move_values_and_thresholds() -> None:
     for _ in range(40):
         hands, turn, trick, trump, active, makers = random_position(rng, 3)
         solver = Solver(trump, active, makers, 4)
-        led = trick[0][1] if trick else -1
-        for c in range(33):
-            if not legal_mask(hands[turn], led, trump) >> c & 1:
-                continue
-            after = list(hands)
-            after[turn] ^= 1 << c
-            played = [*trick, (turn, c)]
-            if len(played) == len(active):
-                winner = played[trick_winner_index([x for _, x in played], trump)][0]
-                want = (makers >> winner & 1) + minimax(after, winner, [], trump, active, makers)
-            else:
-                nxt = active[(active.index(turn) + 1) % len(active)]
-                want = minimax(after, nxt, played, trump, active, makers)
+        for c in legal_cards(hands, turn, trick, trump):
+            want = move_value(hands, turn, trick, c, trump, active, makers)
             assert solver.move_tricks(hands, turn, c, trick) == want
             for need in range(0, 5):
                 assert solver.at_least(hands, turn, c, trick, need) == (want >= need)

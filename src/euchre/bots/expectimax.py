@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from euchre.engine.cards import NO_TRUMP
 
-from .solver import _BLOCK, _BLOCK_MASKS, _CODES, _KEYS
+from .solver import _BLOCK, _BLOCK_MASKS, _CODES, _KEYS, encode
 
 
 class Expectimax:
@@ -52,15 +52,6 @@ class Expectimax:
         self._has_trump = trump != NO_TRUMP
         self._memo: dict[tuple[int, ...], float] = {}
 
-    def encode(self, mask: int) -> int:
-        new = self._new
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << new[low.bit_length() - 1]
-            mask ^= low
-        return out
-
     def card_values(
         self,
         hands: Sequence[int],
@@ -76,7 +67,7 @@ class Expectimax:
         active = self.active
         coded = [0, 0, 0, 0]
         for s in active:
-            coded[s] = self.encode(hands[s])
+            coded[s] = encode(hands[s], new)
         plays = [(s, new[c]) for s, c in trick]
         out = {}
         for c in cards:
@@ -90,7 +81,8 @@ class Expectimax:
 
     def _finish_trick(self, hands: list[int], plays: list[tuple[int, int]], made: int) -> float:
         """Value of a position inside a trick, from the plays so far (encoded cards)."""
-        keys = _KEYS[(plays[0][1] // _BLOCK, self._has_trump)]
+        led = plays[0][1] // _BLOCK
+        keys = _KEYS[(led, self._has_trump)]
         winner, top = plays[0][0], -1
         in_trick = 0
         for s, code in plays:
@@ -100,10 +92,9 @@ class Expectimax:
         active = self.active
         turn = active[(active.index(plays[-1][0]) + 1) % len(active)]
         still = len(active) - len(plays)
-        led = plays[0][1] // _BLOCK
-        return self._follow(hands, led, turn, still, winner, top, in_trick, made)
+        return self._after(hands, led, turn, still, winner, top, in_trick, made)
 
-    def _follow(
+    def _after(
         self,
         hands: list[int],
         led: int,
@@ -115,17 +106,41 @@ class Expectimax:
         made: int,
     ) -> float:
         """Value when ``still`` seats, ``turn`` first, are yet to play to the trick."""
-        if not still:
-            made += winner % 2 == self.makers
-            if not hands[winner]:
-                return self.values[made]
-            return self._lead(hands, winner, made)
+        if still:
+            return self._play(hands, led, turn, still, winner, top, in_trick, made)
+        made += winner % 2 == self.makers
+        if not hands[winner]:
+            return self.values[made]
+        return self._lead(hands, winner, made)
+
+    def _lead(self, hands: list[int], leader: int, made: int) -> float:
+        if hands[leader].bit_count() == 1:
+            return self._last_trick(hands, leader, made)
+        key = (*hands, leader, made)
+        value = self._memo.get(key)
+        if value is None:
+            value = self._play(hands, -1, leader, len(self.active), leader, -1, 0, made)
+            self._memo[key] = value
+        return value
+
+    def _play(
+        self,
+        hands: list[int],
+        led: int,
+        turn: int,
+        still: int,
+        winner: int,
+        top: int,
+        in_trick: int,
+        made: int,
+    ) -> float:
+        """Value when it is ``turn``'s turn (``led`` -1: to lead): the best of this side's
+        cards, the average of an opponent's."""
         hand = hands[turn]
-        legal = hand & _BLOCK_MASKS[led] or hand
+        legal = (hand & _BLOCK_MASKS[led] or hand) if led >= 0 else hand
         live = in_trick
         for s in self.active:
             live |= hands[s]
-        keys = _KEYS[(led, self._has_trump)]
         active = self.active
         nxt = active[(active.index(turn) + 1) % len(active)]
         ours = turn % 2 == self.side
@@ -133,53 +148,20 @@ class Expectimax:
         total = 0.0
         for code, weight in _runs(legal, live & ~hand):
             hands[turn] = hand & ~(1 << code)
-            if keys[code] > top:
-                v = self._follow(
-                    hands, led, nxt, still - 1, turn, keys[code], in_trick | 1 << code, made
-                )
+            suit = code // _BLOCK if led < 0 else led
+            key = _KEYS[(suit, self._has_trump)][code]
+            if key > top:
+                v = self._after(hands, suit, nxt, still - 1, turn, key, in_trick | 1 << code, made)
             else:
-                v = self._follow(
-                    hands, led, nxt, still - 1, winner, top, in_trick | 1 << code, made
+                v = self._after(
+                    hands, suit, nxt, still - 1, winner, top, in_trick | 1 << code, made
                 )
             if ours:
-                if v > best:
-                    best = v
+                best = max(best, v)
             else:
                 total += v * weight
         hands[turn] = hand
         return best if ours else total / legal.bit_count()
-
-    def _lead(self, hands: list[int], leader: int, made: int) -> float:
-        if hands[leader].bit_count() == 1:
-            return self._last_trick(hands, leader, made)
-        key = (*hands, leader, made)
-        value = self._memo.get(key)
-        if value is not None:
-            return value
-        hand = hands[leader]
-        live = 0
-        for s in self.active:
-            live |= hands[s]
-        active = self.active
-        nxt = active[(active.index(leader) + 1) % len(active)]
-        still = len(active) - 1
-        ours = leader % 2 == self.side
-        best = -1e18
-        total = 0.0
-        for code, weight in _runs(hand, live & ~hand):
-            hands[leader] = hand & ~(1 << code)
-            led = code // _BLOCK
-            top = _KEYS[(led, self._has_trump)][code]
-            v = self._follow(hands, led, nxt, still, leader, top, 1 << code, made)
-            if ours:
-                if v > best:
-                    best = v
-            else:
-                total += v * weight
-        hands[leader] = hand
-        value = best if ours else total / hand.bit_count()
-        self._memo[key] = value
-        return value
 
     def _last_trick(self, hands: list[int], leader: int, made: int) -> float:
         """Every seat holds one card: the value is settled."""

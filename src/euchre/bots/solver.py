@@ -80,15 +80,6 @@ class Solver:
         self.table: dict[int, tuple[int, int]] = {}
         self._new = _CODES[trump][0]
 
-    def encode(self, mask: int) -> int:
-        new = self._new
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << new[low.bit_length() - 1]
-            mask ^= low
-        return out
-
     def tricks(
         self,
         hands: Sequence[int],
@@ -151,7 +142,7 @@ class Solver:
         k = len(active)
         hands = [0] * self.players
         for s in active:
-            hands[s] = self.encode(engine_hands[s])
+            hands[s] = encode(engine_hands[s], new)
 
         def start(leader: int, alpha: int, beta: int) -> int:
             left = hands[leader].bit_count()
@@ -327,6 +318,16 @@ class Solver:
             won = makers >> win_seat & 1
             return won + start(win_seat, alpha - won, beta - won)
         return follow(nxt[turn], pos + 1, led, win_seat, win_key, tmask | bit, alpha, beta)
+
+
+def encode(mask: int, new: Sequence[int]) -> int:
+    """An engine card mask in the solver's coding (``new``: each card's bit for the trump)."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << new[low.bit_length() - 1]
+        mask ^= low
+    return out
 
 
 def _bits_up(mask: int) -> list[int]:
