@@ -32,6 +32,7 @@ from .solver import _BLOCK, _BLOCK_MASKS, _CODES, _KEYS, encode
 class Expectimax:
     """Expected values of the play for one trump, set of active seats and pair of sides.
 
+    Seats 0 and 2 play together against 1 and 3 (whichever of them are ``active``).
     ``side`` (0 or 1) chooses its cards; the other side plays at random. ``values``
     gives the value of each final trick count of the makers (0 to 5). The positions
     remembered stay valid for any hands, so one object serves many sampled deals."""
@@ -150,12 +151,8 @@ class Expectimax:
             hands[turn] = hand & ~(1 << code)
             suit = code // _BLOCK if led < 0 else led
             key = _KEYS[(suit, self._has_trump)][code]
-            if key > top:
-                v = self._after(hands, suit, nxt, still - 1, turn, key, in_trick | 1 << code, made)
-            else:
-                v = self._after(
-                    hands, suit, nxt, still - 1, winner, top, in_trick | 1 << code, made
-                )
+            leads, high = (turn, key) if key > top else (winner, top)
+            v = self._after(hands, suit, nxt, still - 1, leads, high, in_trick | 1 << code, made)
             if ours:
                 best = max(best, v)
             else:
