@@ -198,7 +198,7 @@ def finish_through(
         assert answer["type"] == "table", answer
         assert answer["state"] == before[client.name]
         assert answer["you"]["seat"] == NAMES.index(client.name)
-    players = [moved[0], kept[0], moved[1], kept[1]]
+    players = sorted([*moved, *kept], key=lambda c: NAMES.index(c.name))
     settle(players, table)
     play_random(players, table, rng)
     state = players[0].view(table).state
@@ -273,19 +273,7 @@ def test_killing_the_other_instance_frees_its_players_seats(tmp_path: Path) -> N
             client.close()
         away = clients[0].until(lambda m: m["type"] == "event" and m["event"]["kind"] == "away")
         assert away["event"]["seat"] in (1, 3)
-        moved = [Client(a.base, c.name, c.token) for c in on_b]
-        for client in moved:
-            answer = client.request(type="join", table=table, since=version)
-            assert answer["type"] == "table", answer
-            assert answer["state"] == before[client.name]
-            assert answer["you"]["seat"] == NAMES.index(client.name)
-        players = [clients[0], moved[0], clients[2], moved[1]]
-        settle(players, table)
-        play_random(players, table, rng)
-        state = players[0].view(table).state
-        assert state is not None and state["winner"] is not None
-        for client in players:
-            client.close()
+        finish_through(a, table, on_b, [clients[0], clients[2]], version, before, rng)
 
 
 def test_quick_play_seats_clients_of_both_instances_at_one_table(tmp_path: Path) -> None:

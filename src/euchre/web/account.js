@@ -106,10 +106,6 @@ export function mount(ctx, root) {
 }
 
 class AccountPage extends Page {
-  constructor(ctx, root) {
-    super(ctx, root);
-  }
-
   render() {
     const session = this.ctx.session;
     const children = [h("h1", { id: "account-title" }, this.t("account.title"))];
