@@ -221,20 +221,9 @@ def main() -> None:
             parts = pool.map(
                 partial(run_chunk, name, args.tries, bot=bot, repeats=args.repeats), chunks
             )
-            results[name] = _interleave(list(parts), args.repeats)
+            results[name] = [points for part in parts for points in part]  # same order each time
             seconds = time.perf_counter() - start
             _report(name, results[name], results["hard"], seconds)
-
-
-def _interleave(parts: list[list[int]], repeats: int) -> list[int]:
-    """The chunks' results back in deal order (chunk i holds deals i, i + k, ...)."""
-    out: list[int] = []
-    groups = [[part[j : j + repeats] for j in range(0, len(part), repeats)] for part in parts]
-    for row in range(max(len(g) for g in groups)):
-        for g in groups:
-            if row < len(g):
-                out.extend(g[row])
-    return out
 
 
 def _report(name: str, points: list[int], base: list[int], seconds: float) -> None:
