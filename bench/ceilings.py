@@ -129,8 +129,7 @@ def chance_card(
     view = know.view
     assert view.maker is not None
     cards = [aid - A.PLAY_BASE for aid in view.legal]
-    makers = know.makers_mask()
-    made = sum(view.tricks_won[s] for s in range(know.n) if makers >> s & 1)
+    made = know.makers_tricks()
     search = Expectimax(know.trump, view.active, seat % 2, view.maker, outcome_values(view, know))
     totals = dict.fromkeys(cards, 0.0)
     for world in bot._worlds(know, rng, SAMPLED_PLAY_WORLDS, None):

@@ -48,7 +48,7 @@ def oracle_card(state: GameState, seat: int, oracle: str) -> str:
     know = knowledge_of(view)
     makers = know.makers_mask()
     table = outcome_values(view, know)
-    made = sum(view.tricks_won[s] for s in range(know.n) if makers >> s & 1)
+    made = know.makers_tricks()
     cards = [aid - A.PLAY_BASE for aid in view.legal]
     if oracle == "chance":
         assert view.maker is not None

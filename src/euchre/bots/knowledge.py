@@ -72,6 +72,11 @@ class Knowledge:
             return 0
         return sum(1 << s for s in range(self.n) if self.same_side(s, maker))
 
+    def makers_tricks(self) -> int:
+        """Tricks the maker's side has taken so far this deal."""
+        makers = self.makers_mask()
+        return sum(self.view.tricks_won[s] for s in range(self.n) if makers >> s & 1)
+
     def unseen(self) -> int:
         """Cards this seat cannot place: not in its hand, not played, not known out."""
         known = self.hand | self.played | self.known_out

@@ -199,7 +199,7 @@ class SearchBot:
         worlds = self._worlds(know, rng, self.play_worlds, deadline)
         solver = Solver(know.trump, view.active, know.makers_mask(), know.n)
         table = outcome_values(view, know)
-        made = sum(view.tricks_won[s] for s in range(know.n) if know.makers_mask() >> s & 1)
+        made = know.makers_tricks()
         breaks = _breakpoints(table, made)
         totals = dict.fromkeys(cards, 0.0)
         used = 0
