@@ -6,20 +6,32 @@ player wins such a trick when it can, so a seat that did not is unlikely to have
 card that would have won (a higher card of the suit led, or when void a trump good
 enough). :class:`PlayEvidence` collects these tricks once per decision; weighing a deal
 is then one mask test per trick.
+
+:class:`ChoiceEvidence` reads every card the other seats played as a sensible player's
+choice: for a sampled deal it rebuilds what that seat saw when it played (its hand in that
+deal, the play so far) and asks ``medium``'s card play what it would have played. A deal
+in which the seat would have played otherwise is less likely. Against ``medium`` this is
+its exact play; a stronger or looser player is read with more doubt.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from euchre.engine import actions as A
-from euchre.engine.cards import NO_TRUMP
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.cards import NO_TRUMP, card_list
+from euchre.engine.phases import Phase
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, legal_mask, trick_winner_index
+from euchre.engine.views import visible_action
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, knowledge_of
+from .medium import choose_card
 from .resample import World
 
 DOUBT = 0.12  # weight of a deal in which the seat could have won and did not
+OPPONENT_CHOICE_DOUBT = 0.15  # weight of a deal in which an opponent would have played otherwise
+PARTNER_CHOICE_DOUBT = 0.3  # the same for the partner (a search player, read less literally)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,4 +121,99 @@ def _winning_cards(led: int, best: int, played: int, trump: int, deck: int) -> i
     for c in range(33):
         if pool >> c & 1 and _key(c, led, trump) > target:
             out |= 1 << c
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PastPlay:
+    """A card another seat played, with the public state of the deal at that moment."""
+
+    seat: int
+    card: int
+    history: tuple[tuple[int, int], ...]  # the actions before it, as the seat saw them
+    trick: tuple[tuple[int, int], ...]
+    tricks_won: tuple[int, ...]
+    later: int  # the cards the seat played from then on (all in its hand at the time)
+
+
+class ChoiceEvidence:
+    """The other seats' plays read as ``medium``'s choices (see the module's text)."""
+
+    def __init__(self, know: Knowledge, loose: float = 0.0) -> None:
+        """``loose``: the chance that the opponents play at random (their choices then
+        say little)."""
+        self.know = know
+        opponent = OPPONENT_CHOICE_DOUBT + (1.0 - OPPONENT_CHOICE_DOUBT) * loose
+        self.doubt = [
+            PARTNER_CHOICE_DOUBT if know.same_side(s, know.seat) else opponent
+            for s in range(know.n)
+        ]
+        self.plays = _past_plays(know)
+        self._agreed: dict[tuple[int, int], bool] = {}  # (play, hand then) -> medium agrees
+
+    def weight(self, world: World) -> float:
+        w = 1.0
+        for i, play in enumerate(self.plays):
+            hand = world.hands[play.seat] | play.later
+            agreed = self._agreed.get((i, hand))
+            if agreed is None:
+                agreed = self._agreed[i, hand] = self._agrees(play, hand)
+            if not agreed:
+                w *= self.doubt[play.seat]
+        return w
+
+    def _agrees(self, play: PastPlay, hand: int) -> bool:
+        """Whether ``medium`` holding ``hand`` would have played ``play.card`` (or a card
+        touching it: the same to the play)."""
+        trump = self.know.trump
+        led = play.trick[0][1] if play.trick else -1
+        legal = legal_mask(hand, led, trump)
+        if not legal & (legal - 1):
+            return True
+        then = dataclasses.replace(
+            self.know.view,
+            seat=play.seat,
+            to_act=play.seat,
+            phase=Phase.PLAY,
+            hand=tuple(card_list(hand)),
+            history=play.history,
+            trick=play.trick,
+            tricks_won=play.tricks_won,
+            legal=tuple(A.PLAY_BASE + c for c in card_list(legal)),
+        )
+        chosen = choose_card(knowledge_of(then))
+        return chosen == play.card or _touching(chosen, play.card, hand, trump)
+
+
+def _touching(a: int, b: int, hand: int, trump: int) -> bool:
+    """Whether every card ranking between ``a`` and ``b`` of their suit is in ``hand``."""
+    eff = EFFECTIVE_SUIT[trump]
+    if eff[a] != eff[b]:
+        return False
+    power = POWER[trump]
+    low, high = sorted((power[a], power[b]))
+    between = [c for c in card_list(SUIT_MASK[trump][eff[a]]) if low < power[c] < high]
+    return all(hand >> c & 1 for c in between)
+
+
+def _past_plays(know: Knowledge) -> list[PastPlay]:
+    """Every card of this deal played by another seat, in order."""
+    history = know.view.history
+    per_trick = len(know.view.active)
+    won = [0] * know.n
+    trick: list[tuple[int, int]] = []
+    plays = [(i, s, a - A.PLAY_BASE) for i, (s, a) in enumerate(history) if A.is_play(a)]
+    out = []
+    for k, (i, seat, card) in enumerate(plays):
+        if seat != know.seat:
+            later = 0
+            for _, s, c in plays[k:]:
+                if s == seat:
+                    later |= 1 << c
+            seen = tuple(visible_action(seat, s, a) for s, a in history[:i])
+            out.append(PastPlay(seat, card, seen, tuple(trick), tuple(won), later))
+        trick.append((seat, card))
+        if len(trick) == per_trick:
+            won[trick[trick_winner_index([c for _, c in trick], know.trump)][0]] += 1
+            trick = []
     return out

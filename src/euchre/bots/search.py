@@ -41,7 +41,7 @@ from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
 from .bidding import bid_likelihood
-from .inference import PlayEvidence
+from .inference import ChoiceEvidence, PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
@@ -164,9 +164,13 @@ class SearchBot:
         sampler = Sampler(know)
         if not self.infer:
             return [sampler.sample(rng) for _ in range(count)]
-        evidence = PlayEvidence(know, self.loose)
+        misses = PlayEvidence(know, self.loose)
+        choices = ChoiceEvidence(know, self.loose)
         candidates = [sampler.sample(rng) for _ in range(count * 4)]
-        weights = [bid_likelihood(know, w, self.loose) * evidence.weight(w) for w in candidates]
+        weights = []
+        for world in candidates:
+            weight = bid_likelihood(know, world, self.loose) * misses.weight(world)
+            weights.append(weight and weight * choices.weight(world))
         if sum(weights) <= 0:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)

@@ -95,7 +95,7 @@ def view_of(state: GameState, seat: int | None) -> View:
         alone=state.alone,
         lone_defender=state.lone_defender if state.lone_defender >= 0 else None,
         active=tuple(s for s in range(state.n) if state.is_active(s)),
-        history=tuple(_visible(state, seat, s, a) for s, a in state.record.actions()),
+        history=tuple(visible_action(seat, s, a) for s, a in state.record.actions()),
         under_shown=tuple(card_list(state.record.under_mask)),
         under_claims=tuple(state.record.under_claims),
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
@@ -114,7 +114,9 @@ def _hand_hidden(state: GameState, seat: int) -> bool:
     )
 
 
-def _visible(state: GameState, viewer: int | None, seat: int, aid: int) -> tuple[int, int]:
+def visible_action(viewer: int | None, seat: int, aid: int) -> tuple[int, int]:
+    """``seat``'s action ``aid`` as ``viewer`` sees it: another seat's discard, or a card
+    given between two other seats, is hidden."""
     if A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33 and viewer != seat:
         return seat, A.HIDDEN_DISCARD
     if A.GIVE_BASE <= aid < A.GIVE_BASE + 33 and viewer not in (seat, (seat + 2) % 4):
