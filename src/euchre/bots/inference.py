@@ -17,21 +17,30 @@ its exact play; a stronger or looser player is read with more doubt.
 from __future__ import annotations
 
 import dataclasses
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from euchre.engine import actions as A
 from euchre.engine.cards import NO_TRUMP, card_list
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, legal_mask, trick_winner_index
-from euchre.engine.views import visible_action
+from euchre.engine.views import View, visible_action
 
 from .knowledge import Knowledge, knowledge_of
 from .medium import choose_card
+from .opponents import DealKey
 from .resample import World
 
 DOUBT = 0.12  # weight of a deal in which the seat could have won and did not
-OPPONENT_CHOICE_DOUBT = 0.15  # weight of a deal in which an opponent would have played otherwise
-PARTNER_CHOICE_DOUBT = 0.3  # the same for the partner (a search player, read less literally)
+# How often a seat is taken to play medium's card before any of its deals is seen to the
+# end (the doubts they give: about 0.4 for opponents, 0.3 for the partner), and how many
+# plays that guess weighs against what is seen.
+OPPONENT_PRIOR_AGREEMENT = 0.62
+PARTNER_PRIOR_AGREEMENT = 0.69
+PRIOR_PLAYS = 10
+MIN_CHOICE_DOUBT = 0.05
+_CHOICE_MEMORY = 40  # deals remembered
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +133,55 @@ def _winning_cards(led: int, best: int, played: int, trump: int, deck: int) -> i
     return out
 
 
+class ChoiceRecord:
+    """How often the partner's and the opponents' plays were the cards ``medium`` would
+    have played, over the last deals this bot saw played out. At the bot's last card every
+    seat that has played its own last card has shown its whole hand, so each of its plays
+    can be checked exactly; the agreement rate gives the doubt :class:`ChoiceEvidence`
+    reads that side's plays with."""
+
+    def __init__(self) -> None:
+        # deal -> (partner agreements, partner choices, opponent agreements, opponent choices)
+        self._deals: OrderedDict[DealKey, tuple[int, int, int, int]] = OrderedDict()
+
+    def observe(self, view: View) -> None:
+        """Take in the plays of ``view`` if it is this seat's last card of the deal."""
+        if view.seat is None or view.phase != Phase.PLAY or len(view.hand) != 1:
+            return
+        know = knowledge_of(view)
+        counts = [0, 0, 0, 0]
+        for play in _past_plays(know):
+            if know.hand_sizes[play.seat] != 0:
+                continue  # its last card is still hidden
+            agreed = medium_agrees(know, play, play.later)
+            if agreed is None:
+                continue
+            side = 0 if know.same_side(play.seat, know.seat) else 2
+            counts[side] += agreed
+            counts[side + 1] += 1
+        key = DealKey(view.deal_number, view.dealer, view.scores, view.upcard)
+        self._deals[key] = (counts[0], counts[1], counts[2], counts[3])
+        self._deals.move_to_end(key)
+        while len(self._deals) > _CHOICE_MEMORY:
+            self._deals.popitem(last=False)
+
+    def doubt(self, know: Knowledge, loose: float = 0.0) -> list[float]:
+        """Per seat, the weight of a deal in which it would have played otherwise; the
+        opponents' also fades to 1 with ``loose``, the chance that they bid at random."""
+        totals = [sum(deal[i] for deal in self._deals.values()) for i in range(4)]
+        partner = _doubt(totals[0], totals[1], PARTNER_PRIOR_AGREEMENT)
+        opponent = _doubt(totals[2], totals[3], OPPONENT_PRIOR_AGREEMENT)
+        opponent += (1.0 - opponent) * loose
+        return [partner if know.same_side(s, know.seat) else opponent for s in range(know.n)]
+
+
+def _doubt(agreed: int, choices: int, prior: float) -> float:
+    """Likelihood ratio of another card to medium's for a seat that agrees at this rate
+    (a choice is between about two and a half distinct cards)."""
+    rate = (agreed + prior * PRIOR_PLAYS) / (choices + PRIOR_PLAYS)
+    return min(1.0, max(MIN_CHOICE_DOUBT, (1.0 - rate) / (1.5 * rate)))
+
+
 @dataclass(frozen=True, slots=True)
 class PastPlay:
     """A card another seat played, with the public state of the deal at that moment."""
@@ -139,16 +197,12 @@ class PastPlay:
 class ChoiceEvidence:
     """The other seats' plays read as ``medium``'s choices (see the module's text)."""
 
-    def __init__(self, know: Knowledge, loose: float = 0.0) -> None:
-        """``loose``: the chance that the opponents play at random (their choices then
-        say little)."""
+    def __init__(self, know: Knowledge, doubt: Sequence[float]) -> None:
+        """``doubt``: per seat, the weight of a deal in which it would have played
+        otherwise (1: its plays say nothing)."""
         self.know = know
-        opponent = OPPONENT_CHOICE_DOUBT + (1.0 - OPPONENT_CHOICE_DOUBT) * loose
-        self.doubt = [
-            PARTNER_CHOICE_DOUBT if know.same_side(s, know.seat) else opponent
-            for s in range(know.n)
-        ]
-        self.plays = _past_plays(know)
+        self.doubt = doubt
+        self.plays = [p for p in _past_plays(know) if doubt[p.seat] < 1.0]
         self._agreed: dict[tuple[int, int], bool] = {}  # (play, hand then) -> medium agrees
 
     def weight(self, world: World) -> float:
@@ -163,26 +217,31 @@ class ChoiceEvidence:
         return w
 
     def _agrees(self, play: PastPlay, hand: int) -> bool:
-        """Whether ``medium`` holding ``hand`` would have played ``play.card`` (or a card
-        touching it: the same to the play)."""
-        trump = self.know.trump
-        led = play.trick[0][1] if play.trick else -1
-        legal = legal_mask(hand, led, trump)
-        if not legal & (legal - 1):
-            return True
-        then = dataclasses.replace(
-            self.know.view,
-            seat=play.seat,
-            to_act=play.seat,
-            phase=Phase.PLAY,
-            hand=tuple(card_list(hand)),
-            history=play.history,
-            trick=play.trick,
-            tricks_won=play.tricks_won,
-            legal=tuple(A.PLAY_BASE + c for c in card_list(legal)),
-        )
-        chosen = choose_card(knowledge_of(then))
-        return chosen == play.card or _touching(chosen, play.card, hand, trump)
+        return medium_agrees(self.know, play, hand) is not False
+
+
+def medium_agrees(know: Knowledge, play: PastPlay, hand: int) -> bool | None:
+    """Whether ``medium`` holding ``hand`` would have played ``play.card`` (or a card
+    touching it: the same to the play); None when the seat had no choice."""
+    trump = know.trump
+    led = play.trick[0][1] if play.trick else -1
+    legal = legal_mask(hand, led, trump)
+    first = legal & -legal
+    if all(_touching(c, first.bit_length() - 1, hand, trump) for c in card_list(legal)):
+        return None
+    then = dataclasses.replace(
+        know.view,
+        seat=play.seat,
+        to_act=play.seat,
+        phase=Phase.PLAY,
+        hand=tuple(card_list(hand)),
+        history=play.history,
+        trick=play.trick,
+        tricks_won=play.tricks_won,
+        legal=tuple(A.PLAY_BASE + c for c in card_list(legal)),
+    )
+    chosen = choose_card(knowledge_of(then))
+    return chosen == play.card or _touching(chosen, play.card, hand, trump)
 
 
 def _touching(a: int, b: int, hand: int, trump: int) -> bool:

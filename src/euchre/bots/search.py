@@ -41,7 +41,7 @@ from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
 from .bidding import bid_likelihood
-from .inference import ChoiceEvidence, PlayEvidence
+from .inference import ChoiceEvidence, ChoiceRecord, PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
@@ -83,6 +83,7 @@ class SearchBot:
         self.medium = MediumBot()
         self.adapt = adapt
         self.opponents = OpponentModel()
+        self.choices = ChoiceRecord()
         self.loose = 0.0  # the opponents' looseness at the decision in progress
 
     def set_time_budget(self, time_ms: int | None) -> None:
@@ -103,6 +104,7 @@ class SearchBot:
             raise ValueError(f"seat {view.seat} has nothing to decide: it is not its turn")
         if self.adapt:
             self.opponents.observe(view)
+            self.choices.observe(view)
         if len(legal) == 1:
             return legal[0]
         deadline = None if time_ms is None else time.perf_counter() + 0.75 * time_ms / 1000
@@ -165,7 +167,7 @@ class SearchBot:
         if not self.infer:
             return [sampler.sample(rng) for _ in range(count)]
         misses = PlayEvidence(know, self.loose)
-        choices = ChoiceEvidence(know, self.loose)
+        choices = ChoiceEvidence(know, self.choices.doubt(know, self.loose))
         candidates = [sampler.sample(rng) for _ in range(count * 4)]
         weights = []
         for world in candidates:
