@@ -39,7 +39,7 @@ DOUBT = 0.12  # weight of a deal in which the seat could have won and did not
 OPPONENT_PRIOR_AGREEMENT = 0.62
 PARTNER_PRIOR_AGREEMENT = 0.69
 PRIOR_PLAYS = 10
-MIN_CHOICE_DOUBT = 0.05
+MIN_CHOICE_DOUBT = 0.15
 _CHOICE_MEMORY = 40  # deals remembered
 
 
@@ -210,14 +210,12 @@ class ChoiceEvidence:
         for i, play in enumerate(self.plays):
             hand = world.hands[play.seat] | play.later
             agreed = self._agreed.get((i, hand))
-            if agreed is None:
-                agreed = self._agreed[i, hand] = self._agrees(play, hand)
+            if agreed is None:  # a seat without a choice agrees
+                agreed = medium_agrees(self.know, play, hand) is not False
+                self._agreed[i, hand] = agreed
             if not agreed:
                 w *= self.doubt[play.seat]
         return w
-
-    def _agrees(self, play: PastPlay, hand: int) -> bool:
-        return medium_agrees(self.know, play, hand) is not False
 
 
 def medium_agrees(know: Knowledge, play: PastPlay, hand: int) -> bool | None:
