@@ -141,6 +141,20 @@ def deal(
     return GameState(preset("standard"), dealer=dealer, decks=[deck], scores=scores, seed=1)
 
 
+def hearts_led(*played: str) -> GameState:
+    """A Standard deal with spades ordered up (the dealer, seat 0, discards 9s), seat 1
+    leading Kh, and then these cards played (the first being that Kh)."""
+    state = deal(
+        {1: "Kh Js Qs Ts 9d", 2: "9h Jd Qd Ad Kc", 3: "Th 9c Tc Qc Ac", 0: "Qh Ah Kd Td 9s"},
+        "Ks",
+    )
+    state.apply("order")
+    state.apply("discard 9s")
+    for card in played:
+        state.apply(f"play {card}")
+    return state
+
+
 Trick = list[tuple[int, int]]
 
 

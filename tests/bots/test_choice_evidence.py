@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import VARIANTS, deal, play
+from bot_helpers import VARIANTS, hearts_led, play
 
 from euchre.bots.base import Bot
 from euchre.bots.inference import (
@@ -48,14 +48,7 @@ def test_the_real_deal_explains_medium_players_exactly(name: str) -> None:
 
 
 def test_a_deal_in_which_a_seat_would_have_played_otherwise_weighs_less() -> None:
-    state = deal(
-        {1: "Kh Js Qs Ts 9d", 2: "9h Jd Qd Ad Kc", 3: "Th 9c Tc Qc Ac", 0: "Qh Ah Kd Td 9s"},
-        "Ks",
-    )
-    state.apply("order")
-    state.apply("discard 9s")
-    for card in ("Kh", "9h", "Th"):
-        state.apply(f"play {card}")
+    state = hearts_led("Kh", "9h", "Th")
     # Seat 2 has seen its two opponents play: seat 1 led a heart and seat 3 followed.
     know = knowledge_of(state.view(2))
     evidence = ChoiceEvidence(know, [0.3, 0.2, 1.0, 0.2])
@@ -100,7 +93,7 @@ def test_medium_players_are_read_with_the_least_doubt() -> None:
 def test_random_players_plays_are_read_with_more_doubt_than_before() -> None:
     prior = doubts(ChoiceRecord())[1]
     partner, opponent, partner_again, opponent_again = doubts(recorded_games(RandomBot(), 3))
-    assert partner == partner_again < 0.1
+    assert partner == partner_again == MIN_CHOICE_DOUBT
     assert opponent == opponent_again > prior + 0.3
 
 

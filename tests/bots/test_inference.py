@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot_helpers import deal
+from bot_helpers import deal, hearts_led
 
 from euchre.bots.inference import DOUBT, PlayEvidence
 from euchre.bots.knowledge import knowledge_of
@@ -13,14 +13,7 @@ from euchre.engine.cards import parse_card
 
 
 def test_last_seat_that_did_not_win_probably_could_not() -> None:
-    state = deal(
-        {1: "Kh Js Qs Ts 9d", 2: "9h Jd Qd Ad Kc", 3: "Th 9c Tc Qc Ac", 0: "Qh Ah Kd Td 9s"},
-        "Ks",
-    )
-    state.apply("order")
-    state.apply("discard 9s")
-    for card in ("Kh", "9h", "Th", "Qh"):  # the dealer keeps Ah back: seat 1 wins
-        state.apply(f"play {card}")
+    state = hearts_led("Kh", "9h", "Th", "Qh")  # the dealer keeps Ah back: seat 1 wins
     know = knowledge_of(state.view(2))
     evidence = PlayEvidence(know)
     assert [m.seat for m in evidence.missed] == [0]
