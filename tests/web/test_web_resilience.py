@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import PageFactory
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from web_helpers import GamePage, LiveServer, create_private_table, enter_name, wait_connected
 
 MID_HAND = """(() => {
@@ -93,3 +93,28 @@ def test_a_dropped_socket_reconnects_and_catches_up(
     if game.attr("my-turn") == "true":
         game.act_by_click()
         assert game.version() <= live.table_version(table_id)
+
+
+def test_a_late_answer_for_a_page_left_does_not_replace_the_next_page(
+    new_page: PageFactory,
+) -> None:
+    """A replay still loading when the player moves on to the leaderboard: its answer,
+    arriving afterwards, must not draw over the leaderboard."""
+    page = new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/api/games/**", hold)
+    page.goto("/#/replay/no-such-game")
+    expect(page.locator("#main .loading")).to_be_visible()
+    page.goto("/#/leaderboard")
+    expect(page.locator("#leaderboard-mode")).to_be_visible()
+    assert len(held) == 1
+    with page.expect_response("**/api/games/**") as answer:
+        held[0].continue_()
+    assert answer.value.status == 404
+    page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    expect(page.locator("#leaderboard-mode")).to_be_visible()
+    expect(page.locator("#main .loading")).to_have_count(0)

@@ -24,6 +24,7 @@ class Lobby extends Page {
   }
 
   unmount() {
+    super.unmount();
     this.ctx.net.removeEventListener("message", this.onMessage);
     this.ctx.net.removeEventListener("open", this.onOpen);
     this.ctx.net.send({ type: "lobby", subscribe: false });
@@ -38,7 +39,7 @@ class Lobby extends Page {
     try {
       const answer = await this.ctx.net.request({ type: "lobby" });
       this.tables = new Map(answer.tables.map((t) => [t.id, t]));
-      this.renderTables();
+      if (!this.gone) this.renderTables();
     } catch {
       // offline: the "open" event subscribes again
     }
@@ -49,7 +50,7 @@ class Lobby extends Page {
       const response = await fetch("api/tables");
       const body = await response.json();
       this.tables = new Map(body.tables.map((t) => [t.id, t]));
-      this.renderTables();
+      if (!this.gone) this.renderTables();
     } catch {
       // the list stays as it was
     }

@@ -26,6 +26,7 @@ class ReplayPage extends Page {
   }
 
   unmount() {
+    super.unmount();
     document.removeEventListener("keydown", this.keys);
   }
 
@@ -39,10 +40,11 @@ class ReplayPage extends Page {
       const response = await fetch(`api/games/${encodeURIComponent(this.gameId)}`);
       if (response.status === 409) throw new Error(this.t("replay.stillPlaying"));
       if (!response.ok) throw new Error(this.t("replay.notFound"));
-      this.load(await response.json());
+      const record = await response.json();
+      if (!this.gone) this.load(record);
     } catch (err) {
       this.error = err.message;
-      this.render();
+      if (!this.gone) this.render();
     }
   }
 

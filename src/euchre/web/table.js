@@ -68,6 +68,7 @@ class TablePage extends Page {
   }
 
   unmount() {
+    super.unmount();
     this.ctx.net.removeEventListener("message", this.onMessage);
     this.ctx.net.removeEventListener("open", this.onOpen);
     clearInterval(this.tick);
@@ -105,12 +106,13 @@ class TablePage extends Page {
       : { type: "join", invite: this.invite };
     try {
       const snapshot = await net.request(message);
+      if (this.gone) return;
       this.joinTries = 0;
       this.failure = null;
       if (!this.tableId) history.replaceState(null, "", `#/table/${snapshot.table}`);
       this.snapshot(snapshot);
     } catch (err) {
-      this.joinFailed(err);
+      if (!this.gone) this.joinFailed(err);
     }
   }
 
