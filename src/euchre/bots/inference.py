@@ -223,9 +223,8 @@ def medium_agrees(know: Knowledge, play: PastPlay, hand: int) -> bool | None:
     touching it: the same to the play); None when the seat had no choice."""
     trump = know.trump
     led = play.trick[0][1] if play.trick else -1
-    legal = legal_mask(hand, led, trump)
-    first = legal & -legal
-    if all(_touching(c, first.bit_length() - 1, hand, trump) for c in card_list(legal)):
+    legal = card_list(legal_mask(hand, led, trump))
+    if all(_touching(c, legal[0], hand, trump) for c in legal[1:]):
         return None
     then = dataclasses.replace(
         know.view,
@@ -236,7 +235,7 @@ def medium_agrees(know: Knowledge, play: PastPlay, hand: int) -> bool | None:
         history=play.history,
         trick=play.trick,
         tricks_won=play.tricks_won,
-        legal=tuple(A.PLAY_BASE + c for c in card_list(legal)),
+        legal=tuple(A.PLAY_BASE + c for c in legal),
     )
     chosen = choose_card(knowledge_of(then))
     return chosen == play.card or _touching(chosen, play.card, hand, trump)

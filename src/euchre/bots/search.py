@@ -172,7 +172,9 @@ class SearchBot:
         weights = []
         for world in candidates:
             weight = bid_likelihood(know, world, self.loose) * misses.weight(world)
-            weights.append(weight and weight * choices.weight(world))
+            if weight:  # the choices are the costly part: skip deals already ruled out
+                weight *= choices.weight(world)
+            weights.append(weight)
         if sum(weights) <= 0:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)
