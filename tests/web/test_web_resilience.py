@@ -107,10 +107,15 @@ def test_a_late_answer_for_a_page_left_does_not_replace_the_next_page(
         held.append(route)
 
     page.route("**/api/games/**", hold)
-    page.goto("/#/replay/no-such-game")
-    expect(page.locator("#main .loading")).to_be_visible()
+    with page.expect_request("**/api/games/**"):
+        page.goto("/#/replay/no-such-game")
+    expect(page.locator("#main .loading")).to_have_text("Loading the game…")
     page.goto("/#/leaderboard")
     expect(page.locator("#leaderboard-mode")).to_be_visible()
+    for _ in range(100):  # the route handler runs when Playwright next takes in events
+        if held:
+            break
+        page.wait_for_timeout(20)
     assert len(held) == 1
     with page.expect_response("**/api/games/**") as answer:
         held[0].continue_()
