@@ -100,3 +100,28 @@ def test_clients_see_time_left_shrink(live: ThreadServer) -> None:
     assert 0 < snapshot["info"]["time_left"] <= 300
     first.close()
     ann.close()
+
+
+class WatchingBot:
+    def __init__(self) -> None:
+        self.seen: list[View] = []
+
+    def decide(self, view: View, rng: random.Random) -> str:
+        self.seen.append(view)
+        return view.legal_texts()[0]
+
+
+@pytest.mark.anyio
+async def test_a_server_bot_is_shown_its_forced_moves_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bot_registry._REGISTRY, "watcher", WatchingBot)
+    state = GameState(seed=2)
+    while len(state.legal_actions()) != 1:  # the bidding and play up to a forced card
+        state.apply(state.legal_actions()[0], seat=state.current_player)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    pool = BotPool(budget=1.0)
+    watcher = pool.bot("t", seat, "watcher")
+    assert isinstance(watcher, WatchingBot)
+    assert await pool.decide("t", seat, "watcher", view) == view.legal_texts()[0]
+    assert watcher.seen == [view]

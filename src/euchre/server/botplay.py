@@ -64,9 +64,9 @@ class BotPool:
 
     async def decide(self, table: str, seat: int, level: str, view: View) -> str:
         """A legal action for ``view`` from the seat's bot, within the time budget."""
+        # Forced moves go to the bot too: it learns from the views it is shown (``hard``
+        # checks the other seats' plays against their shown hands at its last card).
         legal = view.legal_texts()
-        if len(legal) == 1:
-            return legal[0]
         rng = random.Random(self._rng.getrandbits(64))
         try:
             bot = self.bot(table, seat, level)
