@@ -34,10 +34,9 @@ from .resample import World
 
 DOUBT = 0.12  # weight of a deal in which the seat could have won and did not
 # How often a seat is taken to play medium's card before any of its deals is seen to the
-# end, and how many plays that guess weighs against what is seen. The partner is read from
-# the start (doubt 0.3); unknown opponents are not (doubt 1) until they are seen to play
-# like medium: an opponent that plays otherwise (OpenSpiel's ISMCTS) misleads the reading.
-OPPONENT_PRIOR_AGREEMENT = 0.375
+# end (the doubts they give: about 0.4 for opponents, 0.3 for the partner), and how many
+# plays that guess weighs against what is seen.
+OPPONENT_PRIOR_AGREEMENT = 0.62
 PARTNER_PRIOR_AGREEMENT = 0.69
 PRIOR_PLAYS = 10
 MIN_CHOICE_DOUBT = 0.15
