@@ -29,7 +29,7 @@ from euchre.engine.views import View, visible_action
 
 from .knowledge import Knowledge, knowledge_of
 from .medium import choose_card
-from .opponents import DealKey
+from .opponents import DealKey, remember
 from .resample import World
 
 DOUBT = 0.12  # weight of a deal in which the seat could have won and did not
@@ -87,13 +87,18 @@ def _missed_tricks(know: Knowledge) -> list[Missed]:
         if know.same_side(win_seat, seat) or _beats(card, win_card, trick[0][1], trump):
             continue
         winners = _winning_cards(trick[0][1], win_card, card, trump, know.deck)
-        later = 0
-        for s, c in plays[start + per_trick :]:
-            if s == seat:
-                later |= 1 << c
         if winners:
-            out.append(Missed(seat, winners, later))
+            out.append(Missed(seat, winners, _cards_of(seat, plays[start + per_trick :])))
     return out
+
+
+def _cards_of(seat: int, plays: Sequence[tuple[int, int]]) -> int:
+    """The mask of the cards ``seat`` played among ``plays`` (seat, card)."""
+    mask = 0
+    for s, c in plays:
+        if s == seat:
+            mask |= 1 << c
+    return mask
 
 
 def _key(c: int, led: int, trump: int) -> int:
@@ -159,11 +164,8 @@ class ChoiceRecord:
             side = 0 if know.same_side(play.seat, know.seat) else 2
             counts[side] += agreed
             counts[side + 1] += 1
-        key = DealKey(view.deal_number, view.dealer, view.scores, view.upcard)
-        self._deals[key] = (counts[0], counts[1], counts[2], counts[3])
-        self._deals.move_to_end(key)
-        while len(self._deals) > _CHOICE_MEMORY:
-            self._deals.popitem(last=False)
+        fact = (counts[0], counts[1], counts[2], counts[3])
+        remember(self._deals, DealKey.of(view), fact, _CHOICE_MEMORY)
 
     def doubt(self, know: Knowledge, loose: float = 0.0) -> list[float]:
         """Per seat, the weight of a deal in which it would have played otherwise; the
@@ -262,10 +264,7 @@ def _past_plays(know: Knowledge) -> list[PastPlay]:
     out = []
     for k, (i, seat, card) in enumerate(plays):
         if seat != know.seat:
-            later = 0
-            for _, s, c in plays[k:]:
-                if s == seat:
-                    later |= 1 << c
+            later = _cards_of(seat, [(s, c) for _, s, c in plays[k:]])
             seen = tuple(visible_action(seat, s, a) for s, a in history[:i])
             out.append(PastPlay(seat, card, seen, tuple(trick), tuple(won), later))
         trick.append((seat, card))

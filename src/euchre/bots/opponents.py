@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from euchre.engine import actions as A
 from euchre.engine.views import View
@@ -38,6 +38,22 @@ class DealKey(NamedTuple):
     scores: tuple[int, ...]
     upcard: int
 
+    @classmethod
+    def of(cls, view: View) -> DealKey:
+        return cls(view.deal_number, view.dealer, view.scores, view.upcard)
+
+
+Fact = TypeVar("Fact")
+
+
+def remember(deals: OrderedDict[DealKey, Fact], key: DealKey, fact: Fact, size: int) -> None:
+    """Keep ``fact`` for the deal ``key`` (replacing what an earlier view of it gave),
+    forgetting the oldest deals beyond ``size``."""
+    deals[key] = fact
+    deals.move_to_end(key)
+    while len(deals) > size:
+        deals.popitem(last=False)
+
 
 class OpponentModel:
     """The chance, from the bids seen so far, that this bot's opponents bid at random."""
@@ -52,11 +68,7 @@ class OpponentModel:
         an earlier one, so seeing a view twice changes nothing)."""
         if view.seat is None or view.variant.players != 4:
             return
-        key = DealKey(view.deal_number, view.dealer, view.scores, view.upcard)
-        self._evidence[key] = bid_evidence(view, view.seat)
-        self._evidence.move_to_end(key)
-        while len(self._evidence) > self._memory:
-            self._evidence.popitem(last=False)
+        remember(self._evidence, DealKey.of(view), bid_evidence(view, view.seat), self._memory)
 
     def looseness(self) -> float:
         """Probability that the opponents bid at random rather than sensibly."""
