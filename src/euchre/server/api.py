@@ -7,7 +7,6 @@ Refusals carry ``{"detail": "<for people>", "code": "<for programs>"}``.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -21,14 +20,13 @@ from euchre.store.repo import as_utc, utcnow
 from .accounts import AccountError, LoggedIn, lookup_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
 from .chat import MAX_MUTED, PRESETS
-from .replays import ReplayProblem, replay_data
+from .replay_worker import ReplayRefusal
 from .stats import MODES
 
 if TYPE_CHECKING:
     from .app import Server
 
 Mode = Literal["partnership", "cutthroat", "two-player"]
-MAX_UPLOAD = 2 * 1024 * 1024
 PlayerName = Annotated[str, Path(max_length=64, description="a player's name (any case)")]
 GameId = Annotated[
     str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a game's (its table's) id")
@@ -642,16 +640,14 @@ def _game_routes(app: FastAPI, server: Server) -> None:
     @app.get(
         "/api/games/{game_id}/replay",
         response_model=Replay,
-        responses=problems(404, 409, 422),
+        responses=problems(404, 409, 422, 429, 503),
         tags=["games"],
     )
-    async def replay(game_id: GameId) -> dict[str, Any]:
+    async def replay(game_id: GameId, request: Request) -> Response:
         """A finished game, every hand face up, bid by bid and trick by trick."""
+        await _admit_replay(server, request)
         record = await finished_record(game_id)
-        try:
-            return replay_data(record, game_id)
-        except ReplayProblem as exc:
-            raise _problem(409, exc.code, exc.message) from None
+        return await _replayed(server, record, game_id, stored=True)
 
     @app.get(
         "/api/games/{game_id}/summary",
@@ -671,38 +667,60 @@ def _game_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/replays",
         response_model=Replay,
-        responses=problems(413, 422),
+        responses=problems(413, 422, 429, 503),
         tags=["games"],
         openapi_extra={
             "requestBody": {
                 "required": True,
-                "description": "an EGN record (Euchre Game Notation, JSON), at most 2 MiB",
+                "description": "an EGN record (Euchre Game Notation, JSON), at most 1 MiB "
+                "and 500 deals (the replay_max_bytes and replay_max_deals settings)",
                 "content": {"application/json": {"schema": {"type": "object"}}},
             }
         },
     )
-    async def upload(request: Request) -> dict[str, Any]:
+    async def upload(request: Request) -> Response:
         """View an uploaded EGN record: it is checked completely (structure and rules) and
-        answered as a replay; nothing is stored."""
-        record = await _json_body(request)
-        try:
-            return replay_data(record)
-        except ReplayProblem as exc:
-            detail = exc.message if not exc.detail else json.dumps(exc.detail)
-            raise _problem(422, exc.code, detail) from None
+        answered as a replay; nothing is stored. Limits: ``replay_max_bytes`` (413
+        ``too_large``), ``replay_max_deals`` (413 ``too_many_deals``), a rate per address
+        and per session (429), replays at once (503)."""
+        await _admit_replay(server, request)
+        body = await _body(request, server.replays.limits.max_bytes)
+        return await _replayed(server, body, None, stored=False)
 
 
-async def _json_body(request: Request) -> Any:
+async def _admit_replay(server: Server, request: Request) -> None:
+    try:
+        await server.replays.admit(_address(request), request.cookies.get(COOKIE_NAME))
+    except ReplayRefusal as exc:
+        raise _refused(exc) from None
+
+
+async def _replayed(
+    server: Server, payload: bytes | dict[str, Any], game_id: str | None, stored: bool
+) -> Response:
+    """The replay computed off the event loop, sent as the worker wrote it."""
+    try:
+        answer = await server.replays.run(payload, game_id)
+    except ReplayRefusal as exc:
+        if stored and exc.status == 422:
+            exc = ReplayRefusal(409, exc.code, exc.message)
+        raise _refused(exc) from None
+    return Response(answer, media_type="application/json")
+
+
+def _refused(exc: ReplayRefusal) -> AccountError:
+    headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
+    return AccountError(exc.status, exc.code, exc.message, headers)
+
+
+async def _body(request: Request, limit: int) -> bytes:
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_UPLOAD:
-            raise _problem(413, "too_large", f"a record is at most {MAX_UPLOAD} bytes")
+        if size > limit:
+            raise _problem(413, "too_large", f"a record is at most {limit} bytes")
         chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _problem(422, "bad_record", "not a valid EGN record: the file is not JSON") from None
+    return b"".join(chunks)
 
 
 async def _summary(server: Server, row: Any) -> GameSummary:

@@ -37,6 +37,7 @@ from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .lobby import Lobby, presets_json
 from .metrics import Metrics
 from .protocol import ProtocolError
+from .replay_worker import ReplayWorkers
 from .results import Results
 from .table import Services, Table
 
@@ -67,6 +68,7 @@ class Server:
         self.accounts = Accounts(self)
         self.chat = Chat(settings, self.accounts.store)
         self.results = Results(self.store, self.accounts.store)
+        self.replays = ReplayWorkers(settings)
         self.services = Services(
             settings=settings,
             store=self.store,
@@ -112,6 +114,7 @@ class Server:
         if self._background:
             await asyncio.wait(list(self._background), timeout=5)
         await self.results.close()
+        await self.replays.close()
         for conn in list(self.connections):
             conn.finish(CLOSE_SHUTTING_DOWN)
         if self.connections:

@@ -59,6 +59,13 @@ class Settings:
     chat_messages: int = 5  # messages a person may send per chat_seconds
     chat_seconds: float = 10.0
     provisional_games: int = 10  # ratings are provisional until this many ranked games
+    # Load limits (docs/operations.md, "Limits").
+    replay_workers: int = 1  # processes computing replays (started on first use)
+    replay_max_bytes: int = 1024 * 1024  # largest EGN upload
+    replay_max_deals: int = 500  # most deals in a replayed record (bounds the answer too)
+    replay_per_address: int = 30  # replays per address in the window ...
+    replay_per_session: int = 20  # ... and per session
+    replay_window_seconds: float = 60.0
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (None values are ignored)."""

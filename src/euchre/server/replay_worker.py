@@ -1,0 +1,134 @@
+"""Replays computed in a worker process, within limits, so no record can stall the server.
+
+A replay checks a whole record and plays it again step by step: seconds of CPU for a long
+record. It runs in a small process pool (created on first use, shut down with the
+server) and comes back as JSON text, ready to send; the event loop only waits for it.
+Limits, all settings: the upload's size, the number of deals (which bounds the answer's
+size too), replays computed at once (more get 503 at once rather than queueing
+without end), and attempts per address and per session (429).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from .config import Settings
+from .limits import Limiter, MemoryLimiter
+from .replays import ReplayProblem, replay_data
+
+
+class ReplayRefusal(Exception):
+    """A replay not computed: the HTTP status, a code for programs, a message for people."""
+
+    def __init__(self, status: int, code: str, message: str, retry_after: float = 0.0) -> None:
+        super().__init__(status, code, message, retry_after)  # the args cross processes
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class ReplayLimits:
+    max_bytes: int
+    max_deals: int
+
+    @classmethod
+    def of(cls, settings: Settings) -> ReplayLimits:
+        return cls(settings.replay_max_bytes, settings.replay_max_deals)
+
+
+def compute(payload: bytes | dict[str, Any], game_id: str | None, max_deals: int) -> bytes:
+    """In the worker: parse, check the limits, replay; the answer as JSON bytes.
+
+    Raises :class:`ReplayRefusal` for a record over the limits or not replayable."""
+    record = _parse(payload)
+    deals = record.get("deals") if isinstance(record, dict) else None
+    if isinstance(deals, list) and len(deals) > max_deals:
+        raise ReplayRefusal(
+            413, "too_many_deals", f"a record has at most {max_deals} deals (this one {len(deals)})"
+        )
+    try:
+        data = replay_data(record, game_id)
+    except ReplayProblem as exc:
+        detail = exc.message if not exc.detail else json.dumps(exc.detail)
+        raise ReplayRefusal(422, exc.code, detail) from None
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def _parse(payload: bytes | dict[str, Any]) -> Any:
+    if isinstance(payload, dict):
+        return payload
+    try:
+        return json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        problem = "not a valid EGN record: the file is not JSON"
+        raise ReplayRefusal(422, "bad_record", problem) from None
+
+
+class ReplayWorkers:
+    """The pool, the limits and the rates of one server's replays."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.limits = ReplayLimits.of(settings)
+        self.workers = max(1, settings.replay_workers)
+        self.most_at_once = self.workers * 2
+        window = settings.replay_window_seconds
+        self.by_address: Limiter = MemoryLimiter(settings.replay_per_address, window)
+        self.by_session: Limiter = MemoryLimiter(settings.replay_per_session, window)
+        self._pool: ProcessPoolExecutor | None = None
+        self._running = 0
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: forking a process that holds an event loop and threads is unsafe.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    async def admit(self, address: str, session: str | None) -> None:
+        """Count one replay request; refuse it (429) past a rate."""
+        for limiter, key, whom in (
+            (self.by_address, address, "address"),
+            (self.by_session, session, "session"),
+        ):
+            if key is None:
+                continue
+            wait = await limiter.take(key)
+            if wait > 0:
+                message = f"too many replays from this {whom}: wait {wait:.0f} s"
+                raise ReplayRefusal(429, "rate_limited", message, wait)
+
+    async def run(self, payload: bytes | dict[str, Any], game_id: str | None = None) -> bytes:
+        """The replay's JSON, computed in a worker process."""
+        if self._running >= self.most_at_once:
+            raise ReplayRefusal(
+                503, "busy", f"{self._running} replays are being computed: try again shortly", 2.0
+            )
+        self._running += 1
+        try:
+            loop = asyncio.get_running_loop()
+            job = loop.run_in_executor(
+                self._executor(), compute, payload, game_id, self.limits.max_deals
+            )
+            return await job
+        except BrokenProcessPool:
+            self._pool = None  # a worker died (killed, out of memory): a fresh pool next time
+            raise ReplayRefusal(503, "busy", "the replay worker failed: try again") from None
+        finally:
+            self._running -= 1
+
+    async def close(self) -> None:
+        """Stop the workers (a replay being computed is let finish, off the loop)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+
+__all__ = ["ReplayLimits", "ReplayRefusal", "ReplayWorkers", "compute"]

@@ -1,0 +1,86 @@
+"""Replays off the event loop and within limits: the largest allowed upload never stalls
+the server (pings keep being answered), and uploads over a limit are refused clearly."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import httpx
+from load_helpers import long_record
+from server_helpers import Client, ThreadServer, fast_settings
+
+LIVENESS = 2.0  # generous: a stalled loop answers nothing for seconds
+
+
+def test_pings_answer_within_the_liveness_bound_during_an_upload(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "p.db")
+    with ThreadServer(settings) as live:
+        body = json.dumps(long_record(settings.replay_max_deals)).encode()
+        ann = Client(live.base, "Ann")
+        done = threading.Event()
+        status: list[int] = []
+
+        def upload() -> None:  # the largest allowed record, back to back
+            for _ in range(3):
+                answer = httpx.post(live.base + "/api/replays", content=body, timeout=60)
+                status.append(answer.status_code)
+            done.set()
+
+        threading.Thread(target=upload).start()
+        slowest, pings = 0.0, 0
+        while not done.is_set():
+            pings += 1
+            sent = time.monotonic()
+            assert ann.request(type="ping")["type"] == "pong"
+            slowest = max(slowest, time.monotonic() - sent)
+        assert status == [200, 200, 200]
+        assert pings >= 3 and slowest < LIVENESS
+        ann.close()
+
+
+def test_uploads_over_the_limits_are_refused_and_name_the_limit(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "o.db", replay_max_deals=20, replay_max_bytes=200_000)
+    with ThreadServer(settings) as live:
+        url = live.base + "/api/replays"
+        ok = httpx.post(url, json=long_record(20), timeout=30)
+        assert ok.status_code == 200 and len(ok.json()["deals"]) == 20
+        too_many = httpx.post(url, json=long_record(21), timeout=30)
+        assert too_many.status_code == 413
+        assert too_many.json()["code"] == "too_many_deals"
+        assert "at most 20 deals" in too_many.json()["detail"]
+        too_big = httpx.post(url, content=b" " * 200_001, timeout=30)
+        assert too_big.status_code == 413 and too_big.json()["code"] == "too_large"
+        assert "200000 bytes" in too_big.json()["detail"]
+
+
+def test_replays_are_rate_limited_per_address(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "l.db", replay_per_address=2, replay_window_seconds=60)
+    with ThreadServer(settings) as live:
+        url = live.base + "/api/replays"
+        record = long_record(2)
+        assert [httpx.post(url, json=record, timeout=30).status_code for _ in range(2)] == [
+            200,
+            200,
+        ]
+        refused = httpx.post(url, json=record, timeout=30)
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        assert int(refused.headers["retry-after"]) >= 1
+        stored = httpx.get(live.base + "/api/games/nope/replay", timeout=30)
+        assert stored.status_code == 429  # the stored replays share the rate
+
+
+def test_the_pool_is_started_on_first_use_and_shut_down_with_the_server(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "s.db")) as live:
+        replays = live.server.replays
+        assert replays._pool is None
+        assert httpx.post(live.base + "/api/replays", json=long_record(1), timeout=30).is_success
+        pool = replays._pool
+        assert pool is not None
+        workers = list(pool._processes.values())
+        assert workers and all(w.is_alive() for w in workers)
+    for worker in workers:
+        worker.join(10)
+        assert not worker.is_alive()
