@@ -81,6 +81,7 @@ class Server:
             finished=lambda table: self.results.note(table.id),
         )
         self.lobby = Lobby(self.services, self.bus, self.instance)
+        self.services.check_bot_game = self.lobby.quotas.check_bot_games
         self.chat.tables = self.lobby.tables
         self.lobby.chat = self.chat
 

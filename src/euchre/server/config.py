@@ -66,6 +66,14 @@ class Settings:
     replay_per_address: int = 30  # replays per address in the window ...
     replay_per_session: int = 20  # ... and per session
     replay_window_seconds: float = 60.0
+    tables_per_person: int = 5  # open tables one person may have created ...
+    tables_per_address: int = 20  # ... and one address
+    waiting_per_person: int = 3  # of those, still waiting for players
+    waiting_per_address: int = 10
+    seats_per_person: int = 6  # open tables one person may sit at
+    max_bot_games: int = 100  # running games with a bot seat, per instance
+    unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
+    unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (None values are ignored)."""

@@ -29,6 +29,7 @@ from .cluster import MOVED, Cluster, Hooks, Relay
 from .connection import Connection, Endpoint
 from .limits import deployment_namespace
 from .protocol import Create, ProtocolError
+from .quotas import Quotas
 from .table import Services, Table, TableSpec, new_invite, new_table_id
 
 log = logging.getLogger("euchre.lobby")
@@ -58,6 +59,7 @@ class Lobby:
         self.bus = bus
         self.instance = instance
         self.tables: dict[str, Table] = {}
+        self.quotas = Quotas(self.settings, self.tables)
         self.invites: dict[str, str] = {}
         self.watchers: set[Connection] = set()
         self.remote: dict[str, dict[str, Any]] = {}
@@ -234,6 +236,8 @@ class Lobby:
         self, conn: Endpoint, table_id: str, job: str, args: list[Any], visible: bool
     ) -> Any:
         table = self.visible(table_id, conn) if visible else self.find(table_id)
+        if job == "sit" and table.seat_of(conn.identity.id) is None:
+            self.quotas.check_seats(conn)
         if job in TABLE_JOBS:
             try:
                 return await table.call(getattr(table, job), conn, *args)
@@ -473,7 +477,10 @@ class Lobby:
         if spec.kind == "ranked":
             await self._check_account(conn)
             check_ranked(spec.variant, request.options)
-        return await self._new_table(spec)
+        self.quotas.check_create(conn)
+        table = await self._new_table(spec)
+        self.quotas.created(table.id, conn)
+        return table
 
     async def _check_account(self, conn: Connection) -> None:
         account = require_account(conn.identity)
@@ -500,6 +507,7 @@ class Lobby:
             raise ProtocolError("server_error", "could not open a table; try again")
         await table.create()
         self._register(table)
+        table.close_unseated_later()
         if self.cluster is not None and invite:
             await self.cluster.share_invite(invite, table.id)
         log.info("table created", extra={"table": table.id, "kind": spec.kind})
@@ -520,6 +528,7 @@ class Lobby:
         if own is not None:
             await own.call(own.sit, conn, None, False, ref)
             return own
+        self.quotas.check_seats(conn)
         if self.cluster is not None and await self._sit_remote(
             conn, self._remote_seats(conn, variant, kind), ref
         ):
@@ -537,7 +546,9 @@ class Lobby:
         spec = TableSpec(
             kind, variant, preset_name, self.settings.turn_seconds, self.services.bots_default
         )
+        self.quotas.check_create(conn)
         table = await self._new_table(spec)
+        self.quotas.created(table.id, conn)
         await table.call(table.sit, conn, None, False, ref)
         return table
 
@@ -625,6 +636,7 @@ class Lobby:
     def table_removed(self, table: Table) -> None:
         """A table closed or expired: forget it and stop its actor."""
         self.tables.pop(table.id, None)
+        self.quotas.forget(table.id)
         if table.invite:
             self.invites.pop(table.invite, None)
         self._dirty[table.id] = table

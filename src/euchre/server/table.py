@@ -60,6 +60,8 @@ class Services:
     # Whether this instance surely still owns its tables (with Redis: its leases were
     # renewed recently enough); a change is refused rather than stored by a stale owner.
     owned: Callable[[], bool] = lambda: True
+    # Raises when this instance may run no more games with bots (server/quotas.py).
+    check_bot_game: Callable[[], None] = lambda: None
 
 
 @dataclass(slots=True)
@@ -193,6 +195,7 @@ class Table:
         self._mailbox: asyncio.Queue[_Mail | None] = asyncio.Queue()
         self._actor: asyncio.Task[None] | None = None
         self._stopping = False
+        self._alone_since: float | None = None  # since when no person is connected
 
     # ------------------------------------------------------------------ the actor
 
@@ -576,6 +579,7 @@ class Table:
         if self.status != "waiting":
             return
         if self.free_seats() == 0 and self.kind != "private":
+            self._check_bot_game()
             await self._start_game()
         elif self.kind == "casual" and self.humans() > 0 and "fill" not in self._timers:
             self._later("fill", self.settings.fill_seconds, self._fill_timeout)
@@ -703,8 +707,13 @@ class Table:
             raise ProtocolError("bad_state", "a ranked game starts when every seat is taken")
         if self.humans() == 0:
             raise ProtocolError("bad_state", "no one sits at this table")
+        self._check_bot_game()
         self._fill_with_bots()
         await self._start_game()
+
+    def _check_bot_game(self) -> None:
+        if any(seat.bot or seat.empty for seat in self.seats):
+            self.services.check_bot_game()
 
     def _status_words(self) -> str:
         return "finished" if self.status == "finished" else "started"
@@ -717,6 +726,11 @@ class Table:
     async def _fill_timeout(self) -> None:
         self._timers.pop("fill", None)
         if self.status == "waiting" and self.humans() > 0 and self.kind == "casual":
+            try:
+                self._check_bot_game()
+            except ProtocolError:  # no room for another bot game: wait for people
+                self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+                return
             self._fill_with_bots()
             await self._start_game()
 
@@ -884,12 +898,30 @@ class Table:
         to_act = state.current_player
         seat = self.seats[to_act]
         if seat.bot or seat.bot_playing:
+            if self._unattended():
+                return  # paused: bots play on once a person is back (their seat's event)
             self._later(
                 "turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot"
             )
         elif self.turn_seconds > 0:
             self.clock = _Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
+
+    def _unattended(self) -> bool:
+        """No person has been connected to this game for ``unattended_seconds``."""
+        if any(seat.user and seat.conn is not None for seat in self.seats):
+            self._alone_since = None
+            return False
+        now = time.monotonic()
+        if self._alone_since is None:
+            self._alone_since = now
+        return now - self._alone_since >= self.settings.unattended_seconds
+
+    def close_unseated_later(self) -> None:
+        """Close this waiting table if still nobody sits at it ``unseated_seconds`` after
+        it was created (at once for an older one restored after a restart)."""
+        age = (utcnow() - self.created_at).total_seconds()
+        self._later("unseated", self.settings.unseated_seconds - age, self._maybe_close)
 
     async def _auto_turn(self, version: int, seat: int, by: str) -> None:
         """A bot moves for ``seat`` (its bot seat, or a player who is away or out of time)."""
@@ -956,6 +988,8 @@ class Table:
             self._schedule_game_clock()
         elif self.kind == "casual" and self.humans():
             self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+        if self.status == "waiting":
+            self.close_unseated_later()
 
 
 def replay_game(variant: Variant, row: GameRow) -> GameState:

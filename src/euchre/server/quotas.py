@@ -1,0 +1,114 @@
+"""How many tables one person, one address and one instance may hold open.
+
+One connection could otherwise open thousands of tables (each kept in memory and
+reloaded after every restart) or fill the instance with bot games that starve the
+tables of people. Counted here, on each instance, from the tables it holds:
+
+* tables a person (or an address) created that are still open, and how many of those
+  still wait for players;
+* open tables a person sits at;
+* running games with a bot seat (bots think on this instance's CPU).
+
+A request past a limit gets an ``error`` naming the limit; nothing is created.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .config import Settings
+from .connection import Endpoint
+from .protocol import ProtocolError
+
+OPEN = ("waiting", "playing")
+TOO_MANY_TABLES = "too_many_tables"
+TOO_MANY_BOT_GAMES = "too_many_bot_games"
+
+
+@dataclass(frozen=True, slots=True)
+class Creator:
+    person: str
+    address: str
+
+
+def address_of(conn: Endpoint) -> str:
+    """The peer address of a local connection ("" for one relayed from elsewhere)."""
+    websocket: Any = getattr(conn, "websocket", None)
+    client = getattr(websocket, "client", None)
+    return str(client.host) if client is not None else ""
+
+
+def is_bot_game(table: Any) -> bool:
+    return table.status == "playing" and any(s.bot or s.bot_playing for s in table.seats)
+
+
+class Quotas:
+    """The limits of one instance, checked against the tables it holds."""
+
+    def __init__(self, settings: Settings, tables: dict[str, Any]) -> None:
+        self.settings = settings
+        self.tables = tables  # the lobby's, by id
+        self.creators: dict[str, Creator] = {}
+
+    def created(self, table_id: str, conn: Endpoint) -> None:
+        self.creators[table_id] = Creator(conn.identity.id, address_of(conn))
+
+    def forget(self, table_id: str) -> None:
+        self.creators.pop(table_id, None)
+
+    def _open_created(self, match: Any) -> Iterable[Any]:
+        for table_id, creator in self.creators.items():
+            table = self.tables.get(table_id)
+            if table is not None and table.status in OPEN and match(creator):
+                yield table
+
+    def check_create(self, conn: Endpoint) -> None:
+        """Refuse a new table past the per-person, per-address or bot-game limits."""
+        s = self.settings
+        person, address = conn.identity.id, address_of(conn)
+        mine = list(self._open_created(lambda c: c.person == person))
+        here = list(self._open_created(lambda c: bool(address) and c.address == address))
+        _at_most(len(mine), s.tables_per_person, "open tables created by one person")
+        _at_most(len(here), s.tables_per_address, "open tables created from one address")
+        waiting = sum(1 for t in mine if t.status == "waiting")
+        waiting_here = sum(1 for t in here if t.status == "waiting")
+        _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
+        _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
+        self.check_seats(conn)
+        self.check_bot_games()
+
+    def check_seats(self, conn: Endpoint) -> None:
+        """Refuse another seat to a person who sits at the most open tables already."""
+        person = conn.identity.id
+        seated = sum(
+            1
+            for t in self.tables.values()
+            if t.status in OPEN and any(seat.user == person for seat in t.seats)
+        )
+        _at_most(seated, self.settings.seats_per_person, "open tables one person sits at")
+
+    def bot_games(self) -> int:
+        return sum(1 for t in self.tables.values() if is_bot_game(t))
+
+    def check_bot_games(self) -> None:
+        """Refuse another game with bots once this instance runs the most it may."""
+        limit = self.settings.max_bot_games
+        if self.bot_games() >= limit:
+            raise ProtocolError(
+                TOO_MANY_BOT_GAMES,
+                f"this server already runs its limit of {limit} games with bots: "
+                "play at a table of people (quick play) or try again later",
+            )
+
+
+def _at_most(count: int, limit: int, what: str) -> None:
+    if count >= limit:
+        raise ProtocolError(
+            TOO_MANY_TABLES,
+            f"limit reached: at most {limit} {what}; finish or leave one first",
+        )
+
+
+__all__ = ["TOO_MANY_BOT_GAMES", "TOO_MANY_TABLES", "Quotas", "address_of", "is_bot_game"]

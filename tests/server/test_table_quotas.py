@@ -1,0 +1,157 @@
+"""Tables and bot games within limits: table spam from one connection or one address is
+refused past the caps (and nothing is stored), a waiting table nobody sits at closes and
+stays closed after a restart, a game left to bots stops, and an instance runs at most so
+many bot games."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from server_helpers import Client, ThreadServer, fast_settings
+
+from euchre.server.app import Server
+
+BOUND = 15.0  # seconds any wait below may take before the test fails
+
+
+def wait_for(check: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + BOUND
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {BOUND} s: {what}")
+        time.sleep(0.02)
+
+
+def stored_games(db: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as conn:
+        return list(conn.execute("SELECT id, status FROM games ORDER BY created_at"))
+
+
+def test_table_spam_from_one_connection_is_refused_past_the_cap(tmp_path: Path) -> None:
+    db = tmp_path / "spam.db"
+    settings = fast_settings(db, tables_per_person=3, waiting_per_person=3)
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        made = [ann.request(type="create", kind="private", sit=False) for _ in range(3)]
+        assert [m["type"] for m in made] == ["created"] * 3
+        before = stored_games(db)
+        for _ in range(20):  # a script keeps trying: every attempt is refused
+            refused = ann.expect_error("too_many_tables", type="create", kind="casual")
+            assert "at most 3 open tables created by one person" in refused["message"]
+        quick = ann.expect_error("too_many_tables", type="quick_play", preset="two-player")
+        assert quick["code"] == "too_many_tables"
+        assert stored_games(db) == before and len(live.server.lobby.tables) == 3
+        ann.close()
+
+
+def test_waiting_tables_are_capped_below_open_tables(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "w.db", tables_per_person=5, waiting_per_person=2)
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        for _ in range(2):
+            assert ann.request(type="create", kind="private", sit=False)["type"] == "created"
+        refused = ann.expect_error("too_many_tables", type="create", kind="private")
+        assert "at most 2 waiting tables created by one person" in refused["message"]
+        ann.close()
+
+
+def test_many_guests_from_one_address_share_its_cap(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "a.db", tables_per_address=4, waiting_per_address=4)
+    with ThreadServer(settings) as live:
+        guests = [Client(live.base, f"Sock{i}") for i in range(3)]
+        for guest in guests[:2]:
+            for _ in range(2):
+                assert guest.request(type="create", kind="private", sit=False)["type"] == "created"
+        refused = guests[2].expect_error("too_many_tables", type="create", kind="private")
+        assert "from one address" in refused["message"]
+        assert len(live.server.lobby.tables) == 4
+        for guest in guests:
+            guest.close()
+
+
+def test_one_person_sits_at_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "s.db", seats_per_person=2)
+    with ThreadServer(settings) as live:
+        bob = Client(live.base, "Bob")
+        tables = [bob.request(type="create", kind="private", sit=False)["table"] for _ in range(3)]
+        ann = Client(live.base, "Ann")
+        for table in tables[:2]:
+            assert bob.request(type="sit", table=table, seat=0)["type"] == "table"
+        refused = bob.expect_error("too_many_tables", type="sit", table=tables[2], seat=0)
+        assert "at most 2 open tables one person sits at" in refused["message"]
+        again = bob.request(type="sit", table=tables[0], seat=0)  # one's own seat: fine
+        assert again["type"] == "table"
+        ann.close()
+        bob.close()
+
+
+def test_an_abandoned_waiting_table_closes_and_is_not_reloaded(tmp_path: Path) -> None:
+    db = tmp_path / "idle.db"
+    with ThreadServer(fast_settings(db, unseated_seconds=0.5)) as live:
+        ann = Client(live.base, "Ann")
+        table = ann.request(type="create", kind="private", sit=False)["table"]
+        kept = ann.request(type="create", kind="private", sit=True)["table"]
+        wait_for(lambda: table not in live.server.lobby.tables, "the unseated table closes")
+        assert kept in live.server.lobby.tables  # someone sits there
+        assert dict(stored_games(db))[table] == "closed"
+        ann.close()
+    # A table left waiting by a stopped server closes at the next start, once and for all.
+    with ThreadServer(fast_settings(db, unseated_seconds=3600)) as live:
+        ann = Client(live.base, "Ann")
+        orphan = ann.request(type="create", kind="private", sit=False)["table"]
+        ann.close()
+    with ThreadServer(fast_settings(db, unseated_seconds=0.5)) as live:
+        wait_for(lambda: orphan not in live.server.lobby.tables, "the restored table closes")
+    assert dict(stored_games(db))[orphan] == "closed"
+    with ThreadServer(fast_settings(db)) as live:
+        assert orphan not in live.server.lobby.tables and table not in live.server.lobby.tables
+
+
+def bot_version(server: Server, table: str) -> int:
+    return server.lobby.tables[table].version
+
+
+def test_a_game_left_to_bots_stops_and_goes_on_when_its_player_is_back(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "bots.db", unattended_seconds=0.3, grace_seconds=0.1)
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        table = ann.request(type="create", kind="private", options={"target": 100})["table"]
+        ann.until(lambda m: m["type"] == "table" and m["table"] == table)
+        ann.send(type="start", table=table)
+        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        token = ann.token
+        ann.close()  # only bots are left
+        running = live.server.lobby.tables[table]
+        wait_for(lambda: running.seats[0].bot_playing, "a bot plays Ann's seat")
+
+        def paused() -> bool:
+            before = running.version
+            time.sleep(0.3)
+            return running.version == before and not running._tasks
+
+        wait_for(paused, "the bots stop")
+        stopped_at = running.version
+        time.sleep(1.0)
+        assert running.version == stopped_at and running.status == "playing"
+        assert running.state is not None and running.state.winner < 0
+        back = Client(live.base, "Ann", token)
+        back.request(type="join", table=table)
+        wait_for(lambda: running.version > stopped_at + 3, "the bots play on with Ann back")
+        back.close()
+
+
+def test_an_instance_runs_at_most_so_many_bot_games(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "cap.db", max_bot_games=1)) as live:
+        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+        first = ann.request(type="create", kind="private")["table"]
+        ann.until(lambda m: m["type"] == "table" and m["table"] == first)
+        ann.send(type="start", table=first)
+        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        refused = bob.expect_error("too_many_bot_games", type="create", kind="private")
+        assert "limit of 1 games with bots" in refused["message"]
+        assert len(live.server.lobby.tables) == 1
+        ann.close()
+        bob.close()
