@@ -17,6 +17,7 @@ import uvicorn
 
 from euchre.server.app import Server, create_app
 from euchre.server.config import Settings
+from euchre.server.serving import uvicorn_options
 
 TIMEOUT = 20.0
 
@@ -48,13 +49,7 @@ class ThreadServer:
         self.app = create_app(self.settings)
         self.server: Server = self.app.state.server
         config = uvicorn.Config(
-            self.app,
-            ws="websockets-sansio",
-            ws_max_size=self.settings.max_frame_bytes,
-            lifespan="on",
-            log_config=None,
-            access_log=False,
-            timeout_graceful_shutdown=5,
+            self.app, lifespan="on", timeout_graceful_shutdown=5, **uvicorn_options(self.settings)
         )
         self.uvicorn = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None

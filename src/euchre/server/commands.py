@@ -71,6 +71,7 @@ def run_server(settings: Settings) -> None:
 
     from . import logs
     from .app import create_app
+    from .serving import uvicorn_options
 
     logs.configure(settings.log_level, settings.log_json)
     typer.echo(
@@ -80,12 +81,8 @@ def run_server(settings: Settings) -> None:
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws="websockets-sansio",
-        ws_max_size=settings.max_frame_bytes,
-        ws_per_message_deflate=settings.ws_deflate,
-        log_config=None,
-        access_log=False,
         timeout_graceful_shutdown=10,
+        **uvicorn_options(settings),
     )
 
 

@@ -74,6 +74,12 @@ class Settings:
     max_bot_games: int = 100  # running games with a bot seat, per instance
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
+    header_timeout: float = 10.0  # a request's headers must arrive within this time
+    keep_alive_seconds: int = 5  # an idle keep-alive connection is closed after this
+    max_header_bytes: int = 16384  # largest request head (h11)
+    sockets_per_address: int = 64  # open sockets (HTTP and websockets) per client address
+    max_sockets: int = 0  # open sockets in all (0: the open-file limit less 100)
+    websockets_per_address: int = 32  # websocket connections per client address
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (None values are ignored)."""

@@ -90,8 +90,18 @@ class Connection(Endpoint):
             log.warning("dropping a slow client", extra={"connection": self.id})
             self.dropped = True
             self.finish(CLOSE_TOO_SLOW)
+            self._drop()
             return
         self._queue.put_nowait(text)
+
+    def _drop(self) -> None:
+        """Let go of a client that stopped reading: what is queued for it is freed, and
+        its socket is cut (it would never take the bytes waiting in the send buffer, and
+        a close frame waits behind them)."""
+        transport = _transport_of(self.websocket)
+        if transport is not None:
+            transport.abort()
+            self._writer.cancel()
 
     def finish(self, code: int = CLOSE_GOING_AWAY) -> None:
         """Send nothing more after what is queued; the writer then closes the socket."""
@@ -127,3 +137,12 @@ class Connection(Endpoint):
 
     async def wait_closed(self) -> None:
         await asyncio.wait({self._writer})
+
+
+def _transport_of(websocket: WebSocket) -> Any:
+    """The socket under a websocket served by uvicorn (whose ``receive`` is a method of
+    its protocol object); None under other servers."""
+    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    # uvloop's transports are not asyncio.Transport subclasses: check what is used.
+    return transport if callable(getattr(transport, "abort", None)) else None

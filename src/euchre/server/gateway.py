@@ -42,6 +42,7 @@ from .protocol import (
     parse_message,
     reference,
 )
+from .quotas import address_of
 
 if TYPE_CHECKING:
     from .app import Server
@@ -51,6 +52,8 @@ log = logging.getLogger("euchre.gateway")
 CLOSE_NO_SESSION = 4401
 CLOSE_BAD_ORIGIN = 4403
 CLOSE_SHUTTING_DOWN = 1012
+CLOSE_POLICY = 1008
+TOO_MANY_CONNECTIONS = "too_many_connections"
 
 
 async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
@@ -94,6 +97,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     if identity is None or server.closing:
         await _refuse(websocket, identity is None)
         return
+    if await too_many_from(server, websocket):
+        return
     settings = server.settings
     conn = Connection(
         websocket, identity, settings.outgoing_queue, settings.rate_per_second, settings.rate_burst
@@ -115,6 +120,18 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await _read_loop(server, conn)
     finally:
         await _cleanup(server, conn)
+
+
+async def too_many_from(server: Server, websocket: WebSocket) -> bool:
+    """Refuse (close 1008) a websocket past ``websockets_per_address`` from its address."""
+    address = websocket.client.host if websocket.client else ""
+    limit = server.settings.websockets_per_address
+    if sum(1 for c in server.connections if address_of(c) == address) < limit:
+        return False
+    message = f"at most {limit} connections from one address: close another one first"
+    await websocket.send_json(error(TOO_MANY_CONNECTIONS, message))
+    await websocket.close(code=CLOSE_POLICY)
+    return True
 
 
 async def _refuse(websocket: WebSocket, no_session: bool) -> None:

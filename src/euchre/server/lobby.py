@@ -79,6 +79,7 @@ class Lobby:
         self._stopping = False
         services.changed = self.table_changed
         services.removed = self.table_removed
+        services.lost = lambda table: self._abandon(table.id)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -99,8 +100,11 @@ class Lobby:
                 reads_chat=self._reads_chat,
             )
             await cluster.start(namespace, hooks)
-        for row in await self.services.store.load_open():
-            if cluster is not None and not await cluster.claim(row.id):
+        for found in await self.services.store.load_open():
+            if cluster is not None and not await cluster.claim(found.id):
+                continue
+            row = await self._own(found.id)
+            if row is None or row.status not in OPEN:
                 continue
             try:
                 table = self._table_from_row(row)
@@ -376,7 +380,7 @@ class Lobby:
             return "here"
         if not await cluster.claim(table_id):
             return "elsewhere"
-        row = await self.services.store.load_game(table_id)
+        row = await self._own(table_id)
         if row is None or row.status not in OPEN:
             await cluster.forget(table_id, None if row is None else row.invite)
             return "gone"
@@ -392,6 +396,14 @@ class Lobby:
         await self._share(table)
         log.info("table taken over", extra={"table": table_id, "node": cluster.node})
         return "here"
+
+    async def _own(self, table_id: str) -> GameRow | None:
+        """Bump the table's epoch, then read it: whatever an earlier owner still manages
+        to write is either read here or refused by the database."""
+        store = self.services.store
+        if await store.take_ownership(table_id) is None:
+            return None
+        return await store.load_game(table_id)
 
     async def _share(self, table: Table) -> None:
         """Tell the other instances this one has the table now."""
@@ -462,6 +474,7 @@ class Lobby:
         table = self.tables.pop(table_id, None)
         if table is None:
             return
+        self.quotas.forget(table_id)
         log.warning("table lease lost", extra={"table": table_id})
         if table.invite:
             self.invites.pop(table.invite, None)

@@ -25,7 +25,7 @@ from euchre.engine.cards import CARD_TEXT
 from euchre.engine.deal import DealRecord
 from euchre.engine.records import export_egn, ruleset_of
 from euchre.engine.rules import trick_winner_index
-from euchre.store import Repository, StoredAction
+from euchre.store import FencedError, Repository, StoredAction
 from euchre.store.repo import GameRow, utcnow
 
 from .auth import Identity, require_account
@@ -39,6 +39,7 @@ from .render import Event, event_json, event_text, make_event, state_json
 log = logging.getLogger("euchre.table")
 
 KINDS = ("casual", "private", "ranked")
+MAX_INVITED = 256  # people kept per table as having used its invite
 TIME_UP = "time_up"
 
 Job = Callable[..., Awaitable[Any]]
@@ -62,6 +63,8 @@ class Services:
     owned: Callable[[], bool] = lambda: True
     # Raises when this instance may run no more games with bots (server/quotas.py).
     check_bot_game: Callable[[], None] = lambda: None
+    # Another instance took the table over (a write was fenced off): drop it here.
+    lost: Callable[[Table], None] = lambda _table: None
 
 
 @dataclass(slots=True)
@@ -183,6 +186,7 @@ class Table:
         self.events: deque[Event] = deque(maxlen=self.settings.event_buffer)
         self.watchers: dict[Endpoint, int | None] = {}
         self.invited: set[str] = set()
+        self.epoch = 0  # the fencing epoch this instance owns the table under
         self.created_at = utcnow()
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
@@ -432,7 +436,13 @@ class Table:
         if not actions:  # an action row carries the version itself
             stored = {"version": version, **stored}
         try:
-            await self.store.save(self.id, stored, decks, actions)
+            await self.store.save(self.id, stored, decks, actions, epoch=self.epoch)
+        except FencedError:
+            log.warning("another instance owns the table now", extra={"table": self.id})
+            self.services.lost(self)
+            raise ProtocolError(
+                "unavailable", f"table {self.id} is moving to another server: try again"
+            ) from None
         except Exception as exc:
             log.exception("could not save", extra={"table": self.id})
             raise ProtocolError(
@@ -475,7 +485,7 @@ class Table:
         """Watch the table (taking back one's own seat); sends a snapshot or missed events."""
         identity = conn.identity
         if invited:
-            self.invited.add(identity.id)
+            await self._remember_invited(identity.id)
         if not self.may_see(identity):
             raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
         index = self.seat_of(identity.id)
@@ -485,6 +495,21 @@ class Table:
         if index is None:
             self._watch(conn, None)
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
+
+    async def _remember_invited(self, person: str) -> None:
+        """Someone opened the table with its invite: kept, so after a restart they can
+        still reach it by id (at most MAX_INVITED people are kept)."""
+        if person in self.invited or len(self.invited) >= MAX_INVITED:
+            self.invited.add(person)
+            return
+        self.invited.add(person)
+        try:
+            await self.store.save(self.id, {"invited": sorted(self.invited)}, epoch=self.epoch)
+        except FencedError:
+            self.services.lost(self)
+            raise ProtocolError("unavailable", f"table {self.id} moved: try again") from None
+        except Exception:  # the person is in for now; only a restart would forget them
+            log.exception("could not store an invite's use", extra={"table": self.id})
 
     def _watch(self, conn: Endpoint, seat: int | None) -> None:
         self.watchers[conn] = seat
@@ -526,7 +551,7 @@ class Table:
         """Take a seat (or take one's own seat back); the sitter gets a snapshot."""
         identity = conn.identity
         if invited:
-            self.invited.add(identity.id)
+            await self._remember_invited(identity.id)
         if not self.may_see(identity):
             raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
         own = self.seat_of(identity.id)
@@ -970,6 +995,7 @@ class Table:
     def restore(self, row: GameRow) -> None:
         """Rebuild the table and its game exactly from what was stored."""
         self.status, self.version = row.status, row.version
+        self.epoch, self.invited = row.epoch, set(row.invited)
         self.seats = [restored_seat(s) for s in row.seats][: self.players]
         self.seats += [Seat() for _ in range(self.players - len(self.seats))]
         self.created_at, self.started_at = row.created_at, row.started_at

@@ -6,9 +6,10 @@ models and migrations serve both.
 
 from .db import async_url, make_engine
 from .migrate import current_revision, head_revision, upgrade, upgrade_url
-from .repo import GameRow, Repository, StoredAction
+from .repo import FencedError, GameRow, Repository, StoredAction
 
 __all__ = [
+    "FencedError",
     "GameRow",
     "Repository",
     "StoredAction",

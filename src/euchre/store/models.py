@@ -68,6 +68,9 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Bumped at each takeover; a write carrying an older epoch is refused (fencing).
+    epoch: Mapped[int] = mapped_column(BigInteger, nullable=False, default=0, server_default="0")
+    invited: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)  # used the invite
 
 
 class GameDeck(Base):

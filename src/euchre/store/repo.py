@@ -73,6 +73,8 @@ class GameRow:
     finished_at: datetime | None
     decks: list[str] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
+    epoch: int = 0  # the owner's fencing epoch (bumped at each takeover)
+    invited: list[str] = field(default_factory=list)  # people who used the invite
 
 
 @dataclass(slots=True)
@@ -84,10 +86,20 @@ class Write:
     values: dict[str, Any] = field(default_factory=dict)
     decks: Sequence[tuple[int, str]] = ()
     actions: Sequence[StoredAction] = ()
+    epoch: int | None = None  # lands only while the stored epoch is this one
 
 
 class StoreClosedError(RuntimeError):
     """A write after the repository was closed."""
+
+
+class FencedError(RuntimeError):
+    """A write from an owner whose epoch is past: another instance owns the table now."""
+
+    def __init__(self, game_id: str, epoch: int) -> None:
+        super().__init__(f"table {game_id}: epoch {epoch} is no longer the owner's")
+        self.game_id = game_id
+        self.epoch = epoch
 
 
 _Pending = tuple[Write, "asyncio.Future[None]"]
@@ -140,8 +152,24 @@ class Repository:
         values: dict[str, Any],
         decks: Sequence[tuple[int, str]] = (),
         actions: Sequence[StoredAction] = (),
+        epoch: int | None = None,
     ) -> None:
-        await self.write(Write(game_id, values=values, decks=decks, actions=actions))
+        """Store a table's change; with ``epoch``, only while that is the stored epoch
+        (else :class:`FencedError`, and nothing of the write lands)."""
+        await self.write(Write(game_id, values=values, decks=decks, actions=actions, epoch=epoch))
+
+    async def take_ownership(self, game_id: str) -> int | None:
+        """Bump a table's epoch (a takeover): writes carrying an older one are refused
+        from now on. The new epoch, or None when there is no such table."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                update(Game)
+                .where(Game.id == game_id)
+                .values(epoch=Game.epoch + 1)
+                .returning(Game.epoch)
+            )
+            found = result.first()
+        return None if found is None else int(found[0])
 
     async def _run(self) -> None:
         stopping = False
@@ -162,6 +190,15 @@ class Repository:
         try:
             async with self.engine.begin() as conn:
                 await _apply(conn, [w for w, _ in batch])
+        except FencedError as exc:
+            if len(batch) == 1:
+                log.warning("write refused: %s", exc, extra={"game": exc.game_id})
+                if not batch[0][1].done():
+                    batch[0][1].set_exception(exc)
+                return
+            for one in batch:  # commit the others
+                await self._commit([one])
+            return
         except Exception:
             if len(batch) == 1:
                 log.exception("write failed", extra={"game": batch[0][0].game_id})
@@ -240,7 +277,8 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
     creates = [{"id": w.game_id, **w.create} for w in writes if w.create is not None]
     if creates:
         await conn.execute(insert(Game), creates)
-    for keys, rows in _updates(writes).items():
+    await _fenced_updates(conn, [w for w in writes if w.epoch is not None])
+    for keys, rows in _updates([w for w in writes if w.epoch is None]).items():
         statement = (
             update(Game)
             .where(Game.id == bindparam("_id"))
@@ -254,6 +292,27 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
     actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
     if actions:
         await conn.execute(insert(GameAction), actions)
+
+
+async def _fenced_updates(conn: AsyncConnection, writes: list[Write]) -> None:
+    """One conditional UPDATE per game: it matches only while the stored epoch is the
+    writer's, so a stale owner's write fails (and with it the whole transaction, its
+    decks and actions) however late it arrives."""
+    merged: dict[str, tuple[int, dict[str, Any]]] = {}
+    for w in writes:
+        assert w.epoch is not None
+        epoch, values = merged.setdefault(w.game_id, (w.epoch, {}))
+        if epoch != w.epoch:
+            raise FencedError(w.game_id, min(epoch, w.epoch))  # retried one by one
+        values.update(w.values)
+    for game_id, (epoch, values) in merged.items():
+        result = await conn.execute(
+            update(Game)
+            .where(Game.id == game_id, Game.epoch == epoch)
+            .values(values or {"epoch": epoch})
+        )
+        if result.rowcount != 1:
+            raise FencedError(game_id, epoch)
 
 
 def _updates(writes: list[Write]) -> dict[tuple[str, ...], list[dict[str, Any]]]:
@@ -307,6 +366,8 @@ def _game_row(m: Any) -> GameRow:
         created_at=as_utc(m["created_at"]) or utcnow(),
         started_at=as_utc(m["started_at"]),
         finished_at=as_utc(m["finished_at"]),
+        epoch=int(m["epoch"] or 0),
+        invited=[str(p) for p in m["invited"] or []],
     )
 
 
