@@ -15,6 +15,14 @@ Reported (docs/performance.md):
   with play begun) and per table with its four connections.
 
 Every phase has a timeout; ``python bench/server_load.py --help`` lists the options.
+
+With ``--cluster ADMIN_URL`` (a PostgreSQL URL on which a fresh database is made and
+dropped again; ``--redis`` names the Redis) it measures instead, in one run: one instance
+and then two instances on PostgreSQL and Redis, every table's four players split across
+the two (``bench/cluster_load.py``): actions per second, action -> broadcast p50 and p99,
+server CPU per action; then one of the two is killed with SIGKILL while its tables are
+played: seconds until they play on, on the other instance, and actions lost (every
+action a client saw must be in the database).
 """
 
 from __future__ import annotations
@@ -66,6 +74,11 @@ def start_server(port: int, database: str, extra: dict[str, str]) -> subprocess.
         "EUCHRE_RATE_PER_SECOND": "1000",
         "EUCHRE_RATE_BURST": "1000",
         "EUCHRE_OUTGOING_QUEUE": "4096",
+        # Every client of the benchmark comes from 127.0.0.1.
+        "EUCHRE_TABLES_PER_ADDRESS": "1000000",
+        "EUCHRE_WAITING_PER_ADDRESS": "1000000",
+        "EUCHRE_SOCKETS_PER_ADDRESS": "1000000",
+        "EUCHRE_WEBSOCKETS_PER_ADDRESS": "1000000",
         **extra,
     }
     proc = subprocess.Popen([sys.executable, "-m", "euchre", "serve"], env=env)
@@ -383,7 +396,12 @@ def main() -> None:
         help="leave the client processes' garbage collector on while measuring",
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--cluster", default="", help="PostgreSQL admin URL: the cluster run")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
+    if args.cluster:
+        print(json.dumps(asyncio.run(cluster_run(args)), indent=2))
+        return
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -400,6 +418,49 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
     print_report(report, args)
+
+
+async def cluster_run(args: argparse.Namespace) -> dict[str, Any]:
+    """One instance, then two with the players split, then a SIGKILL of one of the two."""
+    import cluster_load as cl
+
+    url = await cl.fresh_database(args.cluster)
+    servers: list[subprocess.Popen[bytes]] = []
+    try:
+        bases = []
+        for name in ("a", "b"):
+            port = free_port()
+            extra = {
+                "EUCHRE_REDIS_URL": args.redis,
+                "EUCHRE_INSTANCE": name,
+                "EUCHRE_LEASE_SECONDS": str(cl.LEASE_SECONDS),
+                "EUCHRE_GRACE_SECONDS": "120",
+                "EUCHRE_WS_DEFLATE": "0",
+            }
+            servers.append(await asyncio.to_thread(start_server, port, url, extra))
+            bases.append(f"http://127.0.0.1:{port}")
+        a, b = servers
+        one, run, tasks = await cl.phase(
+            bases[:1], [a.pid], args.tables, args.seconds, args.warmup, "one"
+        )
+        await cl.stop(run, tasks)
+        two, run, tasks = await cl.phase(
+            bases, [a.pid, b.pid], args.tables, args.seconds, args.warmup, "two"
+        )
+        killed = await cl.kill_one(run, b, bases[1], bases[0], 6 * cl.LEASE_SECONDS + 20)
+        await cl.stop(run, tasks)
+        killed["actions_lost"] = await cl.lost_actions(url, run)
+        killed["actions_seen"] = sum(len(t.seen) for t in run.tables)
+        return {"one_instance": one, "two_instances": two, "sigkill_of_one": killed}
+    finally:
+        for server in servers:
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+        await cl.drop_database(args.cluster, url)
 
 
 def wait_all(flags: list[Any], timeout: float) -> None:

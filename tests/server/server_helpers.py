@@ -53,6 +53,11 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         log_json=True,
         rate_per_second=100_000.0,
         rate_burst=100_000.0,
+        # Every test client comes from 127.0.0.1: the per-address caps are tested on their own.
+        tables_per_address=10_000,
+        waiting_per_address=10_000,
+        sockets_per_address=10_000,
+        websockets_per_address=10_000,
     )
     return base.replace(**changes)
 
