@@ -62,7 +62,9 @@ def test_headers_sent_byte_by_byte_are_cut_off(tmp_path: Path) -> None:
 
 
 def test_sockets_per_address_are_capped(tmp_path: Path) -> None:
-    settings = fast_settings(tmp_path / "s.db", sockets_per_address=4, header_timeout=60)
+    settings = fast_settings(
+        tmp_path / "s.db", sockets_per_address=4, header_timeout=60, address_limit_exempt=""
+    )
     with ThreadServer(settings) as live, contextlib.ExitStack() as stack:
         idle = [stack.enter_context(raw_socket(live.port)) for _ in range(4)]
         with raw_socket(live.port) as excess:
@@ -80,7 +82,8 @@ def test_sockets_per_address_are_capped(tmp_path: Path) -> None:
 
 
 def test_websockets_per_address_are_capped_with_a_clear_close(tmp_path: Path) -> None:
-    with ThreadServer(fast_settings(tmp_path / "w.db", websockets_per_address=3)) as live:
+    settings = fast_settings(tmp_path / "w.db", websockets_per_address=3, address_limit_exempt="")
+    with ThreadServer(settings) as live:
         clients = [Client(live.base, f"P{i}") for i in range(3)]
         token = guest_token(live.base, "Extra")
         url = live.base.replace("http://", "ws://") + f"/ws?session={token}"
@@ -169,3 +172,13 @@ def test_an_invited_guest_can_join_by_id_after_a_restart(tmp_path: Path) -> None
         stranger.expect_error("not_found", type="join", table=table)
         eve.close()
         stranger.close()
+
+
+def test_an_exempt_address_such_as_a_local_proxy_is_not_capped(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "x.db", websockets_per_address=1, sockets_per_address=1)
+    assert "127.0.0.1" in settings.address_limit_exempt  # the default: loopback
+    with ThreadServer(settings) as live:
+        clients = [Client(live.base, f"Behind{i}") for i in range(3)]
+        assert all(c.request(type="ping")["type"] == "pong" for c in clients)
+        for client in clients:
+            client.close()

@@ -59,7 +59,9 @@ def test_waiting_tables_are_capped_below_open_tables(tmp_path: Path) -> None:
 
 
 def test_many_guests_from_one_address_share_its_cap(tmp_path: Path) -> None:
-    settings = fast_settings(tmp_path / "a.db", tables_per_address=4, waiting_per_address=4)
+    settings = fast_settings(
+        tmp_path / "a.db", tables_per_address=4, waiting_per_address=4, address_limit_exempt=""
+    )
     with ThreadServer(settings) as live:
         guests = [Client(live.base, f"Sock{i}") for i in range(3)]
         for guest in guests[:2]:

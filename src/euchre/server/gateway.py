@@ -42,7 +42,7 @@ from .protocol import (
     parse_message,
     reference,
 )
-from .quotas import address_of
+from .quotas import address_of, exempt_addresses
 
 if TYPE_CHECKING:
     from .app import Server
@@ -126,6 +126,8 @@ async def too_many_from(server: Server, websocket: WebSocket) -> bool:
     """Refuse (close 1008) a websocket past ``websockets_per_address`` from its address."""
     address = websocket.client.host if websocket.client else ""
     limit = server.settings.websockets_per_address
+    if address in exempt_addresses(server.settings):
+        return False
     if sum(1 for c in server.connections if address_of(c) == address) < limit:
         return False
     message = f"at most {limit} connections from one address: close another one first"

@@ -40,6 +40,11 @@ def address_of(conn: Endpoint) -> str:
     return str(client.host) if client is not None else ""
 
 
+def exempt_addresses(settings: Settings) -> frozenset[str]:
+    """The addresses per-address limits leave out (``address_limit_exempt``)."""
+    return frozenset(a.strip() for a in settings.address_limit_exempt.split(",") if a.strip())
+
+
 def is_bot_game(table: Any) -> bool:
     return table.status == "playing" and any(s.bot or s.bot_playing for s in table.seats)
 
@@ -51,6 +56,7 @@ class Quotas:
         self.settings = settings
         self.tables = tables  # the lobby's, by id
         self.creators: dict[str, Creator] = {}
+        self.exempt = exempt_addresses(settings)
 
     def created(self, table_id: str, conn: Endpoint) -> None:
         self.creators[table_id] = Creator(conn.identity.id, address_of(conn))
@@ -69,7 +75,8 @@ class Quotas:
         s = self.settings
         person, address = conn.identity.id, address_of(conn)
         mine = list(self._open_created(lambda c: c.person == person))
-        here = list(self._open_created(lambda c: bool(address) and c.address == address))
+        counted = bool(address) and address not in self.exempt
+        here = list(self._open_created(lambda c: counted and c.address == address))
         _at_most(len(mine), s.tables_per_person, "open tables created by one person")
         _at_most(len(here), s.tables_per_address, "open tables created from one address")
         waiting = sum(1 for t in mine if t.status == "waiting")
@@ -111,4 +118,11 @@ def _at_most(count: int, limit: int, what: str) -> None:
         )
 
 
-__all__ = ["TOO_MANY_BOT_GAMES", "TOO_MANY_TABLES", "Quotas", "address_of", "is_bot_game"]
+__all__ = [
+    "TOO_MANY_BOT_GAMES",
+    "TOO_MANY_TABLES",
+    "Quotas",
+    "address_of",
+    "exempt_addresses",
+    "is_bot_game",
+]

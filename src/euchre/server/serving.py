@@ -18,6 +18,7 @@ import resource
 from typing import Any
 
 from .config import Settings
+from .quotas import exempt_addresses
 
 
 def _base_protocol() -> type[Any]:
@@ -37,11 +38,14 @@ class SocketCounts:
         self.by_address: dict[str, set[asyncio.BaseTransport]] = {}
 
     def admit(self, address: str, transport: asyncio.BaseTransport, each: int, total: int) -> bool:
+        """Count a new socket, unless ``address`` holds ``each`` already (``each`` < 0: no
+        limit per address) or all addresses ``total``."""
         if sum(len(s) for s in self.by_address.values()) >= total:
             self.prune()
         held = self.by_address.setdefault(address, set())
         held.difference_update([t for t in held if t.is_closing()])
-        if len(held) >= each or sum(len(s) for s in self.by_address.values()) >= total:
+        full = 0 <= each <= len(held)
+        if full or sum(len(s) for s in self.by_address.values()) >= total:
             return False
         held.add(transport)
         return True
@@ -61,6 +65,7 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
     base = _base_protocol()
     sockets = counts or SocketCounts()
     most = settings.max_sockets or socket_budget()
+    exempt = exempt_addresses(settings)
 
     class GuardedProtocol(base):  # type: ignore[misc, valid-type]
         socket_counts = sockets
@@ -69,7 +74,8 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
         def connection_made(self, transport: asyncio.Transport) -> None:
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else ""
-            if not sockets.admit(address, transport, settings.sockets_per_address, most):
+            each = -1 if address in exempt else settings.sockets_per_address
+            if not sockets.admit(address, transport, each, most):
                 transport.abort()  # unread: an excess socket costs nothing more
                 return
             super().connection_made(transport)
