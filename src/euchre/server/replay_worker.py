@@ -11,7 +11,6 @@ without end), and attempts per address and per session (429).
 from __future__ import annotations
 
 import asyncio
-import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,18 +19,7 @@ from typing import Any
 
 from .config import Settings
 from .limits import Limiter, MemoryLimiter
-from .replays import ReplayProblem, replay_data
-
-
-class ReplayRefusal(Exception):
-    """A replay not computed: the HTTP status, a code for programs, a message for people."""
-
-    def __init__(self, status: int, code: str, message: str, retry_after: float = 0.0) -> None:
-        super().__init__(status, code, message, retry_after)  # the args cross processes
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
+from .replay_job import ReplayRefusal, compute
 
 
 @dataclass(frozen=True)
@@ -42,34 +30,6 @@ class ReplayLimits:
     @classmethod
     def of(cls, settings: Settings) -> ReplayLimits:
         return cls(settings.replay_max_bytes, settings.replay_max_deals)
-
-
-def compute(payload: bytes | dict[str, Any], game_id: str | None, max_deals: int) -> bytes:
-    """In the worker: parse, check the limits, replay; the answer as JSON bytes.
-
-    Raises :class:`ReplayRefusal` for a record over the limits or not replayable."""
-    record = _parse(payload)
-    deals = record.get("deals") if isinstance(record, dict) else None
-    if isinstance(deals, list) and len(deals) > max_deals:
-        raise ReplayRefusal(
-            413, "too_many_deals", f"a record has at most {max_deals} deals (this one {len(deals)})"
-        )
-    try:
-        data = replay_data(record, game_id)
-    except ReplayProblem as exc:
-        detail = exc.message if not exc.detail else json.dumps(exc.detail)
-        raise ReplayRefusal(422, exc.code, detail) from None
-    return json.dumps(data, separators=(",", ":")).encode()
-
-
-def _parse(payload: bytes | dict[str, Any]) -> Any:
-    if isinstance(payload, dict):
-        return payload
-    try:
-        return json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        problem = "not a valid EGN record: the file is not JSON"
-        raise ReplayRefusal(422, "bad_record", problem) from None
 
 
 class ReplayWorkers:
