@@ -182,3 +182,21 @@ def test_an_exempt_address_such_as_a_local_proxy_is_not_capped(tmp_path: Path) -
         assert all(c.request(type="ping")["type"] == "pong" for c in clients)
         for client in clients:
             client.close()
+
+
+def test_websockets_in_all_are_capped_with_try_again_later(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "t.db", max_websockets=2)) as live:
+        clients = [Client(live.base, f"P{i}") for i in range(2)]
+        url = live.base.replace("http://", "ws://") + f"/ws?session={guest_token(live.base, 'X')}"
+        with connect(url, open_timeout=BOUND) as extra:
+            refusal = json.loads(extra.recv(timeout=BOUND))
+            assert refusal["code"] == "too_many_connections"
+            assert "limit of 2 connections" in refusal["message"]
+            try:
+                extra.recv(timeout=BOUND)
+                raise AssertionError("the connection stayed open")
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None and closed.rcvd.code == 1013
+        assert len(live.server.connections) == 2
+        for client in clients:
+            client.close()

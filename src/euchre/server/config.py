@@ -80,6 +80,7 @@ class Settings:
     sockets_per_address: int = 64  # open sockets (HTTP and websockets) per client address
     max_sockets: int = 0  # open sockets in all (0: the open-file limit less 100)
     websockets_per_address: int = 32  # websocket connections per client address
+    max_websockets: int = 10_000  # websocket connections in all (more: close 1013)
     # Addresses the per-address limits leave out (comma list): by default loopback, where a
     # reverse proxy on the same machine connects from. Total limits still apply.
     address_limit_exempt: str = "127.0.0.1,::1"

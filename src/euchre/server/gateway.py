@@ -53,6 +53,7 @@ CLOSE_NO_SESSION = 4401
 CLOSE_BAD_ORIGIN = 4403
 CLOSE_SHUTTING_DOWN = 1012
 CLOSE_POLICY = 1008
+CLOSE_TRY_LATER = 1013
 TOO_MANY_CONNECTIONS = "too_many_connections"
 
 
@@ -123,17 +124,27 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
 
 
 async def too_many_from(server: Server, websocket: WebSocket) -> bool:
-    """Refuse (close 1008) a websocket past ``websockets_per_address`` from its address."""
+    """Refuse a websocket past ``max_websockets`` in all (close 1013: try again later) or
+    past ``websockets_per_address`` from its address (close 1008)."""
+    settings = server.settings
+    if len(server.connections) >= settings.max_websockets:
+        message = f"this server holds its limit of {settings.max_websockets} connections: "
+        await _too_many(websocket, message + "try again shortly", CLOSE_TRY_LATER)
+        return True
     address = websocket.client.host if websocket.client else ""
-    limit = server.settings.websockets_per_address
-    if address in exempt_addresses(server.settings):
+    limit = settings.websockets_per_address
+    if address in exempt_addresses(settings):
         return False
     if sum(1 for c in server.connections if address_of(c) == address) < limit:
         return False
     message = f"at most {limit} connections from one address: close another one first"
-    await websocket.send_json(error(TOO_MANY_CONNECTIONS, message))
-    await websocket.close(code=CLOSE_POLICY)
+    await _too_many(websocket, message, CLOSE_POLICY)
     return True
+
+
+async def _too_many(websocket: WebSocket, message: str, code: int) -> None:
+    await websocket.send_json(error(TOO_MANY_CONNECTIONS, message))
+    await websocket.close(code=code)
 
 
 async def _refuse(websocket: WebSocket, no_session: bool) -> None:
