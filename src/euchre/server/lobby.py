@@ -104,7 +104,9 @@ class Lobby:
             if cluster is not None and not await cluster.claim(found.id):
                 continue
             row = await self._own(found.id)
-            if row is None or row.status not in OPEN:
+            if row is None or row.status not in OPEN:  # finished meanwhile
+                if cluster is not None:
+                    await cluster.release(found.id)
                 continue
             try:
                 table = self._table_from_row(row)
