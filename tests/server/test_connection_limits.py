@@ -61,6 +61,26 @@ def test_headers_sent_byte_by_byte_are_cut_off(tmp_path: Path) -> None:
         ann.close()
 
 
+def test_an_upload_sent_byte_by_byte_is_refused_in_time(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "b.db", body_timeout=0.5)
+    with ThreadServer(settings) as live, raw_socket(live.port) as slow:
+        slow.sendall(
+            b"POST /api/replays HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100000\r\n\r\n{"
+        )
+        answer = b""
+        for _ in range(200):  # a byte every 50 ms, at most 10 s
+            with contextlib.suppress(OSError):
+                slow.send(b" ")
+            slow.settimeout(0.05)
+            with contextlib.suppress(TimeoutError):
+                answer += slow.recv(4096)
+            if b"\r\n\r\n" in answer:
+                break
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"too_slow" in answer
+
+
 def test_sockets_per_address_are_capped(tmp_path: Path) -> None:
     settings = fast_settings(
         tmp_path / "s.db", sockets_per_address=4, header_timeout=60, address_limit_exempt=""

@@ -7,6 +7,7 @@ Refusals carry ``{"detail": "<for people>", "code": "<for programs>"}``.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -47,6 +48,7 @@ class Problem(BaseModel):
 _WHY = {
     400: "the body is not JSON",
     401: "no session, or not logged in",
+    408: "the request body did not arrive in time",
     403: "wrong password",
     404: "not found",
     409: "conflict (a taken name, an unfinished game)",
@@ -667,7 +669,7 @@ def _game_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/replays",
         response_model=Replay,
-        responses=problems(413, 422, 429, 503),
+        responses=problems(408, 413, 422, 429, 503),
         tags=["games"],
         openapi_extra={
             "requestBody": {
@@ -684,7 +686,8 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         ``too_large``), ``replay_max_deals`` (413 ``too_many_deals``), a rate per address
         and per session (429), replays at once (503)."""
         await _admit_replay(server, request)
-        body = await _body(request, server.replays.limits.max_bytes)
+        limits = server.replays.limits
+        body = await _body(request, limits.max_bytes, server.settings.body_timeout)
         return await _replayed(server, body, None, stored=False)
 
 
@@ -713,13 +716,20 @@ def _refused(exc: ReplayRefusal) -> AccountError:
     return AccountError(exc.status, exc.code, exc.message, headers)
 
 
-async def _body(request: Request, limit: int) -> bytes:
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise _problem(413, "too_large", f"a record is at most {limit} bytes")
-        chunks.append(chunk)
+async def _body(request: Request, limit: int, seconds: float) -> bytes:
+    """The upload, at most ``limit`` bytes arriving within ``seconds`` (a body sent a
+    byte at a time would hold its socket and its buffer for ever)."""
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise _problem(413, "too_large", f"a record is at most {limit} bytes")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise _problem(408, "too_slow", f"the upload must arrive within {seconds:g} s") from None
     return b"".join(chunks)
 
 

@@ -75,6 +75,7 @@ class Settings:
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
     header_timeout: float = 10.0  # a request's headers must arrive within this time
+    body_timeout: float = 30.0  # ... and an upload's body (POST /api/replays) within this
     keep_alive_seconds: int = 5  # an idle keep-alive connection is closed after this
     max_header_bytes: int = 16384  # largest request head (h11)
     sockets_per_address: int = 64  # open sockets (HTTP and websockets) per client address
