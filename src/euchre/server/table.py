@@ -604,7 +604,6 @@ class Table:
         if self.status != "waiting":
             return
         if self.free_seats() == 0 and self.kind != "private":
-            self._check_bot_game()
             await self._start_game()
         elif self.kind == "casual" and self.humans() > 0 and "fill" not in self._timers:
             self._later("fill", self.settings.fill_seconds, self._fill_timeout)
