@@ -59,7 +59,12 @@ class Server:
         self.engine = make_engine(settings.database_url)
         self.store = Repository(self.engine)
         self.bus: Bus = make_bus(settings.redis_url)
-        self.bots = BotPool(settings.bot_budget)
+        self.bots = BotPool(
+            settings.bot_budget,
+            workers=settings.bot_workers,
+            nice=settings.bot_nice,
+            metrics=self.metrics,
+        )
         self.sessions = Sessions(settings.secret or "unset")
         self.connections: set[Connection] = set()
         self.closing = False
@@ -96,6 +101,7 @@ class Server:
         await self.bus.start()
         await self.accounts.start()
         await self.results.start()
+        self.bots.warm()
         await self.lobby.start()
         gctune.settle()
         gctune.tune()
@@ -118,6 +124,7 @@ class Server:
             await asyncio.wait(
                 [asyncio.create_task(c.wait_closed()) for c in self.connections], timeout=5
             )
+        self.bots.close()
         await self.store.close()
         await self.bus.close()
         await self.engine.dispose()

@@ -30,7 +30,9 @@ class Settings:
     min_turn_seconds: float = 5.0  # shortest turn timer a table may choose
     bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
-    bot_budget: float = 2.0  # most time a bot may think before a random legal move
+    bot_budget: float = 2.0  # most time a bot may think before medium's choice is played
+    bot_workers: int = 0  # bot worker processes (0: one per core but one, at least one)
+    bot_nice: int = 5  # the workers' lower priority, so people's tables keep their CPU
     max_message_bytes: int = 4096  # larger frames get an error and are ignored
     max_frame_bytes: int = 65536  # larger frames close the connection (1009)
     rate_per_second: float = 40.0  # messages a client may send per second, on average
