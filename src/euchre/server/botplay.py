@@ -206,7 +206,7 @@ class BotPool:
         self.closed = True
         for index, executor in enumerate(self._executors):
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+                executor.shutdown(wait=True, cancel_futures=True)
             self._executors[index] = None
 
     # ------------------------------------------------------------------ decisions
