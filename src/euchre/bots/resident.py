@@ -17,9 +17,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from euchre.engine.views import View
 
+from . import coach
 from .base import Bot, make_bot
 from .medium import MediumBot
 
@@ -120,3 +122,8 @@ def _observe(bot: Bot, view: View) -> None:
 
 def _fallback(view: View, reason: str, started: float) -> Answer:
     return Answer(medium_choice(view), reason, time.perf_counter() - started, os.getpid())
+
+
+def coach_hint(view: View, seed: int) -> dict[str, Any]:
+    """The coach's hint for ``view`` as JSON (see :mod:`euchre.bots.coach`)."""
+    return coach.hint(view, seed).to_json()

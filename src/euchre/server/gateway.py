@@ -25,6 +25,7 @@ from .protocol import (
     ChatSettings,
     ClientMessage,
     Create,
+    HintRequest,
     Join,
     Leave,
     LobbyRequest,
@@ -263,6 +264,10 @@ async def _act(server: Server, conn: Connection, m: Act) -> None:
     await server.lobby.run(conn, m.table, "act", m.action, m.version)
 
 
+async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
+    await server.lobby.run(conn, m.table, "hint", m.ref)
+
+
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
     await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
@@ -305,6 +310,7 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     RemoveBot: _remove_bot,
     Start: _start,
     Act: _act,
+    HintRequest: _hint,
     Chat: _chat,
     ChatLog: _chat_log,
     ChatSettings: _chat_settings,

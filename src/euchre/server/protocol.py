@@ -52,6 +52,7 @@ class Create(ClientMessage):
     turn_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
     bot_level: Level | None = None
     sit: bool = True
+    hints: bool | None = None  # the coach may be asked (default: yes, except ranked)
 
 
 class QuickPlay(ClientMessage):
@@ -114,6 +115,11 @@ class Act(ClientMessage):
     version: Version | None = None
 
 
+class HintRequest(ClientMessage):
+    type: Literal["hint"]
+    table: TableId
+
+
 PersonId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -158,6 +164,7 @@ AnyMessage = (
     | RemoveBot
     | Start
     | Act
+    | HintRequest
     | Chat
     | ChatSettings
     | Mute
@@ -179,6 +186,7 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "remove_bot": RemoveBot,
     "start": Start,
     "act": Act,
+    "hint": HintRequest,
     "chat": Chat,
     "chat_settings": ChatSettings,
     "mute": Mute,

@@ -28,6 +28,7 @@ from euchre.engine.rules import trick_winner_index
 from euchre.store import Repository, StoredAction
 from euchre.store.repo import GameRow, utcnow
 
+from . import coaching
 from .auth import Identity, require_account
 from .botplay import BotPool, check_level
 from .config import Settings
@@ -120,6 +121,7 @@ class TableSpec:
     turn_seconds: float
     bot_level: str
     host: str | None = None
+    hints: bool = True  # the coach may be asked (never at ranked tables)
 
 
 @dataclass(slots=True)
@@ -173,6 +175,7 @@ class Table:
         self.turn_seconds = spec.turn_seconds
         self.bot_level = spec.bot_level
         self.host = spec.host
+        self.hints = spec.hints and spec.kind != "ranked"
         self.invite = invite
         self.status = "waiting"
         self.seats = [Seat() for _ in range(spec.variant.players)]
@@ -307,6 +310,7 @@ class Table:
             "target": self.variant.target,
             "turn_seconds": self.turn_seconds,
             "bot_level": self.bot_level,
+            "hints": self.hints,
             "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
             "spectators": self.spectators(),
             "created_at": self.created_at.isoformat(),
@@ -457,6 +461,7 @@ class Table:
                 "preset": self.preset,
                 "turn_seconds": self.turn_seconds,
                 "bot_level": self.bot_level,
+                "hints": self.hints,
             },
             "seats": [s.stored() for s in self.seats],
             "version": self.version,
@@ -772,6 +777,14 @@ class Table:
             raise
         self.services.metrics.actions.labels(by).inc()
         self.services.metrics.latency.observe(time.perf_counter() - started)
+
+    async def hint(self, conn: Endpoint, ref: str | int | None = None) -> None:
+        """The coach's advice for the requester's turn, sent to them when it is ready."""
+        view = coaching.hint_view(self, conn)
+        pool, version = self.services.bots, self.version
+        task = asyncio.create_task(coaching.answer_hint(pool, self.id, conn, view, version, ref))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _playing_state(self) -> GameState:
         if self.status != "playing" or self.state is None:
