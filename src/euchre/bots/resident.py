@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from euchre.engine import GameState, Variant
 from euchre.engine.views import View
 
-from . import coach
+from . import coach, review
 from .base import Bot, make_bot
 from .medium import MediumBot
 
@@ -127,3 +128,19 @@ def _fallback(view: View, reason: str, started: float) -> Answer:
 def coach_hint(view: View, seed: int) -> dict[str, Any]:
     """The coach's hint for ``view`` as JSON (see :mod:`euchre.bots.coach`)."""
     return coach.hint(view, seed).to_json()
+
+
+def review_json(
+    variant: Variant,
+    first_dealer: int,
+    decks: list[list[str]],
+    actions: list[tuple[int, str]],
+    deal: int,
+    seat: int,
+    seed: int,
+) -> list[dict[str, Any]]:
+    """The seat's decisions in ``deal`` rated (see :mod:`euchre.bots.review`), as JSON;
+    the game is rebuilt from its decks and actions."""
+    game = GameState(variant, dealer=first_dealer, decks=decks)
+    decisions = review.review_deal(game, actions, deal, seat, seed=seed)
+    return [d.to_json() for d in decisions]

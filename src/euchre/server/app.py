@@ -25,7 +25,7 @@ from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
 from euchre.store.db import is_sqlite
 
-from . import api, gctune
+from . import api, gctune, review_api
 from .accounts import Accounts
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, Sessions, new_guest
 from .botplay import BotPool, default_level
@@ -38,6 +38,7 @@ from .lobby import Lobby, presets_json
 from .metrics import Metrics
 from .protocol import ProtocolError
 from .results import Results
+from .reviews import Reviews
 from .table import Services, Table
 
 log = logging.getLogger("euchre.server")
@@ -65,6 +66,7 @@ class Server:
             nice=settings.bot_nice,
             metrics=self.metrics,
         )
+        self.reviews = Reviews(self.store, self.engine, self.bots)
         self.sessions = Sessions(settings.secret or "unset")
         self.connections: set[Connection] = set()
         self.closing = False
@@ -82,6 +84,7 @@ class Server:
             removed=_ignore,
             user_exists=self.store.user_exists,
             finished=lambda table: self.results.note(table.id),
+            reviews=self.reviews,
         )
         self.lobby = Lobby(self.services, self.bus, self.instance)
         self.chat.tables = self.lobby.tables
@@ -248,6 +251,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     _table_routes(app, server)
     api.register(app, server)
+    review_api.register(app, server)
 
 
 def _set_session(server: Server, response: Response, identity: Identity) -> dict[str, Any]:

@@ -33,6 +33,7 @@ class Settings:
     bot_budget: float = 2.0  # most time a bot may think before medium's choice is played
     bot_workers: int = 0  # bot worker processes (0: one per core but one, at least one)
     bot_nice: int = 5  # the workers' lower priority, so people's tables keep their CPU
+    reviews_after_hand: bool = True  # review each person's decisions as soon as a deal ends
     max_message_bytes: int = 4096  # larger frames get an error and are ignored
     max_frame_bytes: int = 65536  # larger frames close the connection (1009)
     rate_per_second: float = 40.0  # messages a client may send per second, on average

@@ -35,6 +35,7 @@ from .protocol import (
     QuickPlay,
     RemoveBot,
     Resync,
+    ReviewRequest,
     Sit,
     Stand,
     Start,
@@ -268,6 +269,10 @@ async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
     await server.lobby.run(conn, m.table, "hint", m.ref)
 
 
+async def _review(server: Server, conn: Connection, m: ReviewRequest) -> None:
+    await server.lobby.run(conn, m.table, "review", m.deal, m.ref)
+
+
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
     await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
@@ -311,6 +316,7 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     Start: _start,
     Act: _act,
     HintRequest: _hint,
+    ReviewRequest: _review,
     Chat: _chat,
     ChatLog: _chat_log,
     ChatSettings: _chat_settings,

@@ -43,6 +43,7 @@ OPEN = ("waiting", "playing")
 # chat requests, which the lobby hands to the chat with the table.
 TABLE_JOBS = frozenset(
     {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act", "hint"}
+    | {"review"}
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))

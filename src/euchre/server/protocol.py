@@ -120,6 +120,12 @@ class HintRequest(ClientMessage):
     table: TableId
 
 
+class ReviewRequest(ClientMessage):
+    type: Literal["review"]
+    table: TableId
+    deal: Annotated[int, Field(ge=0, le=10_000)]
+
+
 PersonId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -165,6 +171,7 @@ AnyMessage = (
     | Start
     | Act
     | HintRequest
+    | ReviewRequest
     | Chat
     | ChatSettings
     | Mute
@@ -187,6 +194,7 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "start": Start,
     "act": Act,
     "hint": HintRequest,
+    "review": ReviewRequest,
     "chat": Chat,
     "chat_settings": ChatSettings,
     "mute": Mute,

@@ -36,6 +36,7 @@ from .connection import Endpoint
 from .metrics import Metrics
 from .protocol import ProtocolError
 from .render import Event, event_json, event_text, make_event, state_json
+from .reviews import Reviews, answer_review, review_request
 
 log = logging.getLogger("euchre.table")
 
@@ -61,6 +62,7 @@ class Services:
     # Whether this instance surely still owns its tables (with Redis: its leases were
     # renewed recently enough); a change is refused rather than stored by a stale owner.
     owned: Callable[[], bool] = lambda: True
+    reviews: Reviews | None = None  # the coach's hand reviews (None: not offered)
 
 
 @dataclass(slots=True)
@@ -786,6 +788,25 @@ class Table:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def review(self, conn: Endpoint, deal: int, ref: str | int | None = None) -> None:
+        """The coach's review of the requester's decisions in a finished deal."""
+        reviews = self.services.reviews
+        if reviews is None:
+            raise ProtocolError("unavailable", "this server does not review hands")
+        seat = review_request(self, conn, deal)
+        task = asyncio.create_task(answer_review(reviews, self.id, conn, deal, seat, ref))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _review_soon(self, record: DealRecord) -> None:
+        reviews = self.services.reviews
+        if reviews is None or not self.settings.reviews_after_hand:
+            return
+        if self.kind == "ranked":
+            return  # reviewed once the game is over, when asked
+        people = [i for i, seat in enumerate(self.seats) if seat.user]
+        reviews.soon(self.id, record.number, people)
+
     def _playing_state(self) -> GameState:
         if self.status != "playing" or self.state is None:
             words = {"waiting": "has not started", "finished": "is over"}.get(self.status, "closed")
@@ -828,6 +849,8 @@ class Table:
             raise
         self.seq += 1
         self.decks_saved = len(state.deals)
+        if record.outcome:
+            self._review_soon(record)
         if state.game_over:
             self._game_finished()
 
