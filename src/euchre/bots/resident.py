@@ -82,9 +82,18 @@ def medium_choice(view: View) -> str:
     return _MEDIUM.decide(view, random.Random(0))
 
 
-def decide(table: str, seat: int, level: str, view: View, seed: int, deadline: float) -> Answer:
-    """The seat's bot decides ``view`` before ``deadline`` (``time.time()``); a budget
-    already spent, a failure or an illegal answer give medium's choice instead."""
+def decide(
+    table: str,
+    seat: int,
+    level: str,
+    view: View,
+    seed: int,
+    deadline: float,
+    think: float | None = None,
+) -> Answer:
+    """The seat's bot decides ``view`` before ``deadline`` (``time.time()``), thinking at
+    most ``think`` seconds; a budget already spent, a failure or an illegal answer give
+    medium's choice instead."""
     started = time.perf_counter()
     left = deadline - time.time()
     try:
@@ -95,7 +104,8 @@ def decide(table: str, seat: int, level: str, view: View, seed: int, deadline: f
         _observe(bot, view)
         return _fallback(view, "budget", started)
     try:
-        choice = _think(bot, view, random.Random(seed), left * THINK_SHARE)
+        seconds = left * THINK_SHARE if think is None else min(think, left * THINK_SHARE)
+        choice = _think(bot, view, random.Random(seed), seconds)
     except Exception:
         return _fallback(view, "error", started)
     if choice not in view.legal_texts():

@@ -65,6 +65,7 @@ class Server:
             workers=settings.bot_workers,
             nice=settings.bot_nice,
             metrics=self.metrics,
+            think=settings.bot_think,
         )
         self.reviews = Reviews(self.store, self.engine, self.bots)
         self.sessions = Sessions(settings.secret or "unset")

@@ -11,6 +11,10 @@ processes (:mod:`euchre.bots.resident`), never in the event loop's process:
   across deals; :meth:`BotPool.forget` drops them when the table ends.
 - A table never has more than one job in flight: a worker serves its tables' jobs in the
   order they came, so a busy table cannot starve the others.
+- A bot thinks at most ``think`` seconds a decision (``EUCHRE_BOT_THINK``), whatever is
+  left of its budget, so one table's search cannot hold a worker for long.
+- Hand reviews run in one more worker (:meth:`BotPool.background`) at a still lower
+  priority: they use what the tables leave of the machine.
 - A decision past its budget, a failure or an illegal answer becomes ``medium``'s choice
   for that view (made in the worker; only when the worker itself does not answer in time
   is it made here, where it takes well under a millisecond). Every such move is logged and
@@ -46,6 +50,7 @@ PREFERRED_LEVELS = ("expert", "hard", "strong", "medium", "normal", "easy", "ran
 # How long past its budget a decision may take before this process stops waiting for the
 # worker (the worker answers at once when the budget is spent before it starts thinking).
 GRACE_SECONDS = 1.0
+BACKGROUND_NICE = 5  # the background worker's priority below the bots' workers
 
 
 def default_level(configured: str = "") -> str:
@@ -101,13 +106,16 @@ class BotPool:
         nice: int = 5,
         metrics: Metrics | None = None,
         register: Callable[[], None] | None = None,
+        think: float | None = None,
     ) -> None:
         self.budget = budget
         self.workers = workers if workers > 0 else default_workers()
         self.nice = nice
         self.metrics = metrics
         self.register = register  # run in each worker at start (tests register levels)
+        self.think = think  # the most a bot is given to think per decision (seconds)
         self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._background: ProcessPoolExecutor | None = None
         self._slots: dict[str, _Slot] = {}
         self._rng = random.SystemRandom()
         self.closed = False
@@ -117,16 +125,34 @@ class BotPool:
     def _executor(self, index: int) -> ProcessPoolExecutor:
         found = self._executors[index]
         if found is None:
-            # spawn: the server's process has threads (fork would copy their locks).
-            context = multiprocessing.get_context("spawn")
-            found = ProcessPoolExecutor(
-                1,
-                mp_context=context,
-                initializer=resident.setup,
-                initargs=(self.register, self.nice),
-            )
-            self._executors[index] = found
+            found = self._executors[index] = self._new_executor(self.nice)
         return found
+
+    def _new_executor(self, nice: int) -> ProcessPoolExecutor:
+        # spawn: the server's process has threads (fork would copy their locks).
+        context = multiprocessing.get_context("spawn")
+        setup = (self.register, nice)
+        return ProcessPoolExecutor(
+            1, mp_context=context, initializer=resident.setup, initargs=setup
+        )
+
+    async def background(self, timeout: float, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` in the background worker: one process below the bots' priority
+        (hand reviews), so it uses what the tables leave of the machine."""
+        if self.closed:
+            raise WorkerLateError("the bot pool is closed")
+        if self._background is None:
+            self._background = self._new_executor(self.nice + BACKGROUND_NICE)
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._background, job, *args)
+        except BrokenProcessPool:
+            self._background = None
+            raise
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise WorkerLateError("the background worker did not answer in time") from None
 
     def _slot(self, table: str) -> _Slot:
         slot = self._slots.get(table)
@@ -204,6 +230,9 @@ class BotPool:
     def close(self) -> None:
         """Stop the workers (queued jobs are cancelled)."""
         self.closed = True
+        if self._background is not None:
+            self._background.shutdown(wait=True, cancel_futures=True)
+            self._background = None
         for index, executor in enumerate(self._executors):
             if executor is not None:
                 executor.shutdown(wait=True, cancel_futures=True)
@@ -218,7 +247,7 @@ class BotPool:
         started = time.perf_counter()
         seed = self._rng.getrandbits(64)
         deadline = time.time() + self.budget
-        args = (table, seat, level, view, seed, deadline)
+        args = (table, seat, level, view, seed, deadline, self.think)
         try:
             answer = await self.run(table, self.budget + GRACE_SECONDS, resident.decide, *args)
         except WorkerLateError:

@@ -31,6 +31,7 @@ class Settings:
     bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
     bot_budget: float = 2.0  # most time a bot may think before medium's choice is played
+    bot_think: float = 0.5  # the most a bot thinks per decision, whatever the budget left
     bot_workers: int = 0  # bot worker processes (0: one per core but one, at least one)
     bot_nice: int = 5  # the workers' lower priority, so people's tables keep their CPU
     reviews_after_hand: bool = True  # review each person's decisions as soon as a deal ends

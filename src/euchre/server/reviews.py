@@ -1,10 +1,11 @@
-"""Hand reviews at the server: computed in the bot workers, stored once, served to the
-player whose decisions they rate.
+"""Hand reviews at the server: computed in the background worker, stored once, served to
+the player whose decisions they rate.
 
 :class:`Reviews` answers ``(game, deal, seat)`` from the store, or computes it (the game
-rebuilt from its stored decks and actions in a bot worker, :func:`euchre.bots.resident.
-review_json`), stores it and answers; asking again reads the stored row. Two requests for
-the same review at once share one computation. With ``reviews_after_hand`` (default on),
+rebuilt from its stored decks and actions in the pool's background worker, a process
+below the bots' priority: :func:`euchre.bots.resident.review_json`), stores it and
+answers; asking again reads the stored row. Two requests for the same review at once
+share one computation. With ``reviews_after_hand`` (default on),
 each person's review of a deal is computed as soon as the deal is over.
 
 Who may see what (checked by the callers, :func:`review_request` and the HTTP route):
@@ -77,11 +78,7 @@ class Reviews:
         seed = zlib.crc32(f"{game_id}/{deal}/{seat}".encode())
         args = (variant, row.first_dealer or 0, decks, actions, deal, seat, seed)
         self.computed += 1
-        worker_key = f"review:{game_id}"  # its own place in the pool: the table's bots stay
-        try:
-            found = await self.bots.run(worker_key, REVIEW_TIMEOUT, resident.review_json, *args)
-        finally:
-            self.bots.forget(worker_key)
+        found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
         await save_review(self.engine, game_id, deal, seat, found)
         return found
 
