@@ -90,10 +90,12 @@ def decide(
     seed: int,
     deadline: float,
     think: float | None = None,
+    asked: float | None = None,
 ) -> Answer:
     """The seat's bot decides ``view`` before ``deadline`` (``time.time()``), thinking at
-    most ``think`` seconds; a budget already spent, a failure or an illegal answer give
-    medium's choice instead."""
+    most ``think`` seconds less the time the request waited since ``asked`` (a queue
+    behind it drains instead of growing); a budget already spent, a failure or an illegal
+    answer give medium's choice instead."""
     started = time.perf_counter()
     left = deadline - time.time()
     try:
@@ -104,7 +106,7 @@ def decide(
         _observe(bot, view)
         return _fallback(view, "budget", started)
     try:
-        seconds = left * THINK_SHARE if think is None else min(think, left * THINK_SHARE)
+        seconds = think_seconds(left, think, 0.0 if asked is None else time.time() - asked)
         choice = _think(bot, view, random.Random(seed), seconds)
     except Exception:
         return _fallback(view, "error", started)
@@ -113,6 +115,15 @@ def decide(
     if time.time() > deadline:
         return _fallback(view, "budget", started)
     return Answer(choice, None, time.perf_counter() - started, os.getpid())
+
+
+def think_seconds(left: float, think: float | None, waited: float) -> float:
+    """How long a bot may think: a share of the budget left, at most ``think`` less what
+    the request already waited (never below :data:`MIN_THINK_SECONDS`)."""
+    seconds = left * THINK_SHARE
+    if think is not None:
+        seconds = min(seconds, max(MIN_THINK_SECONDS, think - waited))
+    return seconds
 
 
 def _think(bot: Bot, view: View, rng: random.Random, seconds: float) -> str:

@@ -11,8 +11,9 @@ processes (:mod:`euchre.bots.resident`), never in the event loop's process:
   across deals; :meth:`BotPool.forget` drops them when the table ends.
 - A table never has more than one job in flight: a worker serves its tables' jobs in the
   order they came, so a busy table cannot starve the others.
-- A bot thinks at most ``think`` seconds a decision (``EUCHRE_BOT_THINK``), whatever is
-  left of its budget, so one table's search cannot hold a worker for long.
+- A bot thinks at most ``think`` seconds a decision (``EUCHRE_BOT_THINK``) less the time
+  the request waited for its worker: one table's search cannot hold a worker for long,
+  and when a worker falls behind its bots think less until its queue drains.
 - Hand reviews run in one more worker (:meth:`BotPool.background`) at a still lower
   priority: they use what the tables leave of the machine.
 - A decision past its budget, a failure or an illegal answer becomes ``medium``'s choice
@@ -174,15 +175,22 @@ class BotPool:
             raise WorkerLateError("the bot pool is closed")
         deadline = time.monotonic() + timeout
         slot = self._slot(table)
-        async with slot.lock:
+        # The lock only orders the table's jobs; every wait is bounded by the deadline.
+        try:
+            await asyncio.wait_for(slot.lock.acquire(), _left(deadline))
+        except TimeoutError:
+            raise WorkerLateError("the table's earlier jobs are still waiting") from None
+        try:
             before = slot.inflight
             if before is not None and not before.done():
-                await asyncio.wait({before}, timeout=max(0.0, deadline - time.monotonic()))
+                await asyncio.wait({before}, timeout=_left(deadline))
                 if not before.done():
                     raise WorkerLateError("the table's previous job is still running")
             future = self._submit(slot.worker, job, *args)
             slot.inflight = future
-            await asyncio.wait({future}, timeout=max(0.0, deadline - time.monotonic()))
+        finally:
+            slot.lock.release()
+        await asyncio.wait({future}, timeout=_left(deadline))
         if not future.done():
             raise WorkerLateError("the worker did not answer in time")
         try:
@@ -246,8 +254,8 @@ class BotPool:
         # checks the other seats' plays against their shown hands at its last card).
         started = time.perf_counter()
         seed = self._rng.getrandbits(64)
-        deadline = time.time() + self.budget
-        args = (table, seat, level, view, seed, deadline, self.think)
+        asked = time.time()
+        args = (table, seat, level, view, seed, asked + self.budget, self.think, asked)
         try:
             answer = await self.run(table, self.budget + GRACE_SECONDS, resident.decide, *args)
         except WorkerLateError:
@@ -284,6 +292,10 @@ class BotPool:
     async def worker_pid(self, table: str) -> int:
         """The process id of the table's worker (a debugging hook; tests use it)."""
         return await self.run(table, 30.0, resident.pid)
+
+
+def _left(deadline: float) -> float:
+    return max(0.0, deadline - time.monotonic())
 
 
 def _ignore_result(_future: Future[int]) -> None:
