@@ -10,7 +10,8 @@ from bot_helpers import deal, hearts_led
 
 from euchre.bots.coach import hint
 from euchre.bots.knowledge import knowledge_of
-from euchre.bots.search import SearchBot
+from euchre.bots.medium import MediumBot
+from euchre.bots.search import SearchBot, rollout, world_state
 from euchre.engine import actions as A
 
 # Seat 1, first to bid, holds the five best spades: alone, it cannot lose a trick.
@@ -78,3 +79,18 @@ def test_a_hint_is_only_for_the_seat_to_act() -> None:
         hint(state.view(2))
     with pytest.raises(ValueError, match="whose turn it is"):
         hint(state.view(None))
+
+
+def test_bid_values_are_hards_bidding_simulations() -> None:
+    view = deal(TOP_SPADES, "9s").view(1)
+    found = hint(view, 5, worlds=6)
+    know = knowledge_of(view)
+    rng = random.Random(5)
+    worlds = SearchBot(adapt=False)._worlds(know, rng, 6, None)
+    states = [s for s in (world_state(view, w) for w in worlds) if s is not None]
+    assert states and found.worlds == len(states)
+    medium = MediumBot()
+    for aid in view.legal:
+        values = [rollout(state, aid, 1, medium, rng) for state in states]
+        expected = sum(values) / len(values)
+        assert found.value_of(A.action_text(aid)).value == pytest.approx(expected)
