@@ -55,6 +55,8 @@ def start_server(port: int, database: str, args: argparse.Namespace) -> subproce
         "EUCHRE_BOT_DELAY": str(args.bot_delay),
         "EUCHRE_BOT_BUDGET": str(args.budget),
         "EUCHRE_BOT_WORKERS": str(args.workers),
+        "EUCHRE_BOT_NICE": str(args.nice),
+        "EUCHRE_BOT_THINK": str(args.think_cap),
         "EUCHRE_RATE_PER_SECOND": "1000",
         "EUCHRE_RATE_BURST": "1000",
     }
@@ -226,6 +228,8 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=0.6, help="EUCHRE_BOT_DELAY")
     parser.add_argument("--budget", type=float, default=2.0, help="EUCHRE_BOT_BUDGET")
     parser.add_argument("--workers", type=int, default=0, help="EUCHRE_BOT_WORKERS (0: auto)")
+    parser.add_argument("--nice", type=int, default=5, help="EUCHRE_BOT_NICE")
+    parser.add_argument("--think-cap", type=float, default=0.5, help="EUCHRE_BOT_THINK")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
