@@ -43,7 +43,7 @@ def hint_view(table: Table, conn: Endpoint) -> View:
     if not table.hints:
         raise ProtocolError("forbidden", "hints are switched off at this table")
     seat = table.seat_of(conn.identity.id)
-    if seat is None or table.seats[seat].conn is not conn:
+    if seat is None:
         raise ProtocolError("not_seated", "hints are for your own seat: sit at the table first")
     state = table.state
     if table.status != "playing" or state is None:
