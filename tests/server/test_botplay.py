@@ -188,3 +188,23 @@ def test_a_request_that_waited_leaves_its_bot_less_time_to_think() -> None:
     assert resident.think_seconds(2.0, 0.5, 5.0) == resident.MIN_THINK_SECONDS
     assert resident.think_seconds(0.1, 0.5, 0.0) == pytest.approx(0.1 * resident.THINK_SHARE)
     assert resident.think_seconds(2.0, None, 1.0) == pytest.approx(2.0 * resident.THINK_SHARE)
+
+
+async def test_a_table_has_one_job_in_flight_so_another_table_is_not_kept_waiting(
+    pool: BotPool,
+) -> None:
+    finished: list[str] = []
+
+    async def job(table: str, name: str, seconds: float) -> None:
+        await pool.run(table, 30.0, sleep_in_worker, seconds)
+        finished.append(name)
+
+    first = asyncio.create_task(job("busy", "busy 1", 0.5))
+    await asyncio.sleep(0.05)
+    second = asyncio.create_task(job("busy", "busy 2", 0.0))  # waits for busy 1
+    await asyncio.sleep(0.05)
+    other = asyncio.create_task(job("quiet", "quiet 1", 0.0))  # asked after busy 2
+    await asyncio.gather(first, second, other)
+    # One worker serves both tables in the order jobs reach it: busy 2 reaches it only
+    # once busy 1 is done, after quiet 1, which was asked later but found the queue free.
+    assert finished == ["busy 1", "quiet 1", "busy 2"]
