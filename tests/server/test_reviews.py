@@ -4,9 +4,10 @@ coach, stored and served again without computing; every hand of a finished game 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import httpx
-from server_helpers import TIMEOUT, Client, ThreadServer, play_random, seat_clients
+from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings, play_random, seat_clients
 
 from euchre.engine import actions as A
 
@@ -24,7 +25,13 @@ def play_first_deal(client: Client, table: str, *others: Client) -> list[str]:
     return mine
 
 
-def test_a_player_gets_their_review_once_the_deal_is_over(live: ThreadServer) -> None:
+def test_a_player_gets_their_review_once_the_deal_is_over(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "euchre.db", reviews_after_hand=True)
+    with ThreadServer(settings) as live:
+        check_reviews_at_the_table(live)
+
+
+def check_reviews_at_the_table(live: ThreadServer) -> None:
     table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
     ann.send(type="start", table=table)
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
@@ -40,7 +47,7 @@ def test_a_player_gets_their_review_once_the_deal_is_over(live: ThreadServer) ->
         assert decision["loss"] >= 0 and decision["best_value"] >= decision["chosen_value"]
         assert decision["mark"] in (None, "inaccuracy", "mistake", "blunder")
     reviews = live.server.reviews
-    assert reviews.computed == 2  # Ann's and Bob's, each once (after the deal)
+    assert reviews.computed == 2  # Ann's and Bob's, each once (after the deal, not asked)
     again = ann.request(type="review", table=table, deal=0)
     assert again["decisions"] == answer["decisions"]
     assert reviews.computed == 2  # read from the store, not computed again
