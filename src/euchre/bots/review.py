@@ -112,6 +112,4 @@ def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision
 
 def game_actions(game: GameState) -> list[tuple[int, str]]:
     """Every action of a game so far, as (seat, text), for :func:`review_deal`."""
-    return [
-        (seat, A.action_text(aid)) for record in game.deals for seat, aid in record.action_ids()
-    ]
+    return [(step.seat, step.action.text) for record in game.deals for step in record.steps]
