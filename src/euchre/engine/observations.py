@@ -31,11 +31,12 @@ class ObservationError(ValueError):
     """An observation that is incomplete, malformed, or disagrees with its own history."""
 
 
-def observation(view: View) -> dict[str, Any]:
-    """The bot-protocol observation object of a view."""
+def observation(view: View, *, with_variant: bool = True) -> dict[str, Any]:
+    """The bot-protocol observation object of a view (the server's table state leaves the
+    ``variant`` out: the table's info carries it once)."""
     trump = view.trump
-    return {
-        "variant": ruleset_of(view.variant),
+    out: dict[str, Any] = {"variant": ruleset_of(view.variant)} if with_variant else {}
+    return out | {
         "seat": view.seat,
         "dealer": view.dealer,
         "score": list(view.scores),
