@@ -177,7 +177,9 @@ def test_clock_is_reported_while_a_person_is_to_act(live: ThreadServer) -> None:
 def test_ranked_needs_an_account(live: ThreadServer) -> None:
     guest = Client(live.base, "Guest")
     guest.expect_error("account_required", type="create", kind="ranked")
-    made = httpx.post(live.base + "/api/accounts", json={"name": "Ranked", "password": "pw123456"})
+    made = httpx.post(
+        live.base + "/api/accounts", json={"name": "Ranked", "password": "correct horse"}
+    )
     member = Client(live.base, "Ranked", token=made.json()["session"])
     created = member.request(type="create", kind="ranked")
     assert created["type"] == "created"

@@ -13,9 +13,11 @@ the seats (and the open connections) from the guest identity to the account.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -32,6 +34,7 @@ from .chat import Prefs
 from .config import Settings
 from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter, deployment_namespace
 from .protocol import error
+from .strength import weakness
 
 if TYPE_CHECKING:
     from .app import Server
@@ -40,8 +43,6 @@ log = logging.getLogger("euchre.accounts")
 
 ACCOUNTS_CHANNEL = "accounts"
 CLOSE_SESSION_ENDED = 4401
-MIN_PASSWORD = 8
-MAX_PASSWORD = 128
 
 
 class AccountError(Exception):
@@ -70,13 +71,12 @@ def lookup_key(name: str) -> str | None:
         return None
 
 
-def check_password(password: str) -> None:
-    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise AccountError(
-            422,
-            "bad_password",
-            f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long",
-        )
+async def check_password(password: str, name: str) -> None:
+    """Refuse a weak new password (422, saying why and what would be accepted); zxcvbn
+    is pure Python and takes milliseconds, so it runs in a worker thread."""
+    found = await asyncio.to_thread(weakness, password, name)
+    if found is not None:
+        raise AccountError(422, "bad_password", found.message)
 
 
 def digest(session_id: str) -> str:
@@ -114,12 +114,16 @@ class Passwords:
         return True, None
 
 
-def _too_many(wait: float) -> AccountError:
+def _pair(key: str, address: str) -> str:
+    return f"{key}\n{address}"
+
+
+def _too_many(wait: float, what: str = "attempts") -> AccountError:
     seconds = int(wait) + 1
     return AccountError(
         429,
         "too_many_attempts",
-        f"too many attempts: try again in {seconds} s",
+        f"too many {what}: try again in {seconds} s",
         {"Retry-After": str(seconds)},
     )
 
@@ -142,9 +146,17 @@ class Accounts:
         self.settings = server.settings
         self.store = AccountStore(server.engine)
         self.passwords = Passwords(server.settings)
-        window = server.settings.login_window_seconds
-        self.by_name: Limiter = MemoryLimiter(server.settings.login_name_failures, window)
-        self.by_address: Limiter = MemoryLimiter(server.settings.login_address_attempts, window)
+        settings = server.settings
+        window = settings.login_window_seconds
+        # Failed logins per (name, address): one address cannot lock the name elsewhere.
+        self.by_pair: Limiter = MemoryLimiter(settings.login_name_failures, window)
+        # Attempts per name from every address: past this, attempts are slowed, not refused.
+        self.by_name: Limiter = MemoryLimiter(settings.login_name_slow_after, window)
+        self.by_address: Limiter = MemoryLimiter(settings.login_address_attempts, window)
+        self.registrations: Limiter = MemoryLimiter(
+            settings.register_per_address, settings.register_window_seconds
+        )
+        self._slowed: dict[str, asyncio.Lock] = {}
 
     async def start(self) -> None:
         """Listen for account changes of other instances; forget expired sessions. With
@@ -161,11 +173,20 @@ class Accounts:
         namespace = await deployment_namespace(self.server.store)
         prefix, settings = f"euchre:{namespace}:attempts:", self.settings
         window = settings.login_window_seconds
+        self.by_pair = RedisLimiter(
+            bus.client, prefix + "pair:", settings.login_name_failures, window
+        )
         self.by_name = RedisLimiter(
-            bus.client, prefix + "name:", settings.login_name_failures, window
+            bus.client, prefix + "name:", settings.login_name_slow_after, window
         )
         self.by_address = RedisLimiter(
             bus.client, prefix + "address:", settings.login_address_attempts, window
+        )
+        self.registrations = RedisLimiter(
+            bus.client,
+            prefix + "register:",
+            settings.register_per_address,
+            settings.register_window_seconds,
         )
 
     # ------------------------------------------------------------------ sessions
@@ -211,10 +232,9 @@ class Accounts:
             shown = clean_name(name)
         except ValueError as exc:
             raise AccountError(422, "bad_name", str(exc)) from None
-        check_password(password)
-        wait = await self.by_address.take(address)
-        if wait > 0:
-            raise _too_many(wait)
+        await check_password(password, shown)
+        await self._take(self.registrations, address, "registrations")
+        await self._take(self.by_address, address)
         hashed = await self.passwords.hash(password)
         chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
         try:
@@ -229,48 +249,69 @@ class Accounts:
     async def login(
         self, name: str, password: str, address: str, guest: Identity | None
     ) -> LoggedIn:
-        """Check a name and password (rate-limited per name and per address)."""
+        """Check a name and password. Every check takes its slot before the password is
+        verified (one atomic step per limit), so concurrent guesses cannot overrun a limit:
+        failures per (name, address), attempts per address, and past a higher number of
+        attempts per name from everywhere, one slowed attempt at a time for that name."""
         key = lookup_key(name)
-        name_wait = 0.0 if key is None else await self.by_name.wait(key)
-        # The address is charged only for attempts that go on to check a password.
-        if name_wait > 0:
-            address_wait = await self.by_address.wait(address)
-        else:
-            address_wait = await self.by_address.take(address)
-        wait = max(name_wait, address_wait)
-        if wait > 0:
-            raise _too_many(wait)
-        user = None if key is None else await self.store.user_by_key(key)
-        ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
-        if user is None or key is None or not ok:
-            if key is not None:
-                await self.by_name.add(key)
+        if key is not None:
+            await self._take(self.by_pair, _pair(key, address))
+        await self._take(self.by_address, address)
+        if key is None:
+            await self.passwords.verify(None, password)
             raise AccountError(401, "bad_login", "wrong name or password")
-        await self.by_name.clear(key)
+        if await self.by_name.take(key) > 0:
+            async with self._slow_lane(key):
+                await asyncio.sleep(self.settings.login_name_delay_seconds)
+                user, rehashed = await self._verify(key, password)
+        else:
+            user, rehashed = await self._verify(key, password)
+        await self.by_pair.clear(_pair(key, address))
         if rehashed is not None:
             await self.store.set_password_hash(user.id, rehashed)
             log.info("password rehashed", extra={"account": user.id})
         return await self._new_session(user, guest)
+
+    async def _verify(self, key: str, password: str) -> tuple[UserRow, str | None]:
+        user = await self.store.user_by_key(key)
+        ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
+        if user is None or not ok:
+            raise AccountError(401, "bad_login", "wrong name or password")
+        return user, rehashed
+
+    @contextlib.asynccontextmanager
+    async def _slow_lane(self, key: str) -> AsyncIterator[None]:
+        """One attempt at a time for a name under attack (on this instance)."""
+        lock = self._slowed.setdefault(key, asyncio.Lock())
+        try:
+            async with lock:
+                yield
+        finally:
+            if not lock.locked() and self._slowed.get(key) is lock:
+                del self._slowed[key]
+
+    async def _take(self, limiter: Limiter, key: str, what: str = "attempts") -> None:
+        wait = await limiter.take(key)
+        if wait > 0:
+            raise _too_many(wait, what)
 
     async def _check_password(self, identity: Identity, password: str) -> UserRow:
         account = identity.account_id
         user = None if account is None else await self.store.user_by_id(account)
         if user is None:
             raise AccountError(401, "no_account", "log in first")
-        key = name_key(user.name)
-        wait = await self.by_name.wait(key)
-        if wait > 0:
-            raise _too_many(wait)
+        slot = _pair(name_key(user.name), "session")
+        await self._take(self.by_pair, slot)
         ok, _ = await self.passwords.verify(user.password_hash, password)
         if not ok:
-            await self.by_name.add(key)
             raise AccountError(403, "bad_password", "the password is wrong")
+        await self.by_pair.clear(slot)
         return user
 
     async def change_password(self, identity: Identity, password: str, new_password: str) -> None:
         """A new password; every other session of the account is revoked."""
         user = await self._check_password(identity, password)
-        check_password(new_password)
+        await check_password(new_password, user.name)
         await self.store.set_password_hash(user.id, await self.passwords.hash(new_password))
         revoked = await self.store.drop_sessions(user.id, keep=identity.session)
         await self.revoke(revoked)

@@ -51,9 +51,13 @@ class Settings:
     argon2_time_cost: int = 3  # argon2id parameters; a changed value rehashes at next login
     argon2_memory_kib: int = 65536
     argon2_parallelism: int = 4
-    login_name_failures: int = 5  # failed logins per account name in the window ...
-    login_address_attempts: int = 30  # ... and login attempts per address
+    login_name_failures: int = 5  # failed logins per (account name, address) in the window
+    login_name_slow_after: int = 50  # attempts per name (all addresses) before they are slowed
+    login_name_delay_seconds: float = 2.0  # ... to one at a time, each this long
+    login_address_attempts: int = 30  # login attempts per address in the window
     login_window_seconds: float = 300.0
+    register_per_address: int = 5  # accounts registered per address ...
+    register_window_seconds: float = 3600.0  # ... in this window
     # Chat and ratings.
     chat_max_chars: int = 200
     chat_messages: int = 5  # messages a person may send per chat_seconds
