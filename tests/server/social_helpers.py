@@ -19,7 +19,12 @@ PASSWORD = "correct horse"
 
 def social_settings(db_path: Path, **changes: Any) -> Settings:
     """Test settings with argon2 parameters cheap enough for many accounts."""
-    cheap = {"argon2_time_cost": 1, "argon2_memory_kib": 8, "argon2_parallelism": 1}
+    cheap = {
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 8,
+        "argon2_parallelism": 1,
+        "register_per_address": 1000,  # every test account comes from 127.0.0.1
+    }
     return fast_settings(db_path, **{**cheap, **changes})
 
 

@@ -17,7 +17,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from euchre.store.accounts import AccountStore, NameTakenError, UserRow
+from euchre.store.names import skeleton
 from euchre.store.repo import utcnow
 
 from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
@@ -58,17 +59,21 @@ class AccountError(Exception):
         self.headers = headers or {}
 
 
+NAME_KEY_LENGTH = 40  # the users.name_key column
+
+
 def name_key(name: str) -> str:
-    """The form of a name that must be unique: case folded."""
-    return name.casefold()
+    """The form of a name that must be unique: its look-alike skeleton (``names``)."""
+    return skeleton(name)
 
 
 def lookup_key(name: str) -> str | None:
     """The key to look an account up by, or None when no account can have this name."""
     try:
-        return name_key(clean_name(name))
+        key = name_key(clean_name(name))
     except ValueError:
         return None
+    return key if len(key) <= NAME_KEY_LENGTH else None
 
 
 async def check_password(password: str, name: str) -> None:
@@ -112,6 +117,15 @@ class Passwords:
         if self.hasher.check_needs_rehash(stored):
             return True, await self.hash(password)
         return True, None
+
+
+def _name_taken(name: str) -> AccountError:
+    return AccountError(
+        409,
+        "name_taken",
+        f"the name {name!r} is taken: names ignore case, and look-alike letters "
+        "(Cyrillic or full-width ones, 0 for O) count as the same",
+    )
 
 
 def _pair(key: str, address: str) -> str:
@@ -196,7 +210,7 @@ class Accounts:
         sessions = self.server.sessions
         guest = sessions.read(token)
         if guest is not None:
-            return guest
+            return None if await self.store.guest_revoked(guest.id) else guest
         session_id = sessions.session_id(token)
         if session_id is None:
             return None
@@ -215,11 +229,29 @@ class Accounts:
         return LoggedIn(user, identity, token, adopted)
 
     async def logout(self, identity: Identity) -> None:
-        """End a session: it is deleted and its websockets are closed."""
+        """End a session: it is deleted (a guest's token is refused from now on) and its
+        websockets are closed."""
+        if identity.guest:
+            expires = utcnow() + timedelta(seconds=SESSION_MAX_AGE)
+            await self.store.revoke_guest(identity.id, expires)
+            self._close_guests({identity.id})
+            await self._publish({"revoke_guest": identity.id})
+            return
         if identity.session is None:
             return
         await self.store.drop_session(identity.session)
         await self.revoke([identity.session])
+
+    async def check_guest_name(self, name: str) -> None:
+        """A guest may not play under a registered account's name (or a look-alike)."""
+        key = lookup_key(name)
+        if key is not None and await self.store.user_by_key(key) is not None:
+            raise AccountError(
+                409,
+                "name_taken",
+                f"{name!r} is a registered account's name (or looks like one): "
+                "log in if it is yours, or choose another name",
+            )
 
     # ------------------------------------------------------------------ requests
 
@@ -232,7 +264,11 @@ class Accounts:
             shown = clean_name(name)
         except ValueError as exc:
             raise AccountError(422, "bad_name", str(exc)) from None
+        if len(name_key(shown)) > NAME_KEY_LENGTH:
+            raise AccountError(422, "bad_name", "this name is too long once normalised")
         await check_password(password, shown)
+        if await self.store.user_by_key(name_key(shown)) is not None:
+            raise _name_taken(shown)  # before the limits: a taken name costs no hashing
         await self._take(self.registrations, address, "registrations")
         await self._take(self.by_address, address)
         hashed = await self.passwords.hash(password)
@@ -240,9 +276,7 @@ class Accounts:
         try:
             user = await self.store.create_user(shown, name_key(shown), hashed, chat)
         except NameTakenError:
-            raise AccountError(
-                409, "name_taken", f"the name {shown!r} is taken (names ignore case)"
-            ) from None
+            raise _name_taken(shown) from None
         log.info("account registered", extra={"account": user.id})
         return await self._new_session(user, guest)
 
@@ -333,9 +367,15 @@ class Accounts:
         await self._publish({"revoke": digests})
 
     def _close_sessions(self, digests: set[str]) -> None:
+        self._close_where(lambda identity: identity.session in digests)
+
+    def _close_guests(self, guest_ids: set[str]) -> None:
+        self._close_where(lambda identity: identity.guest and identity.id in guest_ids)
+
+    def _close_where(self, ended: Callable[[Identity], bool]) -> None:
         message = error("session_ended", "your session has ended (logged out): log in again")
         for conn in list(self.server.connections):
-            if conn.identity.session in digests:
+            if ended(conn.identity):
                 conn.send(message)
                 conn.finish(CLOSE_SESSION_ENDED)
 
@@ -385,6 +425,9 @@ class Accounts:
         revoked = message.get("revoke")
         if isinstance(revoked, list):
             self._close_sessions({str(d) for d in revoked})
+        revoked_guest = message.get("revoke_guest")
+        if isinstance(revoked_guest, str):
+            self._close_guests({revoked_guest})
         guest, account, name = message.get("adopt"), message.get("account"), message.get("name")
         if isinstance(guest, str) and isinstance(account, int) and isinstance(name, str):
             # Connections opened with the session itself are identified anew; these are

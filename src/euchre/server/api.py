@@ -19,6 +19,7 @@ from euchre.store.accounts import STAT_COLUMNS, RatingRow
 from euchre.store.repo import as_utc, utcnow
 
 from .accounts import AccountError, LoggedIn, lookup_key
+from .addresses import limit_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
 from .chat import MAX_MUTED, PRESETS
 from .replays import ReplayProblem, replay_data
@@ -314,7 +315,9 @@ def _problem(status: int, code: str, detail: str) -> AccountError:
     return AccountError(status, code, detail)
 
 
-def _set_cookie(server: Server, request: Request, response: Response, token: str) -> None:
+def set_cookie(server: Server, request: Request, response: Response, token: str) -> None:
+    """The session cookie: Secure when configured or when the request came over https
+    (directly, or through a trusted proxy's X-Forwarded-Proto)."""
     secure = server.settings.cookie_secure or request.url.scheme == "https"
     response.set_cookie(
         COOKIE_NAME,
@@ -340,7 +343,8 @@ async def account_of(server: Server, request: Request) -> Identity:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    """The key a request's address is limited under (IPv6 per /64)."""
+    return limit_key(request.client.host) if request.client else "unknown"
 
 
 async def _player(server: Server, name: str) -> Any:
@@ -390,7 +394,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         previous = await identity_of(server, request)
         if previous is not None and previous.session not in (None, made.identity.session):
             await server.accounts.logout(previous)  # the cookie it was in is replaced
-        _set_cookie(server, request, response, made.token)
+        set_cookie(server, request, response, made.token)
         info = await _session_info(server, made.identity, made.token)
         info.adopted = made.adopted
         return info
@@ -754,4 +758,4 @@ def _round(found: dict[str, Any] | None, key: str) -> float | None:
     return None if value is None else round(float(value), 2)
 
 
-__all__ = ["identity_of", "register"]
+__all__ = ["identity_of", "register", "set_cookie"]

@@ -25,9 +25,9 @@ from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
 from euchre.store.db import is_sqlite
 
-from . import api, gctune
+from . import api, gctune, guard
 from .accounts import Accounts
-from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, Sessions, new_guest
+from .auth import COOKIE_NAME, Sessions, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, make_bus
 from .chat import Chat
@@ -177,11 +177,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="Euchre",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url="/api/docs" if server.settings.api_docs else None,
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
     app.state.server = server
+    guard.install(app, server)
     _routes(app, server)
     app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
     app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")  # the browser client
@@ -201,8 +202,10 @@ def _routes(app: FastAPI, server: Server) -> None:
         }
         return JSONResponse(body, status_code=200 if ok else 503)
 
-    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}})
-    async def metrics() -> Response:
+    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}, **api.problems(403)})
+    async def metrics(request: Request) -> Response:
+        if not guard.metrics_allowed(server.settings, request):
+            raise HTTPException(status_code=403, detail="metrics need the operator's token")
         for status, count in server.tables_by_status().items():
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
@@ -216,10 +219,13 @@ def _routes(app: FastAPI, server: Server) -> None:
             identity = new_guest(body.name)
         except ValueError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
+        await server.accounts.check_guest_name(identity.name)
         previous = await api.identity_of(server, request)
         if previous is not None:
             await server.accounts.logout(previous)
-        return _set_session(server, response, identity)
+        token = server.sessions.sign(identity)
+        api.set_cookie(server, request, response, token)
+        return {**identity.to_json(), "session": token}
 
     @app.get("/api/session", tags=["accounts"], responses=api.problems(401))
     async def get_session(request: Request) -> dict[str, Any]:
@@ -241,14 +247,6 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     _table_routes(app, server)
     api.register(app, server)
-
-
-def _set_session(server: Server, response: Response, identity: Identity) -> dict[str, Any]:
-    token = server.sessions.sign(identity)
-    response.set_cookie(
-        COOKIE_NAME, token, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax", path="/"
-    )
-    return {**identity.to_json(), "session": token}
 
 
 def _table_routes(app: FastAPI, server: Server) -> None:

@@ -47,6 +47,12 @@ class Settings:
     relay_timeout: float = 10.0  # longest wait for another instance to answer a request
     # Accounts (docs/protocol.md, section 11).
     allowed_origins: str = ""  # other origins whose pages may open the websocket (comma list)
+    # Security (docs/security.md).
+    public_origin: str = ""  # the origin people open, https://euchre.example (empty: loopback)
+    trusted_proxies: str = ""  # proxies whose X-Forwarded-For is read (comma list, CIDR ok)
+    max_body_bytes: int = 16384  # largest JSON request body (EGN uploads have their own)
+    api_docs: bool = False  # serve the browsable API docs at /api/docs
+    metrics_token: str = ""  # /metrics needs "Authorization: Bearer <token>" (empty: loopback)
     cookie_secure: bool = False  # mark session cookies Secure (also set on https requests)
     argon2_time_cost: int = 3  # argon2id parameters; a changed value rehashes at next login
     argon2_memory_kib: int = 65536

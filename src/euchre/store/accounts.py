@@ -23,6 +23,7 @@ from .models import (
     GameResult,
     Rating,
     RatingChange,
+    RevokedGuest,
     User,
     UserSession,
 )
@@ -215,7 +216,20 @@ class AccountStore:
             result = await conn.execute(
                 delete(UserSession).where(UserSession.expires_at <= utcnow())
             )
+            await conn.execute(delete(RevokedGuest).where(RevokedGuest.expires_at <= utcnow()))
             return int(result.rowcount or 0)
+
+    async def revoke_guest(self, guest_id: str, expires_at: datetime) -> None:
+        """Refuse a guest identity's token from now on (a logout)."""
+        async with self.engine.begin() as conn:
+            found = await conn.execute(select(RevokedGuest.id).where(RevokedGuest.id == guest_id))
+            if found.first() is None:
+                await conn.execute(insert(RevokedGuest).values(id=guest_id, expires_at=expires_at))
+
+    async def guest_revoked(self, guest_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(RevokedGuest.id).where(RevokedGuest.id == guest_id))
+            return found.first() is not None
 
     async def drop_session(self, digest: str) -> None:
         async with self.engine.begin() as conn:
