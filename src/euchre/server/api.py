@@ -22,6 +22,7 @@ from .accounts import AccountError, LoggedIn, lookup_key
 from .addresses import limit_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
 from .chat import MAX_MUTED, PRESETS
+from .privacy import may_view, private_history_visible
 from .replays import ReplayProblem, replay_data
 from .stats import MODES
 
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 Mode = Literal["partnership", "cutthroat", "two-player"]
 MAX_UPLOAD = 2 * 1024 * 1024
 PlayerName = Annotated[str, Path(max_length=64, description="a player's name (any case)")]
+Invite = Annotated[
+    str | None,
+    Query(max_length=32, description="a private game's invite code (its players need none)"),
+]
 GameId = Annotated[
     str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a game's (its table's) id")
 ]
@@ -517,10 +522,11 @@ def _player_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 422),
         tags=["players"],
     )
-    async def profile(name: PlayerName) -> Profile:
+    async def profile(name: PlayerName, request: Request) -> Profile:
         """A player's profile: ratings per mode and statistics per mode."""
         user = await _player(server, name)
-        total, _ = await store.games_of(user.id, 0, 0)
+        private = private_history_visible(await identity_of(server, request), user.id)
+        total, _ = await store.games_of(user.id, 0, 0, private)
         limit = server.settings.provisional_games
         return Profile(
             name=user.name,
@@ -538,12 +544,14 @@ def _player_routes(app: FastAPI, server: Server) -> None:
     )
     async def history(
         name: PlayerName,
+        request: Request,
         limit: Annotated[int, Query(ge=1, le=100)] = 20,
         offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     ) -> History:
-        """A player's finished games, newest first."""
+        """A player's finished games, newest first (private ones only to the player)."""
         user = await _player(server, name)
-        total, rows = await store.games_of(user.id, limit, offset)
+        private = private_history_visible(await identity_of(server, request), user.id)
+        total, rows = await store.games_of(user.id, limit, offset, private)
         return History(name=user.name, total=total, offset=offset, games=[_entry(r) for r in rows])
 
     @app.get(
@@ -626,18 +634,22 @@ def _entry(row: Any) -> HistoryEntry:
 
 
 def _game_routes(app: FastAPI, server: Server) -> None:
-    async def finished_record(game_id: str) -> dict[str, Any]:
+    async def finished_record(
+        game_id: str, request: Request | None = None, invite: str | None = None
+    ) -> dict[str, Any]:
         row = await server.store.load_game(game_id)
         if row is None or row.status in ("waiting", "closed"):
             raise _problem(404, "not_found", f"no game {game_id}")
+        if request is not None and not may_view(row, await identity_of(server, request), invite):
+            raise _problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
         if row.status != "finished" or row.record is None:
             raise _problem(409, "not_finished", "the game is still being played")
         return row.record
 
     @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422), tags=["games"])
-    async def egn(game_id: GameId) -> JSONResponse:
+    async def egn(game_id: GameId, request: Request, invite: Invite = None) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
-        record = await finished_record(game_id)
+        record = await finished_record(game_id, request, invite)
         return JSONResponse(
             record,
             headers={"Content-Disposition": f'attachment; filename="euchre-{game_id}.egn.json"'},
@@ -649,9 +661,10 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 409, 422),
         tags=["games"],
     )
-    async def replay(game_id: GameId) -> dict[str, Any]:
-        """A finished game, every hand face up, bid by bid and trick by trick."""
-        record = await finished_record(game_id)
+    async def replay(game_id: GameId, request: Request, invite: Invite = None) -> dict[str, Any]:
+        """A finished game, every hand face up, bid by bid and trick by trick (a private
+        game: for its players, or with its ``invite`` code)."""
+        record = await finished_record(game_id, request, invite)
         try:
             return replay_data(record, game_id)
         except ReplayProblem as exc:
@@ -663,11 +676,15 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 422),
         tags=["games"],
     )
-    async def summary(game_id: GameId) -> GameSummary:
+    async def summary(game_id: GameId, request: Request, invite: Invite = None) -> GameSummary:
         """A game's players, score and outcome, with each account's statistics and rating
         change once the results are written."""
         row = await server.store.load_game(game_id)
-        hidden = row is not None and row.kind == "private" and row.status != "finished"
+        identity = await identity_of(server, request)
+        hidden = row is not None and (
+            (row.kind == "private" and row.status != "finished")
+            or not may_view(row, identity, invite)
+        )
         if row is None or hidden or row.status == "closed":
             raise _problem(404, "not_found", f"no game {game_id}")
         return await _summary(server, row)

@@ -36,6 +36,7 @@ from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .lobby import Lobby, presets_json
 from .metrics import Metrics
+from .privacy import may_view
 from .protocol import ProtocolError
 from .results import Results
 from .table import Services, Table
@@ -266,9 +267,12 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         return found
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422))
-    async def game(game_id: api.GameId) -> dict[str, Any]:
+    async def game(
+        game_id: api.GameId, request: Request, invite: api.Invite = None
+    ) -> dict[str, Any]:
         row = await server.store.load_game(game_id[:32])
-        if row is None or row.status in ("waiting", "closed"):
+        viewer = await api.identity_of(server, request)
+        if row is None or row.status in ("waiting", "closed") or not may_view(row, viewer, invite):
             raise HTTPException(status_code=404, detail=f"no game {game_id}")
         if row.status != "finished" or row.record is None:
             raise HTTPException(status_code=409, detail="the game is still being played")

@@ -130,26 +130,27 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
+        refusal = self._refused(scope)
+        if refusal is not None:
+            await _answer(send, *refusal)
+            return
+        body = _CountedBody(receive, self.limit_of(scope["path"]))
 
-        async def send_with_headers(message: Message) -> None:
-            nonlocal started
+        async def send_guarded(message: Message) -> None:
+            if body.overflowed:
+                # Whatever the endpoint made of the cut body (FastAPI answers 400), the
+                # client is told the real reason, once.
+                if message["type"] == "http.response.start":
+                    await _answer(send, *_too_large(body.limit))
+                return
             if message["type"] == "http.response.start":
-                started = True
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
-        refusal = self._refused(scope)
-        if refusal is not None:
-            await _answer(send_with_headers, *refusal)
-            return
-        limit = self.limit_of(scope["path"])
         try:
-            await self.app(scope, _counted(receive, limit), send_with_headers)
+            await self.app(scope, body.receive, send_guarded)
         except BodyTooLargeError:
-            if started:
-                raise
-            await _answer(send_with_headers, *_too_large(limit))
+            await send_guarded({"type": "http.response.start", "status": 413, "headers": []})
 
     def _refused(self, scope: Scope) -> tuple[int, bytes] | None:
         if scope["method"] in UNSAFE_METHODS and cross_site(scope, self.origins):
@@ -167,23 +168,31 @@ def _too_large(limit: int) -> tuple[int, bytes]:
     return 413, _refusal("too_large", detail)
 
 
-def _counted(receive: Receive, limit: int) -> Receive:
-    seen = 0
+class _CountedBody:
+    """A request's ``receive``, counting the body's bytes against a limit."""
 
-    async def counted() -> Message:
-        nonlocal seen
-        message = await receive()
+    def __init__(self, receive: Receive, limit: int) -> None:
+        self._receive = receive
+        self.limit = limit
+        self.seen = 0
+        self.overflowed = False
+
+    async def receive(self) -> Message:
+        message = await self._receive()
         if message["type"] == "http.request":
-            seen += len(message.get("body", b""))
-            if seen > limit:
+            self.seen += len(message.get("body", b""))
+            if self.seen > self.limit:
+                self.overflowed = True
                 raise BodyTooLargeError
         return message
 
-    return counted
-
 
 async def _answer(send: Send, status: int, body: bytes) -> None:
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *SECURITY_HEADERS,
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

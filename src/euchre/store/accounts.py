@@ -354,16 +354,18 @@ class AccountStore:
             entry["at"] = as_utc(entry["at"])
         return found[::-1]
 
-    async def games_of(self, user_id: int, limit: int, offset: int) -> tuple[int, list[Any]]:
-        """(games in the history, a page of them newest first) with the game's row."""
+    async def games_of(
+        self, user_id: int, limit: int, offset: int, private: bool = True
+    ) -> tuple[int, list[Any]]:
+        """(games in the history, a page of them newest first) with the game's row;
+        ``private``: with the private games."""
+        mine = GamePlayer.user_id == user_id
+        if not private:
+            mine = mine & (GamePlayer.kind != "private")
         async with self.engine.connect() as conn:
             total = int(
                 (
-                    await conn.execute(
-                        select(func.count())
-                        .select_from(GamePlayer)
-                        .where(GamePlayer.user_id == user_id)
-                    )
+                    await conn.execute(select(func.count()).select_from(GamePlayer).where(mine))
                 ).scalar_one()
             )
             rows = await conn.execute(
@@ -383,7 +385,7 @@ class AccountStore:
                     (RatingChange.game_id == GamePlayer.game_id)
                     & (RatingChange.user_id == GamePlayer.user_id),
                 )
-                .where(GamePlayer.user_id == user_id)
+                .where(mine)
                 .order_by(GamePlayer.finished_at.desc(), GamePlayer.game_id)
                 .limit(limit)
                 .offset(offset)
