@@ -67,7 +67,7 @@ class Server:
         self._background: set[asyncio.Future[Any]] = set()
         self.accounts = Accounts(self)
         self.chat = Chat(settings, self.accounts.store)
-        self.results = Results(self.store, self.accounts.store)
+        self.results = Results(self.store, self.accounts.store, settings)
         self.services = Services(
             settings=settings,
             store=self.store,

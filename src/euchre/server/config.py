@@ -69,6 +69,10 @@ class Settings:
     chat_messages: int = 5  # messages a person may send per chat_seconds
     chat_seconds: float = 10.0
     provisional_games: int = 10  # ratings are provisional until this many ranked games
+    provisional_influence: float = 0.25  # share of an established rating's change when
+    # anyone else at the table is provisional
+    repeat_decay: float = 0.5  # the change is multiplied by this per earlier ranked game
+    repeat_window_seconds: float = 7 * 24 * 3600.0  # ... the same two accounts shared in this
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (None values are ignored)."""

@@ -436,6 +436,29 @@ async def existing_users(conn: AsyncConnection, user_ids: Sequence[int]) -> set[
     return {int(u) for u in found.scalars()}
 
 
+async def shared_ranked_games(
+    conn: AsyncConnection, user_ids: Sequence[int], since: datetime, exclude: str
+) -> dict[frozenset[int], int]:
+    """How many ranked games finished since ``since`` (but ``exclude``) each pair of these
+    accounts played together."""
+    if len(user_ids) < 2:
+        return {}
+    first, second = GamePlayer.__table__.alias("first"), GamePlayer.__table__.alias("second")
+    rows = await conn.execute(
+        select(first.c.user_id, second.c.user_id, func.count(func.distinct(first.c.game_id)))
+        .join(second, (second.c.game_id == first.c.game_id) & (second.c.user_id > first.c.user_id))
+        .where(
+            first.c.user_id.in_(user_ids),
+            second.c.user_id.in_(user_ids),
+            first.c.kind == "ranked",
+            first.c.finished_at >= since,
+            first.c.game_id != exclude,
+        )
+        .group_by(first.c.user_id, second.c.user_id)
+    )
+    return {frozenset((int(a), int(b))): int(n) for a, b, n in rows}
+
+
 async def current_ratings(
     conn: AsyncConnection, user_ids: Sequence[int], mode: str
 ) -> dict[int, RatingRow]:
@@ -497,4 +520,5 @@ __all__ = [
     "current_ratings",
     "existing_users",
     "save_rating",
+    "shared_ranked_games",
 ]
