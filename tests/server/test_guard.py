@@ -173,3 +173,21 @@ def test_forwarded_addresses_are_ignored_unless_from_a_trusted_proxy(tmp_path: P
 def test_trusted_proxies_must_be_addresses(value: str) -> None:
     with pytest.raises(ValueError, match="EUCHRE_TRUSTED_PROXIES"):
         create_app(Settings(trusted_proxies=value))
+
+
+def test_session_cookies_are_secure_behind_https(tmp_path: Path) -> None:
+    def cookie_flags(base: str, **headers: str) -> str:
+        answer = httpx.post(base + "/api/session", json={"name": "Gus"}, headers=headers)
+        assert answer.is_success
+        return answer.headers["set-cookie"].lower()
+
+    https = {"x-forwarded-proto": "https"}
+    with ThreadServer(social_settings(tmp_path / "s.db")) as live:
+        assert "secure" not in cookie_flags(live.base)
+        assert "secure" not in cookie_flags(live.base, **https)  # not from a trusted proxy
+    proxied = social_settings(tmp_path / "p.db", trusted_proxies="127.0.0.1")
+    with ThreadServer(proxied) as live:
+        flags = cookie_flags(live.base, **https)
+        assert "secure" in flags and "httponly" in flags and "samesite=lax" in flags
+    with ThreadServer(social_settings(tmp_path / "c.db", cookie_secure=True)) as live:
+        assert "secure" in cookie_flags(live.base)

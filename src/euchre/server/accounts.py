@@ -81,7 +81,7 @@ async def check_password(password: str, name: str) -> None:
     is pure Python and takes milliseconds, so it runs in a worker thread."""
     found = await asyncio.to_thread(weakness, password, name)
     if found is not None:
-        raise AccountError(422, "bad_password", found.message)
+        raise AccountError(422, found.code, found.message)
 
 
 def digest(session_id: str) -> str:

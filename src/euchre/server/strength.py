@@ -25,6 +25,7 @@ class Weakness:
     """Why a password is refused, for people."""
 
     reason: str
+    code: str = "weak_password"  # "bad_password": the length is wrong
 
     @property
     def message(self) -> str:
@@ -34,7 +35,9 @@ class Weakness:
 def weakness(password: str, name: str) -> Weakness | None:
     """Why this password may not be used by ``name`` (None: it may)."""
     if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
-        return Weakness(f"a password is {MIN_LENGTH} to {MAX_LENGTH} characters long")
+        return Weakness(
+            f"a password is {MIN_LENGTH} to {MAX_LENGTH} characters long", "bad_password"
+        )
     if not password.strip():
         return Weakness("a password of spaces only is too easy to guess")
     if len(name.strip()) >= 4 and name.strip().casefold() in password.casefold():
