@@ -125,7 +125,12 @@ def test_the_api_docs_are_off_unless_enabled(live: ThreadServer, tmp_path: Path)
     assert httpx.get(live.base + "/api/docs").status_code == 404
     assert httpx.get(live.base + "/api/openapi.json").is_success
     with ThreadServer(social_settings(tmp_path / "d.db", api_docs=True)) as docs:
-        assert httpx.get(docs.base + "/api/docs").is_success
+        page = httpx.get(docs.base + "/api/docs")
+        assert page.is_success
+        # Its own policy lets FastAPI's page load Swagger UI; the rest keep the strict one.
+        assert "cdn.jsdelivr.net" in page.headers["content-security-policy"]
+        other = httpx.get(docs.base + "/api/presets").headers["content-security-policy"]
+        assert "cdn.jsdelivr.net" not in other and "frame-ancestors 'none'" in other
 
 
 def test_metrics_need_the_token_or_a_direct_loopback_client(tmp_path: Path) -> None:

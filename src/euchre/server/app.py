@@ -222,7 +222,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             raise HTTPException(status_code=422, detail=str(exc)) from None
         await server.accounts.check_guest_name(identity.name)
         previous = await api.identity_of(server, request)
-        if previous is not None:
+        if previous is not None and not previous.guest:
             await server.accounts.logout(previous)
         token = server.sessions.sign(identity)
         api.set_cookie(server, request, response, token)

@@ -60,13 +60,26 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
-SECURITY_HEADERS = [
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+# The API docs page (only with EUCHRE_API_DOCS, a development aid) is FastAPI's: Swagger
+# UI from a CDN, started by an inline script.
+DOCS_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' https://cdn.jsdelivr.net 'unsafe-inline'",
+        "style-src 'self' https://cdn.jsdelivr.net",
+        "img-src 'self' data: https://fastapi.tiangolo.com",
+        "frame-ancestors 'none'",
+    ]
+)
+DOCS_PATH = "/api/docs"
+COMMON_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+SECURITY_HEADERS = [(b"content-security-policy", CONTENT_SECURITY_POLICY.encode()), *COMMON_HEADERS]
+DOCS_HEADERS = [(b"content-security-policy", DOCS_POLICY.encode()), *COMMON_HEADERS]
 
 
 @functools.lru_cache(maxsize=16)
@@ -122,6 +135,7 @@ class Guard:
         self.app = app
         self.default_limit = settings.max_body_bytes
         self.origins = public_origins(settings)
+        self.docs = settings.api_docs
 
     def limit_of(self, path: str) -> int:
         return BODY_LIMITS.get(path, self.default_limit)
@@ -135,6 +149,8 @@ class Guard:
             await _answer(send, *refusal)
             return
         body = _CountedBody(receive, self.limit_of(scope["path"]))
+        docs = self.docs and scope["path"] == DOCS_PATH
+        headers = DOCS_HEADERS if docs else SECURITY_HEADERS
 
         async def send_guarded(message: Message) -> None:
             if body.overflowed:
@@ -144,7 +160,7 @@ class Guard:
                     await _answer(send, *_too_large(body.limit))
                 return
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", []), *headers]
             await send(message)
 
         try:
