@@ -266,11 +266,11 @@ class Accounts:
             raise AccountError(422, "bad_name", str(exc)) from None
         if len(name_key(shown)) > NAME_KEY_LENGTH:
             raise AccountError(422, "bad_name", "this name is too long once normalised")
+        await self._take(self.by_address, address)  # judging and hashing cost CPU
         await check_password(password, shown)
         if await self.store.user_by_key(name_key(shown)) is not None:
-            raise _name_taken(shown)  # before the limits: a taken name costs no hashing
+            raise _name_taken(shown)  # before the registration limit: it was not used
         await self._take(self.registrations, address, "registrations")
-        await self._take(self.by_address, address)
         hashed = await self.passwords.hash(password)
         chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
         try:

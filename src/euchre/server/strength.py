@@ -13,6 +13,7 @@ from zxcvbn import zxcvbn
 
 MIN_LENGTH = 8
 MAX_LENGTH = 128
+JUDGED_LENGTH = 32
 MIN_SCORE = 3  # zxcvbn's 0..4: 3 is "safely unguessable" (about 10^8 guesses or more)
 ACCEPTED = (
     f"use {MIN_LENGTH} to {MAX_LENGTH} characters that are hard to guess, such as "
@@ -42,7 +43,10 @@ def weakness(password: str, name: str) -> Weakness | None:
         return Weakness("a password of spaces only is too easy to guess")
     if len(name.strip()) >= 4 and name.strip().casefold() in password.casefold():
         return Weakness("a password may not contain your name")
-    found = zxcvbn(password, user_inputs=[name, *name.split()])
+    # zxcvbn is pure Python and its cost grows fast with length (tens of milliseconds at
+    # 32 characters, half a second at its own cap of 72), so it judges the first 32: a
+    # longer password is at least as strong as its beginning.
+    found = zxcvbn(password[:JUDGED_LENGTH], user_inputs=[name, *name.split()])
     if int(found["score"]) >= MIN_SCORE:
         return None
     feedback = found.get("feedback") or {}
