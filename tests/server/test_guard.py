@@ -196,3 +196,15 @@ def test_session_cookies_are_secure_behind_https(tmp_path: Path) -> None:
         assert "secure" in flags and "httponly" in flags and "samesite=lax" in flags
     with ThreadServer(social_settings(tmp_path / "c.db", cookie_secure=True)) as live:
         assert "secure" in cookie_flags(live.base)
+
+
+def test_a_server_on_every_interface_without_a_public_origin_says_so(
+    caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    with caplog.at_level("WARNING", logger="euchre.server"):
+        create_app(social_settings(tmp_path / "w.db", host="0.0.0.0"))
+    assert any("EUCHRE_PUBLIC_ORIGIN is not set" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="euchre.server"):
+        create_app(social_settings(tmp_path / "w.db", host="0.0.0.0", public_origin="https://e.x"))
+    assert not any("EUCHRE_PUBLIC_ORIGIN" in r.getMessage() for r in caplog.records)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -30,6 +31,8 @@ from .config import Settings
 
 if TYPE_CHECKING:
     from .app import Server
+
+log = logging.getLogger("euchre.server")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -226,6 +229,14 @@ def metrics_allowed(settings: Settings, request: Request) -> bool:
 def install(app: FastAPI, server: Server) -> None:
     """Add the guard (and, with trusted proxies, reading their headers) to the app."""
     settings = server.settings
+    local = is_loopback(settings.host) or settings.host == "localhost"
+    if not settings.public_origin.strip() and not local:
+        log.warning(
+            "EUCHRE_PUBLIC_ORIGIN is not set: pages opened under any name but "
+            "127.0.0.1 or localhost cannot log in, post or connect with their cookie; "
+            "set it to the address people open (https://euchre.example)",
+            extra={"host": settings.host},
+        )
     app.add_middleware(Guard, settings=settings)
     proxies = parse_proxies(settings.trusted_proxies)
     if proxies:
