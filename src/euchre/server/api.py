@@ -55,7 +55,7 @@ class Problem(BaseModel):
 _WHY = {
     400: "the body is not JSON",
     401: "no session, or not logged in",
-    403: "wrong password",
+    403: "refused: a wrong password, a page of another site, no metrics token",
     404: "not found",
     409: "conflict (a taken name, an unfinished game)",
     413: "too large",
