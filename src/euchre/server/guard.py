@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .addresses import is_loopback, parse_proxies
+from .api import MAX_UPLOAD
 from .config import Settings
 
 if TYPE_CHECKING:
@@ -45,8 +46,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": False}
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-UPLOAD_BYTES = 2 * 1024 * 1024  # EGN records (POST /api/replays)
-BODY_LIMITS = {"/api/replays": UPLOAD_BYTES}
+BODY_LIMITS = {"/api/replays": MAX_UPLOAD}  # EGN records
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
