@@ -72,6 +72,7 @@ class GameState:
         "bid_index",
         "dealer",
         "deals",
+        "game_over",
         "hands",
         "kitty",
         "lone_defender",
@@ -120,6 +121,7 @@ class GameState:
     record: DealRecord
     deals: list[DealRecord]
     mcevoy_used: int
+    game_over: bool  # an attribute, not a property: bots and playouts ask after every action
     time_up: bool
     winner: int
 
@@ -154,6 +156,7 @@ class GameState:
         self.mcevoy_used = 0
         self.time_up = False
         self.winner = -1
+        self.game_over = False
         self._start_deal()
 
     # ------------------------------------------------------------------ public API
@@ -162,10 +165,6 @@ class GameState:
     def current_player(self) -> int | None:
         """The seat that must act now, or None when the game is over."""
         return None if self.phase == Phase.GAME_OVER else self.turn
-
-    @property
-    def game_over(self) -> bool:
-        return self.phase == Phase.GAME_OVER
 
     def legal_actions(self) -> list[str]:
         """The actions the current player may take, as protocol text."""
@@ -188,7 +187,7 @@ class GameState:
         aid = self._normalise(aid)
         if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
-        return self._apply_id(aid)
+        return self.apply_id(aid)
 
     def _is_legal(self, aid: int) -> bool:
         if self.phase == _PHASE_PLAY:
@@ -196,9 +195,6 @@ class GameState:
             return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
         return aid in self.legal_ids()
 
-    def apply_id(self, aid: int) -> Step:
-        """Fast path for an action id already known to be legal (bots, playouts)."""
-        return self._apply_id(aid)
 
     @property
     def log(self) -> tuple[Step, ...]:
@@ -485,7 +481,8 @@ class GameState:
             return A.ORDER_ALONE
         return aid
 
-    def _apply_id(self, aid: int) -> Step:
+    def apply_id(self, aid: int) -> Step:
+        """Fast path for an action id already known to be legal (bots, playouts)."""
         phase = self.phase
         seat = self.turn
         record = self.record
@@ -494,7 +491,9 @@ class GameState:
             if trick is None:
                 step = plain_step(seat, aid, phase)
             else:
-                step = self._followed(Step(seat, A.Action.of(aid), phase, trick=trick), record)
+                step = Step(seat, A.Action.of(aid), phase, trick)
+                if record.result is not None:
+                    step = self._followed(step, record)
             record.steps += (step,)
             return step
         contract_before = self.maker, self.alone, self.lone_defender
@@ -519,7 +518,8 @@ class GameState:
         ended = [d.result for d in self.deals[index:] if d.result is not None]
         over = GameOver(self.winner, tuple(self.scores)) if self.game_over else None
         next_dealer = None if self.game_over else self.dealer
-        return dataclasses.replace(step, end=DealEnd(tuple(ended), next_dealer, over))
+        end = DealEnd(tuple(ended), next_dealer, over)
+        return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
@@ -708,11 +708,12 @@ class GameState:
             self.turn = following if active >> following & 1 else self._next_active(seat)
             return None
         # This card's step is logged after it is played: the others are the latest steps.
-        seats = [step.seat for step in self.record.steps[1 - len(trick) :]] + [seat]
+        steps = self.record.steps
+        seats = bytes((*(s.seat for s in steps[1 - len(trick) :]), seat))
         winner = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
         self.tricks_played += 1
-        done = Trick(self.tricks_played, bytes(seats), bytes(trick), winner)
+        done = Trick(self.tricks_played, seats, bytes(trick), winner)
         self.trick = []
         if self.tricks_played == 5:
             self._score()
@@ -752,7 +753,7 @@ class GameState:
             record.number, record.dealer, outcome, points, scores, tricks, contract
         )
         if self._game_ends():
-            self.phase, self.turn = Phase.GAME_OVER, -1
+            self.phase, self.turn, self.game_over = Phase.GAME_OVER, -1, True
             self.winner = self.scores.index(max(self.scores))
             return
         if rotate:
@@ -808,15 +809,16 @@ def _copy_record(r: DealRecord) -> DealRecord:
     return dataclasses.replace(r)
 
 
-_CONTRACT_STEPS: dict[tuple[Step, Contract], Step] = {}
+_CONTRACT_STEPS: dict[tuple[int, int, int, int, int, bool, int | None], Step] = {}
 
 
 def _with_contract(step: Step, contract: Contract) -> Step:
     """``step`` with the contract it made (shared, like plain steps: a deal keeps it)."""
-    key = (step, contract)
+    c = contract
+    key = (step.seat, step.action.id, step.phase, c.maker, c.trump, c.alone, c.lone_defender)
     found = _CONTRACT_STEPS.get(key)
     if found is None:
-        found = _CONTRACT_STEPS[key] = dataclasses.replace(step, contract=contract)
+        found = _CONTRACT_STEPS[key] = Step(step.seat, step.action, step.phase, contract=c)
     return found
 
 
