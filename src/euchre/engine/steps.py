@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from .actions import Action, ActionKind
 from .phases import Phase
+from .rules import partner
 
 Viewer = int | None
 """A seat, or None for a spectator."""
@@ -141,7 +142,7 @@ class Step:
     @property
     def gift_to(self) -> int | None:
         """The partner who receives a given card (call for best: always the partner)."""
-        return (self.seat + 2) % 4 if self.action.kind == ActionKind.GIVE else None
+        return partner(self.seat) if self.action.kind == ActionKind.GIVE else None
 
     @property
     def deal_over(self) -> DealSummary | None:
@@ -184,7 +185,7 @@ def seen_history(history: Iterable[tuple[int, int]], viewer: Viewer) -> tuple[tu
     out = []
     for seat, aid in history:
         action = Action.of(aid)
-        out.append((seat, seen_action(seat, action, viewer, (seat + 2) % 4).id))
+        out.append((seat, seen_action(seat, action, viewer, partner(seat)).id))
     return tuple(out)
 
 
