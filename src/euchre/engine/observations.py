@@ -20,7 +20,7 @@ from .actions import Action, ActionKind
 from .cards import CARD_TEXT, HEARTS, JOKER, SUIT_LETTERS, parse_card, suit_of
 from .phases import Phase
 from .records import ruleset_of, variant_of
-from .rules import trick_winner_index
+from .rules import partner, trick_winner_index
 from .variants import GoUnder, JokerUpcard, Variant
 from .views import View
 
@@ -161,7 +161,7 @@ def _public(
             maker, alone = seat, True
         elif action.kind == ActionKind.DEFEND_ALONE:
             defender = seat
-    out = {(p + 2) % 4 for p in (maker if alone else None, defender) if p is not None and n == 4}
+    out = {partner(p) for p in (maker if alone else None, defender) if p is not None and n == 4}
     active = tuple(s for s in range(n) if s not in out)
     trick, won = _tricks(history, trump, len(active), n)
     phase = _phase(variant, dealer, upcard, history, legal, maker is not None)
