@@ -17,6 +17,7 @@ import uvicorn
 
 from euchre.server.app import Server, create_app
 from euchre.server.config import Settings
+from euchre.server.guard import UVICORN_OPTIONS
 from euchre.server.serving import uvicorn_options
 
 TIMEOUT = 20.0
@@ -49,7 +50,11 @@ class ThreadServer:
         self.app = create_app(self.settings)
         self.server: Server = self.app.state.server
         config = uvicorn.Config(
-            self.app, lifespan="on", timeout_graceful_shutdown=5, **uvicorn_options(self.settings)
+            self.app,
+            lifespan="on",
+            timeout_graceful_shutdown=5,
+            **uvicorn_options(self.settings),
+            **UVICORN_OPTIONS,
         )
         self.uvicorn = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None

@@ -58,6 +58,7 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         waiting_per_address=10_000,
         sockets_per_address=10_000,
         websockets_per_address=10_000,
+        reviews_after_hand=False,  # reviews cost seconds of CPU: the review tests ask for them
     )
     return base.replace(**changes)
 

@@ -41,6 +41,7 @@ from .rules import (
     is_ace,
     is_face,
     is_nine_or_ten,
+    partner,
     trick_winner_index,
 )
 from .steps import Contract, DealEnd, DealSummary, GameOver, Outcome, Step, Trick, plain_step
@@ -213,7 +214,7 @@ class GameState:
         return seat % 2 if self.n == 4 else seat
 
     def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.n == 4 else None
+        return partner(seat) if self.n == 4 else None
 
     @property
     def trick_seats(self) -> list[int]:
@@ -463,7 +464,7 @@ class GameState:
 
     def _forced_alone(self, seat: int) -> bool:
         """Canadian loner (always on in British): the dealer's partner orders only alone."""
-        return self.variant.canadian_loner and self.n == 4 and seat == (self.dealer + 2) % 4
+        return self.variant.canadian_loner and self.n == 4 and seat == partner(self.dealer)
 
     def _dealer_may_decline(self) -> bool:
         v = self.variant
@@ -496,10 +497,9 @@ class GameState:
                     step = self._followed(step, record)
             record.steps += (step,)
             return step
-        contract_before = self.maker, self.alone, self.lone_defender
         _APPLY[phase](self, seat, aid)
         step = plain_step(seat, aid, phase)
-        if (self.maker, self.alone, self.lone_defender) != contract_before and self.maker >= 0:
+        if aid in _CONTRACT_ACTIONS and self.maker >= 0 and record is self.record:
             step = _with_contract(step, self._contract())
         if record is not self.record or self.game_over:
             step = self._followed(step, record)
@@ -583,17 +583,17 @@ class GameState:
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
         self.trump, self.maker, self.alone = suit, seat, alone
         if alone:
-            self.active &= ~(1 << (seat + 2) % 4)
+            self.active &= ~(1 << partner(seat))
 
     def _offer_take_alone(self, maker: int) -> bool:
         """V-17: the maker's partner, if still to bid this round, may take the hand alone."""
         v = self.variant
         if not (v.maker_partner_may_go_alone and v.alone_possible and not self.alone):
             return False
-        partner = (maker + 2) % 4
-        if (partner - self.dealer - 1) % 4 < self.bid_index:
+        taker = partner(maker)
+        if (taker - self.dealer - 1) % 4 < self.bid_index:
             return False
-        self.phase, self.turn = Phase.TAKE_ALONE, partner
+        self.phase, self.turn = Phase.TAKE_ALONE, taker
         return True
 
     def _apply_take_alone(self, seat: int, aid: int) -> None:
@@ -639,7 +639,7 @@ class GameState:
     def _apply_defend_alone(self, seat: int, aid: int) -> None:
         if aid == A.DEFEND_ALONE:
             self.lone_defender = seat
-            self.active &= ~(1 << (seat + 2) % 4)
+            self.active &= ~(1 << partner(seat))
             self.pending = ()
         if self.pending:
             self.turn = self._next_pending()
@@ -662,13 +662,13 @@ class GameState:
 
     def _apply_call_for_best(self, seat: int, aid: int) -> None:
         if aid == A.CALL_FOR_BEST:
-            self.phase, self.turn = Phase.GIVE_BEST, (seat + 2) % 4
+            self.phase, self.turn = Phase.GIVE_BEST, partner(seat)
         else:
             self._next_best_offer()
 
     def _apply_give(self, seat: int, aid: int) -> None:
         c = aid - A.GIVE_BASE
-        receiver = (seat + 2) % 4
+        receiver = partner(seat)
         self.hands[seat] &= ~(1 << c)
         self.hands[receiver] |= 1 << c
         self.phase, self.turn = Phase.BEST_DISCARD, receiver
@@ -725,7 +725,7 @@ class GameState:
 
     def makers_tricks(self) -> int:
         if self.n == 4:
-            return self.tricks_won[self.maker] + self.tricks_won[(self.maker + 2) % 4]
+            return self.tricks_won[self.maker] + self.tricks_won[partner(self.maker)]
         return self.tricks_won[self.maker]
 
     def hand_points(self) -> list[int]:
@@ -809,6 +809,11 @@ def _copy_record(r: DealRecord) -> DealRecord:
     return dataclasses.replace(r)
 
 
+# The actions that make or change the contract (a pass declines an offer to change it).
+_CONTRACT_ACTIONS = frozenset(
+    [A.ORDER, A.ORDER_ALONE, A.TAKE_ALONE, A.DEFEND_ALONE]
+    + [A.call_id(suit, alone) for suit in range(5) for alone in (False, True)]
+)
 _CONTRACT_STEPS: dict[tuple[int, int, int, int, int, bool, int | None], Step] = {}
 
 

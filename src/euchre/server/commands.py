@@ -71,6 +71,7 @@ def run_server(settings: Settings) -> None:
 
     from . import logs
     from .app import create_app
+    from .guard import UVICORN_OPTIONS
     from .serving import uvicorn_options
 
     logs.configure(settings.log_level, settings.log_json)
@@ -83,6 +84,7 @@ def run_server(settings: Settings) -> None:
         port=settings.port,
         timeout_graceful_shutdown=10,
         **uvicorn_options(settings),
+        **UVICORN_OPTIONS,
     )
 
 

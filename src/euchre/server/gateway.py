@@ -11,12 +11,13 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .addresses import limit_key
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
+from .guard import public_origins, same_origin
 from .protocol import (
     Act,
     AddBot,
@@ -25,6 +26,7 @@ from .protocol import (
     ChatSettings,
     ClientMessage,
     Create,
+    HintRequest,
     Join,
     Leave,
     LobbyRequest,
@@ -34,6 +36,7 @@ from .protocol import (
     QuickPlay,
     RemoveBot,
     Resync,
+    ReviewRequest,
     Sit,
     Stand,
     Start,
@@ -69,20 +72,14 @@ async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
 
 
 def origin_allowed(server: Server, websocket: WebSocket) -> bool:
-    """A browser page may open the websocket only from this server's own origin (or one
-    configured in ``allowed_origins``); clients that send no Origin are not browsers."""
+    """A browser page may open the websocket only from the configured public origin
+    (``guard.public_origins``), never one taken from the request's own ``Host``. Clients
+    that send no Origin are not browsers: they pass their session as ``?session=``, and a
+    cookie without an Origin is refused."""
     origin = websocket.headers.get("origin")
     if origin is None:
-        return True
-    allowed = {o.strip().rstrip("/") for o in server.settings.allowed_origins.split(",")}
-    if origin.rstrip("/") in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    try:
-        parts = urlsplit(origin)
-    except ValueError:
-        return False
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+        return COOKIE_NAME not in websocket.cookies
+    return same_origin(origin, public_origins(server.settings))
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -131,11 +128,12 @@ async def too_many_from(server: Server, websocket: WebSocket) -> bool:
         message = f"this server holds its limit of {settings.max_websockets} connections: "
         await _too_many(websocket, message + "try again shortly", CLOSE_TRY_LATER)
         return True
-    address = websocket.client.host if websocket.client else ""
+    host = websocket.client.host if websocket.client else ""
     limit = settings.websockets_per_address
-    if address in exempt_addresses(settings):
+    if host in exempt_addresses(settings):
         return False
-    if sum(1 for c in server.connections if address_of(c) == address) < limit:
+    key = limit_key(host)  # IPv6 per /64
+    if sum(1 for c in server.connections if limit_key(address_of(c)) == key) < limit:
         return False
     message = f"at most {limit} connections from one address: close another one first"
     await _too_many(websocket, message, CLOSE_POLICY)
@@ -293,6 +291,14 @@ async def _act(server: Server, conn: Connection, m: Act) -> None:
     await server.lobby.run(conn, m.table, "act", m.action, m.version)
 
 
+async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
+    await server.lobby.run(conn, m.table, "hint", m.ref)
+
+
+async def _review(server: Server, conn: Connection, m: ReviewRequest) -> None:
+    await server.lobby.run(conn, m.table, "review", m.deal, m.ref)
+
+
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
     await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
@@ -335,6 +341,8 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     RemoveBot: _remove_bot,
     Start: _start,
     Act: _act,
+    HintRequest: _hint,
+    ReviewRequest: _review,
     Chat: _chat,
     ChatLog: _chat_log,
     ChatSettings: _chat_settings,

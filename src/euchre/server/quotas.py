@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .addresses import limit_key
 from .config import Settings
 from .connection import Endpoint
 from .protocol import ProtocolError
@@ -58,8 +59,13 @@ class Quotas:
         self.creators: dict[str, Creator] = {}
         self.exempt = exempt_addresses(settings)
 
+    def _key(self, conn: Endpoint) -> str:
+        """The address a person's tables count under ("" when it is exempt); IPv6 per /64."""
+        host = address_of(conn)
+        return "" if not host or host in self.exempt else limit_key(host)
+
     def created(self, table_id: str, conn: Endpoint) -> None:
-        self.creators[table_id] = Creator(conn.identity.id, address_of(conn))
+        self.creators[table_id] = Creator(conn.identity.id, self._key(conn))
 
     def forget(self, table_id: str) -> None:
         self.creators.pop(table_id, None)
@@ -73,10 +79,9 @@ class Quotas:
     def check_create(self, conn: Endpoint) -> None:
         """Refuse a new table past the per-person, per-address or bot-game limits."""
         s = self.settings
-        person, address = conn.identity.id, address_of(conn)
+        person, address = conn.identity.id, self._key(conn)
         mine = list(self._open_created(lambda c: c.person == person))
-        counted = bool(address) and address not in self.exempt
-        here = list(self._open_created(lambda c: counted and c.address == address))
+        here = list(self._open_created(lambda c: bool(address) and c.address == address))
         _at_most(len(mine), s.tables_per_person, "open tables created by one person")
         _at_most(len(here), s.tables_per_address, "open tables created from one address")
         waiting = sum(1 for t in mine if t.status == "waiting")

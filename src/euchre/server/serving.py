@@ -14,9 +14,12 @@ descriptors. The HTTP protocol here is uvicorn's own with two guards:
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import resource
 from typing import Any
 
+from .addresses import parse_proxies
 from .config import Settings
 from .quotas import exempt_addresses
 
@@ -66,6 +69,20 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
     sockets = counts or SocketCounts()
     most = settings.max_sockets or socket_budget()
     exempt = exempt_addresses(settings)
+    proxies = [
+        ipaddress.ip_network(p, strict=False) for p in parse_proxies(settings.trusted_proxies)
+    ]
+
+    def per_address(address: str) -> int:
+        """The socket cap for a peer: none for an exempt address or a trusted proxy (all
+        of its clients' sockets come from it)."""
+        if address in exempt:
+            return -1
+        with contextlib.suppress(ValueError):
+            host = ipaddress.ip_address(address)
+            if any(host in network for network in proxies):
+                return -1
+        return settings.sockets_per_address
 
     class GuardedProtocol(base):  # type: ignore[misc, valid-type]
         socket_counts = sockets
@@ -74,8 +91,7 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
         def connection_made(self, transport: asyncio.Transport) -> None:
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else ""
-            each = -1 if address in exempt else settings.sockets_per_address
-            if not sockets.admit(address, transport, each, most):
+            if not sockets.admit(address, transport, per_address(address), most):
                 transport.abort()  # unread: an excess socket costs nothing more
                 return
             super().connection_made(transport)
