@@ -79,7 +79,10 @@ def test_a_paused_owner_writes_nothing_once_another_took_over(tmp_path: Path) ->
         stored = stored_actions(url, table)
         assert [v for v, _ in stored] == action_versions(bob, table)  # exactly what b played
         assert stored[-1][0] == final
-        record: dict[str, Any] = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
+        player = {"euchre_session": bob.token}  # a private game: for its players
+        record: dict[str, Any] = httpx.get(
+            f"{b.base}/api/games/{table}", timeout=10, cookies=player
+        ).json()
         assert list(replay(record).score) == state["score"]
         for client in [ann, cat, *players]:
             client.close()
@@ -187,7 +190,10 @@ def test_a_write_queued_in_the_paused_owner_is_fenced_by_the_database(tmp_path: 
         play_random(players, table, rng)
         state = bob.view(table).state
         assert state is not None and state["winner"] is not None
-        record: dict[str, Any] = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
+        player = {"euchre_session": bob.token}  # a private game: for its players
+        record: dict[str, Any] = httpx.get(
+            f"{b.base}/api/games/{table}", timeout=10, cookies=player
+        ).json()
         assert list(replay(record).score) == state["score"]
         for client in [ann, cat, hal, *players]:
             client.close()
