@@ -125,7 +125,7 @@ def visible_action(viewer: int | None, seat: int, aid: int) -> tuple[int, int]:
 
 
 def observation(view: View) -> dict[str, Any]:
-    """The bot-protocol observation object (ARCHITECTURE.md, docs/bot-protocol.md)."""
+    """The bot-protocol observation object (docs/bot-protocol.md)."""
     from .records import ruleset_of
 
     trump = view.trump
