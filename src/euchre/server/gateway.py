@@ -24,6 +24,7 @@ from .protocol import (
     ChatLog,
     ChatSettings,
     ClientMessage,
+    Continue,
     Create,
     Join,
     Leave,
@@ -263,6 +264,11 @@ async def _act(server: Server, conn: Connection, m: Act) -> None:
     await server.lobby.run(conn, m.table, "act", m.action, m.version)
 
 
+async def _continue(server: Server, conn: Connection, m: Continue) -> None:
+    await server.lobby.run(conn, m.table, "proceed")
+    conn.send(_with_ref({"type": "continued", "table": m.table}, m.ref))
+
+
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
     await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
@@ -305,6 +311,7 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     RemoveBot: _remove_bot,
     Start: _start,
     Act: _act,
+    Continue: _continue,
     Chat: _chat,
     ChatLog: _chat_log,
     ChatSettings: _chat_settings,

@@ -28,8 +28,9 @@ from .chat import Chat
 from .cluster import MOVED, Cluster, Hooks, Relay
 from .connection import Connection, Endpoint
 from .limits import deployment_namespace
+from .lookback import new_invite, normal_invite
 from .protocol import Create, ProtocolError
-from .table import Services, Table, TableSpec, new_invite, new_table_id
+from .table import Services, Table, TableSpec, new_table_id
 
 log = logging.getLogger("euchre.lobby")
 
@@ -41,7 +42,7 @@ OPEN = ("waiting", "playing")
 # Requests a client may make of a table (the table's methods of these names), and the
 # chat requests, which the lobby hands to the chat with the table.
 TABLE_JOBS = frozenset(
-    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act"}
+    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act", "proceed"}
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))
@@ -127,6 +128,7 @@ class Lobby:
             turn_seconds=float(settings.get("turn_seconds", self.settings.turn_seconds)),
             bot_level=str(settings.get("bot_level", self.services.bots_default)),
             host=row.host,
+            summary_seconds=float(settings.get("summary_seconds", self.settings.summary_seconds)),
         )
         table = Table(self.services, row.id, spec, row.invite)
         table.restore(row)
@@ -167,13 +169,14 @@ class Lobby:
         return table
 
     def by_invite(self, code: str) -> Table:
-        table_id = self.invites.get(code)
+        table_id = self.invites.get(normal_invite(code))
         if table_id is None or table_id not in self.tables:
             raise ProtocolError("not_found", f"no table has the invite code {code}")
         return self.tables[table_id]
 
     async def invite_table(self, code: str) -> str:
         """The id of the table an invite code opens (on any instance)."""
+        code = normal_invite(code)
         table_id = self.invites.get(code)
         if table_id is not None and table_id in self.tables:
             return table_id
@@ -491,7 +494,11 @@ class Lobby:
             )
         level = check_level(request.bot_level) if request.bot_level else self.services.bots_default
         host = conn.identity.id if request.kind == "private" else None
-        return TableSpec(request.kind, variant, request.preset, turn, level, host=host)
+        pause = request.summary_seconds
+        summary = self.settings.summary_seconds if pause is None else pause
+        return TableSpec(
+            request.kind, variant, request.preset, turn, level, host=host, summary_seconds=summary
+        )
 
     async def _new_table(self, spec: TableSpec) -> Table:
         invite = new_invite() if spec.kind == "private" else None
@@ -535,7 +542,12 @@ class Lobby:
         if await self._sit_remote(conn, self._remote_candidates(variant, kind), ref):
             return None
         spec = TableSpec(
-            kind, variant, preset_name, self.settings.turn_seconds, self.services.bots_default
+            kind,
+            variant,
+            preset_name,
+            self.settings.turn_seconds,
+            self.services.bots_default,
+            summary_seconds=self.settings.summary_seconds,
         )
         table = await self._new_table(spec)
         await table.call(table.sit, conn, None, False, ref)

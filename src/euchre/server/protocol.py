@@ -50,6 +50,7 @@ class Create(ClientMessage):
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     kind: Literal["casual", "private", "ranked"] = "casual"
     turn_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
+    summary_seconds: Annotated[float, Field(ge=0, le=30)] | None = None
     bot_level: Level | None = None
     sit: bool = True
 
@@ -107,6 +108,11 @@ class Start(ClientMessage):
     table: TableId
 
 
+class Continue(ClientMessage):
+    type: Literal["continue"]
+    table: TableId
+
+
 class Act(ClientMessage):
     type: Literal["act"]
     table: TableId
@@ -158,6 +164,7 @@ AnyMessage = (
     | RemoveBot
     | Start
     | Act
+    | Continue
     | Chat
     | ChatSettings
     | Mute
@@ -179,6 +186,7 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "remove_bot": RemoveBot,
     "start": Start,
     "act": Act,
+    "continue": Continue,
     "chat": Chat,
     "chat_settings": ChatSettings,
     "mute": Mute,

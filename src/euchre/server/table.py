@@ -32,6 +32,7 @@ from .auth import Identity, require_account
 from .botplay import BotPool, check_level
 from .config import Settings
 from .connection import Endpoint
+from .lookback import Pause, bot_name, score_sheet
 from .metrics import Metrics
 from .protocol import ProtocolError
 from .render import Event, event_json, event_text, make_event, state_json
@@ -120,6 +121,7 @@ class TableSpec:
     turn_seconds: float
     bot_level: str
     host: str | None = None
+    summary_seconds: float = 3.0  # the pause after each hand (0: none)
 
 
 @dataclass(slots=True)
@@ -149,10 +151,6 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(6)
 
 
-def new_invite() -> str:
-    return secrets.token_urlsafe(9)
-
-
 def deck_text(deck: bytes | Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in deck)
 
@@ -173,6 +171,9 @@ class Table:
         self.turn_seconds = spec.turn_seconds
         self.bot_level = spec.bot_level
         self.host = spec.host
+        self.summary_seconds = spec.summary_seconds
+        self.pause: Pause | None = None
+        self.last_trick: dict[str, Any] | None = None
         self.invite = invite
         self.status = "waiting"
         self.seats = [Seat() for _ in range(spec.variant.players)]
@@ -306,6 +307,8 @@ class Table:
             "players": self.players,
             "target": self.variant.target,
             "turn_seconds": self.turn_seconds,
+            "turn_clock": self._clock_runs(),
+            "summary_seconds": self.summary_seconds,
             "bot_level": self.bot_level,
             "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
             "spectators": self.spectators(),
@@ -314,7 +317,23 @@ class Table:
         left = self.game_time_left()
         if left is not None:
             out["time_left"] = round(left, 1)
+        fill_in = self._fill_in()
+        if fill_in is not None:
+            out["fill_in"] = fill_in
         return out
+
+    def _fill_in(self) -> float | None:
+        """Seconds until bots fill this waiting quick-play table (the server's real wait)."""
+        if self.status != "waiting" or self.kind != "casual" or not self.humans():
+            return None
+        fill = self._timers.get("fill")
+        if fill is None:  # the first person is sitting down: the wait starts now
+            return self.settings.fill_seconds
+        return round(max(0.0, fill.when() - asyncio.get_running_loop().time()), 1)
+
+    def _clock_runs(self) -> bool:
+        """A person alone with bots has no turn clock: the bots wait for them."""
+        return self.turn_seconds > 0 and self.humans() > 1
 
     def summary(self) -> dict[str, Any]:
         """The table's line in the lobby."""
@@ -366,7 +385,13 @@ class Table:
             "state": self._view_state(seat),
             "clock": self.clock_json(),
             "missed": missed,
+            "sheet": [] if self.state is None else score_sheet(self.state),
+            "last_trick": self.last_trick,
         }
+        if self.pause is not None:
+            out["pause"] = self.pause.to_json()
+        if missed is None:  # a fresh page: the table's log so far, as this seat may see it
+            out["log"] = [event_json(e, seat, self.players) for e in self.events]
         if self.invite and self.may_see(conn.identity):
             out["invite"] = self.invite
         if ref is not None:
@@ -386,6 +411,8 @@ class Table:
         texts: dict[int | None, str] = {}
         head = f'{{"type":"event","table":{_dumps(self.id)},"version":{event[0]},"event":'
         tail = f',"clock":{_dumps(self.clock_json())}'
+        if self.pause is not None:
+            tail += f',"pause":{_dumps(self.pause.to_json())}'
         if with_info:
             tail += f',"info":{_dumps(self.info())}'
         tail += "}"
@@ -457,6 +484,7 @@ class Table:
                 "preset": self.preset,
                 "turn_seconds": self.turn_seconds,
                 "bot_level": self.bot_level,
+                "summary_seconds": self.summary_seconds,
             },
             "seats": [s.stored() for s in self.seats],
             "version": self.version,
@@ -664,7 +692,7 @@ class Table:
             raise ProtocolError("bad_state", "bots can be added only before the game starts")
         chosen = check_level(level) if level else self.bot_level
         index = self._free_seat(wanted)
-        self.seats[index] = Seat(bot=chosen, name=bot_name(chosen, index))
+        self.seats[index] = Seat(bot=chosen, name=bot_name(s.name for s in self.seats))
         try:
             await self._commit("bot_seated", {"seat": index, "level": chosen})
         except ProtocolError:
@@ -712,7 +740,7 @@ class Table:
     def _fill_with_bots(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat.empty:
-                self.seats[i] = Seat(bot=self.bot_level, name=bot_name(self.bot_level, i))
+                self.seats[i] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
 
     async def _fill_timeout(self) -> None:
         self._timers.pop("fill", None)
@@ -750,7 +778,26 @@ class Table:
             raise ProtocolError(
                 "stale", f"the table is at version {self.version}, not {expected}: resync"
             )
-        await self._play(index, action, "player")
+        pause = self.pause
+        self.pause = None  # playing is continuing
+        try:
+            await self._play(index, action, "player")
+        except ProtocolError:
+            self.pause = pause
+            raise
+
+    async def proceed(self, conn: Endpoint) -> None:
+        """A person is done with the hand summary; when all are, the next deal goes on."""
+        index = self._own_seat(conn)
+        pause = self.pause
+        if pause is None:
+            return
+        user = self.seats[index].user
+        if user is not None:
+            pause.proceed(user)
+        if pause.over():
+            self.pause = None
+            self._reschedule()
 
     async def _play(self, seat: int, action: str, by: str) -> None:
         started = time.perf_counter()
@@ -795,6 +842,10 @@ class Table:
         if record.outcome:
             data["deal_over"] = deal_summary(record, state)
             values["scores"] = list(state.scores)
+            if not state.game_over and self.summary_seconds > 0:
+                self.pause = Pause.after_hand(self.summary_seconds, self._people_here())
+        if "trick" in data:
+            self.last_trick = {"deal": deal_index, **data["trick"]}
         if state.game_over:
             values.update(self._finish_values(state))
             data["game_over"] = {"winner": state.winner, "score": list(state.scores)}
@@ -811,12 +862,15 @@ class Table:
                 with_info=state.game_over,
             )
         except ProtocolError:
-            self.status, self.finished_at = "playing", None
+            self.status, self.finished_at, self.pause = "playing", None, None
             raise
         self.seq += 1
         self.decks_saved = len(state.deals)
         if state.game_over:
             self._game_finished()
+
+    def _people_here(self) -> list[str]:
+        return [s.user for s in self.seats if s.user and s.conn is not None and not s.bot_playing]
 
     def _finish_values(self, state: GameState) -> dict[str, Any]:
         finished = utcnow()
@@ -881,15 +935,25 @@ class Table:
         state = self.state
         if self.status != "playing" or state is None or state.current_player is None:
             return
+        pause = self.pause
+        if pause is not None and not pause.over():
+            self._later("turn", pause.remaining(), self._pause_over, pause)
+            return
+        self.pause = None
         to_act = state.current_player
         seat = self.seats[to_act]
         if seat.bot or seat.bot_playing:
             self._later(
                 "turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot"
             )
-        elif self.turn_seconds > 0:
+        elif self._clock_runs():
             self.clock = _Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
+
+    async def _pause_over(self, pause: Pause) -> None:
+        if self.pause is pause:
+            self.pause = None
+            self._reschedule()
 
     async def _auto_turn(self, version: int, seat: int, by: str) -> None:
         """A bot moves for ``seat`` (its bot seat, or a player who is away or out of time)."""
@@ -943,6 +1007,7 @@ class Table:
         self.created_at, self.started_at = row.created_at, row.started_at
         if row.status == "playing":
             self.state = replay_game(self.variant, row)
+            self.last_trick = last_trick_of(self.variant, row)
             self.first_dealer = row.first_dealer or 0
             self.seq, self.decks_saved = len(row.actions), len(row.decks)
 
@@ -970,8 +1035,22 @@ def replay_game(variant: Variant, row: GameRow) -> GameState:
     return state
 
 
-def bot_name(level: str, seat: int) -> str:
-    return f"Bot {seat + 1} ({level})"
+def last_trick_of(variant: Variant, row: GameRow) -> dict[str, Any] | None:
+    """The last trick completed in a stored game (the look-back after a restart)."""
+    decks = [text.split() for text in row.decks]
+    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
+    found: dict[str, Any] | None = None
+    for stored in row.actions:
+        if stored.action == TIME_UP:
+            state.signal_time_up()
+            continue
+        deal_index, before = len(state.deals) - 1, _TrickBefore.of(state)
+        state.apply(stored.action, seat=stored.seat)
+        aid = state.deals[deal_index].action_ids()[-1][1]
+        trick = before.completed(stored.seat, aid).get("trick")
+        if trick is not None:
+            found = {"deal": deal_index, **trick}
+    return found
 
 
 def deal_summary(record: DealRecord, state: GameState) -> dict[str, Any]:

@@ -1,0 +1,209 @@
+"""The table a player enjoys, server side: the pause between hands, the score sheet, the
+last trick and the log in a snapshot, bots' names, no clock alone with bots, invite codes."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+from server_helpers import Client, ThreadServer, seat_clients
+
+from euchre.engine.records import replay
+from euchre.server.lookback import BOT_NAMES, INVITE_ALPHABET, normal_invite
+
+
+def _event(m: dict[str, Any]) -> dict[str, Any]:
+    return m.get("event", {}) if m["type"] == "event" else {}
+
+
+def _play_until_deal_over(ann: Client, table: str, rng: random.Random) -> dict[str, Any]:
+    """Ann plays random legal moves (the bots play theirs) until a hand is scored."""
+    while True:
+        if ann.my_turn(table):
+            view = ann.view(table)
+            ann.send(type="act", table=table, action=rng.choice(view.state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if _event(message).get("deal_over"):
+            return message
+
+
+def _start_alone_with_bots(live: ThreadServer, **create: Any) -> tuple[str, Client]:
+    table, (ann,) = seat_clients(live.base, ["Ann"], **create)
+    ann.send(type="start", table=table)
+    ann.until(lambda m: _event(m).get("kind") == "started")
+    return table, ann
+
+
+def _server_table(live: ThreadServer, table: str) -> Any:
+    return live.server.lobby.tables[table]
+
+
+def test_the_next_deal_waits_for_the_summary_until_the_person_continues(
+    live: ThreadServer,
+) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=30, summary_seconds=30)
+    rng = random.Random(3)
+    bot_first_seen = False
+    while not bot_first_seen:
+        over = _play_until_deal_over(ann, table, rng)
+        if over["event"].get("game_over"):
+            break
+        assert over["pause"]["seconds"] == 30 and 0 < over["pause"]["remaining"] <= 30
+        assert over["clock"] is None
+        server_table = _server_table(live, table)
+        assert server_table.pause is not None and server_table.clock is None
+        state = over["state"]
+        assert state["deal"] == over["event"]["deal_over"]["deal"] + 1
+        if state["to_act"] == 0:  # Ann leads the bidding: her move is her "continue"
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))
+            ann.until(lambda m: _event(m).get("seat") == 0)
+            assert server_table.pause is None
+            continue
+        bot_first_seen = True
+        version = over["version"]
+        assert ann.request(type="resync", table=table, since=version)["missed"] == []
+        answer = ann.request(type="continue", table=table)
+        assert answer == {"type": "continued", "table": table, "ref": answer["ref"]}
+        moved = ann.until(lambda m: m["type"] == "event")
+        assert moved["version"] == version + 1 and moved["event"]["by"] == "bot"
+        assert "pause" not in moved
+    assert bot_first_seen
+    ann.close()
+
+
+def test_with_two_people_the_pause_ends_when_both_continue(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(
+        live.base, ["Ann", "Bob"], turn_seconds=0, summary_seconds=30
+    )
+    ann.send(type="start", table=table)
+    rng = random.Random(5)
+    while True:
+        for client in (ann, bob):
+            if client.my_turn(table):
+                state = client.view(table).state
+                client.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if message["type"] == "event":
+            bob.sync_to(table, message["version"])
+        if _event(message).get("deal_over"):
+            break
+    server_table = _server_table(live, table)
+    ann.request(type="continue", table=table)
+    assert server_table.pause is not None and server_table.pause.waiting == {bob.welcome["you"]["id"]}
+    bob.request(type="continue", table=table)
+    assert server_table.pause is None
+    watcher = Client(live.base, "Eve")
+    watcher.request(type="join", invite=ann.view(table).invite)
+    watcher.expect_error("not_seated", type="continue", table=table)
+    for client in (ann, bob, watcher):
+        client.close()
+
+
+def test_a_person_alone_with_bots_has_no_turn_clock(live: ThreadServer) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=30)
+    mine = ann.until(lambda m: m["type"] == "event" and ann.my_turn(table))
+    assert mine["clock"] is None
+    assert ann.view(table).info["turn_clock"] is False  # type: ignore[index]
+    assert ann.view(table).info["turn_seconds"] == 30  # type: ignore[index]
+    ann.close()
+
+
+def test_a_snapshot_holds_the_score_sheet_the_last_trick_and_the_visible_log(
+    live: ThreadServer,
+) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=0)
+    rng = random.Random(11)
+    overs = []
+    tricks = []
+    while len(overs) < 2:
+        if ann.my_turn(table):
+            state = ann.view(table).state
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        event = _event(ann.recv())
+        if event.get("trick"):
+            tricks.append(event["trick"])
+        if event.get("deal_over"):
+            overs.append(event["deal_over"])
+        if event.get("game_over"):
+            break
+    watcher = Client(live.base, "Eve")
+    snap = watcher.request(type="join", invite=ann.view(table).invite)
+    sheet = snap["sheet"]
+    assert [row["points"] for row in sheet] == [d["points"] for d in overs]
+    assert [row["score"] for row in sheet] == [d["score"] for d in overs]
+    assert [row["dealer"] for row in sheet] == [
+        d.dealer for d in _server_table(live, table).state.deals[: len(sheet)]
+    ]
+    assert snap["last_trick"]["cards"] == tricks[-1]["cards"]
+    assert snap["last_trick"]["winner"] == tricks[-1]["winner"]
+    log = snap["log"]
+    assert [e["version"] for e in log] == list(range(log[0]["version"], snap["version"] + 1))
+    discards = [e["action"] for e in log if e.get("action", "").startswith("discard")]
+    assert all(d == "discard" for d in discards)  # another seat's discard stays hidden
+    assert "log" not in watcher.request(type="resync", table=table, since=snap["version"])
+    ann.close()
+    watcher.close()
+
+
+def test_the_score_sheet_agrees_with_the_stored_record(live: ThreadServer) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=0)
+    rng = random.Random(2)
+    while ann.view(table).state["winner"] is None:  # type: ignore[index]
+        if ann.my_turn(table):
+            state = ann.view(table).state
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        ann.recv()
+    sheet = ann.request(type="resync", table=table, since=None)["sheet"]
+    result = replay(httpx.get(f"{live.base}/api/games/{table}").json())
+    assert [row["points"] for row in sheet] == [list(d.points) for d in result.deals]
+    assert sheet[-1]["score"] == list(result.score)
+    ann.close()
+
+
+def test_bots_get_distinct_friendly_names_and_keep_their_level(live: ThreadServer) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=0)
+    seats = ann.view(table).info["seats"]  # type: ignore[index]
+    bots = [s for s in seats if s["type"] == "bot"]
+    assert len(bots) == 3
+    names = [s["name"] for s in bots]
+    assert len(set(names)) == 3 and set(names) <= set(BOT_NAMES)
+    assert all(s["level"] == "random" for s in bots)
+    ann.close()
+
+
+def test_invite_codes_read_aloud_and_are_accepted_as_typed(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"])
+    code = ann.view(table).invite
+    assert code is not None and re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
+    assert not set(code) & set("0O1lI")
+    assert set(code.replace("-", "")) <= set(INVITE_ALPHABET)
+    for typed in (code, code.lower(), code.replace("-", ""), code.replace("-", "").lower()):
+        friend = Client(live.base, "Bob")
+        assert friend.request(type="join", invite=typed)["table"] == table
+        friend.close()
+    stranger = Client(live.base, "Cat")
+    stranger.expect_error("not_found", type="join", invite="ZZZZ-ZZZZ")
+    stranger.close()
+    ann.close()
+    assert normal_invite(" k7rm 4xtp ") == "K7RM-4XTP"
+    assert normal_invite("vDwio2QdYhzs") == "vDwio2QdYhzs"  # an older code stays as it was
+
+
+def test_a_quick_play_table_says_when_bots_will_join(tmp_path: Any) -> None:
+    from server_helpers import fast_settings
+
+    with ThreadServer(fast_settings(tmp_path / "q.db", fill_seconds=60)) as live:
+        ann = Client(live.base, "Ann")
+        snap = ann.request(type="quick_play")
+        assert 0 < snap["info"]["fill_in"] <= 60
+        table = snap["table"]
+        bob = Client(live.base, "Bob")
+        seated = bob.request(type="sit", table=table)
+        assert 0 < seated["info"]["fill_in"] <= snap["info"]["fill_in"]
+        ann.send(type="start", table=table)  # "Start now": bots take the free seats
+        started = ann.until(lambda m: _event(m).get("kind") == "started")
+        assert "fill_in" not in started["info"]
+        ann.close()
+        bob.close()
