@@ -74,9 +74,7 @@ def test_the_next_deal_waits_for_the_summary_until_the_person_continues(
 
 
 def test_with_two_people_the_pause_ends_when_both_continue(live: ThreadServer) -> None:
-    table, (ann, bob) = seat_clients(
-        live.base, ["Ann", "Bob"], turn_seconds=0, summary_seconds=30
-    )
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0, summary_seconds=30)
     ann.send(type="start", table=table)
     rng = random.Random(5)
     while True:
@@ -91,7 +89,8 @@ def test_with_two_people_the_pause_ends_when_both_continue(live: ThreadServer) -
             break
     server_table = _server_table(live, table)
     ann.request(type="continue", table=table)
-    assert server_table.pause is not None and server_table.pause.waiting == {bob.welcome["you"]["id"]}
+    assert server_table.pause is not None
+    assert server_table.pause.waiting == {bob.welcome["you"]["id"]}
     bob.request(type="continue", table=table)
     assert server_table.pause is None
     watcher = Client(live.base, "Eve")
