@@ -1057,6 +1057,7 @@ def deal_summary(record: DealRecord, state: GameState) -> dict[str, Any]:
     trump = record.trump
     return {
         "deal": record.number,
+        "dealer": record.dealer,
         "outcome": record.outcome,
         "points": list(record.points),
         "score": list(state.scores),
