@@ -206,3 +206,48 @@ def test_a_quick_play_table_says_when_bots_will_join(tmp_path: Any) -> None:
         assert "fill_in" not in started["info"]
         ann.close()
         bob.close()
+
+
+def _play_to_the_end(ann: Client, table: str) -> None:
+    rng = random.Random(8)
+    while ann.view(table).state is None or ann.view(table).state["winner"] is None:  # type: ignore[index]
+        if ann.my_turn(table):
+            state = ann.view(table).state
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        ann.recv()
+
+
+def _recent(live: ThreadServer, client: Client | None) -> dict[str, Any]:
+    from euchre.server.auth import COOKIE_NAME
+
+    cookies = {} if client is None else {COOKIE_NAME: client.token}
+    response = httpx.get(f"{live.base}/api/replays/recent", cookies=cookies)
+    response.raise_for_status()
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def test_recent_games_list_a_guests_own_games_and_public_ones_only(live: ThreadServer) -> None:
+    private, ann = _start_alone_with_bots(live, turn_seconds=0)
+    _play_to_the_end(ann, private)
+    bob = Client(live.base, "Bob")
+    public = bob.request(type="create", kind="casual", turn_seconds=30)["table"]
+    bob.until(lambda m: m["type"] == "table" and m["table"] == public)
+    bob.send(type="start", table=public)
+    _play_to_the_end(bob, public)
+
+    for_ann = _recent(live, ann)
+    assert [g["id"] for g in for_ann["mine"]] == [private]
+    assert for_ann["mine"][0]["seat"] == 0 and for_ann["mine"][0]["players"][0] == "Ann"
+    assert [g["id"] for g in for_ann["public"]] == [public]  # Ann's private game is not public
+    for_bob = _recent(live, bob)
+    assert [g["id"] for g in for_bob["mine"]] == [public]
+    assert private not in [g["id"] for g in for_bob["public"]]
+    stranger = _recent(live, None)
+    assert stranger["mine"] == [] and [g["id"] for g in stranger["public"]] == [public]
+    bad = httpx.get(f"{live.base}/api/replays/recent", params={"limit": 0})
+    assert bad.status_code == 422
+    replay_of = httpx.get(f"{live.base}/api/games/{private}/replay").json()
+    assert replay_of["final_score"] == for_ann["mine"][0]["score"]
+    ann.close()
+    bob.close()
