@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
@@ -158,3 +159,37 @@ def test_the_log_the_sheet_and_the_last_trick_survive_a_reload(
     page.click("#last-trick-button")
     cards = page.locator("#last-trick li").evaluate_all("els => els.map(e => e.dataset.card)")
     assert cards == [c["card"] for c in table.last_trick["cards"]]
+
+
+def test_a_guest_finds_the_finished_game_under_replays_with_its_score_sheet(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page()
+    enter_name(page, "Gil")
+    page.click("#quick-play")
+    game = GamePage(page)
+    game.wait_table()
+    game.play_until("!!document.querySelector('#game-over')", max_moves=600)
+    table_id = game.attr("table")
+    # The result and the final hand are readable together, in the dialog.
+    final = page.locator("#game-over #final-hand")
+    expect(final).to_be_visible()
+    record = httpx.get(f"{live.base}/api/games/{table_id}/replay").json()
+    last = record["deals"][-1]["result"]
+    shown = [int(t.strip("+")) for t in final.locator("td.points").all_inner_texts()]
+    assert shown == last["points"]
+
+    page.click("a[href='#/replay']")
+    mine = page.locator(f"#recent-mine li[data-game='{table_id}'] a")
+    expect(mine).to_be_visible()
+    expect(mine).to_contain_text("Gil")
+    mine.click()
+    expect(page.locator("#replay-board")).to_be_visible()
+    rows = page.locator("#replay-sheet tbody tr")
+    expect(rows).to_have_count(len(record["deals"]))
+    points = rows.locator("td.points").evaluate_all("els => els.map(e => e.dataset.points)")
+    assert points == [",".join(map(str, d["result"]["points"])) for d in record["deals"]]
+    totals = rows.last.locator("td.total").get_attribute("data-score")
+    assert totals == ",".join(map(str, record["final_score"]))
+    page.click("#replay-next")
+    expect(page.locator("#replay-position")).to_contain_text("1")
