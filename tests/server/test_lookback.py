@@ -251,3 +251,83 @@ def test_recent_games_list_a_guests_own_games_and_public_ones_only(live: ThreadS
     assert replay_of["final_score"] == for_ann["mine"][0]["score"]
     ann.close()
     bob.close()
+
+
+def _short_game_for_two(live: ThreadServer) -> tuple[str, Client, Client]:
+    """Ann (seat 0) and Bob (seat 1) with two bots play a game to one point."""
+    table, (ann, bob) = seat_clients(
+        live.base, ["Ann", "Bob"], turn_seconds=0, options={"target": 1}
+    )
+    ann.send(type="start", table=table)
+    rng = random.Random(1)
+    while ann.view(table).state is None or ann.view(table).state["winner"] is None:  # type: ignore[index]
+        for client in (ann, bob):
+            if client.my_turn(table):
+                state = client.view(table).state
+                client.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if message["type"] == "event":
+            bob.sync_to(table, message["version"])
+    return table, ann, bob
+
+
+def _rematch_offer(bob: Client, table: str) -> str:
+    offer = bob.until(lambda m: _event(m).get("kind") == "rematch" and m["table"] == table)
+    assert offer["event"]["name"] == "Ann"
+    return str(offer["event"]["table"])
+
+
+def test_play_again_seats_the_same_people_and_bots_with_the_same_rules(
+    live: ThreadServer,
+) -> None:
+    old, ann, bob = _short_game_for_two(live)
+    old_seats = ann.view(old).info["seats"]  # type: ignore[index]
+    snap = ann.request(type="play_again", table=old)
+    new = snap["table"]
+    assert new != old and snap["you"]["seat"] == 0
+    assert snap["info"]["awaiting"] == [1] and snap["info"]["status"] == "waiting"
+    assert snap["info"]["options"] == ann.view(old).info["options"]  # type: ignore[index]
+    assert _rematch_offer(bob, old) == new
+    again = bob.request(type="play_again", table=old)  # asking too is answering yes
+    assert again["table"] == new and again["you"]["seat"] == 1
+    started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+    seats = started["info"]["seats"]
+    keys = ("type", "name", "level")
+    assert [{k: s.get(k) for k in keys} for s in seats] == [
+        {k: s.get(k) for k in keys} for s in old_seats
+    ]
+    ann.expect_error("bad_state", type="play_again", table=new)  # not over yet
+    ann.close()
+    bob.close()
+
+
+def test_a_declined_rematch_gets_a_bot_and_starts(live: ThreadServer) -> None:
+    old, ann, bob = _short_game_for_two(live)
+    new = ann.request(type="play_again", table=old)["table"]
+    _rematch_offer(bob, old)
+    assert bob.request(type="decline", table=new) == {
+        "type": "declined",
+        "table": new,
+        "ref": bob.received[-1]["ref"],
+    }
+    started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+    assert started["info"]["seats"][1]["type"] == "bot"
+    bob.expect_error("bad_state", type="decline", table=new)
+    watcher = Client(live.base, "Eve")
+    watcher.request(type="join", invite=ann.view(old).invite)
+    watcher.expect_error("not_seated", type="play_again", table=old)
+    for client in (ann, bob, watcher):
+        client.close()
+
+
+def test_bots_take_the_seats_of_people_who_do_not_answer(tmp_path: Any) -> None:
+    from server_helpers import fast_settings
+
+    with ThreadServer(fast_settings(tmp_path / "r.db", rematch_seconds=0.3)) as live:
+        old, ann, bob = _short_game_for_two(live)
+        new = ann.request(type="play_again", table=old)["table"]
+        started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+        assert [s["type"] for s in started["info"]["seats"]] == ["human", "bot", "bot", "bot"]
+        assert "awaiting" not in started["info"]
+        ann.close()
+        bob.close()

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import rematch
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
 from .protocol import (
@@ -26,11 +27,13 @@ from .protocol import (
     ClientMessage,
     Continue,
     Create,
+    Decline,
     Join,
     Leave,
     LobbyRequest,
     Mute,
     Ping,
+    PlayAgain,
     ProtocolError,
     QuickPlay,
     RemoveBot,
@@ -269,6 +272,15 @@ async def _continue(server: Server, conn: Connection, m: Continue) -> None:
     conn.send(_with_ref({"type": "continued", "table": m.table}, m.ref))
 
 
+async def _play_again(server: Server, conn: Connection, m: PlayAgain) -> None:
+    await rematch.play_again(server.lobby, conn, m.table, m.ref)
+
+
+async def _decline(server: Server, conn: Connection, m: Decline) -> None:
+    await server.lobby.run(conn, m.table, "decline")
+    conn.send(_with_ref({"type": "declined", "table": m.table}, m.ref))
+
+
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
     await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
@@ -312,6 +324,8 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     Start: _start,
     Act: _act,
     Continue: _continue,
+    PlayAgain: _play_again,
+    Decline: _decline,
     Chat: _chat,
     ChatLog: _chat_log,
     ChatSettings: _chat_settings,

@@ -42,7 +42,19 @@ OPEN = ("waiting", "playing")
 # Requests a client may make of a table (the table's methods of these names), and the
 # chat requests, which the lobby hands to the chat with the table.
 TABLE_JOBS = frozenset(
-    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act", "proceed"}
+    {
+        "join",
+        "resync",
+        "sit",
+        "stand",
+        "leave",
+        "add_bot",
+        "remove_bot",
+        "start",
+        "act",
+        "proceed",
+        "decline",
+    }
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))
@@ -501,8 +513,12 @@ class Lobby:
         )
 
     async def _new_table(self, spec: TableSpec) -> Table:
+        return await self.new_table(spec, new_table_id())
+
+    async def new_table(self, spec: TableSpec, table_id: str) -> Table:
+        """Open, store and list a table (a private one gets an invite code)."""
         invite = new_invite() if spec.kind == "private" else None
-        table = Table(self.services, new_table_id(), spec, invite)
+        table = Table(self.services, table_id, spec, invite)
         if self.cluster is not None and not await self.cluster.claim(table.id):
             raise ProtocolError("server_error", "could not open a table; try again")
         await table.create()

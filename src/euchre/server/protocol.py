@@ -113,6 +113,16 @@ class Continue(ClientMessage):
     table: TableId
 
 
+class PlayAgain(ClientMessage):
+    type: Literal["play_again"]
+    table: TableId
+
+
+class Decline(ClientMessage):
+    type: Literal["decline"]
+    table: TableId
+
+
 class Act(ClientMessage):
     type: Literal["act"]
     table: TableId
@@ -165,6 +175,8 @@ AnyMessage = (
     | Start
     | Act
     | Continue
+    | PlayAgain
+    | Decline
     | Chat
     | ChatSettings
     | Mute
@@ -187,6 +199,8 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "start": Start,
     "act": Act,
     "continue": Continue,
+    "play_again": PlayAgain,
+    "decline": Decline,
     "chat": Chat,
     "chat_settings": ChatSettings,
     "mute": Mute,

@@ -174,6 +174,8 @@ class Table:
         self.summary_seconds = spec.summary_seconds
         self.pause: Pause | None = None
         self.last_trick: dict[str, Any] | None = None
+        self.rematch: str | None = None  # the table this game's "play again" opened
+        self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
         self.invite = invite
         self.status = "waiting"
         self.seats = [Seat() for _ in range(spec.variant.players)]
@@ -317,6 +319,8 @@ class Table:
         left = self.game_time_left()
         if left is not None:
             out["time_left"] = round(left, 1)
+        if self.awaiting:
+            out["awaiting"] = sorted(self.awaiting)
         fill_in = self._fill_in()
         if fill_in is not None:
             out["fill_in"] = fill_in
@@ -537,6 +541,8 @@ class Table:
             return False
         seat.away = seat.bot_playing = False
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
+        if index in self.awaiting:
+            await self._answered(index)
         return True
 
     async def resync(self, conn: Endpoint, since: int | None, ref: str | int | None) -> None:
@@ -601,7 +607,7 @@ class Table:
         raise ProtocolError("seat_taken", f"seat {wanted} is taken")
 
     async def _after_seating(self) -> None:
-        if self.status != "waiting":
+        if self.status != "waiting" or self.awaiting:
             return
         if self.free_seats() == 0 and self.kind != "private":
             await self._start_game()
@@ -709,6 +715,72 @@ class Table:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": ""})
+
+    # ------------------------------------------------------------------ play again
+
+    async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
+        """For "play again" at this finished table: the asker's seat, the seats to copy,
+        the new table's id and whether it is still to be made."""
+        if self.status != "finished":
+            raise ProtocolError("bad_state", "play again when the game is over")
+        if self.kind == "ranked":
+            raise ProtocolError("bad_state", "ranked games are found by quick play, not replayed")
+        index = self.seat_of(conn.identity.id)
+        if index is None:
+            raise ProtocolError("not_seated", "only the players of this game can play again")
+        fresh = self.rematch is None
+        if self.rematch is None:
+            self.rematch = new_table_id()
+        copied = [Seat(user=s.user, name=s.name, account=s.account, bot=s.bot) for s in self.seats]
+        return index, copied, self.rematch, fresh
+
+    async def announce_rematch(self, table_id: str, name: str) -> None:
+        await self._commit("rematch", {"table": table_id, "name": name})
+
+    async def open_rematch(
+        self, conn: Endpoint, index: int, seats: list[Seat], ref: str | int | None
+    ) -> None:
+        """The same people and bots, seated as before: the asker sits at once, the others
+        are asked (their seats wait for them until they answer or the time runs out)."""
+        for i, seat in enumerate(seats):
+            if i != index and (seat.user or seat.bot):
+                seat.away = bool(seat.user)
+                self.seats[i] = seat
+                if seat.user:
+                    self.awaiting.add(i)
+                    self.invited.add(seat.user)
+        if self.awaiting:
+            self._later("rematch", self.settings.rematch_seconds, self._rematch_timeout)
+        await self.sit(conn, index, False, ref)
+        if not self.awaiting and self.status == "waiting":
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def decline(self, conn: Endpoint) -> None:
+        """No thanks to playing again: a bot takes the seat kept for this person."""
+        index = self.seat_of(conn.identity.id)
+        if index is None or index not in self.awaiting:
+            raise ProtocolError("bad_state", "you have no open invitation to play at this table")
+        self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        await self._commit("bot_seated", {"seat": index, "level": self.bot_level})
+        await self._answered(index)
+
+    async def _answered(self, index: int) -> None:
+        self.awaiting.discard(index)
+        if not self.awaiting and self.status == "waiting":
+            self._cancel("rematch")
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def _rematch_timeout(self) -> None:
+        """Bots play for the people who did not answer in time."""
+        self._timers.pop("rematch", None)
+        for index in sorted(self.awaiting):
+            self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        self.awaiting.clear()
+        if self.status == "waiting" and self.humans():
+            self._fill_with_bots()
+            await self._start_game()
 
     def _check_manager(self, conn: Endpoint) -> None:
         identity = conn.identity
