@@ -193,3 +193,67 @@ def test_a_guest_finds_the_finished_game_under_replays_with_its_score_sheet(
     assert totals == ",".join(map(str, record["final_score"]))
     page.click("#replay-next")
     expect(page.locator("#replay-position")).to_contain_text("1")
+
+
+def _seat_names(page: Page) -> list[str]:
+    return [
+        str(n)
+        for n in page.locator(".seat").evaluate_all(
+            "els => els.sort((a, b) => a.dataset.seat - b.dataset.seat)"
+            ".map(e => e.querySelector('.name').textContent)"
+        )
+    ]
+
+
+def _play_both_to_the_end(games: list[GamePage]) -> None:
+    over = "!!document.querySelector('#game-over')"
+    deadline = time.monotonic() + 120
+    while not all(g.page.evaluate(over) for g in games):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for g in games:
+            busy = g.page.locator(g.root).get_attribute("aria-busy")
+            if g.attr("my-turn") == "true" and not busy:
+                g.act_by_click()
+                moved = True
+        if not moved:
+            time.sleep(0.05)  # waiting for the other page or the bots
+
+
+def test_play_again_reseats_everyone_at_a_new_table(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    ann, bob = new_page(), new_page()
+    enter_name(ann, "Ann")
+    enter_name(bob, "Bob")
+    created = ann.evaluate(
+        "window.euchre.net.request({type: 'create', kind: 'private', turn_seconds: 0,"
+        " options: {target: 1}})"
+    )
+    old, invite = created["table"], created["invite"]
+    ann.goto(f"/#/table/{old}")
+    bob.goto(f"/#/join/{invite}")
+    games = [GamePage(ann), GamePage(bob)]
+    for g in games:
+        g.wait_table()
+    bob.click('[data-cmd=sit][data-target="2"]')
+    expect(bob.locator(".table-page")).to_have_attribute("data-seat", "2")
+    ann.click("#start-game")
+    _play_both_to_the_end(games)
+    before = _seat_names(ann)
+    expect(ann.locator("#game-over #final-hand")).to_be_visible()
+
+    ann.click("#play-again")
+    ann.wait_for_function(f"() => !location.hash.includes('{old}')")
+    offer = bob.locator("#rematch-offer")
+    expect(offer).to_contain_text("Ann wants to play again")
+    bob.click("#join-again")
+    for g in games:
+        expect(g.page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    new = games[0].attr("table")
+    assert new != old and games[1].attr("table") == new
+    assert games[0].attr("seat") == "0" and games[1].attr("seat") == "2"
+    assert _seat_names(ann) == before
+    table = _table(live, new)
+    assert table.variant == _table(live, old).variant
+    assert [s.kind for s in table.seats] == ["human", "bot", "human", "bot"]

@@ -11,6 +11,7 @@ import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { displaySorted, suitOf } from "./rules.js";
 import { lastTrickButton, lastTrickPanel } from "./lasttrick.js";
+import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
 import { HandPause, handSummary } from "./summary.js";
 import { FillCountdown } from "./waiting.js";
@@ -46,6 +47,7 @@ class TablePage extends Page {
     this.showLastTrick = false;
     this.handPause = new HandPause();
     this.fill = new FillCountdown();
+    this.playAgain = new PlayAgain(this);
     this.log = [];
     this.pending = null;
     this.failure = null;
@@ -244,6 +246,7 @@ class TablePage extends Page {
       this.lastDeal = e.deal_over;
       this.sheet = [...this.sheet.filter((row) => row.deal !== e.deal_over.deal), e.deal_over];
     }
+    this.playAgain.note(e);
     if (e.kind === "started") {
       this.lastDeal = null;
       this.sheet = [];
@@ -313,6 +316,8 @@ class TablePage extends Page {
         return this.t("events.bot_seated", { name: this.seatName(e.seat) });
       case "time_up":
         return this.t("events.time_up");
+      case "rematch":
+        return this.t("lookback.playAgainAsked", { name: e.name });
       case "closed":
         return this.t("events.closed");
       default:
@@ -455,6 +460,8 @@ class TablePage extends Page {
       copy: () => this.copyInvite(),
       continue: () => this.continueAfterHand(),
       "last-trick": () => this.toggleLastTrick(),
+      "play-again": () => this.playAgain.ask(),
+      "decline-again": () => this.playAgain.decline(),
     };
     const command = commands[el.dataset.cmd];
     if (command) command();
@@ -763,6 +770,7 @@ class TablePage extends Page {
 
   waitingText() {
     if (this.info.status === "finished") return this.t("table.finished");
+    if (this.info.awaiting?.length) return this.t("lookback.waitingAnswers");
     if (this.info.kind === "casual") return this.t(this.fill.at === null ? "table.waitingCasual" : "lookback.waitingForPlayers");
     if (this.info.kind === "private") return this.t(this.you?.host ? "table.waitingHost" : "table.waitingPrivate");
     return this.t("table.waitingRanked");
@@ -1082,6 +1090,7 @@ class TablePage extends Page {
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
       h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
       this.lastDeal ? handSummary(this, this.lastDeal, { live: false }) : null,
+      this.playAgain.element(),
       h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
       h(
         "div",
