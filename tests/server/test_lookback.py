@@ -333,3 +333,20 @@ def test_bots_take_the_seats_of_people_who_do_not_answer(tmp_path: Any) -> None:
         assert "awaiting" not in started["info"]
         ann.close()
         bob.close()
+
+
+def test_the_host_hears_who_opened_the_invite_and_sees_who_watches(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"])
+    fay = Client(live.base, "Fay")
+    snap = fay.request(type="join", invite=ann.view(table).invite)
+    assert snap["you"]["seat"] is None and snap["info"]["watching"] == ["Fay"]
+    arrived = ann.until(lambda m: _event(m).get("kind") == "arrived")
+    assert arrived["event"]["name"] == "Fay"
+    assert arrived["info"]["opened"] == ["Fay"] and arrived["info"]["watching"] == ["Fay"]
+    version = arrived["version"]
+    again = Client(live.base, "Fay", token=fay.token)  # a second window: no second arrival
+    fay.close()
+    again.request(type="join", invite=ann.view(table).invite)
+    assert ann.request(type="resync", table=table, since=version)["missed"] == []
+    again.close()
+    ann.close()

@@ -13,7 +13,14 @@ import httpx
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from web_helpers import GamePage, LiveServer, enter_name, fast_settings, running_server
+from web_helpers import (
+    GamePage,
+    LiveServer,
+    create_private_table,
+    enter_name,
+    fast_settings,
+    running_server,
+)
 
 from euchre.server.lookback import score_sheet
 
@@ -257,3 +264,23 @@ def test_play_again_reseats_everyone_at_a_new_table(
     table = _table(live, new)
     assert table.variant == _table(live, old).variant
     assert [s.kind for s in table.seats] == ["human", "bot", "human", "bot"]
+
+
+def test_a_friend_types_the_code_as_read_aloud_and_the_host_sees_them_arrive(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    host = new_page()
+    enter_name(host, "Hana")
+    create_private_table(host, start_with_bots=False)
+    code = host.locator("#invite-code-text").inner_text()
+    assert re.fullmatch(r"[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}", code), code
+    friend = new_page()
+    enter_name(friend, "Fay")
+    spoken = code.lower().replace("-", " ")  # "k7rm 4xtp", as heard
+    friend.fill("#invite-code", spoken)
+    friend.press("#invite-code", "Enter")
+    GamePage(friend).wait_table()
+    expect(host.locator("#invite-opened")).to_have_text("Opened the invite: Fay")
+    expect(host.locator("#invite-watching")).to_have_text("Watching: Fay")
+    expect(host.locator("#game-log")).to_contain_text("Fay opened the invite.")
+    expect(friend.locator("#invite-opened")).to_have_count(0)  # for the host only

@@ -184,6 +184,7 @@ class Table:
         self.events: deque[Event] = deque(maxlen=self.settings.event_buffer)
         self.watchers: dict[Endpoint, int | None] = {}
         self.invited: set[str] = set()
+        self.opened: dict[str, str] = {}  # who opened the invite (id: name), for the host
         self.created_at = utcnow()
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
@@ -321,6 +322,9 @@ class Table:
             out["time_left"] = round(left, 1)
         if self.awaiting:
             out["awaiting"] = sorted(self.awaiting)
+        if self.kind == "private":  # the host sees who came by the invite and who watches
+            out["opened"] = list(self.opened.values())
+            out["watching"] = [c.identity.name for c, seat in self.watchers.items() if seat is None]
         fill_in = self._fill_in()
         if fill_in is not None:
             out["fill_in"] = fill_in
@@ -513,6 +517,10 @@ class Table:
             return
         if index is None:
             self._watch(conn, None)
+            if invited and identity.id not in self.opened and self.kind == "private":
+                self.opened[identity.id] = identity.name  # the host hears a friend arrive
+                await self._commit("arrived", {"name": identity.name}, direct=direct)
+                return
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
 
     def _watch(self, conn: Endpoint, seat: int | None) -> None:

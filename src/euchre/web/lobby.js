@@ -454,5 +454,6 @@ export function inviteCode(text) {
   const trimmed = text.trim();
   const fromLink = trimmed.match(/#\/join\/([\w-]+)/);
   if (fromLink) return fromLink[1];
-  return /^[\w-]{1,32}$/.test(trimmed) ? trimmed : "";
+  const typed = trimmed.replace(/\s+/g, ""); // "K7RM 4XTP" read aloud and typed with a space
+  return /^[\w-]{1,32}$/.test(typed) ? typed : "";
 }

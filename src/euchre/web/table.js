@@ -316,6 +316,8 @@ class TablePage extends Page {
         return this.t("events.bot_seated", { name: this.seatName(e.seat) });
       case "time_up":
         return this.t("events.time_up");
+      case "arrived":
+        return this.t("lookback.arrived", { name: e.name });
       case "rematch":
         return this.t("lookback.playAgainAsked", { name: e.name });
       case "closed":
@@ -773,7 +775,8 @@ class TablePage extends Page {
     if (this.info.awaiting?.length) return this.t("lookback.waitingAnswers");
     if (this.info.kind === "casual") return this.t(this.fill.at === null ? "table.waitingCasual" : "lookback.waitingForPlayers");
     if (this.info.kind === "private") return this.t(this.you?.host ? "table.waitingHost" : "table.waitingPrivate");
-    return this.t("table.waitingRanked");
+    const waiting = this.info.seats.filter((seat) => seat.type === "human").length;
+    return `${this.t("table.waitingRanked")} ${this.t("lookback.queue", { count: waiting })}`;
   }
 
   upcard() {
@@ -1035,6 +1038,8 @@ class TablePage extends Page {
       h("label", { for: "invite-link" }, this.t("table.inviteHelp")),
       h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, this.t("table.copy"))),
       h("p", { class: "hint" }, this.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, this.inviteCode)),
+      this.you?.host && this.info.opened?.length ? h("p", { id: "invite-opened" }, this.t("lookback.opened", { names: this.ctx.i18n.list(this.info.opened) })) : null,
+      this.you?.host && this.info.watching?.length ? h("p", { id: "invite-watching" }, this.t("lookback.watching", { names: this.ctx.i18n.list(this.info.watching) })) : null,
     );
   }
 
