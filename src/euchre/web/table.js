@@ -238,7 +238,9 @@ class TablePage extends Page {
   noteEvent(e, state, speak) {
     const text = this.describe(e, state);
     if (e.trick) {
-      this.lastTrick = { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
+      // The trick that ends a hand is not drawn over the next deal's turn-up: the hand's
+      // summary (and "Last trick") show it instead.
+      this.lastTrick = e.deal_over ? null : { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
       this.recentTrick = { deal: e.deal_over ? e.deal_over.deal : (state?.deal ?? 0), ...e.trick };
       this.later(TRICK_SHOWN_MS + 50, () => this.render());
     }
