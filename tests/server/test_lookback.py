@@ -198,14 +198,14 @@ def test_a_quick_play_table_says_when_bots_will_join(tmp_path: Any) -> None:
     with ThreadServer(fast_settings(tmp_path / "q.db", fill_seconds=60)) as live:
         ann = Client(live.base, "Ann")
         snap = ann.request(type="quick_play")
-        assert 0 < snap["info"]["fill_in"] <= 60
+        assert snap["fill"]["seconds"] == 60 and 0 < snap["fill"]["remaining"] <= 60
         table = snap["table"]
         bob = Client(live.base, "Bob")
         seated = bob.request(type="sit", table=table)
-        assert 0 < seated["info"]["fill_in"] <= snap["info"]["fill_in"]
+        assert 0 < seated["fill"]["remaining"] <= snap["fill"]["remaining"]
         ann.send(type="start", table=table)  # "Start now": bots take the free seats
         started = ann.until(lambda m: _event(m).get("kind") == "started")
-        assert "fill_in" not in started["info"]
+        assert "fill" not in started
         ann.close()
         bob.close()
 

@@ -325,19 +325,18 @@ class Table:
         if self.kind == "private":  # the host sees who came by the invite and who watches
             out["opened"] = list(self.opened.values())
             out["watching"] = [c.identity.name for c, seat in self.watchers.items() if seat is None]
-        fill_in = self._fill_in()
-        if fill_in is not None:
-            out["fill_in"] = fill_in
         return out
 
-    def _fill_in(self) -> float | None:
-        """Seconds until bots fill this waiting quick-play table (the server's real wait)."""
+    def fill_json(self) -> dict[str, Any] | None:
+        """The wait until bots fill this waiting quick-play table (the server's real wait)."""
         if self.status != "waiting" or self.kind != "casual" or not self.humans():
             return None
+        total = self.settings.fill_seconds
         fill = self._timers.get("fill")
         if fill is None:  # the first person is sitting down: the wait starts now
-            return self.settings.fill_seconds
-        return round(max(0.0, fill.when() - asyncio.get_running_loop().time()), 1)
+            return {"seconds": total, "remaining": total}
+        left = max(0.0, fill.when() - asyncio.get_running_loop().time())
+        return {"seconds": total, "remaining": round(left, 2)}
 
     def _clock_runs(self) -> bool:
         """A person alone with bots has no turn clock: the bots wait for them."""
@@ -398,6 +397,9 @@ class Table:
         }
         if self.pause is not None:
             out["pause"] = self.pause.to_json()
+        fill = self.fill_json()
+        if fill is not None:
+            out["fill"] = fill
         if missed is None:  # a fresh page: the table's log so far, as this seat may see it
             out["log"] = [event_json(e, seat, self.players) for e in self.events]
         if self.invite and self.may_see(conn.identity):
@@ -421,6 +423,9 @@ class Table:
         tail = f',"clock":{_dumps(self.clock_json())}'
         if self.pause is not None:
             tail += f',"pause":{_dumps(self.pause.to_json())}'
+        fill = self.fill_json()
+        if fill is not None:
+            tail += f',"fill":{_dumps(fill)}'
         if with_info:
             tail += f',"info":{_dumps(self.info())}'
         tail += "}"

@@ -177,7 +177,7 @@ class TablePage extends Page {
     this.state = m.state;
     this.you = m.you;
     this.inviteCode = m.invite || this.inviteCode;
-    this.setClock(m.clock, m.info);
+    this.setClock(m.clock, m.info, m.fill);
     for (const e of m.missed || []) this.noteEvent(e, m.state, false);
     this.lookBack(m);
     this.pending = null;
@@ -193,7 +193,7 @@ class TablePage extends Page {
     this.version = m.version;
     if (m.info) this.info = m.info;
     this.state = m.state;
-    this.setClock(m.clock, m.info);
+    this.setClock(m.clock, m.info, m.fill);
     this.pending = null;
     this.noteEvent(m.event, m.state, true);
     this.handPause.set(m.pause, m.pause ? this.lastDeal : null);
@@ -229,8 +229,8 @@ class TablePage extends Page {
     else document.getElementById("last-trick-button")?.focus();
   }
 
-  setClock(clock, info) {
-    if (info) this.fill.update(info);
+  setClock(clock, info, fill) {
+    this.fill.update(fill, info || this.info);
     this.clock = clock ? { ...clock, at: performance.now() } : null;
     if (info && info.time_left !== undefined) this.timeLeft = { seconds: info.time_left, at: performance.now() };
   }

@@ -1,5 +1,5 @@
 // Quick play that says what it does: the seconds left until bots take the empty seats
-// (the server's real wait, from info.fill_in) beside "Start now".
+// (the server's real wait, from a message's "fill") beside "Start now".
 
 import { h } from "./dom.js";
 
@@ -8,9 +8,9 @@ export class FillCountdown {
     this.at = null;
   }
 
-  /** From a table info: fill_in seconds when bots are about to fill the table. */
-  update(info) {
-    this.at = info && info.fill_in !== undefined && info.status === "waiting" ? performance.now() + info.fill_in * 1000 : null;
+  /** From a message's "fill" ({seconds, remaining}) while bots are about to fill the table. */
+  update(fill, info) {
+    this.at = fill && info?.status === "waiting" ? performance.now() + fill.remaining * 1000 : null;
   }
 
   element(page) {
