@@ -16,7 +16,6 @@ from playwright.sync_api import Page, expect
 from web_helpers import (
     GamePage,
     LiveServer,
-    create_private_table,
     enter_name,
     fast_settings,
     running_server,
@@ -273,7 +272,11 @@ def test_a_friend_types_the_code_as_read_aloud_and_the_host_sees_them_arrive(
 ) -> None:
     host = new_page()
     enter_name(host, "Hana")
-    create_private_table(host, start_with_bots=False)
+    host.check('input[name="kind"][value="private"]')
+    host.select_option("#create-pause", "5")  # the pause after each hand, a table setting
+    host.click("#create-table")
+    GamePage(host).wait_table()
+    assert _table(live, GamePage(host).attr("table")).summary_seconds == 5
     code = host.locator("#invite-code-text").inner_text()
     assert re.fullmatch(r"[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}", code), code
     friend = new_page()

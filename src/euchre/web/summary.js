@@ -71,3 +71,15 @@ export class HandPause {
     return Math.max(0, this.until - performance.now());
   }
 }
+
+const PAUSES = [3, 5, 10, 0];
+
+/** The create form's choice of pause after each hand (the server's default: 3 s). */
+export function pauseField(page, form) {
+  const select = h(
+    "select",
+    { id: "create-pause", onchange: (e) => (form.pause = Number(e.target.value)) },
+    PAUSES.map((s) => h("option", { value: s, selected: s === (form.pause ?? 3) }, s ? page.t("lobby.seconds", { count: s }) : page.t("lookback.noPause"))),
+  );
+  return h("div", { class: "field" }, h("label", { for: "create-pause" }, page.t("lookback.pauseLabel")), select);
+}
