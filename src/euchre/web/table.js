@@ -832,7 +832,7 @@ class TablePage extends Page {
 
   promptText() {
     const s = this.state;
-    if (!s) return "";
+    if (!s || this.handPause.showing()) return "";
     if (!this.isMyTurn()) {
       if (s.to_act === null || s.to_act === undefined) return "";
       return this.t("prompt.waitingFor", { name: this.seatName(s.to_act) });
