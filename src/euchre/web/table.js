@@ -1076,7 +1076,7 @@ class TablePage extends Page {
   }
 
   logBox() {
-    const items = this.log.slice(-40).map((entry) => h("li", {}, entry.text));
+    const items = this.log.map((entry) => h("li", {}, entry.text)); // all kept: a game's recent hands
     return h(
       "details",
       { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
