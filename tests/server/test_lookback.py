@@ -350,3 +350,38 @@ def test_the_host_hears_who_opened_the_invite_and_sees_who_watches(live: ThreadS
     assert ann.request(type="resync", table=table, since=version)["missed"] == []
     again.close()
     ann.close()
+
+
+def test_the_log_and_the_last_trick_survive_a_server_restart(tmp_path: Any) -> None:
+    from server_helpers import fast_settings
+
+    settings = fast_settings(tmp_path / "restart.db", grace_seconds=60)
+    rng = random.Random(4)
+    with ThreadServer(settings) as first:
+        table, ann = _start_alone_with_bots(first, turn_seconds=0)
+        tricks = []
+        while len(tricks) < 3:
+            if ann.my_turn(table):
+                state = ann.view(table).state
+                ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+            event = _event(ann.recv())
+            if event.get("trick"):
+                tricks.append(event["trick"])
+        while not ann.my_turn(table):  # then nothing moves: the bots wait for Ann
+            event = _event(ann.recv())
+            if event.get("trick"):
+                tricks.append(event["trick"])
+        plays = [e for e in ann.view(table).events if e.get("kind") == "action"]
+        ann.close()
+    with ThreadServer(settings) as second:
+        again = Client(second.base, "Ann", token=ann.token)
+        snap = again.request(type="join", table=table)
+        assert snap["last_trick"]["cards"] == tricks[-1]["cards"]
+        logged = [e for e in snap["log"] if e["kind"] == "action"]
+        assert [(e["version"], e["action"]) for e in logged] == [
+            (e["version"], e["action"]) for e in plays
+        ]
+        assert (
+            again.request(type="resync", table=table, since=plays[0]["version"])["missed"] is None
+        )
+        again.close()

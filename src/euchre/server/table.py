@@ -174,6 +174,7 @@ class Table:
         self.summary_seconds = spec.summary_seconds
         self.pause: Pause | None = None
         self.last_trick: dict[str, Any] | None = None
+        self.complete_from = 0  # events up to this version were rebuilt (actions only)
         self.rematch: str | None = None  # the table this game's "play again" opened
         self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
         self.invite = invite
@@ -409,7 +410,7 @@ class Table:
         return out
 
     def _missed(self, since: int | None, viewer: int | None) -> list[dict[str, Any]] | None:
-        if since is None or since > self.version:
+        if since is None or since > self.version or since < self.complete_from:
             return None
         if since == self.version:
             return []
@@ -1092,7 +1093,9 @@ class Table:
         self.created_at, self.started_at = row.created_at, row.started_at
         if row.status == "playing":
             self.state = replay_game(self.variant, row)
-            self.last_trick = last_trick_of(self.variant, row)
+            self.last_trick, events = replayed_events(self.variant, row)
+            self.events.extend(events)
+            self.complete_from = row.version
             self.first_dealer = row.first_dealer or 0
             self.seq, self.decks_saved = len(row.actions), len(row.decks)
 
@@ -1120,22 +1123,29 @@ def replay_game(variant: Variant, row: GameRow) -> GameState:
     return state
 
 
-def last_trick_of(variant: Variant, row: GameRow) -> dict[str, Any] | None:
-    """The last trick completed in a stored game (the look-back after a restart)."""
+def replayed_events(variant: Variant, row: GameRow) -> tuple[dict[str, Any] | None, list[Event]]:
+    """A stored game's last completed trick and its actions as events again (the look-back
+    and the log after a restart; seatings and the like are not stored, so not among them)."""
     decks = [text.split() for text in row.decks]
     state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
     found: dict[str, Any] | None = None
+    events: list[Event] = []
     for stored in row.actions:
         if stored.action == TIME_UP:
             state.signal_time_up()
+            events.append(make_event(stored.version, "time_up", {}))
             continue
         deal_index, before = len(state.deals) - 1, _TrickBefore.of(state)
         state.apply(stored.action, seat=stored.seat)
-        aid = state.deals[deal_index].action_ids()[-1][1]
-        trick = before.completed(stored.seat, aid).get("trick")
-        if trick is not None:
-            found = {"deal": deal_index, **trick}
-    return found
+        record = state.deals[deal_index]
+        aid = record.action_ids()[-1][1]
+        data: dict[str, Any] = {"by": stored.by, **before.completed(stored.seat, aid)}
+        if "trick" in data:
+            found = {"deal": deal_index, **data["trick"]}
+        if record.outcome:
+            data["deal_over"] = deal_summary(record, state)
+        events.append(make_event(stored.version, "action", data, stored.seat, aid))
+    return found, events
 
 
 def deal_summary(record: DealRecord, state: GameState) -> dict[str, Any]:
