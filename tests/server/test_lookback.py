@@ -385,3 +385,19 @@ def test_the_log_and_the_last_trick_survive_a_server_restart(tmp_path: Any) -> N
             again.request(type="resync", table=table, since=plays[0]["version"])["missed"] is None
         )
         again.close()
+
+
+def test_bad_requests_say_what_is_allowed_and_change_nothing(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    too_long = ann.expect_error("bad_message", type="create", kind="private", summary_seconds=31)
+    assert "summary_seconds" in too_long["message"]
+    ann.expect_error("bad_message", type="create", kind="private", summary_seconds=-1)
+    ann.expect_error("not_found", type="continue", table="nosuchtable")
+    ann.expect_error("not_found", type="play_again", table="nosuchtable")
+    ann.expect_error("not_found", type="decline", table="nosuchtable")
+    table, (bob,) = seat_clients(live.base, ["Bob"], turn_seconds=0)
+    bob.expect_error("bad_state", type="play_again", table=table)  # the game has not started
+    bob.expect_error("bad_state", type="decline", table=table)  # nobody asked
+    assert _server_table(live, table).status == "waiting"
+    ann.close()
+    bob.close()
