@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.engine import GameState
-from euchre.engine.deal import DealRecord
+from euchre.engine.steps import Step
+
+from .render import summary_json, trick_json
 
 # Names people can say; no two bots at one table share one (their level is shown apart).
 BOT_NAMES = (
@@ -65,32 +67,19 @@ def normal_invite(code: str) -> str:
     return code
 
 
-def sheet_row(record: DealRecord, score_after: Sequence[int]) -> dict[str, Any]:
-    """One hand on the score sheet: who dealt, the contract, tricks, points, running total."""
-    trump = record.trump
-    return {
-        "deal": record.number,
-        "dealer": record.dealer,
-        "outcome": record.outcome,
-        "points": list(record.points),
-        "score": list(score_after),
-        "maker": record.maker if record.maker >= 0 else None,
-        "trump": None if trump < 0 else "cdshn"[trump],
-        "alone": record.alone,
-        "tricks": list(record.tricks),
-    }
-
-
 def score_sheet(state: GameState) -> list[dict[str, Any]]:
-    """Every finished hand of the game, in order (a redeal or throw-in counts as a hand)."""
-    deals = state.deals
-    rows = []
-    for i, record in enumerate(deals):
-        if not record.outcome:
-            continue
-        after = deals[i + 1].scores_before if i + 1 < len(deals) else state.scores
-        rows.append(sheet_row(record, after))
-    return rows
+    """Every finished hand of the game, in order (a redeal or throw-in counts as a hand),
+    from the deals' results as the engine recorded them."""
+    return [summary_json(d.result) for d in state.deals if d.result is not None]
+
+
+def trick_seen(step: Step, state: GameState) -> dict[str, Any] | None:
+    """The trick this step completed, with the deal it belongs to (for "Last trick")."""
+    if step.trick is None:
+        return None
+    ended = step.deal_over
+    deal = ended.number if ended is not None else state.deals[-1].number
+    return {"deal": deal, **trick_json(step.trick)}
 
 
 @dataclass(slots=True)
@@ -127,5 +116,5 @@ __all__ = [
     "new_invite",
     "normal_invite",
     "score_sheet",
-    "sheet_row",
+    "trick_seen",
 ]
