@@ -36,7 +36,7 @@ from euchre.engine import actions as A
 from euchre.engine.cards import card_list, cards_in
 from euchre.engine.deal import deck_from_hands
 from euchre.engine.phases import Phase
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
 from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
@@ -476,7 +476,7 @@ def _playout_value(game: GameState, seat: int, table: list[float], rng: random.R
     total = 0.0
     for _ in range(LOOSE_PLAYOUTS):
         taken = loose_tricks(list(game.hands), game.trump, leader, active, side, makers, rng)
-        total += table[taken[maker] + taken[(maker + 2) % 4]]
+        total += table[taken[maker] + taken[partner(maker)]]
     return total / LOOSE_PLAYOUTS
 
 

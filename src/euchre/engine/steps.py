@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from .actions import Action, ActionKind
 from .phases import Phase
+from .rules import partner
 
 Viewer = int | None
 """A seat, or None for a spectator."""
@@ -38,7 +39,7 @@ class Outcome(StrEnum):
         return self not in (Outcome.FARMERS, Outcome.MISDEAL, Outcome.REDEAL)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Trick:
     """A completed trick: its number (1-5), who played which card, and the winner.
 
@@ -50,6 +51,12 @@ class Trick:
     seats: bytes
     cards: bytes
     winner: int
+
+    def __init__(self, number: int, seats: bytes, cards: bytes, winner: int) -> None:
+        _TRICK_NUMBER(self, number)
+        _TRICK_SEATS(self, seats)
+        _TRICK_CARDS(self, cards)
+        _TRICK_WINNER(self, winner)
 
     @property
     def plays(self) -> tuple[tuple[int, int], ...]:
@@ -100,7 +107,7 @@ class DealEnd:
     game_over: GameOver | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Step:
     """One applied action and what followed from it."""
 
@@ -111,6 +118,22 @@ class Step:
     contract: Contract | None = None  # the contract this action made or changed
     end: DealEnd | None = None  # set when this action ended the deal
 
+    def __init__(
+        self,
+        seat: int,
+        action: Action,
+        phase: Phase,
+        trick: Trick | None = None,
+        contract: Contract | None = None,
+        end: DealEnd | None = None,
+    ) -> None:
+        _STEP_SEAT(self, seat)
+        _STEP_ACTION(self, action)
+        _STEP_PHASE(self, phase)
+        _STEP_TRICK(self, trick)
+        _STEP_CONTRACT(self, contract)
+        _STEP_END(self, end)
+
     def seen_by(self, viewer: Viewer) -> Step:
         """This step as ``viewer`` (a seat, or None for a spectator) may know it."""
         seen = seen_action(self.seat, self.action, viewer, self.gift_to)
@@ -119,7 +142,7 @@ class Step:
     @property
     def gift_to(self) -> int | None:
         """The partner who receives a given card (call for best: always the partner)."""
-        return (self.seat + 2) % 4 if self.action.kind == ActionKind.GIVE else None
+        return partner(self.seat) if self.action.kind == ActionKind.GIVE else None
 
     @property
     def deal_over(self) -> DealSummary | None:
@@ -129,6 +152,17 @@ class Step:
     @property
     def game_over(self) -> GameOver | None:
         return self.end.game_over if self.end else None
+
+
+# Steps and tricks are made at every trick of every game (bots make millions): their
+# fields are set through the slots' own setters, about twice as fast as the __init__ that
+# a frozen dataclass writes (which calls object.__setattr__ by name for each field).
+_STEP_SEAT, _STEP_ACTION, _STEP_PHASE, _STEP_TRICK, _STEP_CONTRACT, _STEP_END = (
+    getattr(Step, name).__set__ for name in Step.__slots__
+)
+_TRICK_NUMBER, _TRICK_SEATS, _TRICK_CARDS, _TRICK_WINNER = (
+    getattr(Trick, name).__set__ for name in Trick.__slots__
+)
 
 
 def seen_action(actor: int, action: Action, viewer: Viewer, receiver: int | None) -> Action:
@@ -151,7 +185,7 @@ def seen_history(history: Iterable[tuple[int, int]], viewer: Viewer) -> tuple[tu
     out = []
     for seat, aid in history:
         action = Action.of(aid)
-        out.append((seat, seen_action(seat, action, viewer, (seat + 2) % 4).id))
+        out.append((seat, seen_action(seat, action, viewer, partner(seat)).id))
     return tuple(out)
 
 
@@ -160,7 +194,7 @@ _PLAIN: dict[int, Step] = {}
 
 def plain_step(seat: int, action: int, phase: Phase) -> Step:
     """A step with no consequence beyond itself (shared: steps are immutable)."""
-    key = action << 8 | seat << 4 | phase  # an int key: hashing an enum is slow
+    key = action << 8 | seat << 4 | phase  # an int key (hashing an enum is slow); see apply_id
     found = _PLAIN.get(key)
     if found is None:
         found = _PLAIN[key] = Step(seat, Action.of(action), phase)
