@@ -157,7 +157,8 @@ def test_the_score_sheet_agrees_with_the_stored_record(live: ThreadServer) -> No
             ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
         ann.recv()
     sheet = ann.request(type="resync", table=table, since=None)["sheet"]
-    result = replay(httpx.get(f"{live.base}/api/games/{table}").json())
+    record = httpx.get(f"{live.base}/api/games/{table}", cookies=_cookie(ann))  # private: hers
+    result = replay(record.json())
     assert [row["points"] for row in sheet] == [list(d.points) for d in result.deals]
     assert sheet[-1]["score"] == list(result.score)
     ann.close()
@@ -219,10 +220,14 @@ def _play_to_the_end(ann: Client, table: str) -> None:
         ann.recv()
 
 
-def _recent(live: ThreadServer, client: Client | None) -> dict[str, Any]:
+def _cookie(client: Client) -> dict[str, str]:
     from euchre.server.auth import COOKIE_NAME
 
-    cookies = {} if client is None else {COOKIE_NAME: client.token}
+    return {COOKIE_NAME: client.token}
+
+
+def _recent(live: ThreadServer, client: Client | None) -> dict[str, Any]:
+    cookies = {} if client is None else _cookie(client)
     response = httpx.get(f"{live.base}/api/replays/recent", cookies=cookies)
     response.raise_for_status()
     found: dict[str, Any] = response.json()
@@ -249,7 +254,7 @@ def test_recent_games_list_a_guests_own_games_and_public_ones_only(live: ThreadS
     assert stranger["mine"] == [] and [g["id"] for g in stranger["public"]] == [public]
     bad = httpx.get(f"{live.base}/api/replays/recent", params={"limit": 0})
     assert bad.status_code == 422
-    replay_of = httpx.get(f"{live.base}/api/games/{private}/replay").json()
+    replay_of = httpx.get(f"{live.base}/api/games/{private}/replay", cookies=_cookie(ann)).json()
     assert replay_of["final_score"] == for_ann["mine"][0]["score"]
     ann.close()
     bob.close()

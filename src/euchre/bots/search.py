@@ -93,6 +93,12 @@ class SearchBot:
     def decide(self, view: View, rng: random.Random) -> str:
         return A.action_text(self.decide_id(view, rng, self.time_ms))
 
+    def observe(self, view: View) -> None:
+        """Learn from a view without deciding (the server played another choice for it)."""
+        if self.adapt:
+            self.opponents.observe(view)
+            self.choices.observe(view)
+
     def decide_within(self, view: View, rng: random.Random, time_ms: int) -> str:
         """Decide within about ``time_ms`` milliseconds (the protocol's budget)."""
         budget = time_ms if self.time_ms is None else min(time_ms, self.time_ms)
@@ -102,9 +108,7 @@ class SearchBot:
         legal = view.legal
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide: it is not its turn")
-        if self.adapt:
-            self.opponents.observe(view)
-            self.choices.observe(view)
+        self.observe(view)
         if len(legal) == 1:
             return legal[0]
         deadline = None if time_ms is None else time.perf_counter() + 0.75 * time_ms / 1000

@@ -497,10 +497,9 @@ class GameState:
                     step = self._followed(step, record)
             record.steps += (step,)
             return step
-        contract_before = self.maker, self.alone, self.lone_defender
         _APPLY[phase](self, seat, aid)
         step = plain_step(seat, aid, phase)
-        if (self.maker, self.alone, self.lone_defender) != contract_before and self.maker >= 0:
+        if aid in _CONTRACT_ACTIONS and self.maker >= 0 and record is self.record:
             step = _with_contract(step, self._contract())
         if record is not self.record or self.game_over:
             step = self._followed(step, record)
@@ -810,6 +809,11 @@ def _copy_record(r: DealRecord) -> DealRecord:
     return dataclasses.replace(r)
 
 
+# The actions that make or change the contract (a pass declines an offer to change it).
+_CONTRACT_ACTIONS = frozenset(
+    [A.ORDER, A.ORDER_ALONE, A.TAKE_ALONE, A.DEFEND_ALONE]
+    + [A.call_id(suit, alone) for suit in range(5) for alone in (False, True)]
+)
 _CONTRACT_STEPS: dict[tuple[int, int, int, int, int, bool, int | None], Step] = {}
 
 

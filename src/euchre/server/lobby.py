@@ -26,6 +26,7 @@ from .botplay import check_level
 from .bus import Bus, RedisBus
 from .chat import Chat
 from .cluster import MOVED, Cluster, Hooks, Relay
+from .coaching import hints_allowed
 from .connection import Connection, Endpoint
 from .limits import deployment_namespace
 from .lookback import new_invite, normal_invite
@@ -42,19 +43,8 @@ OPEN = ("waiting", "playing")
 # Requests a client may make of a table (the table's methods of these names), and the
 # chat requests, which the lobby hands to the chat with the table.
 TABLE_JOBS = frozenset(
-    {
-        "join",
-        "resync",
-        "sit",
-        "stand",
-        "leave",
-        "add_bot",
-        "remove_bot",
-        "start",
-        "act",
-        "proceed",
-        "decline",
-    }
+    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act", "hint"}
+    | {"review", "proceed", "decline"}
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))
@@ -141,6 +131,7 @@ class Lobby:
             bot_level=str(settings.get("bot_level", self.services.bots_default)),
             host=row.host,
             summary_seconds=float(settings.get("summary_seconds", self.settings.summary_seconds)),
+            hints=bool(settings.get("hints", row.kind != "ranked")),
         )
         table = Table(self.services, row.id, spec, row.invite)
         table.restore(row)
@@ -508,8 +499,16 @@ class Lobby:
         host = conn.identity.id if request.kind == "private" else None
         pause = request.summary_seconds
         summary = self.settings.summary_seconds if pause is None else pause
+        hints = hints_allowed(request.kind, request.hints)
         return TableSpec(
-            request.kind, variant, request.preset, turn, level, host=host, summary_seconds=summary
+            request.kind,
+            variant,
+            request.preset,
+            turn,
+            level,
+            host=host,
+            hints=hints,
+            summary_seconds=summary,
         )
 
     async def _new_table(self, spec: TableSpec) -> Table:

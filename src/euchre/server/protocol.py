@@ -53,6 +53,7 @@ class Create(ClientMessage):
     summary_seconds: Annotated[float, Field(ge=0, le=30)] | None = None
     bot_level: Level | None = None
     sit: bool = True
+    hints: bool | None = None  # the coach may be asked (default: yes, except ranked)
 
 
 class QuickPlay(ClientMessage):
@@ -130,6 +131,17 @@ class Act(ClientMessage):
     version: Version | None = None
 
 
+class HintRequest(ClientMessage):
+    type: Literal["hint"]
+    table: TableId
+
+
+class ReviewRequest(ClientMessage):
+    type: Literal["review"]
+    table: TableId
+    deal: Annotated[int, Field(ge=0, le=10_000)]
+
+
 PersonId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -177,6 +189,8 @@ AnyMessage = (
     | Continue
     | PlayAgain
     | Decline
+    | HintRequest
+    | ReviewRequest
     | Chat
     | ChatSettings
     | Mute
@@ -201,6 +215,8 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "continue": Continue,
     "play_again": PlayAgain,
     "decline": Decline,
+    "hint": HintRequest,
+    "review": ReviewRequest,
     "chat": Chat,
     "chat_settings": ChatSettings,
     "mute": Mute,

@@ -37,6 +37,7 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
         old.bot_level,
         host=host,
         summary_seconds=old.summary_seconds,
+        hints=old.hints,
     )
     table = await lobby.new_table(spec, new_id)
     await table.call(table.open_rematch, conn, index, seats, ref)
