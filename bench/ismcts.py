@@ -12,7 +12,7 @@ maker says "alone" or "partner" after the dealer's discard, and the dealer alway
 up after a first-round call. The driver folds the alone decision into the call when it
 replays (our bot announces alone with its call, and the answer is kept for OpenSpiel's
 later question); when an OpenSpiel maker partnered with the dealer goes alone, the
-engine's dealer sits out without picking up (RULES T-29: the same play).
+engine's dealer sits out without picking up (docs/rules.md T-29: the same play).
 
     .venv/bin/pip install -e '.[bench]'                 # open-spiel==2.0.2
     .venv/bin/python bench/ismcts.py --deals 2000 --level hard

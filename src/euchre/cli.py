@@ -100,7 +100,7 @@ def suit_label(suit: int) -> str:
 
 
 def hand_markup(hand: Sequence[int], trump: int | None) -> Text:
-    """A hand sorted as RULES.md §2.14 shows it, symbols first and the letters to type after."""
+    """A hand sorted as docs/rules.md §2.17 shows it, symbols first, the letters to type after."""
     ordered = display_sorted(hand, NO_TRUMP if trump is None else trump)
     if not ordered:
         return Text("(face down)")

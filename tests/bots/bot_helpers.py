@@ -18,7 +18,7 @@ from euchre.engine.deal import deck_from_hands
 from euchre.engine.rules import legal_mask, trick_winner_index
 from euchre.engine.views import View
 
-# Every player count, deck and rule option a bot must cope with (RULES.md §3, §5).
+# Every player count, deck and rule option a bot must cope with (docs/rules.md §3, §4).
 VARIANTS: dict[str, Variant] = {
     "standard": preset("standard"),
     "classic": preset("classic"),

@@ -13,8 +13,8 @@ SCRIPT = Path(sys.executable).parent / "euchre"
 ALWAYS_FIRST = "1\n" * 4000
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "s": "♠", "h": "♥"}
 SYMBOL_SUIT = {v: k for k, v in SUIT_SYMBOL.items()}
-PLAIN_ORDER = "AKQJT987"  # high to low, as RULES.md §2.3 ranks a plain suit
-CYCLE = "cdsh"  # ♣ ♦ ♠ ♥ (RULES.md §2.14)
+PLAIN_ORDER = "AKQJT987"  # high to low, as docs/rules.md §2.9 ranks a plain suit
+CYCLE = "cdsh"  # ♣ ♦ ♠ ♥ (docs/rules.md §2.17)
 SAME_COLOUR = {"c": "s", "s": "c", "d": "h", "h": "d"}
 
 
@@ -37,7 +37,7 @@ def run_script(
 
 
 def expected_display_order(cards: list[str], trump: str | None) -> list[str]:
-    """RULES.md §2.14 written out independently of the engine's tables."""
+    """docs/rules.md §2.17 written out independently of the engine's tables."""
 
     def group(card: str) -> int:
         if card == "B":

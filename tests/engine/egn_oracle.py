@@ -1,6 +1,6 @@
 """An independent scorer for standard-rules EGN records, for cross-checking the engine.
 
-Written from RULES.md and EGN's replayer description alone; it imports nothing from the
+Written from docs/rules.md and EGN's replayer description alone; it imports nothing from the
 engine. Standard 4-player rules: bowers, going alone, LEFT_OF_DEALER or LEFT_OF_LONER lead,
 scoring 1 / 2 / 4 and 2 for a euchre.
 """

@@ -1,8 +1,8 @@
-"""Helpers for the RULES.md §6 scenario tests: decks with chosen hands, driving a deal.
+"""Helpers for the docs/rules.md §5 scenario tests: decks with chosen hands, driving a deal.
 
 Tests import this module by name (``from scenario_helpers import ...``): pytest puts
 ``tests/engine`` on ``sys.path`` because the test folders are not packages.
-Four-player roles follow RULES.md §6 (dealer at seat 0): ``D``, ``L``, ``P``, ``R``.
+Four-player roles follow docs/rules.md §1 (dealer at seat 0): ``D``, ``L``, ``P``, ``R``.
 """
 
 from __future__ import annotations

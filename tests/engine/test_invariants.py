@@ -5,7 +5,7 @@ then plays the whole game, checking after every action: cards conserved, follow 
 trick winners, turn order, scoring, dealer rotation, game end, views and illegal actions.
 
 The oracle below (deck, dealing packets, effective suit, card order, legal cards, trick
-winner, scoring, game end) is written from RULES.md on purpose and never calls the engine's
+winner, scoring, game end) is written from docs/rules.md on purpose and never calls the engine's
 own rules tables. The engine is only asked for its state, its legal actions and its views.
 
 Scale the example counts with ``EUCHRE_FUZZ_SCALE`` (e.g. 10 for a long local run).
@@ -57,13 +57,13 @@ def text_of(c: int) -> str:
 
 
 def ref_deck(v: Variant) -> list[int]:
-    """The cards of the variant's deck (RULES §2.1, V-11): printed min rank up to the ace."""
+    """The cards of the variant's deck (docs/rules.md §2.2): printed min rank up to the ace."""
     lowest = v.min_rank - 7
     deck = [suit * 8 + r for suit in range(4) for r in range(lowest, 8)]
     return [*deck, JOKER] if v.joker else deck
 
 
-_PACKETS = {  # §2.6: (offset from the dealer's left, count) in dealing order
+_PACKETS = {  # docs/rules.md §2.3: (offset from the dealer's left, count) in dealing order
     4: ((0, 3), (1, 2), (2, 3), (3, 2), (0, 2), (1, 3), (2, 2), (3, 3)),
     3: ((0, 3), (1, 2), (2, 3), (0, 2), (1, 3), (2, 2)),
     2: ((0, 3), (1, 3), (0, 2), (1, 2)),
@@ -83,7 +83,7 @@ def ref_deal(deck: bytes, dealer: int, n: int) -> list[int]:
 
 
 def ref_suit(c: int, trump: int) -> int:
-    """Effective suit (§2.2)."""
+    """Effective suit (docs/rules.md §2.9)."""
     if c == JOKER:
         return trump
     if trump != NT and c % 8 == JACK_RANK and c // 8 == SAME_COLOUR[trump]:
@@ -92,7 +92,7 @@ def ref_suit(c: int, trump: int) -> int:
 
 
 def ref_strength(c: int, trump: int) -> int:
-    """Order inside a card's effective suit (§2.3): Joker > right > left > A ... > 7."""
+    """Order inside a card's effective suit (docs/rules.md §2.9): Joker > right > left > A > 7."""
     if trump != NT:
         if c == JOKER:
             return 30
@@ -104,7 +104,7 @@ def ref_strength(c: int, trump: int) -> int:
 
 
 def ref_trick_winner(cards: list[int], trump: int) -> int:
-    """Index of the winning card (§2.5): highest trump, else highest of the led suit."""
+    """Index of the winning card (docs/rules.md §2.11): highest trump, else highest led card."""
     led = ref_suit(cards[0], trump)
 
     def key(i: int) -> tuple[int, int]:
@@ -119,7 +119,7 @@ def ref_trick_winner(cards: list[int], trump: int) -> int:
 
 
 def ref_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
-    """Cards that may be played (§2.4)."""
+    """Cards that may be played (docs/rules.md §2.10)."""
     if not trick:
         return set(hand)
     led = ref_suit(trick[0], trump)
@@ -130,7 +130,7 @@ def ref_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
 def ref_points(
     v: Variant, maker: int, alone: bool, lone_defender: int, made: int
 ) -> list[int]:
-    """Points per side for a played hand (§2.10 with V-01..V-03, V-18; §3.5; §3.6)."""
+    """Points per side for a played hand (docs/rules.md §2.12 with §4.4; §3.5; §3.6)."""
     n = v.players
     if n == 3:
         if made >= 3:
@@ -183,7 +183,7 @@ def next_active(seat: int, n: int, inactive: set[int]) -> int:
 
 
 def inactive_seats(state: GameState) -> set[int]:
-    """Who sits out, from the maker, alone flag and lone defender alone (§2.8)."""
+    """Who sits out, from the maker, alone flag and lone defender (docs/rules.md §2.8, §4.3)."""
     out: set[int] = set()
     if state.variant.players == 4 and state.maker >= 0 and state.alone:
         out.add((state.maker + 2) % 4)
@@ -266,7 +266,7 @@ class GameChecker:
         self.deals_seen += 1
         assert sorted(rec.deck) == ref_deck(self.v), "the deck must hold each card once"
         assert rec.steps == ()
-        assert s.hands == ref_deal(rec.deck, rec.dealer, self.n), "hands must follow §2.6"
+        assert s.hands == ref_deal(rec.deck, rec.dealer, self.n), "hands must follow rules.md §2.3"
         assert s.upcard == rec.deck[5 * self.n], "the turn-up is deck[5 * players]"
         assert s.dealer == rec.dealer
         assert tuple(s.scores) == tuple(rec.scores_before)
@@ -438,7 +438,7 @@ class GameChecker:
             assert s.hands[seat].bit_count() == expect, f"seat {seat} holds a wrong count"
         hand = cards(s.hands[s.turn])
         expect_legal = ref_legal(hand, trick, s.trump)
-        assert {card_of(a) for a in legal} == expect_legal, "legal plays differ from §2.4"
+        assert {card_of(a) for a in legal} == expect_legal, "legal plays differ from rules.md §2.10"
         assert all(A.PLAY_BASE <= a < A.PLAY_BASE + 33 for a in legal)
 
     def _first_leader(self, inactive: set[int]) -> int:
@@ -516,7 +516,7 @@ class GameChecker:
             self._check_observation(public, blind)
 
     def _record_history(self, who: int, logged: int) -> None:
-        """What each viewer should see of an action (§2.7 discards, V-06 gifts)."""
+        """What each viewer should see of an action (docs/rules.md §2.15: discards and gifts)."""
         c = card_of(logged)
         for viewer, history in self.histories.items():
             seen = logged
@@ -775,7 +775,7 @@ def test_random_games_keep_every_invariant(
 
 
 def check_next_game(state: GameState) -> GameState:
-    """Laps (V-13): the winner's excess over the target carries; everyone else starts at 0."""
+    """Laps (docs/rules.md): the winner's excess over the target carries; the others start at 0."""
     v = state.variant
     winner, scores = state.winner, list(state.scores)
     following = state.next_game()

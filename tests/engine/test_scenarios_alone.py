@@ -1,4 +1,4 @@
-"""RULES.md §6.3 scenarios T-29..T-40: lone hands and defending alone."""
+"""docs/rules.md §5.3 scenarios T-29..T-40: lone hands and defending alone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §6.2 scenarios T-17..T-28: bidding, pickup and the dealer's discard."""
+"""docs/rules.md §5.2 scenarios T-17..T-28: bidding, pickup and the dealer's discard."""
 
 from __future__ import annotations
 

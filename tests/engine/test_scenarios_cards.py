@@ -1,4 +1,4 @@
-"""RULES.md §6.1 scenarios T-01..T-16: card order, effective suit, following, trick winners."""
+"""docs/rules.md §5.1 scenarios T-01..T-16: card order, effective suit, following, trick winners."""
 
 from __future__ import annotations
 

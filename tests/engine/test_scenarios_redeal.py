@@ -1,4 +1,4 @@
-"""RULES.md §6.6 scenarios T-52..T-56: the farmer's-hand redeal and dealer rotation."""
+"""docs/rules.md §5.6 scenarios T-52..T-56: the farmer's-hand redeal and dealer rotation."""
 
 from __future__ import annotations
 

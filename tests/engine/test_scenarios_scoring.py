@@ -1,4 +1,4 @@
-"""RULES.md §6.4-6.5 scenarios T-41..T-51: scoring and the end of the game.
+"""docs/rules.md §5.4-5.5 scenarios T-41..T-51: scoring and the end of the game.
 
 Every hand here is really played: a search over legal plays picks a line in which the
 makers take exactly the number of tricks the scenario names, and the test checks that

@@ -1,4 +1,4 @@
-"""RULES.md §6.7-6.10 scenarios T-57..T-74: British, Cutthroat, two-player and options."""
+"""docs/rules.md §5.7-5.10 scenarios T-57..T-74: British, Cutthroat, two-player and options."""
 
 from __future__ import annotations
 

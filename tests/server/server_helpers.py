@@ -46,6 +46,7 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         fill_seconds=0.3,
         grace_seconds=0.3,
         turn_seconds=600.0,
+        summary_seconds=0.0,  # no pause between hands unless a test asks for one
         min_turn_seconds=0.05,
         bot_delay=0.0,
         bot_level="random",

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import TIMEOUT, Client, ThreadServer
+from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings
 from social_helpers import database_url, register, social_settings, wait_processed
 
 from euchre.engine.records import load_egn, replay
@@ -179,7 +179,13 @@ def test_uploads_are_checked_completely(live: ThreadServer) -> None:
 
 
 @pytest.mark.parametrize("path", ["/api/games/{}/egn", "/api/games/{}/replay"])
-def test_unfinished_and_unknown_games(live: ThreadServer, path: str) -> None:
+def test_unfinished_and_unknown_games(tmp_path: Path, path: str) -> None:
+    # Bots must not fill the casual table before the first request (a loaded machine is slow).
+    with ThreadServer(fast_settings(tmp_path / "euchre.db", fill_seconds=60)) as live:
+        _unfinished_and_unknown_games(live, path)
+
+
+def _unfinished_and_unknown_games(live: ThreadServer, path: str) -> None:
     ann = Client(live.base, "Ann")
     table = ann.request(type="create", kind="casual", turn_seconds=30)["table"]
     assert httpx.get(live.base + path.format(table)).status_code == 404  # not started

@@ -95,6 +95,8 @@ def test_the_server_answers_bad_input_and_nothing_changes(live: ThreadServer) ->
     outsider.expect_error("not_found", type="act", table=table, action="pass")  # private
     outsider.expect_error("not_found", type="join", table=table)  # private: needs the invite
     joined = outsider.request(type="join", invite=actor.view(table).invite)
+    # Opening the invite is a change the host hears of (not bad input): the version after it.
+    version = actor.until(lambda m: m.get("event", {}).get("kind") == "arrived")["version"]
     outsider.expect_error("not_seated", type="act", table=table, action="pass")
     outsider.expect_error("full", type="sit", table=table)
     assert joined["you"]["seat"] is None

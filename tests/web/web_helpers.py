@@ -37,6 +37,7 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         fill_seconds=0.5,
         grace_seconds=5.0,
         turn_seconds=600.0,
+        summary_seconds=0.0,  # no pause between hands unless a test asks for one
         min_turn_seconds=5.0,
         bot_delay=0.0,
         bot_level="random",

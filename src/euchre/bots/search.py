@@ -294,7 +294,7 @@ def _after_discard(know: Knowledge, aid: int) -> int:
 
 
 def first_leader(view: View) -> int:
-    """Who leads the first trick (RULES §2.9; two players: the non-dealer)."""
+    """Who leads the first trick (docs/rules.md §2.11; two players: the non-dealer)."""
     n = view.variant.players
     active = view.active
     start = view.dealer
@@ -335,7 +335,7 @@ def _settle(
 
 
 def hand_result_points(view: View, makers_tricks: int) -> tuple[int, ...]:
-    """Points by side if the makers end with ``makers_tricks`` tricks (RULES §2.10, §3.5-3.6)."""
+    """Points by side if the makers end with ``makers_tricks`` tricks (docs/rules.md §2.12)."""
     assert view.maker is not None
     return result_points(view.variant, view.maker, view.alone, view.lone_defender, makers_tricks)
 

@@ -1,4 +1,4 @@
-"""Dealing packets (RULES.md §2.6) and the record of one deal."""
+"""Dealing packets (docs/rules.md §2.3) and the record of one deal."""
 
 from __future__ import annotations
 

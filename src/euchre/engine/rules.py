@@ -1,4 +1,6 @@
-"""Card order, effective suit, following, trick winners, hand display (RULES.md §2.2-2.5, 2.14).
+"""Card order, effective suit, following, trick winners, hand display.
+
+The rules are those of docs/rules.md §2.9-2.11 and §2.17.
 
 ``trump`` is a suit 0..3 or NO_TRUMP (4: before trump is fixed, or a no-trump call).
 The tables are built once at import and indexed ``[trump][card]``.
@@ -69,7 +71,7 @@ SUIT_MASK: tuple[tuple[int, ...], ...] = tuple(
 
 
 def effective_suit(c: int, trump: int) -> int:
-    """The suit a card follows and wins as (§2.2)."""
+    """The suit a card follows and wins as (§2.9)."""
     return EFFECTIVE_SUIT[trump][c]
 
 
@@ -78,7 +80,7 @@ def is_trump(c: int, trump: int) -> bool:
 
 
 def legal_mask(hand: int, led: int, trump: int) -> int:
-    """Cards of ``hand`` (a mask) that may be played; ``led`` is -1 for a lead (§2.4)."""
+    """Cards of ``hand`` (a mask) that may be played; ``led`` is -1 for a lead (§2.10)."""
     if led < 0:
         return hand
     same = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led]]
@@ -86,7 +88,7 @@ def legal_mask(hand: int, led: int, trump: int) -> int:
 
 
 def trick_winner_index(cards: Sequence[int], trump: int) -> int:
-    """Index in ``cards`` (in play order) of the winning card (§2.5)."""
+    """Index in ``cards`` (in play order) of the winning card (§2.11)."""
     eff = EFFECTIVE_SUIT[trump]
     power = POWER[trump]
     led_suit = eff[cards[0]]
@@ -120,7 +122,7 @@ def suit_singular(suit: int) -> str:
 
 
 def display_sorted(cards: Iterable[int], trump: int = NO_TRUMP) -> list[int]:
-    """A hand as players like to see it (§2.14): suits ♣ ♦ ♠ ♥, rotated so trump comes first;
+    """A hand as players like to see it (§2.17): suits ♣ ♦ ♠ ♥, rotated so trump comes first;
     bowers and Joker in the trump group; high to low inside a group; before trump the Joker
     sorts last."""
     start = 0 if trump == NO_TRUMP else trump

@@ -203,7 +203,10 @@ class GameState:
         return self.record.steps
 
     def signal_time_up(self) -> None:
-        """A timed game's clock has run out: the game ends after the current hand (§3.4)."""
+        """A timed game's clock has run out: the game ends after the current hand.
+
+        See docs/rules.md, option time_limit_minutes.
+        """
         self.time_up = True
 
     def hand_of(self, seat: int) -> list[int]:
@@ -250,7 +253,7 @@ class GameState:
         return other
 
     def next_game(self) -> GameState:
-        """After a game with laps (V-13): a new game with the winner's excess carried."""
+        """After a game with laps (docs/rules.md): a new game with the winner's excess carried."""
         if not self.game_over:
             raise ValueError("the game is not over yet")
         carried = [0] * len(self.scores)
@@ -384,7 +387,7 @@ class GameState:
         return handler(self)
 
     def _play_mask(self) -> int:
-        """The cards the player to act may play (§2.4)."""
+        """The cards the player to act may play (docs/rules.md §2.10)."""
         hand: int = self.hands[self.turn]
         trick = self.trick
         if not trick:
@@ -453,7 +456,7 @@ class GameState:
         return [A.PASS, accept]
 
     def _may_make(self, seat: int, suit: int, *, first_round: bool) -> bool:
-        """Minimum-trump rule (V-08): hold a natural trump of ``suit``."""
+        """Minimum-trump rule (docs/rules.md): hold a natural trump of ``suit``."""
         if not self.variant.minimum_trump:
             return True
         hand = self.hands[seat]
@@ -586,7 +589,10 @@ class GameState:
             self.active &= ~(1 << partner(seat))
 
     def _offer_take_alone(self, maker: int) -> bool:
-        """V-17: the maker's partner, if still to bid this round, may take the hand alone."""
+        """The maker's partner, if still to bid this round, may take the hand alone.
+
+        See docs/rules.md, option maker_partner_may_go_alone.
+        """
         v = self.variant
         if not (v.maker_partner_may_go_alone and v.alone_possible and not self.alone):
             return False
@@ -606,7 +612,7 @@ class GameState:
             self._after_discard()
 
     def _pick_up(self) -> None:
-        """The dealer takes the turn-up (or the Joker) unless sitting out (§2.8)."""
+        """The dealer takes the turn-up (or the Joker) unless sitting out (docs/rules.md §2.5)."""
         dealer = self.dealer
         if not self.active >> dealer & 1:
             self.upcard_state = "out"
@@ -682,7 +688,7 @@ class GameState:
     # ------------------------------------------------------------------ play
 
     def first_leader(self) -> int:
-        """Who leads the first trick (§2.9, V-07; two-player: the non-dealer)."""
+        """Who leads the first trick (docs/rules.md §2.11 and option loner_lead)."""
         if self.n == 4 and self.alone and self.variant.loner_lead == LonerLead.LEFT_OF_LONER:
             return self._next_active(self.maker)
         return self._next_active(self.dealer)
@@ -729,7 +735,7 @@ class GameState:
         return self.tricks_won[self.maker]
 
     def hand_points(self) -> list[int]:
-        """Points each side scores for the hand just played (§2.10, §3.5, §3.6)."""
+        """Points each side scores for the hand just played (docs/rules.md §2.12, §3.5, §3.6)."""
         return _SCORING[self.n](self, self.makers_tricks())
 
     def _score(self) -> None:
@@ -764,7 +770,7 @@ class GameState:
         v = self.variant
         top = max(self.scores)
         if self.scores.count(top) > 1:
-            return False  # no tie for first: play on (§2.13)
+            return False  # no tie for first: play on (docs/rules.md §2.13)
         if v.target and top >= v.target:
             return True
         if self.time_up:

@@ -28,9 +28,9 @@ Viewer = int | None
 class Outcome(StrEnum):
     """How a deal ended (the rule that gave its points)."""
 
-    SCORED = "scored"  # played out and scored (§2.10)
+    SCORED = "scored"  # played out and scored (docs/rules.md §2.12)
     THROW_IN = "throw-in"  # everyone passed twice without stick the dealer: no points
-    FORFEIT = "forfeit"  # a stuck dealer conceded a point (V-04c)
+    FORFEIT = "forfeit"  # a stuck dealer conceded a point (docs/rules.md §4.2)
     FARMERS = "farmers"  # a farmer's hand: redealt by the same dealer, no action taken
     MISDEAL = "misdeal"  # two players went under: redealt
     REDEAL = "redeal"  # a weak hand was thrown in: redealt

@@ -1,4 +1,4 @@
-"""Rule variants: a frozen set of options plus named presets with aliases (RULES.md §3, §5)."""
+"""Rule variants: a frozen set of options plus named presets with aliases (docs/rules.md §3, §4)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class LonerLead(StrEnum):
 
 
 class JokerUpcard(StrEnum):
-    """What happens when the Joker is the turn-up (RULES.md §3.3)."""
+    """What happens when the Joker is the turn-up (docs/rules.md, option joker_upcard_rule)."""
 
     DEALER_NAMES_AFTER_LOOKING = "dealer_names_after_looking"
     DEALER_NAMES_BLIND = "dealer_names_blind"
@@ -26,7 +26,7 @@ class JokerUpcard(StrEnum):
 
 
 class GoUnder(StrEnum):
-    """Farmer's-hand exchange with the kitty (V-09)."""
+    """Farmer's-hand exchange with the kitty (docs/rules.md, option go_under)."""
 
     OFF = "off"
     CLEAN = "clean"  # three 9s or three 10s
@@ -38,7 +38,7 @@ THROW_IN_HANDS = ("nines_tens", "mcevoy", "ace_no_face", "jack_nothing")
 
 @dataclass(frozen=True)
 class Variant:
-    """Every rule option of RULES.md. Defaults are the Standard preset (§3.2)."""
+    """Every rule option of docs/rules.md §4. Defaults are the Standard preset (§3.1)."""
 
     name: str = "standard"
     players: int = 4

@@ -96,7 +96,7 @@ def view_of(state: GameState, seat: int | None) -> View:
 
 
 def _hand_hidden(state: GameState, seat: int) -> bool:
-    """Blind naming of a turned-up Joker: the dealer names before looking (§3.3)."""
+    """Blind naming of a turned-up Joker: the dealer names before looking (docs/rules.md §3.3)."""
     return (
         state.phase == Phase.JOKER_NAME
         and seat == state.dealer

@@ -25,7 +25,7 @@ from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
 from euchre.store.db import is_sqlite
 
-from . import api, gctune, guard, review_api
+from . import api, gctune, guard, recent, review_api
 from .accounts import Accounts
 from .auth import COOKIE_NAME, Sessions, new_guest
 from .botplay import BotPool, default_level
@@ -262,6 +262,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         return {"ok": True}
 
     _table_routes(app, server)
+    recent.register(app, server)  # before api's routes: /api/replays/recent is a GET of its own
     api.register(app, server)
     review_api.register(app, server)
 

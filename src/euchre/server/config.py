@@ -27,6 +27,8 @@ class Settings:
     fill_seconds: float = 15.0  # wait before bots fill a quick-play table
     grace_seconds: float = 60.0  # a disconnected player's seat is kept this long
     turn_seconds: float = 30.0  # default turn timer (0: off, private tables only)
+    summary_seconds: float = 3.0  # default pause after each hand, for its summary (0: none)
+    rematch_seconds: float = 30.0  # how long "play again" waits for the others' answers
     min_turn_seconds: float = 5.0  # shortest turn timer a table may choose
     bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import rematch
 from .addresses import limit_key
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
@@ -25,13 +26,16 @@ from .protocol import (
     ChatLog,
     ChatSettings,
     ClientMessage,
+    Continue,
     Create,
+    Decline,
     HintRequest,
     Join,
     Leave,
     LobbyRequest,
     Mute,
     Ping,
+    PlayAgain,
     ProtocolError,
     QuickPlay,
     RemoveBot,
@@ -291,6 +295,20 @@ async def _act(server: Server, conn: Connection, m: Act) -> None:
     await server.lobby.run(conn, m.table, "act", m.action, m.version)
 
 
+async def _continue(server: Server, conn: Connection, m: Continue) -> None:
+    await server.lobby.run(conn, m.table, "proceed")
+    conn.send(_with_ref({"type": "continued", "table": m.table}, m.ref))
+
+
+async def _play_again(server: Server, conn: Connection, m: PlayAgain) -> None:
+    await rematch.play_again(server.lobby, conn, m.table, m.ref)
+
+
+async def _decline(server: Server, conn: Connection, m: Decline) -> None:
+    await server.lobby.run(conn, m.table, "decline")
+    conn.send(_with_ref({"type": "declined", "table": m.table}, m.ref))
+
+
 async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
     await server.lobby.run(conn, m.table, "hint", m.ref)
 
@@ -341,6 +359,9 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     RemoveBot: _remove_bot,
     Start: _start,
     Act: _act,
+    Continue: _continue,
+    PlayAgain: _play_again,
+    Decline: _decline,
     HintRequest: _hint,
     ReviewRequest: _review,
     Chat: _chat,

@@ -29,9 +29,10 @@ from .cluster import MOVED, Cluster, Hooks, Relay
 from .coaching import hints_allowed
 from .connection import Connection, Endpoint
 from .limits import deployment_namespace
+from .lookback import new_invite, normal_invite
 from .protocol import Create, ProtocolError
 from .quotas import Quotas
-from .table import Services, Table, TableSpec, new_invite, new_table_id
+from .table import Services, Table, TableSpec, new_table_id
 
 log = logging.getLogger("euchre.lobby")
 
@@ -44,7 +45,7 @@ OPEN = ("waiting", "playing")
 # chat requests, which the lobby hands to the chat with the table.
 TABLE_JOBS = frozenset(
     {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act", "hint"}
-    | {"review"}
+    | {"review", "proceed", "decline"}
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))
@@ -137,6 +138,7 @@ class Lobby:
             turn_seconds=float(settings.get("turn_seconds", self.settings.turn_seconds)),
             bot_level=str(settings.get("bot_level", self.services.bots_default)),
             host=row.host,
+            summary_seconds=float(settings.get("summary_seconds", self.settings.summary_seconds)),
             hints=bool(settings.get("hints", row.kind != "ranked")),
         )
         table = Table(self.services, row.id, spec, row.invite)
@@ -178,13 +180,14 @@ class Lobby:
         return table
 
     def by_invite(self, code: str) -> Table:
-        table_id = self.invites.get(code)
+        table_id = self.invites.get(normal_invite(code))
         if table_id is None or table_id not in self.tables:
             raise ProtocolError("not_found", f"no table has the invite code {code}")
         return self.tables[table_id]
 
     async def invite_table(self, code: str) -> str:
         """The id of the table an invite code opens (on any instance)."""
+        code = normal_invite(code)
         table_id = self.invites.get(code)
         if table_id is not None and table_id in self.tables:
             return table_id
@@ -516,12 +519,27 @@ class Lobby:
             )
         level = check_level(request.bot_level) if request.bot_level else self.services.bots_default
         host = conn.identity.id if request.kind == "private" else None
+        pause = request.summary_seconds
+        summary = self.settings.summary_seconds if pause is None else pause
         hints = hints_allowed(request.kind, request.hints)
-        return TableSpec(request.kind, variant, request.preset, turn, level, host=host, hints=hints)
+        return TableSpec(
+            request.kind,
+            variant,
+            request.preset,
+            turn,
+            level,
+            host=host,
+            hints=hints,
+            summary_seconds=summary,
+        )
 
     async def _new_table(self, spec: TableSpec) -> Table:
+        return await self.new_table(spec, new_table_id())
+
+    async def new_table(self, spec: TableSpec, table_id: str) -> Table:
+        """Open, store and list a table (a private one gets an invite code)."""
         invite = new_invite() if spec.kind == "private" else None
-        table = Table(self.services, new_table_id(), spec, invite)
+        table = Table(self.services, table_id, spec, invite)
         if self.cluster is not None and not await self.cluster.claim(table.id):
             raise ProtocolError("server_error", "could not open a table; try again")
         await table.create()
@@ -563,7 +581,12 @@ class Lobby:
         if await self._sit_remote(conn, self._remote_candidates(variant, kind), ref):
             return None
         spec = TableSpec(
-            kind, variant, preset_name, self.settings.turn_seconds, self.services.bots_default
+            kind,
+            variant,
+            preset_name,
+            self.settings.turn_seconds,
+            self.services.bots_default,
+            summary_seconds=self.settings.summary_seconds,
         )
         self.quotas.check_create(conn)
         table = await self._new_table(spec)

@@ -50,6 +50,7 @@ class Create(ClientMessage):
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     kind: Literal["casual", "private", "ranked"] = "casual"
     turn_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
+    summary_seconds: Annotated[float, Field(ge=0, le=30)] | None = None
     bot_level: Level | None = None
     sit: bool = True
     hints: bool | None = None  # the coach may be asked (default: yes, except ranked)
@@ -105,6 +106,21 @@ class RemoveBot(ClientMessage):
 
 class Start(ClientMessage):
     type: Literal["start"]
+    table: TableId
+
+
+class Continue(ClientMessage):
+    type: Literal["continue"]
+    table: TableId
+
+
+class PlayAgain(ClientMessage):
+    type: Literal["play_again"]
+    table: TableId
+
+
+class Decline(ClientMessage):
+    type: Literal["decline"]
     table: TableId
 
 
@@ -170,6 +186,9 @@ AnyMessage = (
     | RemoveBot
     | Start
     | Act
+    | Continue
+    | PlayAgain
+    | Decline
     | HintRequest
     | ReviewRequest
     | Chat
@@ -193,6 +212,9 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "remove_bot": RemoveBot,
     "start": Start,
     "act": Act,
+    "continue": Continue,
+    "play_again": PlayAgain,
+    "decline": Decline,
     "hint": HintRequest,
     "review": ReviewRequest,
     "chat": Chat,

@@ -31,6 +31,7 @@ from .auth import Identity, require_account
 from .botplay import BotPool, check_level
 from .config import Settings
 from .connection import Endpoint
+from .lookback import Pause, bot_name, score_sheet, trick_seen
 from .metrics import Metrics
 from .protocol import ProtocolError
 from .render import Event, event_json, event_text, make_event, state_json, summary_json
@@ -126,6 +127,7 @@ class TableSpec:
     turn_seconds: float
     bot_level: str
     host: str | None = None
+    summary_seconds: float = 3.0  # the pause after each hand (0: none)
     hints: bool = True  # the coach may be asked (never at ranked tables)
 
 
@@ -156,10 +158,6 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(6)
 
 
-def new_invite() -> str:
-    return secrets.token_urlsafe(9)
-
-
 def deck_text(deck: bytes | Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in deck)
 
@@ -180,6 +178,12 @@ class Table:
         self.turn_seconds = spec.turn_seconds
         self.bot_level = spec.bot_level
         self.host = spec.host
+        self.summary_seconds = spec.summary_seconds
+        self.pause: Pause | None = None
+        self.last_trick: dict[str, Any] | None = None
+        self.complete_from = 0  # events up to this version were rebuilt (actions only)
+        self.rematch: str | None = None  # the table this game's "play again" opened
+        self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
         self.hints = spec.hints and spec.kind != "ranked"
         self.invite = invite
         self.status = "waiting"
@@ -190,6 +194,7 @@ class Table:
         self.watchers: dict[Endpoint, int | None] = {}
         self.invited: set[str] = set()
         self.epoch = 0  # the fencing epoch this instance owns the table under
+        self.opened: dict[str, str] = {}  # who opened the invite (id: name), for the host
         self.created_at = utcnow()
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
@@ -316,6 +321,8 @@ class Table:
             "players": self.players,
             "target": self.variant.target,
             "turn_seconds": self.turn_seconds,
+            "turn_clock": self._clock_runs(),
+            "summary_seconds": self.summary_seconds,
             "bot_level": self.bot_level,
             "hints": self.hints,
             "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
@@ -325,7 +332,27 @@ class Table:
         left = self.game_time_left()
         if left is not None:
             out["time_left"] = round(left, 1)
+        if self.awaiting:
+            out["awaiting"] = sorted(self.awaiting)
+        if self.kind == "private":  # the host sees who came by the invite and who watches
+            out["opened"] = list(self.opened.values())
+            out["watching"] = [c.identity.name for c, seat in self.watchers.items() if seat is None]
         return out
+
+    def fill_json(self) -> dict[str, Any] | None:
+        """The wait until bots fill this waiting quick-play table (the server's real wait)."""
+        if self.status != "waiting" or self.kind != "casual" or not self.humans():
+            return None
+        total = self.settings.fill_seconds
+        fill = self._timers.get("fill")
+        if fill is None:  # the first person is sitting down: the wait starts now
+            return {"seconds": total, "remaining": total}
+        left = max(0.0, fill.when() - asyncio.get_running_loop().time())
+        return {"seconds": total, "remaining": round(left, 2)}
+
+    def _clock_runs(self) -> bool:
+        """A person alone with bots has no turn clock: the bots wait for them."""
+        return self.turn_seconds > 0 and self.humans() > 1
 
     def summary(self) -> dict[str, Any]:
         """The table's line in the lobby."""
@@ -377,7 +404,16 @@ class Table:
             "state": self._view_state(seat),
             "clock": self.clock_json(),
             "missed": missed,
+            "sheet": [] if self.state is None else score_sheet(self.state),
+            "last_trick": self.last_trick,
         }
+        if self.pause is not None:
+            out["pause"] = self.pause.to_json()
+        fill = self.fill_json()
+        if fill is not None:
+            out["fill"] = fill
+        if missed is None:  # a fresh page: the table's log so far, as this seat may see it
+            out["log"] = [event_json(e, seat) for e in self.events]
         if self.invite and self.may_see(conn.identity):
             out["invite"] = self.invite
         if ref is not None:
@@ -385,7 +421,7 @@ class Table:
         return out
 
     def _missed(self, since: int | None, viewer: int | None) -> list[dict[str, Any]] | None:
-        if since is None or since > self.version:
+        if since is None or since > self.version or since < self.complete_from:
             return None
         if since == self.version:
             return []
@@ -397,6 +433,11 @@ class Table:
         texts: dict[int | None, str] = {}
         head = f'{{"type":"event","table":{_dumps(self.id)},"version":{event[0]},"event":'
         tail = f',"clock":{_dumps(self.clock_json())}'
+        if self.pause is not None:
+            tail += f',"pause":{_dumps(self.pause.to_json())}'
+        fill = self.fill_json()
+        if fill is not None:
+            tail += f',"fill":{_dumps(fill)}'
         if with_info:
             tail += f',"info":{_dumps(self.info())}'
         tail += "}"
@@ -473,6 +514,7 @@ class Table:
                 "preset": self.preset,
                 "turn_seconds": self.turn_seconds,
                 "bot_level": self.bot_level,
+                "summary_seconds": self.summary_seconds,
                 "hints": self.hints,
             },
             "seats": [s.stored() for s in self.seats],
@@ -498,6 +540,10 @@ class Table:
             return
         if index is None:
             self._watch(conn, None)
+            if invited and identity.id not in self.opened and self.kind == "private":
+                self.opened[identity.id] = identity.name  # the host hears a friend arrive
+                await self._commit("arrived", {"name": identity.name}, direct=direct)
+                return
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
 
     async def _remember_invited(self, person: str) -> None:
@@ -541,6 +587,8 @@ class Table:
             return False
         seat.away = seat.bot_playing = False
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
+        if index in self.awaiting:
+            await self._answered(index)
         return True
 
     async def resync(self, conn: Endpoint, since: int | None, ref: str | int | None) -> None:
@@ -605,7 +653,7 @@ class Table:
         raise ProtocolError("seat_taken", f"seat {wanted} is taken")
 
     async def _after_seating(self) -> None:
-        if self.status != "waiting":
+        if self.status != "waiting" or self.awaiting:
             return
         if self.free_seats() == 0 and self.kind != "private":
             await self._start_game()
@@ -696,7 +744,7 @@ class Table:
             raise ProtocolError("bad_state", "bots can be added only before the game starts")
         chosen = check_level(level) if level else self.bot_level
         index = self._free_seat(wanted)
-        self.seats[index] = Seat(bot=chosen, name=bot_name(chosen, index))
+        self.seats[index] = Seat(bot=chosen, name=bot_name(s.name for s in self.seats))
         try:
             await self._commit("bot_seated", {"seat": index, "level": chosen})
         except ProtocolError:
@@ -713,6 +761,72 @@ class Table:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": ""})
+
+    # ------------------------------------------------------------------ play again
+
+    async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
+        """For "play again" at this finished table: the asker's seat, the seats to copy,
+        the new table's id and whether it is still to be made."""
+        if self.status != "finished":
+            raise ProtocolError("bad_state", "play again when the game is over")
+        if self.kind == "ranked":
+            raise ProtocolError("bad_state", "ranked games are found by quick play, not replayed")
+        index = self.seat_of(conn.identity.id)
+        if index is None:
+            raise ProtocolError("not_seated", "only the players of this game can play again")
+        fresh = self.rematch is None
+        if self.rematch is None:
+            self.rematch = new_table_id()
+        copied = [Seat(user=s.user, name=s.name, account=s.account, bot=s.bot) for s in self.seats]
+        return index, copied, self.rematch, fresh
+
+    async def announce_rematch(self, table_id: str, name: str) -> None:
+        await self._commit("rematch", {"table": table_id, "name": name})
+
+    async def open_rematch(
+        self, conn: Endpoint, index: int, seats: list[Seat], ref: str | int | None
+    ) -> None:
+        """The same people and bots, seated as before: the asker sits at once, the others
+        are asked (their seats wait for them until they answer or the time runs out)."""
+        for i, seat in enumerate(seats):
+            if i != index and (seat.user or seat.bot):
+                seat.away = bool(seat.user)
+                self.seats[i] = seat
+                if seat.user:
+                    self.awaiting.add(i)
+                    self.invited.add(seat.user)
+        if self.awaiting:
+            self._later("rematch", self.settings.rematch_seconds, self._rematch_timeout)
+        await self.sit(conn, index, False, ref)
+        if not self.awaiting and self.status == "waiting":
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def decline(self, conn: Endpoint) -> None:
+        """No thanks to playing again: a bot takes the seat kept for this person."""
+        index = self.seat_of(conn.identity.id)
+        if index is None or index not in self.awaiting:
+            raise ProtocolError("bad_state", "you have no open invitation to play at this table")
+        self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        await self._commit("bot_seated", {"seat": index, "level": self.bot_level})
+        await self._answered(index)
+
+    async def _answered(self, index: int) -> None:
+        self.awaiting.discard(index)
+        if not self.awaiting and self.status == "waiting":
+            self._cancel("rematch")
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def _rematch_timeout(self) -> None:
+        """Bots play for the people who did not answer in time."""
+        self._timers.pop("rematch", None)
+        for index in sorted(self.awaiting):
+            self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        self.awaiting.clear()
+        if self.status == "waiting" and self.humans():
+            self._fill_with_bots()
+            await self._start_game()
 
     def _check_manager(self, conn: Endpoint) -> None:
         identity = conn.identity
@@ -749,7 +863,7 @@ class Table:
     def _fill_with_bots(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat.empty:
-                self.seats[i] = Seat(bot=self.bot_level, name=bot_name(self.bot_level, i))
+                self.seats[i] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
 
     async def _fill_timeout(self) -> None:
         self._timers.pop("fill", None)
@@ -793,7 +907,26 @@ class Table:
             raise ProtocolError(
                 "stale", f"the table is at version {self.version}, not {expected}: resync"
             )
-        await self._play(index, action, "player")
+        pause = self.pause
+        self.pause = None  # playing is continuing
+        try:
+            await self._play(index, action, "player")
+        except ProtocolError:
+            self.pause = pause
+            raise
+
+    async def proceed(self, conn: Endpoint) -> None:
+        """A person is done with the hand summary; when all are, the next deal goes on."""
+        index = self._own_seat(conn)
+        pause = self.pause
+        if pause is None:
+            return
+        user = self.seats[index].user
+        if user is not None:
+            pause.proceed(user)
+        if pause.over():
+            self.pause = None
+            self._reschedule()
 
     async def _play(self, seat: int, action: str, by: str) -> None:
         started = time.perf_counter()
@@ -858,6 +991,9 @@ class Table:
         values: dict[str, Any] = {}
         if step.end is not None:
             values["scores"] = list(state.scores)
+            if not state.game_over and self.summary_seconds > 0:
+                self.pause = Pause.after_hand(self.summary_seconds, self._people_here())
+        self.last_trick = trick_seen(step, state) or self.last_trick
         if state.game_over:
             values.update(self._finish_values(state))
             self.status, self.finished_at = "finished", values["finished_at"]
@@ -872,7 +1008,7 @@ class Table:
                 with_info=state.game_over,
             )
         except ProtocolError:
-            self.status, self.finished_at = "playing", None
+            self.status, self.finished_at, self.pause = "playing", None, None
             raise
         self.seq += 1
         self.decks_saved = len(state.deals)
@@ -880,6 +1016,9 @@ class Table:
             self._review_soon(step.end.deals[0].number)
         if state.game_over:
             self._game_finished()
+
+    def _people_here(self) -> list[str]:
+        return [s.user for s in self.seats if s.user and s.conn is not None and not s.bot_playing]
 
     def _finish_values(self, state: GameState) -> dict[str, Any]:
         finished = utcnow()
@@ -944,6 +1083,11 @@ class Table:
         state = self.state
         if self.status != "playing" or state is None or state.current_player is None:
             return
+        pause = self.pause
+        if pause is not None and not pause.over():
+            self._later("turn", pause.remaining(), self._pause_over, pause)
+            return
+        self.pause = None
         to_act = state.current_player
         seat = self.seats[to_act]
         if seat.bot or seat.bot_playing:
@@ -952,7 +1096,7 @@ class Table:
             self._later(
                 "turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot"
             )
-        elif self.turn_seconds > 0:
+        elif self._clock_runs():
             self.clock = _Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
 
@@ -971,6 +1115,11 @@ class Table:
         it was created (at once for an older one restored after a restart)."""
         age = (utcnow() - self.created_at).total_seconds()
         self._later("unseated", self.settings.unseated_seconds - age, self._maybe_close)
+
+    async def _pause_over(self, pause: Pause) -> None:
+        if self.pause is pause:
+            self.pause = None
+            self._reschedule()
 
     async def _auto_turn(self, version: int, seat: int, by: str) -> None:
         """A bot moves for ``seat`` (its bot seat, or a player who is away or out of time)."""
@@ -1021,6 +1170,9 @@ class Table:
         self.created_at, self.started_at = row.created_at, row.started_at
         if row.status == "playing":
             self.state = replay_game(self.variant, row)
+            self.last_trick, events = replayed_events(self.variant, row)
+            self.events.extend(events)
+            self.complete_from = row.version
             self.first_dealer = row.first_dealer or 0
             self.seq, self.decks_saved = len(row.actions), len(row.decks)
 
@@ -1050,8 +1202,22 @@ def replay_game(variant: Variant, row: GameRow) -> GameState:
     return state
 
 
-def bot_name(level: str, seat: int) -> str:
-    return f"Bot {seat + 1} ({level})"
+def replayed_events(variant: Variant, row: GameRow) -> tuple[dict[str, Any] | None, list[Event]]:
+    """A stored game's last completed trick and its actions as events again (the look-back
+    and the log after a restart; seatings and the like are not stored, so not among them)."""
+    decks = [text.split() for text in row.decks]
+    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
+    found: dict[str, Any] | None = None
+    events: list[Event] = []
+    for stored in row.actions:
+        if stored.action == TIME_UP:
+            state.signal_time_up()
+            events.append(make_event(stored.version, "time_up", {}))
+            continue
+        step = state.apply(stored.action, seat=stored.seat)
+        found = trick_seen(step, state) or found
+        events.append(make_event(stored.version, "action", {"by": stored.by}, step))
+    return found, events
 
 
 def _redeals(state: GameState) -> list[dict[str, Any]]:

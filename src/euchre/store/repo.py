@@ -244,6 +244,28 @@ class Repository:
             await _fill_log(conn, row)
         return row
 
+    async def recent_finished(self, limit: int) -> list[dict[str, Any]]:
+        """The newest finished games, newest first (no decks or actions)."""
+        columns = (
+            Game.id,
+            Game.kind,
+            Game.variant_name,
+            Game.settings,
+            Game.seats,
+            Game.scores,
+            Game.winner,
+            Game.finished_at,
+        )
+        query = (
+            select(*columns)
+            .where(Game.status == "finished")
+            .order_by(Game.finished_at.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            result = await conn.execute(query)
+            return [dict(r._mapping) for r in result]
+
     async def user_exists(self, user_id: int) -> bool:
         async with self.engine.connect() as conn:
             result = await conn.execute(select(User.id).where(User.id == user_id))

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { BOT_LEVELS, DECKS, OPTIONS, PRESETS, TURN_TIMERS, presetValues } from "./options.js";
 import { Page } from "./page.js";
+import { pauseField } from "./summary.js";
 
 export function mount(ctx, root) {
   const page = new Lobby(ctx, root);
@@ -207,6 +208,7 @@ class Lobby extends Page {
       h("p", { class: "hint" }, this.t(`presets.${f.preset}.help`)),
       this.kindField(),
       this.timerField(),
+      pauseField(this, this.form),
       this.botsField(),
       optionField(ctx, OPTIONS[0], f.values, f.values.players),
       h(
@@ -340,6 +342,7 @@ class Lobby extends Page {
       turn_seconds: f.turn,
     };
     if (f.level) message.bot_level = f.level;
+    if (f.pause !== undefined) message.summary_seconds = f.pause;
     try {
       const created = await this.ctx.net.request(message);
       if (f.startNow && f.kind !== "ranked") this.ctx.net.fire({ type: "start", table: created.table });
@@ -454,5 +457,6 @@ export function inviteCode(text) {
   const trimmed = text.trim();
   const fromLink = trimmed.match(/#\/join\/([\w-]+)/);
   if (fromLink) return fromLink[1];
-  return /^[\w-]{1,32}$/.test(trimmed) ? trimmed : "";
+  const typed = trimmed.replace(/\s+/g, ""); // "K7RM 4XTP" read aloud and typed with a space
+  return /^[\w-]{1,32}$/.test(typed) ? typed : "";
 }

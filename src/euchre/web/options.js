@@ -1,4 +1,4 @@
-// The rule options of RULES.md a table can choose, for the create form and the explanations.
+// The rule options of docs/rules.md §4 a table can choose, for the create form and the explanations.
 // Labels and explanations live in i18n/<lang>.json under "options.<name>".
 
 export const PRESETS = ["standard", "classic", "british", "long", "cutthroat", "two-player"];

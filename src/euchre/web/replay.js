@@ -4,6 +4,7 @@
 import { cardImage, cardName, suitBadge } from "./cards.js";
 import { h } from "./dom.js";
 import { Page } from "./page.js";
+import { loadRecent, loadSheetRows, recentGames, replaySheet } from "./recent.js";
 import { displaySorted, suitOf, trickWinnerIndex } from "./rules.js";
 
 export function mount(ctx, root, params) {
@@ -21,6 +22,8 @@ class ReplayPage extends Page {
     this.deal = 0;
     this.step = 0;
     this.frames = [];
+    this.recent = null; // the viewer's and public recent games (no game chosen)
+    this.sheetRows = null; // the chosen game's score sheet
     this.keys = (e) => this.key(e);
     document.addEventListener("keydown", this.keys);
   }
@@ -33,6 +36,8 @@ class ReplayPage extends Page {
   async start() {
     if (!this.gameId) {
       this.render();
+      this.recent = await loadRecent().catch(() => null);
+      if (!this.gone && !this.record) this.render();
       return;
     }
     this.root.replaceChildren(h("p", { class: "loading", role: "status" }, this.t("replay.loading")));
@@ -41,6 +46,7 @@ class ReplayPage extends Page {
       if (response.status === 409) throw new Error(this.t("replay.stillPlaying"));
       if (!response.ok) throw new Error(this.t("replay.notFound"));
       const record = await response.json();
+      this.sheetRows = await loadSheetRows(this.gameId).catch(() => null);
       if (!this.gone) this.load(record);
     } catch (err) {
       this.error = err.message;
@@ -91,6 +97,8 @@ class ReplayPage extends Page {
     const children = [h("h1", { id: "replay-title", tabindex: "-1" }, this.t("replay.title"))];
     if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error));
     if (this.record) children.push(this.summary(), this.dealPicker(), this.board(), this.stepper());
+    if (this.record && this.gameId) children.push(replaySheet(this.ctx, this.sheetRows, this.record.metadata?.players || [], (this.record.metadata?.players || []).length));
+    if (!this.record) children.push(recentGames(this.ctx, this.recent));
     children.push(this.uploadForm());
     this.root.replaceChildren(h("section", { class: "replay", "aria-labelledby": "replay-title" }, children));
   }

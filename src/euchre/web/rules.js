@@ -1,5 +1,5 @@
-// Card order in JavaScript, mirroring euchre.engine.rules: effective suit (RULES.md §2.2),
-// power (§2.3), following (§2.4), trick winner (§2.5) and hand display (§2.14).
+// Card order in JavaScript, mirroring euchre.engine.rules: effective suit (docs/rules.md §2.9),
+// power (§2.9), following (§2.10), trick winner (§2.11) and hand display (§2.17).
 // Cards are protocol text: rank "789TJQKA" + suit "cdsh"; "B" is the Joker.
 // Trump is a suit letter, "n" (no trump) or null (not yet known).
 
@@ -56,7 +56,7 @@ function beats(card, other, led, trump) {
   return (suit === led || suit === trump) && power(card, trump) > power(other, trump);
 }
 
-/** A hand sorted for display (RULES.md §2.14): ♣ ♦ ♠ ♥ rotated so trump comes first. */
+/** A hand sorted for display (docs/rules.md §2.17): ♣ ♦ ♠ ♥ rotated so trump comes first. */
 export function displaySorted(cards, trump) {
   const start = isSuit(trump) ? SUITS.indexOf(trump) : 0;
   const key = (card) => {

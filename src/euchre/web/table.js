@@ -10,6 +10,11 @@ import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { displaySorted, suitOf } from "./rules.js";
+import { lastTrickButton, lastTrickPanel } from "./lasttrick.js";
+import { PlayAgain } from "./playagain.js";
+import { scoreSheet } from "./scoresheet.js";
+import { HandPause, handSummary } from "./summary.js";
+import { FillCountdown } from "./waiting.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
@@ -37,6 +42,12 @@ class TablePage extends Page {
     this.timeLeft = null;
     this.lastTrick = null;
     this.lastDeal = null;
+    this.sheet = []; // every scored hand of the game (the score sheet)
+    this.recentTrick = null; // the previous completed trick, for "Last trick"
+    this.showLastTrick = false;
+    this.handPause = new HandPause();
+    this.fill = new FillCountdown();
+    this.playAgain = new PlayAgain(this);
     this.log = [];
     this.pending = null;
     this.failure = null;
@@ -51,6 +62,8 @@ class TablePage extends Page {
     root.addEventListener("click", this.onClick);
     root.addEventListener("keydown", this.onKey);
     root.addEventListener("change", this.onChange);
+    this.onLookBackKey = (e) => this.lookBackKey(e);
+    document.addEventListener("keydown", this.onLookBackKey);
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = (e) => this.opened(e.detail);
     ctx.net.addEventListener("message", this.onMessage);
@@ -75,6 +88,7 @@ class TablePage extends Page {
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
     this.root.removeEventListener("change", this.onChange);
+    document.removeEventListener("keydown", this.onLookBackKey);
     for (const timer of this.timers) clearTimeout(timer);
     if (this.tableId && this.info && this.mySeat() === null) {
       this.ctx.net.send({ type: "leave", table: this.tableId });
@@ -163,8 +177,9 @@ class TablePage extends Page {
     this.state = m.state;
     this.you = m.you;
     this.inviteCode = m.invite || this.inviteCode;
-    this.setClock(m.clock, m.info);
-    for (const e of m.missed || []) this.addLog(this.describe(e, m.state), false);
+    this.setClock(m.clock, m.info, m.fill);
+    for (const e of m.missed || []) this.noteEvent(e, m.state, false);
+    this.lookBack(m);
     this.pending = null;
     this.render();
     if (fresh) this.root.querySelector("h1")?.focus();
@@ -178,26 +193,68 @@ class TablePage extends Page {
     this.version = m.version;
     if (m.info) this.info = m.info;
     this.state = m.state;
-    this.setClock(m.clock, m.info);
+    this.setClock(m.clock, m.info, m.fill);
     this.pending = null;
-    this.noteEvent(m.event, m.state);
+    this.noteEvent(m.event, m.state, true);
+    this.handPause.set(m.pause, m.pause ? this.lastDeal : null);
+    if (m.pause) this.later(m.pause.remaining * 1000 + 50, () => this.render());
     this.render();
   }
 
-  setClock(clock, info) {
+  /** A snapshot's look-back: the score sheet, the last trick, the log so far, the pause. */
+  lookBack(m) {
+    if (m.sheet) this.sheet = m.sheet;
+    if (m.last_trick !== undefined) this.recentTrick = m.last_trick;
+    if (m.log) {
+      this.log = [];
+      for (const e of m.log) this.addLog(this.describe(e, m.state), false);
+    }
+    const last = this.sheet[this.sheet.length - 1] || null;
+    if (last && !this.lastDeal) this.lastDeal = last;
+    this.handPause.set(m.pause, m.pause ? last : null);
+    if (m.pause) this.later(m.pause.remaining * 1000 + 50, () => this.render());
+  }
+
+  continueAfterHand() {
+    if (!this.handPause.showing()) return;
+    this.handPause.dismiss();
+    if (this.mySeat() !== null) this.ctx.net.fire({ type: "continue", table: this.tableId });
+    this.render();
+  }
+
+  toggleLastTrick() {
+    this.showLastTrick = !this.showLastTrick && Boolean(this.recentTrick);
+    this.render();
+    if (this.showLastTrick) document.getElementById("last-trick-title")?.focus();
+    else document.getElementById("last-trick-button")?.focus();
+  }
+
+  setClock(clock, info, fill) {
+    this.fill.update(fill, info || this.info);
     this.clock = clock ? { ...clock, at: performance.now() } : null;
     if (info && info.time_left !== undefined) this.timeLeft = { seconds: info.time_left, at: performance.now() };
   }
 
-  noteEvent(e, state) {
+  noteEvent(e, state, speak) {
     const text = this.describe(e, state);
     if (e.trick) {
-      this.lastTrick = { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
+      // The trick that ends a hand is not drawn over the next deal's turn-up: the hand's
+      // summary (and "Last trick") show it instead.
+      this.lastTrick = e.deal_over ? null : { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
+      this.recentTrick = { deal: e.deal_over ? e.deal_over.deal : (state?.deal ?? 0), ...e.trick };
       this.later(TRICK_SHOWN_MS + 50, () => this.render());
     }
-    if (e.deal_over) this.lastDeal = e.deal_over;
-    if (e.kind === "started") this.lastDeal = null;
-    this.addLog(text, true);
+    if (e.deal_over) {
+      this.lastDeal = e.deal_over;
+      this.sheet = [...this.sheet.filter((row) => row.deal !== e.deal_over.deal), e.deal_over];
+    }
+    this.playAgain.note(e);
+    if (e.kind === "started") {
+      this.lastDeal = null;
+      this.sheet = [];
+      this.recentTrick = null;
+    }
+    this.addLog(text, speak);
   }
 
   addLog(text, speak) {
@@ -261,6 +318,10 @@ class TablePage extends Page {
         return this.t("events.bot_seated", { name: this.seatName(e.seat) });
       case "time_up":
         return this.t("events.time_up");
+      case "arrived":
+        return this.t("lookback.arrived", { name: e.name });
+      case "rematch":
+        return this.t("lookback.playAgainAsked", { name: e.name });
       case "closed":
         return this.t("events.closed");
       default:
@@ -336,7 +397,8 @@ class TablePage extends Page {
 
   isMyTurn() {
     const s = this.state;
-    return Boolean(s && s.seat !== null && s.to_act === s.seat && s.legal.length && this.info.status === "playing");
+    // While the last hand's summary shows, the next deal's first choice waits for it.
+    return Boolean(s && s.seat !== null && s.to_act === s.seat && s.legal.length && this.info.status === "playing" && !this.handPause.showing());
   }
 
   position(seat) {
@@ -400,6 +462,10 @@ class TablePage extends Page {
       stand: () => this.stand(),
       leave: () => this.leave(),
       copy: () => this.copyInvite(),
+      continue: () => this.continueAfterHand(),
+      "last-trick": () => this.toggleLastTrick(),
+      "play-again": () => this.playAgain.ask(),
+      "decline-again": () => this.playAgain.decline(),
     };
     const command = commands[el.dataset.cmd];
     if (command) command();
@@ -408,6 +474,26 @@ class TablePage extends Page {
   keyed(event) {
     const group = event.target.closest(".hand, .bid-buttons");
     if (group) rove(event, group, group.classList.contains("hand") ? "button.hand-card" : "button");
+  }
+
+  /** L shows the last trick; while the hand summary shows, Enter, Space or Escape continue. */
+  lookBackKey(event) {
+    if (!this.info || event.defaultPrevented || event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if ((event.key === "l" || event.key === "L") && this.info?.status !== "waiting") {
+      event.preventDefault();
+      this.toggleLastTrick();
+      return true;
+    }
+    if (event.key === "Escape" && this.showLastTrick) {
+      this.toggleLastTrick();
+      return true;
+    }
+    if (this.handPause.showing() && ["Enter", " ", "Escape"].includes(event.key) && !event.target.closest?.("button:not(#summary-continue), a")) {
+      event.preventDefault();
+      this.continueAfterHand();
+      return true;
+    }
+    return false;
   }
 
   changed(event) {
@@ -633,6 +719,7 @@ class TablePage extends Page {
     const words = [];
     if (info.type === "human" && info.bot_playing) words.push(this.t("table.botPlaying"));
     else if (info.type === "human" && !info.connected) words.push(this.t("table.away"));
+    if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);
     const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true)) : null;
@@ -679,15 +766,19 @@ class TablePage extends Page {
 
   centre() {
     const s = this.state;
-    if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()));
+    if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()), this.fill.element(this));
+    // The hand just scored stays alone on the felt: nothing of the next deal shows over it.
+    if (this.handPause.showing()) return h("div", { class: "centre summary" }, handSummary(this, this.handPause.deal, { live: true }));
     return h("div", { class: "centre" }, this.upcard(), this.trick(), this.contract());
   }
 
   waitingText() {
     if (this.info.status === "finished") return this.t("table.finished");
-    if (this.info.kind === "casual") return this.t("table.waitingCasual");
+    if (this.info.awaiting?.length) return this.t("lookback.waitingAnswers");
+    if (this.info.kind === "casual") return this.t(this.fill.at === null ? "table.waitingCasual" : "lookback.waitingForPlayers");
     if (this.info.kind === "private") return this.t(this.you?.host ? "table.waitingHost" : "table.waitingPrivate");
-    return this.t("table.waitingRanked");
+    const waiting = this.info.seats.filter((seat) => seat.type === "human").length;
+    return `${this.t("table.waitingRanked")} ${this.t("lookback.queue", { count: waiting })}`;
   }
 
   upcard() {
@@ -741,7 +832,7 @@ class TablePage extends Page {
 
   promptText() {
     const s = this.state;
-    if (!s) return "";
+    if (!s || this.handPause.showing()) return "";
     if (!this.isMyTurn()) {
       if (s.to_act === null || s.to_act === undefined) return "";
       return this.t("prompt.waitingFor", { name: this.seatName(s.to_act) });
@@ -802,7 +893,8 @@ class TablePage extends Page {
     }
     const canStart = this.info.kind === "private" ? this.you?.host : this.info.kind === "casual" && this.mySeat() !== null;
     if (canStart) {
-      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.t("table.start")));
+      const label = this.info.kind === "casual" ? "lookback.startNow" : "table.start";
+      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.t(label)));
     }
     return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
   }
@@ -873,6 +965,7 @@ class TablePage extends Page {
       "aside",
       { class: "side", "aria-label": this.t("table.sideLabel") },
       this.scoreBoard(),
+      this.lookBackBox(),
       this.lastDealBox(),
       this.inviteBox(),
       this.tableActions(),
@@ -912,6 +1005,20 @@ class TablePage extends Page {
     );
   }
 
+  /** Look back: the last trick (button, L key) and the score sheet of every hand. */
+  lookBackBox() {
+    if (!this.state && this.info.status === "waiting") return null;
+    const names = { seat: (n) => this.seatName(n), side: (n) => this.sideName(n), sides: this.players() === 3 ? 3 : 2 };
+    return h(
+      "section",
+      { class: "box look-back", "aria-labelledby": "look-back-title" },
+      h("h2", { id: "look-back-title" }, this.t("lookback.title")),
+      lastTrickButton(this, this.showLastTrick),
+      this.showLastTrick ? lastTrickPanel(this) : null,
+      h("details", { class: "sheet", id: "score-sheet-box" }, h("summary", {}, this.t("lookback.sheet")), scoreSheet(this.ctx, this.sheet, names)),
+    );
+  }
+
   lastDealBox() {
     if (!this.lastDeal) return null;
     return h(
@@ -933,6 +1040,8 @@ class TablePage extends Page {
       h("label", { for: "invite-link" }, this.t("table.inviteHelp")),
       h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, this.t("table.copy"))),
       h("p", { class: "hint" }, this.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, this.inviteCode)),
+      this.you?.host && this.info.opened?.length ? h("p", { id: "invite-opened" }, this.t("lookback.opened", { names: this.ctx.i18n.list(this.info.opened) })) : null,
+      this.you?.host && this.info.watching?.length ? h("p", { id: "invite-watching" }, this.t("lookback.watching", { names: this.ctx.i18n.list(this.info.watching) })) : null,
     );
   }
 
@@ -967,7 +1076,7 @@ class TablePage extends Page {
   }
 
   logBox() {
-    const items = this.log.slice(-40).map((entry) => h("li", {}, entry.text));
+    const items = this.log.map((entry) => h("li", {}, entry.text)); // all kept: a game's recent hands
     return h(
       "details",
       { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
@@ -987,6 +1096,8 @@ class TablePage extends Page {
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
       h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
+      this.lastDeal ? handSummary(this, this.lastDeal, { live: false }) : null,
+      this.playAgain.element(),
       h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
       h(
         "div",
@@ -1006,6 +1117,7 @@ class TablePage extends Page {
   // ------------------------------------------------------------------ clocks
 
   updateClocks() {
+    this.fill.tick(this);
     const clock = this.clock;
     for (const el of this.root.querySelectorAll(".timer")) {
       if (!clock || String(clock.seat) !== el.dataset.timerSeat) {

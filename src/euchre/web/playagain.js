@@ -1,0 +1,61 @@
+// Play again: at game end, "Play again" opens a new table with the same people, bots and
+// rules; the others see who asked and may join or decline (bots take declined seats).
+
+import { h } from "./dom.js";
+
+export class PlayAgain {
+  constructor(page) {
+    this.page = page;
+    this.offer = null; // a "rematch" event: {table, name}
+    this.declined = false;
+    this.asking = false;
+  }
+
+  /** Events at the finished table: someone opened the rematch. */
+  note(e) {
+    if (e.kind === "rematch") this.offer = { table: e.table, name: e.name };
+  }
+
+  async ask() {
+    const page = this.page;
+    if (this.asking) return;
+    this.asking = true;
+    try {
+      const answer = await page.ctx.net.request({ type: "play_again", table: page.tableId });
+      if (!page.gone && answer.table) page.ctx.go(`#/table/${answer.table}`);
+    } catch (err) {
+      page.ctx.showError(err);
+    } finally {
+      this.asking = false;
+    }
+  }
+
+  decline() {
+    if (!this.offer) return;
+    this.page.ctx.net.fire({ type: "decline", table: this.offer.table });
+    this.declined = true;
+    this.page.render();
+  }
+
+  /** The part of the game-over dialog that plays again (only for this game's players). */
+  element() {
+    const page = this.page;
+    if (page.mySeat() === null || page.info.kind === "ranked") return null;
+    const t = (key, params) => page.t(key, params);
+    if (this.offer && !this.declined) {
+      return h(
+        "div",
+        { class: "play-again", id: "rematch-offer", role: "status" },
+        h("p", {}, t("lookback.playAgainAsked", { name: this.offer.name })),
+        h(
+          "div",
+          { class: "row wrap" },
+          h("a", { class: "button primary", id: "join-again", href: `#/table/${this.offer.table}` }, t("lookback.joinAgain")),
+          h("button", { type: "button", id: "decline-again", dataset: { cmd: "decline-again", key: "decline-again" } }, t("lookback.decline")),
+        ),
+      );
+    }
+    if (this.declined) return null;
+    return h("button", { type: "button", class: "primary", id: "play-again", disabled: this.asking, dataset: { cmd: "play-again", key: "play-again" } }, t("lookback.playAgain"));
+  }
+}

@@ -1,0 +1,55 @@
+// Recent games on the Replays page: the viewer's own finished games (guests too, by their
+// session) and recent public games, each a link to its replay; and a replay's score sheet.
+
+import { h } from "./dom.js";
+import { replayRows, scoreSheet } from "./scoresheet.js";
+
+export async function loadRecent() {
+  const response = await fetch("api/replays/recent", { credentials: "same-origin" });
+  return response.ok ? response.json() : null;
+}
+
+/** Score-sheet rows of a finished game (from the server's replay of it), or null. */
+export async function loadSheetRows(gameId) {
+  const response = await fetch(`api/games/${encodeURIComponent(gameId)}/replay`);
+  return response.ok ? replayRows(await response.json()) : null;
+}
+
+export function recentGames(ctx, recent) {
+  if (!recent) return null;
+  const t = (key, params) => ctx.t(key, params);
+  const list = (id, games) =>
+    games.length
+      ? h("ul", { id, class: "recent-list" }, games.map((g) => h("li", { dataset: { game: g.id } }, h("a", { href: `#/replay/${g.id}` }, gameLine(ctx, g)))))
+      : h("p", { id, class: "muted" }, t("lookback.noGames"));
+  return h(
+    "section",
+    { class: "box recent-games", "aria-labelledby": "recent-title" },
+    h("h2", { id: "recent-title" }, t("lookback.recentTitle")),
+    h("h3", {}, t("lookback.yourGames")),
+    list("recent-mine", recent.mine),
+    h("h3", {}, t("lookback.publicGames")),
+    list("recent-public", recent.public),
+  );
+}
+
+function gameLine(ctx, game) {
+  const when = new Date(game.finished_at).toLocaleString(ctx.i18n.lang);
+  const preset = ctx.i18n.has(`presets.${game.preset}.label`) ? ctx.t(`presets.${game.preset}.label`) : game.preset;
+  const line = ctx.t("lookback.gameLine", { players: game.players.join(", "), score: (game.score || []).join(" – ") });
+  return `${preset} · ${line} · ${when}`;
+}
+
+/** The score sheet of a replayed game, with its players' names. */
+export function replaySheet(ctx, rows, players, seats) {
+  if (!rows) return null;
+  const sides = seats === 3 ? 3 : 2;
+  const seat = (n) => players[n] || ctx.t("table.seatN", { n: n + 1 });
+  const side = (n) => ctx.i18n.list((sides === 2 && seats === 4 ? [n, n + 2] : [n]).map(seat));
+  return h(
+    "details",
+    { class: "box sheet", id: "replay-sheet-box", open: true },
+    h("summary", {}, ctx.t("lookback.sheet")),
+    scoreSheet(ctx, rows, { seat, side, sides }, "replay-sheet"),
+  );
+}

@@ -1,0 +1,408 @@
+"""The table a player enjoys, server side: the pause between hands, the score sheet, the
+last trick and the log in a snapshot, bots' names, no clock alone with bots, invite codes."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+from server_helpers import Client, ThreadServer, seat_clients
+
+from euchre.engine.records import replay
+from euchre.server.lookback import BOT_NAMES, INVITE_ALPHABET, normal_invite
+
+
+def _event(m: dict[str, Any]) -> dict[str, Any]:
+    return m.get("event", {}) if m["type"] == "event" else {}
+
+
+def _play_until_deal_over(ann: Client, table: str, rng: random.Random) -> dict[str, Any]:
+    """Ann plays random legal moves (the bots play theirs) until a hand is scored."""
+    while True:
+        if ann.my_turn(table):
+            view = ann.view(table)
+            ann.send(type="act", table=table, action=rng.choice(view.state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if _event(message).get("deal_over"):
+            return message
+
+
+def _start_alone_with_bots(live: ThreadServer, **create: Any) -> tuple[str, Client]:
+    table, (ann,) = seat_clients(live.base, ["Ann"], **create)
+    ann.send(type="start", table=table)
+    ann.until(lambda m: _event(m).get("kind") == "started")
+    return table, ann
+
+
+def _server_table(live: ThreadServer, table: str) -> Any:
+    return live.server.lobby.tables[table]
+
+
+def test_the_next_deal_waits_for_the_summary_until_the_person_continues(
+    live: ThreadServer,
+) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=30, summary_seconds=30)
+    rng = random.Random(3)
+    bot_first_seen = False
+    while not bot_first_seen:
+        over = _play_until_deal_over(ann, table, rng)
+        if over["event"].get("game_over"):
+            break
+        assert over["pause"]["seconds"] == 30 and 0 < over["pause"]["remaining"] <= 30
+        assert over["clock"] is None
+        server_table = _server_table(live, table)
+        assert server_table.pause is not None and server_table.clock is None
+        state = over["state"]
+        assert state["deal"] == over["event"]["deal_over"]["deal"] + 1
+        if state["to_act"] == 0:  # Ann leads the bidding: her move is her "continue"
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))
+            ann.until(lambda m: _event(m).get("seat") == 0)
+            assert server_table.pause is None
+            continue
+        bot_first_seen = True
+        version = over["version"]
+        assert ann.request(type="resync", table=table, since=version)["missed"] == []
+        answer = ann.request(type="continue", table=table)
+        assert answer == {"type": "continued", "table": table, "ref": answer["ref"]}
+        moved = ann.until(lambda m: m["type"] == "event")
+        assert moved["version"] == version + 1 and moved["event"]["by"] == "bot"
+        assert "pause" not in moved
+    assert bot_first_seen
+    ann.close()
+
+
+def test_with_two_people_the_pause_ends_when_both_continue(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0, summary_seconds=30)
+    ann.send(type="start", table=table)
+    rng = random.Random(5)
+    while True:
+        for client in (ann, bob):
+            if client.my_turn(table):
+                state = client.view(table).state
+                client.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if message["type"] == "event":
+            bob.sync_to(table, message["version"])
+        if _event(message).get("deal_over"):
+            break
+    server_table = _server_table(live, table)
+    ann.request(type="continue", table=table)
+    assert server_table.pause is not None
+    assert server_table.pause.waiting == {bob.welcome["you"]["id"]}
+    bob.request(type="continue", table=table)
+    assert server_table.pause is None
+    watcher = Client(live.base, "Eve")
+    watcher.request(type="join", invite=ann.view(table).invite)
+    watcher.expect_error("not_seated", type="continue", table=table)
+    for client in (ann, bob, watcher):
+        client.close()
+
+
+def test_a_person_alone_with_bots_has_no_turn_clock(live: ThreadServer) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=30)
+    if not ann.my_turn(table):
+        ann.until(lambda m: m["type"] == "event" and ann.my_turn(table))
+    mine = ann.request(type="resync", table=table, since=None)
+    assert mine["state"]["to_act"] == 0 and mine["clock"] is None
+    assert ann.view(table).info["turn_clock"] is False  # type: ignore[index]
+    assert ann.view(table).info["turn_seconds"] == 30  # type: ignore[index]
+    ann.close()
+
+
+def test_a_snapshot_holds_the_score_sheet_the_last_trick_and_the_visible_log(
+    live: ThreadServer,
+) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=0)
+    rng = random.Random(11)
+    overs = []
+    tricks = []
+    while len(overs) < 2:
+        if ann.my_turn(table):
+            state = ann.view(table).state
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        event = _event(ann.recv())
+        if event.get("trick"):
+            tricks.append(event["trick"])
+        if event.get("deal_over"):
+            overs.append(event["deal_over"])
+        if event.get("game_over"):
+            break
+    watcher = Client(live.base, "Eve")
+    snap = watcher.request(type="join", invite=ann.view(table).invite)
+    sheet = snap["sheet"]
+    assert [row["points"] for row in sheet] == [d["points"] for d in overs]
+    assert [row["score"] for row in sheet] == [d["score"] for d in overs]
+    assert [row["dealer"] for row in sheet] == [
+        d.dealer for d in _server_table(live, table).state.deals[: len(sheet)]
+    ]
+    assert snap["last_trick"]["cards"] == tricks[-1]["cards"]
+    assert snap["last_trick"]["winner"] == tricks[-1]["winner"]
+    log = snap["log"]
+    assert [e["version"] for e in log] == list(range(log[0]["version"], snap["version"] + 1))
+    discards = [e["action"] for e in log if e.get("action", "").startswith("discard")]
+    assert all(d == "discard" for d in discards)  # another seat's discard stays hidden
+    assert "log" not in watcher.request(type="resync", table=table, since=snap["version"])
+    ann.close()
+    watcher.close()
+
+
+def test_the_score_sheet_agrees_with_the_stored_record(live: ThreadServer) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=0)
+    rng = random.Random(2)
+    while ann.view(table).state["winner"] is None:  # type: ignore[index]
+        if ann.my_turn(table):
+            state = ann.view(table).state
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        ann.recv()
+    sheet = ann.request(type="resync", table=table, since=None)["sheet"]
+    record = httpx.get(f"{live.base}/api/games/{table}", cookies=_cookie(ann))  # private: hers
+    result = replay(record.json())
+    assert [row["points"] for row in sheet] == [list(d.points) for d in result.deals]
+    assert sheet[-1]["score"] == list(result.score)
+    ann.close()
+
+
+def test_bots_get_distinct_friendly_names_and_keep_their_level(live: ThreadServer) -> None:
+    table, ann = _start_alone_with_bots(live, turn_seconds=0)
+    seats = ann.view(table).info["seats"]  # type: ignore[index]
+    bots = [s for s in seats if s["type"] == "bot"]
+    assert len(bots) == 3
+    names = [s["name"] for s in bots]
+    assert len(set(names)) == 3 and set(names) <= set(BOT_NAMES)
+    assert all(s["level"] == "random" for s in bots)
+    ann.close()
+
+
+def test_invite_codes_read_aloud_and_are_accepted_as_typed(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"])
+    code = ann.view(table).invite
+    assert code is not None and re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
+    assert not set(code) & set("0O1lI")
+    assert set(code.replace("-", "")) <= set(INVITE_ALPHABET)
+    for typed in (code, code.lower(), code.replace("-", ""), code.replace("-", "").lower()):
+        friend = Client(live.base, "Bob")
+        assert friend.request(type="join", invite=typed)["table"] == table
+        friend.close()
+    stranger = Client(live.base, "Cat")
+    stranger.expect_error("not_found", type="join", invite="ZZZZ-ZZZZ")
+    stranger.close()
+    ann.close()
+    assert normal_invite(" k7rm 4xtp ") == "K7RM-4XTP"
+    assert normal_invite("vDwio2QdYhzs") == "vDwio2QdYhzs"  # an older code stays as it was
+
+
+def test_a_quick_play_table_says_when_bots_will_join(tmp_path: Any) -> None:
+    from server_helpers import fast_settings
+
+    with ThreadServer(fast_settings(tmp_path / "q.db", fill_seconds=60)) as live:
+        ann = Client(live.base, "Ann")
+        snap = ann.request(type="quick_play")
+        assert snap["fill"]["seconds"] == 60 and 0 < snap["fill"]["remaining"] <= 60
+        table = snap["table"]
+        bob = Client(live.base, "Bob")
+        seated = bob.request(type="sit", table=table)
+        assert 0 < seated["fill"]["remaining"] <= snap["fill"]["remaining"]
+        ann.send(type="start", table=table)  # "Start now": bots take the free seats
+        started = ann.until(lambda m: _event(m).get("kind") == "started")
+        assert "fill" not in started
+        ann.close()
+        bob.close()
+
+
+def _play_to_the_end(ann: Client, table: str) -> None:
+    rng = random.Random(8)
+    while ann.view(table).state is None or ann.view(table).state["winner"] is None:  # type: ignore[index]
+        if ann.my_turn(table):
+            state = ann.view(table).state
+            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        ann.recv()
+
+
+def _cookie(client: Client) -> dict[str, str]:
+    from euchre.server.auth import COOKIE_NAME
+
+    return {COOKIE_NAME: client.token}
+
+
+def _recent(live: ThreadServer, client: Client | None) -> dict[str, Any]:
+    cookies = {} if client is None else _cookie(client)
+    response = httpx.get(f"{live.base}/api/replays/recent", cookies=cookies)
+    response.raise_for_status()
+    found: dict[str, Any] = response.json()
+    return found
+
+
+def test_recent_games_list_a_guests_own_games_and_public_ones_only(live: ThreadServer) -> None:
+    private, ann = _start_alone_with_bots(live, turn_seconds=0)
+    _play_to_the_end(ann, private)
+    bob = Client(live.base, "Bob")
+    public = bob.request(type="create", kind="casual", turn_seconds=30)["table"]
+    bob.until(lambda m: m["type"] == "table" and m["table"] == public)
+    bob.send(type="start", table=public)
+    _play_to_the_end(bob, public)
+
+    for_ann = _recent(live, ann)
+    assert [g["id"] for g in for_ann["mine"]] == [private]
+    assert for_ann["mine"][0]["seat"] == 0 and for_ann["mine"][0]["players"][0] == "Ann"
+    assert [g["id"] for g in for_ann["public"]] == [public]  # Ann's private game is not public
+    for_bob = _recent(live, bob)
+    assert [g["id"] for g in for_bob["mine"]] == [public]
+    assert private not in [g["id"] for g in for_bob["public"]]
+    stranger = _recent(live, None)
+    assert stranger["mine"] == [] and [g["id"] for g in stranger["public"]] == [public]
+    bad = httpx.get(f"{live.base}/api/replays/recent", params={"limit": 0})
+    assert bad.status_code == 422
+    replay_of = httpx.get(f"{live.base}/api/games/{private}/replay", cookies=_cookie(ann)).json()
+    assert replay_of["final_score"] == for_ann["mine"][0]["score"]
+    ann.close()
+    bob.close()
+
+
+def _short_game_for_two(live: ThreadServer) -> tuple[str, Client, Client]:
+    """Ann (seat 0) and Bob (seat 1) with two bots play a game to one point."""
+    table, (ann, bob) = seat_clients(
+        live.base, ["Ann", "Bob"], turn_seconds=0, options={"target": 1}
+    )
+    ann.send(type="start", table=table)
+    rng = random.Random(1)
+    while ann.view(table).state is None or ann.view(table).state["winner"] is None:  # type: ignore[index]
+        for client in (ann, bob):
+            if client.my_turn(table):
+                state = client.view(table).state
+                client.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if message["type"] == "event":
+            bob.sync_to(table, message["version"])
+    return table, ann, bob
+
+
+def _rematch_offer(bob: Client, table: str) -> str:
+    offer = bob.until(lambda m: _event(m).get("kind") == "rematch" and m["table"] == table)
+    assert offer["event"]["name"] == "Ann"
+    return str(offer["event"]["table"])
+
+
+def test_play_again_seats_the_same_people_and_bots_with_the_same_rules(
+    live: ThreadServer,
+) -> None:
+    old, ann, bob = _short_game_for_two(live)
+    old_seats = ann.view(old).info["seats"]  # type: ignore[index]
+    snap = ann.request(type="play_again", table=old)
+    new = snap["table"]
+    assert new != old and snap["you"]["seat"] == 0
+    assert snap["info"]["awaiting"] == [1] and snap["info"]["status"] == "waiting"
+    assert snap["info"]["options"] == ann.view(old).info["options"]  # type: ignore[index]
+    assert _rematch_offer(bob, old) == new
+    again = bob.request(type="play_again", table=old)  # asking too is answering yes
+    assert again["table"] == new and again["you"]["seat"] == 1
+    started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+    seats = started["info"]["seats"]
+    keys = ("type", "name", "level")
+    assert [{k: s.get(k) for k in keys} for s in seats] == [
+        {k: s.get(k) for k in keys} for s in old_seats
+    ]
+    ann.expect_error("bad_state", type="play_again", table=new)  # not over yet
+    ann.close()
+    bob.close()
+
+
+def test_a_declined_rematch_gets_a_bot_and_starts(live: ThreadServer) -> None:
+    old, ann, bob = _short_game_for_two(live)
+    new = ann.request(type="play_again", table=old)["table"]
+    _rematch_offer(bob, old)
+    assert bob.request(type="decline", table=new) == {
+        "type": "declined",
+        "table": new,
+        "ref": bob.received[-1]["ref"],
+    }
+    started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+    assert started["info"]["seats"][1]["type"] == "bot"
+    bob.expect_error("bad_state", type="decline", table=new)
+    watcher = Client(live.base, "Eve")
+    watcher.request(type="join", invite=ann.view(old).invite)
+    watcher.expect_error("not_seated", type="play_again", table=old)
+    for client in (ann, bob, watcher):
+        client.close()
+
+
+def test_bots_take_the_seats_of_people_who_do_not_answer(tmp_path: Any) -> None:
+    from server_helpers import fast_settings
+
+    with ThreadServer(fast_settings(tmp_path / "r.db", rematch_seconds=0.3)) as live:
+        old, ann, bob = _short_game_for_two(live)
+        new = ann.request(type="play_again", table=old)["table"]
+        started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+        assert [s["type"] for s in started["info"]["seats"]] == ["human", "bot", "bot", "bot"]
+        assert "awaiting" not in started["info"]
+        ann.close()
+        bob.close()
+
+
+def test_the_host_hears_who_opened_the_invite_and_sees_who_watches(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"])
+    fay = Client(live.base, "Fay")
+    snap = fay.request(type="join", invite=ann.view(table).invite)
+    assert snap["you"]["seat"] is None and snap["info"]["watching"] == ["Fay"]
+    arrived = ann.until(lambda m: _event(m).get("kind") == "arrived")
+    assert arrived["event"]["name"] == "Fay"
+    assert arrived["info"]["opened"] == ["Fay"] and arrived["info"]["watching"] == ["Fay"]
+    version = arrived["version"]
+    again = Client(live.base, "Fay", token=fay.token)  # a second window: no second arrival
+    fay.close()
+    again.request(type="join", invite=ann.view(table).invite)
+    assert ann.request(type="resync", table=table, since=version)["missed"] == []
+    again.close()
+    ann.close()
+
+
+def test_the_log_and_the_last_trick_survive_a_server_restart(tmp_path: Any) -> None:
+    from server_helpers import fast_settings
+
+    settings = fast_settings(tmp_path / "restart.db", grace_seconds=60)
+    rng = random.Random(4)
+    with ThreadServer(settings) as first:
+        table, ann = _start_alone_with_bots(first, turn_seconds=0)
+        tricks = []
+        while len(tricks) < 3:
+            if ann.my_turn(table):
+                state = ann.view(table).state
+                ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+            event = _event(ann.recv())
+            if event.get("trick"):
+                tricks.append(event["trick"])
+        while not ann.my_turn(table):  # then nothing moves: the bots wait for Ann
+            event = _event(ann.recv())
+            if event.get("trick"):
+                tricks.append(event["trick"])
+        plays = [e for e in ann.view(table).events if e.get("kind") == "action"]
+        ann.close()
+    with ThreadServer(settings) as second:
+        again = Client(second.base, "Ann", token=ann.token)
+        snap = again.request(type="join", table=table)
+        assert snap["last_trick"]["cards"] == tricks[-1]["cards"]
+        logged = [e for e in snap["log"] if e["kind"] == "action"]
+        assert [(e["version"], e["action"]) for e in logged] == [
+            (e["version"], e["action"]) for e in plays
+        ]
+        assert (
+            again.request(type="resync", table=table, since=plays[0]["version"])["missed"] is None
+        )
+        again.close()
+
+
+def test_bad_requests_say_what_is_allowed_and_change_nothing(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    too_long = ann.expect_error("bad_message", type="create", kind="private", summary_seconds=31)
+    assert "summary_seconds" in too_long["message"]
+    ann.expect_error("bad_message", type="create", kind="private", summary_seconds=-1)
+    ann.expect_error("not_found", type="continue", table="nosuchtable")
+    ann.expect_error("not_found", type="play_again", table="nosuchtable")
+    ann.expect_error("not_found", type="decline", table="nosuchtable")
+    table, (bob,) = seat_clients(live.base, ["Bob"], turn_seconds=0)
+    bob.expect_error("bad_state", type="play_again", table=table)  # the game has not started
+    bob.expect_error("bad_state", type="decline", table=table)  # nobody asked
+    assert _server_table(live, table).status == "waiting"
+    ann.close()
+    bob.close()

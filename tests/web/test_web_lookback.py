@@ -1,0 +1,291 @@
+"""Looking back in a real browser: the pause between hands, the last trick, the score sheet,
+the log after a reload, and the quick-play countdown (checked against the server's record)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import (
+    GamePage,
+    LiveServer,
+    enter_name,
+    fast_settings,
+    running_server,
+)
+
+from euchre.server.lookback import score_sheet
+
+SUMMARY = "!!document.querySelector('#hand-summary')"
+
+
+@pytest.fixture(scope="module")
+def paused(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose tables pause 30 s after each hand and whose quick play waits 60 s."""
+    db = Path(tmp_path_factory.mktemp("web-pause")) / "euchre.db"
+    with running_server(fast_settings(db, summary_seconds=30.0, fill_seconds=60.0)) as server:
+        yield server
+
+
+def _table(server: LiveServer, table_id: str) -> Any:
+    async def read() -> Any:
+        return server.server.lobby.tables[table_id]
+
+    return server.run(read())
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the server did not get there"
+        time.sleep(0.02)
+
+
+def _quick_play_start_now(page: Page) -> GamePage:
+    page.click("#quick-play")
+    game = GamePage(page)
+    game.wait_table()
+    countdown = page.locator("#fill-countdown")
+    expect(countdown).to_have_text(re.compile(r"^Bots join in ([1-9]|[1-5][0-9]|60) seconds?\.$"))
+    expect(page.locator("#start-game")).to_have_text("Start now with bots")
+    page.click("#start-game")
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    expect(countdown).to_have_count(0)
+    return game
+
+
+def test_the_hand_summary_holds_the_next_deal_until_the_player_continues(
+    new_page: PageFactory, paused: LiveServer
+) -> None:
+    page = new_page(server=paused)
+    enter_name(page, "Sam")
+    game = _quick_play_start_now(page)
+    table_id = game.attr("table")
+    expect(page.locator(".seat.bot")).to_have_count(3)
+
+    game.play_until(SUMMARY)
+
+    table = _table(paused, table_id)
+    record = table.state.deals[0]
+    summary = page.locator("#hand-summary")
+    expect(summary).to_be_visible()
+    assert summary.get_attribute("data-deal") == "0"
+    shown = [int(t.strip("+")) for t in summary.locator("td.points").all_inner_texts()]
+    assert shown == list(record.points)
+    totals = [int(t) for t in summary.locator("td.score").all_inner_texts()]
+    assert totals == list(table.state.deals[1].scores_before)
+    # The next deal waits: no turn-up, no trick, no choice, no clock, and no bot has moved.
+    assert page.locator("#upcard, .trick-card, .bid-buttons button").count() == 0
+    assert game.attr("my-turn") == "false"
+    version = game.version()
+    assert table.pause is not None and table.clock is None
+    assert paused.table_version(table_id) == version
+
+    _check_last_trick(page, table)
+    _check_score_sheet(page, table)
+
+    page.keyboard.press("Enter")
+    expect(summary).to_have_count(0)
+    page.wait_for_function(
+        "() => document.querySelector('.table-page').dataset.myTurn === 'true'"
+        f" || Number(document.querySelector('.table-page').dataset.version) > {version}"
+    )
+    _wait_for(lambda: table.pause is None)  # the server heard "continue"
+    expect(page.locator(".table-page")).to_have_attribute("data-deal", "1")
+    expect(page.locator(".centre.summary")).to_have_count(0)
+
+
+def _without_orders(lines: list[str]) -> list[str]:
+    """ "orders up" names the turn-up, which a reload knows only for the deal in progress."""
+    return [line for line in lines if "orders up" not in line]
+
+
+def _check_last_trick(page: Page, table: Any) -> None:
+    page.keyboard.press("l")
+    panel = page.locator("#last-trick")
+    expect(panel).to_be_visible()
+    trick = table.last_trick
+    cards = panel.locator("li").evaluate_all(
+        "els => els.map(e => [Number(e.dataset.seat), e.dataset.card])"
+    )
+    assert cards == [[c["seat"], c["card"]] for c in trick["cards"]]
+    winner = panel.locator("li.winner")
+    assert winner.get_attribute("data-seat") == str(trick["winner"])
+    assert trick["number"] == 5
+    page.keyboard.press("l")
+    expect(panel).to_have_count(0)
+
+
+def _check_score_sheet(page: Page, table: Any) -> None:
+    page.click("#score-sheet-box summary")
+    rows = page.locator("#score-sheet tbody tr")
+    expected = score_sheet(table.state)
+    expect(rows).to_have_count(len(expected))
+    for row, want in zip(rows.all(), expected, strict=True):
+        points = row.locator("td.points").get_attribute("data-points")
+        assert points == ",".join(str(p) for p in want["points"])
+        assert row.locator("td.total").get_attribute("data-score") == ",".join(
+            str(s) for s in want["score"]
+        )
+    page.click("#score-sheet-box summary")
+
+
+def test_the_log_the_sheet_and_the_last_trick_survive_a_reload(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page()
+    enter_name(page, "Rey")
+    page.click("#quick-play")
+    game = GamePage(page)
+    game.wait_table()
+    game.play_until("document.querySelectorAll('#score-sheet tbody tr').length >= 1")
+    game.wait_my_turn_or("false")  # alone with bots: nothing moves until this player does
+    if game.attr("phase") in ("bid_r1", "bid_r2"):  # the last trick is not over the turn-up
+        assert page.locator(".trick-card").count() == 0
+    table_id = game.attr("table")
+    before = page.locator("#game-log li").all_text_contents()
+    assert len(before) > 10
+    page.reload()
+    game.wait_table()
+    game.wait_my_turn_or("false")
+    after = page.locator("#game-log li").all_text_contents()
+    # The reload itself adds "away" and "back" lines; the window shows the last 40 lines.
+    reload_lines = ("Rey lost the connection.", "Rey is back.")
+    kept = _without_orders([line for line in after if line not in reload_lines])
+    earlier = _without_orders(before)
+    assert len(kept) >= len(earlier) - 2 and kept == earlier[-len(kept) :], (before, after)
+    table = _table(live, table_id)
+    expect(page.locator("#score-sheet tbody tr")).to_have_count(len(score_sheet(table.state)))
+    expect(page.locator("#last-trick-button")).to_be_enabled()
+    page.click("#last-trick-button")
+    cards = page.locator("#last-trick li").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards == [c["card"] for c in table.last_trick["cards"]]
+
+
+def test_a_guest_finds_the_finished_game_under_replays_with_its_score_sheet(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page()
+    enter_name(page, "Gil")
+    page.click("#quick-play")
+    game = GamePage(page)
+    game.wait_table()
+    game.play_until("!!document.querySelector('#game-over')", max_moves=600)
+    table_id = game.attr("table")
+    # The result and the final hand are readable together, in the dialog.
+    final = page.locator("#game-over #final-hand")
+    expect(final).to_be_visible()
+    record = httpx.get(f"{live.base}/api/games/{table_id}/replay").json()
+    last = record["deals"][-1]["result"]
+    shown = [int(t.strip("+")) for t in final.locator("td.points").all_inner_texts()]
+    assert shown == last["points"]
+
+    page.click("a[href='#/replay']")
+    mine = page.locator(f"#recent-mine li[data-game='{table_id}'] a")
+    expect(mine).to_be_visible()
+    expect(mine).to_contain_text("Gil")
+    mine.click()
+    expect(page.locator("#replay-board")).to_be_visible()
+    rows = page.locator("#replay-sheet tbody tr")
+    expect(rows).to_have_count(len(record["deals"]))
+    points = rows.locator("td.points").evaluate_all("els => els.map(e => e.dataset.points)")
+    assert points == [",".join(map(str, d["result"]["points"])) for d in record["deals"]]
+    totals = rows.last.locator("td.total").get_attribute("data-score")
+    assert totals == ",".join(map(str, record["final_score"]))
+    page.click("#replay-next")
+    expect(page.locator("#replay-position")).to_contain_text("1")
+
+
+def _seat_names(page: Page) -> list[str]:
+    return [
+        str(n)
+        for n in page.locator(".seat").evaluate_all(
+            "els => els.sort((a, b) => a.dataset.seat - b.dataset.seat)"
+            ".map(e => e.querySelector('.name').textContent)"
+        )
+    ]
+
+
+def _play_both_to_the_end(games: list[GamePage]) -> None:
+    over = "!!document.querySelector('#game-over')"
+    deadline = time.monotonic() + 120
+    while not all(g.page.evaluate(over) for g in games):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for g in games:
+            busy = g.page.locator(g.root).get_attribute("aria-busy")
+            if g.attr("my-turn") == "true" and not busy:
+                g.act_by_click()
+                moved = True
+        if not moved:
+            time.sleep(0.05)  # waiting for the other page or the bots
+
+
+def test_play_again_reseats_everyone_at_a_new_table(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    ann, bob = new_page(), new_page()
+    enter_name(ann, "Ann")
+    enter_name(bob, "Bob")
+    created = ann.evaluate(
+        "window.euchre.net.request({type: 'create', kind: 'private', turn_seconds: 0,"
+        " options: {target: 1}})"
+    )
+    old, invite = created["table"], created["invite"]
+    ann.goto(f"/#/table/{old}")
+    bob.goto(f"/#/join/{invite}")
+    games = [GamePage(ann), GamePage(bob)]
+    for g in games:
+        g.wait_table()
+    bob.click('[data-cmd=sit][data-target="2"]')
+    expect(bob.locator(".table-page")).to_have_attribute("data-seat", "2")
+    ann.click("#start-game")
+    _play_both_to_the_end(games)
+    before = _seat_names(ann)
+    expect(ann.locator("#game-over #final-hand")).to_be_visible()
+
+    ann.click("#play-again")
+    ann.wait_for_function(f"() => !location.hash.includes('{old}')")
+    offer = bob.locator("#rematch-offer")
+    expect(offer).to_contain_text("Ann wants to play again")
+    bob.click("#join-again")
+    for g in games:
+        expect(g.page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    new = games[0].attr("table")
+    assert new != old and games[1].attr("table") == new
+    assert games[0].attr("seat") == "0" and games[1].attr("seat") == "2"
+    assert _seat_names(ann) == before
+    table = _table(live, new)
+    assert table.variant == _table(live, old).variant
+    assert [s.kind for s in table.seats] == ["human", "bot", "human", "bot"]
+
+
+def test_a_friend_types_the_code_as_read_aloud_and_the_host_sees_them_arrive(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    host = new_page()
+    enter_name(host, "Hana")
+    host.check('input[name="kind"][value="private"]')
+    host.select_option("#create-pause", "5")  # the pause after each hand, a table setting
+    host.click("#create-table")
+    GamePage(host).wait_table()
+    assert _table(live, GamePage(host).attr("table")).summary_seconds == 5
+    code = host.locator("#invite-code-text").inner_text()
+    assert re.fullmatch(r"[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}", code), code
+    friend = new_page()
+    enter_name(friend, "Fay")
+    spoken = code.lower().replace("-", " ")  # "k7rm 4xtp", as heard
+    friend.fill("#invite-code", spoken)
+    friend.press("#invite-code", "Enter")
+    GamePage(friend).wait_table()
+    expect(host.locator("#invite-opened")).to_have_text("Opened the invite: Fay")
+    expect(host.locator("#invite-watching")).to_have_text("Watching: Fay")
+    expect(host.locator("#game-log")).to_contain_text("Fay opened the invite.")
+    expect(friend.locator("#invite-opened")).to_have_count(0)  # for the host only
