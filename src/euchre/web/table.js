@@ -706,7 +706,7 @@ class TablePage extends Page {
     else if (info.type === "human" && !info.connected) words.push(this.t("table.away"));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);
-    const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true)) : null;
+    const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true, seat)) : null;
     const tricks = this.state && this.state.phase === "play" && !inactive ? this.t("table.tricksN", { count: this.state.tricks_won[seat] }) : null;
     return h(
       "div",
@@ -867,10 +867,11 @@ class TablePage extends Page {
     return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
   }
 
-  actionLabel(action, past) {
+  actionLabel(action, past, seat = null) {
     const s = this.state;
     const [verb, ...rest] = action.split(" ");
     const prefix = past ? "bids" : "actions";
+    if (verb === "order" && past && s && seat === s.dealer) return this.t(rest[0] === "alone" ? "bids.pickUpAlone" : "bids.pickUp");
     if (verb === "call") {
       const suit = rest[0] === "n" ? this.t("cards.noTrump") : `${SUIT_SYMBOL[rest[0]]} ${this.t(`cards.suits.${rest[0]}`)}`;
       return this.t(rest[1] === "alone" ? `${prefix}.callAlone` : `${prefix}.call`, { suit });
