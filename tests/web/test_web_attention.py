@@ -20,7 +20,10 @@ const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title');
 Object.defineProperty(document, 'title', {
     configurable: true,
     get() { return title.get.call(this); },
-    set(text) { if (text !== title.get.call(this)) window.__titles.push(text); title.set.call(this, text); },
+    set(text) {
+        if (text !== title.get.call(this)) window.__titles.push(text);
+        title.set.call(this, text);
+    },
 });
 """
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
@@ -48,6 +49,7 @@ def test_quick_play_a_whole_game_to_ten_by_clicking(
     assert any(re.search(r"wins trick \d", line) for line in log)
     assert any("Score" in line for line in log)
     expect(page.locator("#announcer")).to_contain_text("win the game")
+    assert_accessible(page, "the end of a game")
     _replay_of_the_finished_game(page, game, tmp_path)
 
 
@@ -65,6 +67,7 @@ def _replay_of_the_finished_game(page: Page, game: GamePage, shots: Path) -> Non
     page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-note")).not_to_have_text(first)
     expect(page.locator("#egn-download")).to_have_attribute("download", f"euchre-{table_id}.egn")
+    assert_accessible(page, "a replay")
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         page.click("#replay-first")
