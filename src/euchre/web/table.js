@@ -173,7 +173,10 @@ class TablePage extends Page {
     for (const e of m.missed || []) this.addLog(this.describe(e, m.state), false);
     this.pending = null;
     this.render();
-    if (fresh) this.root.querySelector("h1")?.focus();
+    if (fresh) {
+      this.root.querySelector("h1")?.focus();
+      if (this.isMyTurn()) this.focusFirstChoice(); // joined on one's own turn: straight to the choice
+    }
   }
 
   event(m) {
