@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import GamePage
+from web_helpers import GamePage, create_private_table
+
+GAME_OVER = "t.dataset.phase === 'game_over'"
 
 PHASES = ("bid_r1", "bid_r2", "dealer_discard", "play")
 SIZES = {
@@ -29,12 +31,20 @@ def state(game: GamePage) -> dict[str, Any]:
 def reach(game: GamePage, phase: str, max_moves: int = 400) -> dict[str, Any]:
     """Play until it is the player's turn in ``phase``; returns the state then."""
     for _ in range(max_moves):
-        game.wait_my_turn_or("false")
+        if game.wait_my_turn_or(GAME_OVER) == "other":
+            _new_table(game)  # the game ended first: the hunt goes on at a new table
+            continue
         now = state(game)
         if now["phase"] == phase:
             return now
         _steer(game, now, phase)
     raise AssertionError(f"never reached {phase} in {max_moves} moves")
+
+
+def _new_table(game: GamePage) -> None:
+    game.page.goto("/#/")
+    game.page.wait_for_selector("#create-table")
+    create_private_table(game.page, start_with_bots=True)
 
 
 def _steer(game: GamePage, now: dict[str, Any], wanted: str) -> None:

@@ -22,7 +22,7 @@ export function feltScore(page) {
       h("span", { class: "felt-side" }, sideLabel(page, side, mine)),
       " ",
       h("strong", { class: "felt-points" }, String(s.score[side])),
-      playing ? h("span", { class: "felt-tricks" }, ` · ${page.t("table.tricksN", { count: tricks })}`) : null,
+      playing ? h("span", { class: "felt-tricks" }, page.t("table.tricksN", { count: tricks })) : null,
     );
   });
   return h(
