@@ -5,7 +5,8 @@ the client's files computed at startup. ``index.html`` (never cached without ask
 points there, and the modules' relative imports, the card pictures and the translations
 follow from their own address, so a new release is a new address and everything under it
 may be kept for a year. A page still open from an older release asks for its old version:
-it gets today's files, marked ``no-cache``, rather than a failure.
+it gets today's files, marked ``no-cache``, rather than a failure. The version is taken
+once, at startup: after editing the client, restart the server for a new address.
 """
 
 from __future__ import annotations

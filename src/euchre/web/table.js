@@ -202,7 +202,7 @@ class TablePage extends Page {
   noteEvent(e, state, before = null) {
     const text = this.describe(e, state, before);
     this.soundOf(e);
-    if (e.kind === "action" && e.seat === this.mySeat()) this.goAlone = false;
+    if ((e.kind === "action" && e.seat === this.mySeat()) || e.kind === "started") this.goAlone = false;
     if (e.trick) {
       this.lastTrick = { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
       this.later(TRICK_SHOWN_MS + 50, () => this.render());
