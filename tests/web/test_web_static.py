@@ -200,3 +200,18 @@ def test_js_card_order_matches_the_engine(new_page: PageFactory, live: LiveServe
         assert got["sorted"] == case["sorted"], case
         assert got["winner"] == case["winner"], case
         assert got["legal"] == case["legal"], case
+
+
+def test_each_page_loads_its_modules_when_it_opens(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    page.wait_for_selector("#guest-name")
+    loaded = "() => performance.getEntriesByType('resource').map(e => e.name.split('/').pop())"
+    lobby = set(page.evaluate(loaded))
+    assert {"app.js", "lobby.js", "dom.js", "en.json"} <= lobby, lobby
+    assert not {"table.js", "replay.js", "help.js", "chat.js", "leaderboard.js"} & lobby, lobby
+    page.goto("/#/help")
+    page.wait_for_selector("#help-title")
+    assert {"help.js", "cards.js"} <= set(page.evaluate(loaded))
+    assert "table.js" not in set(page.evaluate(loaded))
