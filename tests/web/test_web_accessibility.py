@@ -9,7 +9,7 @@ from axe import assert_accessible, violations
 from conftest import PageFactory
 from phases import SIZES
 from playwright.sync_api import Page, expect
-from web_helpers import LiveServer, create_private_table, enter_name, open_settings
+from web_helpers import LiveServer, create_private_table, enter_name
 
 PAGES = {
     "help": ("#/help", "#help-title, .help h1"),
@@ -36,8 +36,15 @@ def test_the_lobby_before_and_after_the_name(new_page: PageFactory, live: LiveSe
     expect(page.locator("#quick-play")).to_be_focused()
     expect(page.locator(".table-list, #open-tables").first).to_be_visible()
     assert_accessible(page, "the lobby")
-    open_settings(page)
+    page.focus("#settings-button")
+    page.keyboard.press("Enter")  # the gear opens the menu by keyboard too, focus inside it
+    expect(page.locator("#settings-panel")).to_be_visible()
+    expect(page.locator("#settings-button")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#language")).to_be_focused()
     assert_accessible(page, "the lobby with the settings menu open")
+    page.mouse.click(5, 600)  # a click elsewhere closes it
+    expect(page.locator("#settings-panel")).to_be_hidden()
+    expect(page.locator("#settings-button")).to_have_attribute("aria-expanded", "false")
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
