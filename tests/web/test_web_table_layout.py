@@ -18,8 +18,13 @@ CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt"
 def _outside(page: Page, size: dict[str, int]) -> list[str]:
     """What of the hand and the choices lies outside the viewport (scrolled to the top)."""
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function(
-        "() => getComputedStyle(document.documentElement).getPropertyValue('--felt-top') !== ''"
+    page.wait_for_function(  # the page has fitted the felt to this size (on its resize event)
+        """() => {
+            const top = Math.round(document.querySelector('.felt').getBoundingClientRect().top);
+            const root = getComputedStyle(document.documentElement);
+            const fitted = root.getPropertyValue('--felt-top');
+            return fitted.trim() === `${top}px`;
+        }"""
     )
     boxes: list[dict[str, Any]] = page.locator(CHOICES).evaluate_all(
         """els => els.map(e => {
@@ -98,6 +103,7 @@ def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
     after = state(game)
     assert after["maker"] == after["seat"] and after["alone"], after
     assert {"seat": after["seat"], "action": chosen} in after["history"]
+    expect(page.locator("#felt-contract")).to_contain_text("made by Gil, alone")
 
 
 def test_a_pass_in_round_two_and_the_dealers_pick_up_are_told_apart(
