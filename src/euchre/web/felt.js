@@ -13,7 +13,7 @@ export function feltScore(page) {
   const mine = page.mySeat() !== null ? page.sideOf(page.mySeat()) : null;
   const order = Array.from({ length: sides }, (_, side) => side);
   if (mine !== null) order.sort((a, b) => (b === mine) - (a === mine));
-  const playing = s.phase === "play";
+  const playing = s.phase === "play" && page.players() === 4; // otherwise each side is one seat, its tricks beside it
   const rows = order.map((side) => {
     const tricks = page.sideSeats(side).reduce((n, seat) => n + (s.tricks_won[seat] || 0), 0);
     return h(
