@@ -12,7 +12,7 @@ from phases import PHASES, SIZES, reach, state
 from playwright.sync_api import Page, expect
 from web_helpers import LiveServer, create_private_table, enter_name
 
-CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt"
+CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt, .upcard"
 
 
 def _outside(page: Page, size: dict[str, int]) -> list[str]:
@@ -34,11 +34,32 @@ def _outside(page: Page, size: dict[str, int]) -> list[str]:
         })"""
     )
     width, height = size["width"], size["height"]
-    return [
+    return _covered(page) + [
         f"{b['what']} at {b['x']:.0f},{b['y']:.0f}-{b['right']:.0f},{b['bottom']:.0f}"
         for b in boxes
         if b["x"] < 0 or b["y"] < 0 or b["right"] > width + 0.5 or b["bottom"] > height + 0.5
     ]
+
+
+def _covered(page: Page) -> list[str]:
+    """The turn-up or the bids drawn over a seat (none may be; a trick's cards fly in from
+    the seats, so they may cross them for a moment)."""
+    found: list[str] = page.evaluate(
+        """() => {
+            const box = (e) => e.getBoundingClientRect();
+            const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+            const seats = [...document.querySelectorAll('.seat')];
+            const things = [...document.querySelectorAll('.upcard, .controls')];
+            const out = [];
+            for (const thing of things) for (const seat of seats) {
+                const where = `${thing.className} over seat ${seat.dataset.seat}`;
+                if (meet(box(thing), box(seat))) out.push(where);
+            }
+            return out;
+        }"""
+    )
+    return found
 
 
 def _felt_shows_the_deal(page: Page, now: dict[str, Any]) -> None:
