@@ -21,7 +21,7 @@ from rich.text import Text
 from euchre.bots import Bot, UnknownLevelError, make_bot
 from euchre.bots.commands import register as register_bot_commands
 from euchre.engine import GameState, IllegalActionError, Variant, VariantError, preset
-from euchre.engine import actions as A
+from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import (
     CARD_TEXT,
     JOKER,
@@ -33,9 +33,10 @@ from euchre.engine.cards import (
     parse_card,
     suit_of,
 )
-from euchre.engine.deal import UNDER_CODE, DealRecord
+from euchre.engine.deal import DealRecord
 from euchre.engine.phases import PHASE_DESCRIPTIONS, Phase
-from euchre.engine.rules import display_sorted, trick_winner_index
+from euchre.engine.rules import display_sorted
+from euchre.engine.steps import Contract, Outcome, Step, Trick
 from euchre.engine.views import View
 from euchre.server.commands import register as register_server_commands
 
@@ -214,18 +215,11 @@ def take_turn(session: Session) -> None:
     before = state.view(session.human)
     session.last_view = before
     if seat == session.human:
-        human_turn(session, before)
+        step = human_turn(session, before)
     else:
-        state.apply(session.bots[seat].decide(state.view(seat), session.rngs[seat]), seat=seat)
-    narrate(session, before, seat, last_action(state.deals[before.deal_number]))
-
-
-def last_action(record: DealRecord) -> str:
-    """The text of the latest action of a deal, as the engine logged it."""
-    _, aid = record.actions()[-1]
-    if aid == UNDER_CODE:
-        return A.action_text(A.under_id(record.under_mask))
-    return A.action_text(aid)
+        choice = session.bots[seat].decide(state.view(seat), session.rngs[seat])
+        step = state.apply(choice, seat=seat)
+    narrate(session, before, step.seen_by(session.human))
 
 
 # ---------------------------------------------------------------------- narration
@@ -250,47 +244,37 @@ def show_score(session: Session, scores: Sequence[int]) -> None:
     session.say(f"Score: {parts} (playing to {session.state.variant.target})")
 
 
-def narrate(session: Session, before: View, seat: int, action: str) -> None:
-    """Say what ``seat`` just did, as the human may see it, and what followed."""
-    session.say(f"{session.name(seat)}: ", public_action(session, seat, action))
-    if action.startswith("play "):
-        finish_trick(session, before, seat, parse_card(action.split()[1]))
-    elif session.state.record.number == before.deal_number:
-        announce_contract(session, before)
+def narrate(session: Session, before: View, step: Step) -> None:
+    """Say what a seat just did, as the human may see it, and what followed."""
+    session.say(f"{session.name(step.seat)}: ", public_action(step.action))
+    if step.trick is not None:
+        finish_trick(session, step.trick)
+    if step.contract is not None:
+        announce_contract(session, step.contract)
+    if step.end is None:
         announce_pickup(session, before)
 
 
-def public_action(session: Session, seat: int, action: str) -> Text:
-    """The action with cards the human may not see left face down."""
-    verb = action.split()[0]
-    partner = (seat + 2) % 4 if session.players == 4 else seat
-    if verb == "discard" and seat != session.human:
-        return Text("discard a card (face down)")
-    if verb == "give" and session.human not in (seat, partner):
+def public_action(action: Action) -> Text:
+    """The action as the human sees it: a hidden card is said to be face down."""
+    if action.hidden:
+        if action.kind == ActionKind.DISCARD:
+            return Text("discard a card (face down)")
         return Text("give partner a card (face down)")
-    if verb == "order":
-        return Text(action.replace("order", "order up", 1))
-    return action_markup(action)
+    if action.kind == ActionKind.ORDER:
+        return Text(action.text.replace("order", "order up", 1))
+    return action_markup(action.text)
 
 
-def announce_contract(session: Session, before: View) -> None:
+def announce_contract(session: Session, contract: Contract) -> None:
     """Once trump is made (or a loner changes hands): trump, maker and who sits out."""
-    now = session.state.view(session.human)
-    contract = (now.maker, now.alone, now.lone_defender)
-    if now.maker is None or now.trump is None:
-        return
-    if contract == (before.maker, before.alone, before.lone_defender):
-        return
-    out = [session.name(s) for s in range(session.players) if s not in now.active]
+    active = session.state.view(session.human).active
+    out = [session.name(s) for s in range(session.players) if s not in active]
     verb = "sits" if len(out) == 1 and out != ["You"] else "sit"
     sitting = f"; {' and '.join(out)} {verb} out" if out else ""
-    alone = ", alone" if now.alone else ""
-    session.say(
-        Text(
-            f"Trump: {suit_label(now.trump)}, made by {session.name(now.maker)}{alone}{sitting}",
-            style="bold",
-        )
-    )
+    alone = ", alone" if contract.alone else ""
+    made = f"Trump: {suit_label(contract.trump)}, made by {session.name(contract.maker)}{alone}"
+    session.say(Text(made + sitting, style="bold"))
 
 
 def announce_pickup(session: Session, before: View) -> None:
@@ -298,20 +282,14 @@ def announce_pickup(session: Session, before: View) -> None:
         session.say(f"{session.name(before.dealer)}: pick up ", card_markup(before.upcard))
 
 
-def finish_trick(session: Session, before: View, seat: int, played: int) -> None:
+def finish_trick(session: Session, trick: Trick) -> None:
     """After the last card of a trick: who won it, and the tricks so far."""
-    if len(before.trick) + 1 < len(before.active):
-        return
-    seats = [s for s, _ in before.trick] + [seat]
-    cards = [c for _, c in before.trick] + [played]
-    index = trick_winner_index(cards, trump_of(before))
-    winner = seats[index]
-    session.tricks[winner] += 1
+    session.tricks[trick.winner] += 1
     session.say(
         Text("→ "),
-        session.name(winner),
+        session.name(trick.winner),
         " won the trick with ",
-        card_markup(cards[index]),
+        card_markup(trick.winning_card),
         f".  Tricks: {tricks_line(session)}",
     )
 
@@ -345,10 +323,11 @@ def report_finished_deals(session: Session) -> None:
 
 def report_deal(session: Session, record: DealRecord) -> None:
     """What happened in a finished deal, the points and the score."""
-    if record.outcome == "scored":
+    outcome = record.outcome
+    if outcome is None or outcome == Outcome.SCORED:
         text = scored_summary(session, record)
     else:
-        text = OUTCOMES.get(record.outcome, record.outcome)
+        text = OUTCOMES.get(outcome, outcome.value)
     gains = [f"{session.side_name(s)} +{p}" for s, p in enumerate(record.points) if p]
     points = "; ".join(gains) if gains else "no points"
     session.say(Text(f"Deal {record.number + 1}: {text}.  Points: {points}.", style="bold"))
@@ -387,7 +366,7 @@ def show_winner(session: Session) -> None:
 # ---------------------------------------------------------------------- the human's turn
 
 
-def human_turn(session: Session, view: View) -> None:
+def human_turn(session: Session, view: View) -> Step:
     """Show the situation, then ask until the engine accepts an action."""
     show_situation(session, view)
     legal = ordered_choices(view)
@@ -396,8 +375,7 @@ def human_turn(session: Session, view: View) -> None:
     while True:
         raw = session.ask(f"Your choice ({span}, or type the action): ")
         try:
-            session.state.apply(resolve_input(raw, legal), seat=session.human)
-            return
+            return session.state.apply(resolve_input(raw, legal), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
             session.say(Text(f"Not accepted: {exc}", style="yellow"))
             show_choices(session, legal)

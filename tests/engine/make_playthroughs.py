@@ -187,7 +187,7 @@ class Writer:
             made = f"trump {'cdshn'[record.trump]}, maker {record.maker}"
             if record.alone:
                 made += " alone"
-            if record.lone_defender >= 0:
+            if record.lone_defender is not None:
                 made += f", seat {record.lone_defender} defends alone"
             text += f" ({made}; tricks by side {_score(record.tricks)})"
         after = [b + p for b, p in zip(record.scores_before, record.points, strict=True)]

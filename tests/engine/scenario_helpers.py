@@ -18,6 +18,7 @@ from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT, JOKER, card_list, make_deck, parse_card, suit_of
 from euchre.engine.deal import DealRecord, deck_from_hands
 from euchre.engine.rules import trick_winner_index
+from euchre.engine.steps import Step
 
 D, L, P, R = 0, 1, 2, 3
 TEAM_A, TEAM_B = 0, 1  # team A = {D, P}, team B = {L, R}
@@ -160,7 +161,7 @@ class Snapshot:
     hands: tuple[int, ...]
     kitty: int
     scores: tuple[int, ...]
-    log: bytes
+    log: tuple[Step, ...]
     deals: int
     trick: tuple[int, ...]
     trump: int
@@ -178,7 +179,7 @@ def snapshot(state: GameState) -> Snapshot:
         tuple(state.hands),
         state.kitty,
         tuple(state.scores),
-        bytes(state.record.log),
+        tuple(state.record.steps),
         len(state.deals),
         tuple(state.trick),
         state.trump,

@@ -35,7 +35,7 @@ from euchre.engine import (
 )
 from euchre.engine import actions as A
 from euchre.engine.actions import parse_action
-from euchre.engine.deal import UNDER_CODE, DealRecord
+from euchre.engine.deal import DealRecord
 from euchre.engine.views import observation
 
 SCALE = float(os.environ.get("EUCHRE_FUZZ_SCALE", "1"))
@@ -257,7 +257,7 @@ class GameChecker:
         self.played: list[int] = []
         self.plays_by = [0] * self.n
         self.discards: list[int] = []
-        self.log = bytearray()
+        self.log: list[tuple[int, int]] = []
         self.histories: dict[int | None, list[tuple[int, int]]] = {
             viewer: [] for viewer in [None, *range(self.n)]
         }
@@ -265,7 +265,7 @@ class GameChecker:
         self.r2_moves = 0
         self.deals_seen += 1
         assert sorted(rec.deck) == ref_deck(self.v), "the deck must hold each card once"
-        assert len(rec.log) == 0
+        assert rec.steps == ()
         assert s.hands == ref_deal(rec.deck, rec.dealer, self.n), "hands must follow §2.6"
         assert s.upcard == rec.deck[5 * self.n], "the turn-up is deck[5 * players]"
         assert s.dealer == rec.dealer
@@ -289,7 +289,7 @@ class GameChecker:
             if rec.outcome == "throw-in":
                 self._check_throw_in(rec)
             if rec.outcome == "misdeal":
-                claims = [a for _, a in rec.actions() if a == UNDER_CODE]
+                claims = [a for _, a in rec.actions() if a & A.UNDER_FLAG]
                 assert len(claims) == 2, "a misdeal needs two players going under"
             if rec.outcome == "redeal":
                 assert rec.actions()[-1][1] == A.REDEAL and self.v.throw_in_hands
@@ -314,7 +314,7 @@ class GameChecker:
     def _check_throw_in(self, rec: DealRecord) -> None:
         log = rec.actions()
         passes = sum(1 for _, a in log if a == A.PASS)
-        assert all(a in (A.PASS, UNDER_CODE) for _, a in log), "a throw-in is all passes"
+        assert all(a == A.PASS or a & A.UNDER_FLAG for _, a in log), "a throw-in is all passes"
         assert passes >= 2 * self.n
         assert not self.v.stick_the_dealer, "stick the dealer prevents throw-ins"
 
@@ -482,7 +482,7 @@ class GameChecker:
 
     def _check_views(self) -> None:
         s = self.s
-        assert bytes(self.rec.log) == bytes(self.log), "the deal's log misses an action"
+        assert self.rec.actions() == self.log, "the deal's log misses an action"
         public = 1 << s.upcard | self.rec.under_mask
         for c in self.played:
             public |= 1 << c
@@ -649,8 +649,8 @@ class GameChecker:
             self._start_deal()
 
     def _note(self, phase: Phase, seat: int, aid: int) -> None:
-        logged = UNDER_CODE if aid & A.UNDER_FLAG else aid
-        self.log += bytes((seat, logged))
+        logged = aid
+        self.log.append((seat, logged))
         for other in range(self.n):
             self.known[other] |= self.s.hands[other] if self.s.record is self.rec else 0
         self._record_history(seat, logged)

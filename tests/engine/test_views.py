@@ -25,6 +25,6 @@ def test_each_go_under_claim_shows_its_own_cards_in_the_history() -> None:
     state.apply("under Tc Td Th", seat=2)
     voided = state.deals[0]
     assert voided.outcome == "misdeal"
-    claims = [(seat, action_text(a)) for seat, a in voided.action_ids()]
+    claims = [(seat, action_text(a)) for seat, a in voided.actions()]
     assert claims == [(1, "under 9c 9d 9h"), (2, "under Tc Td Th")]
     assert state.dealer == 0, "a misdeal is redealt by the same dealer"

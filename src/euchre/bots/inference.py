@@ -25,7 +25,8 @@ from euchre.engine import actions as A
 from euchre.engine.cards import NO_TRUMP, card_list
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, legal_mask, trick_winner_index
-from euchre.engine.views import View, visible_action
+from euchre.engine.steps import seen_history
+from euchre.engine.views import View
 
 from .knowledge import Knowledge, knowledge_of
 from .medium import choose_card
@@ -265,7 +266,7 @@ def _past_plays(know: Knowledge) -> list[PastPlay]:
     for k, (i, seat, card) in enumerate(plays):
         if seat != know.seat:
             later = _cards_of(seat, [(s, c) for _, s, c in plays[k:]])
-            seen = tuple(visible_action(seat, s, a) for s, a in history[:i])
+            seen = seen_history(history[:i], seat)
             out.append(PastPlay(seat, card, seen, tuple(trick), tuple(won), later))
         trick.append((seat, card))
         if len(trick) == per_trick:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from euchre.engine import actions as A
 from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, make_deck, mask_of, suit_of
-from euchre.engine.deal import UNDER_CODE
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT
 from euchre.engine.variants import JokerUpcard
@@ -136,7 +135,7 @@ def _shown_cards(view: View) -> dict[int, int]:
     """Cards shown to go under, still in the claimer's hand while the offers go round."""
     if view.phase != Phase.GO_UNDER or not view.under_shown:
         return {}
-    claimer = next(s for s, a in view.history if a == UNDER_CODE)
+    claimer = next(s for s, a in view.history if a & A.UNDER_FLAG)
     if claimer == view.seat:
         return {}
     return {claimer: mask_of(view.under_shown)}

@@ -21,7 +21,6 @@ from typing import IO, Any
 
 from euchre.engine import actions as A
 from euchre.engine.cards import HEARTS, JOKER, card_list, mask_of, parse_card, suit_of
-from euchre.engine.deal import UNDER_CODE
 from euchre.engine.phases import Phase
 from euchre.engine.records import variant_of
 from euchre.engine.variants import JokerUpcard, Variant
@@ -73,7 +72,6 @@ def _rebuild(obs: dict[str, Any]) -> View:
         active=tuple(int(s) for s in obs["active"]),
         history=tuple(history),
         under_shown=tuple(card_list(claims[0])) if claims else (),
-        under_claims=tuple(claims),
         trick=tuple((int(t["seat"]), parse_card(t["card"])) for t in obs["trick"]),
         tricks_won=tuple(int(t) for t in obs["tricks_won"]),
         legal=legal,
@@ -101,8 +99,9 @@ def _history(items: Iterable[dict[str, Any]]) -> tuple[list[tuple[int, int]], li
         elif text == "give":
             history.append((seat, A.HIDDEN_GIVE))
         elif text.startswith("under "):
-            claims.append(mask_of(parse_card(w) for w in text.split()[1:]))
-            history.append((seat, UNDER_CODE))
+            claim = mask_of(parse_card(w) for w in text.split()[1:])
+            claims.append(claim)
+            history.append((seat, A.under_id(claim)))
         else:
             history.append((seat, A.parse_action(text)))
     return history, claims

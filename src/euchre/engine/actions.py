@@ -9,6 +9,9 @@ two-player exchange, going under, a throw-in hand).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
+
 from .cards import CARD_COUNT, CARD_TEXT, SUIT_LETTERS, CardError, cards_in, parse_card
 
 PASS = 0
@@ -130,9 +133,105 @@ def is_play(action: int) -> bool:
     return PLAY_BASE <= action < PLAY_BASE + CARD_COUNT
 
 
-def action_card(action: int) -> int:
-    """The card an action carries (play, discard, give), else -1."""
+def is_discard(action: int) -> bool:
+    return DISCARD_BASE <= action < DISCARD_BASE + CARD_COUNT
+
+
+def is_give(action: int) -> bool:
+    return GIVE_BASE <= action < GIVE_BASE + CARD_COUNT
+
+
+def is_call(action: int) -> bool:
+    """A round-2 (or Joker) call: ``call <suit> [alone]``."""
+    return CALL_BASE <= action < CALL_BASE + 10
+
+
+def action_card(action: int) -> int | None:
+    """The card an action carries (play, discard, give), else None."""
     for base in (PLAY_BASE, DISCARD_BASE, GIVE_BASE):
         if base <= action < base + CARD_COUNT:
             return action - base
-    return -1
+    return None
+
+
+class ActionKind(Enum):
+    """What an action is, whatever card or suit it carries."""
+
+    PASS = "pass"
+    ORDER = "order"
+    CALL = "call"
+    DISCARD = "discard"
+    PLAY = "play"
+    GIVE = "give"
+    UNDER = "under"
+    DEFEND_ALONE = "defend alone"
+    CALL_FOR_BEST = "call for best"
+    TAKE_ALONE = "take alone"
+    FORFEIT = "forfeit"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: its id (the engine's small int) and its protocol text, from one object.
+
+    ``card`` is the card played, discarded or given (None when ``hidden``: another seat's
+    discard, or a card passed between two other seats); ``suit`` the suit ordered or called
+    (4: no trump); ``shown`` the three cards of a go-under claim.
+    """
+
+    id: int
+    text: str
+    kind: ActionKind
+    card: int | None = None
+    suit: int | None = None
+    alone: bool = False
+    hidden: bool = False
+    shown: tuple[int, ...] = ()
+
+    @staticmethod
+    def of(aid: int) -> Action:
+        """The action with id ``aid`` (KeyError for an id that names no action)."""
+        found = _BY_ID.get(aid)
+        if found is None:
+            if not aid & UNDER_FLAG:
+                raise KeyError(aid)
+            found = _BY_ID[aid] = _make(aid)
+        return found
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Protocol text (any case and spacing) to an action; ActionError if it is none."""
+        return Action.of(parse_action(text))
+
+    @property
+    def makes_trump(self) -> bool:
+        return self.kind in (ActionKind.ORDER, ActionKind.CALL)
+
+    def hidden_copy(self) -> Action:
+        """This action with its card hidden (``discard`` or ``give`` without the card)."""
+        return Action.of(HIDDEN_DISCARD if self.kind == ActionKind.DISCARD else HIDDEN_GIVE)
+
+
+_KIND_OF_WORDS = {k.value: k for k in ActionKind}
+
+
+def _make(aid: int) -> Action:
+    text = action_text(aid)
+    if aid & UNDER_FLAG:
+        return Action(aid, text, ActionKind.UNDER, shown=tuple(cards_in(aid ^ UNDER_FLAG)))
+    if aid in (HIDDEN_DISCARD, HIDDEN_GIVE):
+        kind = ActionKind.DISCARD if aid == HIDDEN_DISCARD else ActionKind.GIVE
+        return Action(aid, text, kind, hidden=True)
+    if is_call(aid):
+        suit, alone = divmod(aid - CALL_BASE, 2)
+        return Action(aid, text, ActionKind.CALL, suit=suit, alone=bool(alone))
+    card = action_card(aid)
+    if card is not None:
+        return Action(aid, text, _KIND_OF_WORDS[text.split()[0]], card=card)
+    if aid in (ORDER, ORDER_ALONE):
+        return Action(aid, text, ActionKind.ORDER, alone=aid == ORDER_ALONE)
+    return Action(aid, text, _KIND_OF_WORDS[text])
+
+
+_BY_ID: dict[int, Action] = {aid: _make(aid) for aid in ACTION_TEXT}

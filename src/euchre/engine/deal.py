@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .actions import UNDER_FLAG
 from .cards import card_list, mask_of
+from .steps import Contract, DealSummary, Outcome, Step
 
 # Packets in dealing order as (offset from the dealer's left, count) for each player count.
 _PACKETS = {
@@ -57,43 +57,63 @@ def deck_from_hands(
 
 @dataclass(slots=True)
 class DealRecord:
-    """Everything that happened in one deal: the deck as dealt and each action in order.
+    """Everything that happened in one deal: the deck as dealt and each step in order.
 
-    ``log`` holds (seat, action id) pairs as bytes; a go-under claim is logged with the id
-    ``UNDER_CODE``; the three cards each claimant showed are in ``under_claims`` (in order)
-    and the claim that counts in ``under_mask``.
+    ``steps`` is the deal's log (see :mod:`.steps`); ``under_mask`` holds the three cards of
+    the go-under claim that counts.
     """
 
     number: int
     dealer: int
     deck: bytes
     scores_before: tuple[int, ...]
-    log: bytearray = field(default_factory=bytearray)
+    steps: tuple[Step, ...] = ()  # a tuple: the log is read-only, and exactly its size
     under_mask: int = 0
-    under_claims: list[int] = field(default_factory=list)
-    outcome: str = ""  # "", "scored", "throw-in", "forfeit", "farmers", "misdeal", "redeal"
-    points: tuple[int, ...] = ()
-    # Filled when the deal ends: who made what, and tricks taken per side.
-    trump: int = -1
-    maker: int = -1
-    alone: bool = False
-    lone_defender: int = -1
-    tricks: tuple[int, ...] = ()
+    result: DealSummary | None = None  # set when the deal ends
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (None while it is in progress)."""
+        return None if self.result is None else self.result.outcome
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return () if self.result is None else self.result.points
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Tricks per side, once the deal has ended with a contract made."""
+        return () if self.result is None else self.result.tricks
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract, once the deal has ended (None if no one made trump)."""
+        return None if self.result is None else self.result.contract
+
+    @property
+    def trump(self) -> int | None:
+        return None if self.contract is None else self.contract.trump
+
+    @property
+    def maker(self) -> int | None:
+        return None if self.contract is None else self.contract.maker
+
+    @property
+    def alone(self) -> bool:
+        return self.contract is not None and self.contract.alone
+
+    @property
+    def lone_defender(self) -> int | None:
+        return None if self.contract is None else self.contract.lone_defender
 
     def actions(self) -> list[tuple[int, int]]:
-        log = self.log
-        return [(log[i], log[i + 1]) for i in range(0, len(log), 2)]
-
-    def action_ids(self) -> list[tuple[int, int]]:
-        """(seat, action id) in order, with go-under claims as full ``under`` action ids."""
-        claims = iter(self.under_claims)
-        return [
-            (seat, UNDER_FLAG | next(claims) if aid == UNDER_CODE else aid)
-            for seat, aid in self.actions()
-        ]
+        """(seat, action id) in order (a go-under claim as its full ``under`` id)."""
+        return [(s.seat, s.action.id) for s in self.steps]
 
     def hands(self, players: int) -> list[list[int]]:
         return [card_list(m) for m in deal_hands(self.deck, self.dealer, players)]
 
-
-UNDER_CODE = 250
+    @property
+    def under_claims(self) -> list[int]:
+        """The three cards each go-under claimant showed (masks), in order."""
+        return [mask_of(s.action.shown) for s in self.steps if s.action.shown]

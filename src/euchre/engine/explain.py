@@ -29,7 +29,7 @@ def explain_illegal(state: GameState, aid: int) -> str:
     legal = state.legal_ids()
     allowed = or_list([A.action_text(a) for a in legal])
     card_ = A.action_card(aid)
-    if card_ >= 0 and not state.hands[state.turn] >> card_ & 1 and _card_phase(state, aid):
+    if card_ is not None and not state.hands[state.turn] >> card_ & 1 and _card_phase(state, aid):
         verb = A.action_text(aid).split()[0]
         return f"{CARD_TEXT[card_]} is not in your hand: {verb} {_cards_or(state, legal)}"
     specific = _SPECIFIC.get(state.phase)
@@ -44,13 +44,12 @@ def explain_illegal(state: GameState, aid: int) -> str:
 
 
 def _card_phase(state: GameState, aid: int) -> bool:
-    return any(
-        A.action_text(a).split()[0] == A.action_text(aid).split()[0] for a in state.legal_ids()
-    )
+    kind = A.Action.of(aid).kind
+    return any(A.Action.of(a).kind == kind for a in state.legal_ids())
 
 
 def _cards_or(state: GameState, legal: list[int]) -> str:
-    cards = [A.action_card(a) for a in legal if A.action_card(a) >= 0]
+    cards = [c for c in map(A.action_card, legal) if c is not None]
     shown = [CARD_TEXT[c] for c in display_sorted(cards, state.trump)]
     if len(shown) > 2:
         return "one of " + or_list(shown)

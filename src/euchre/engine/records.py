@@ -20,6 +20,7 @@ from .deal import DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
 from .rules import EFFECTIVE_SUIT, trick_winner_index
 from .state import GameState, IllegalActionError
+from .steps import Step
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant, VariantError
 
 EGN_VERSION = "1.4"
@@ -141,27 +142,6 @@ def _guess_name(options: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------- export
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One logged action with the phase it was taken in."""
-
-    phase: Phase
-    seat: int
-    action: int
-
-
-def deal_steps(variant: Variant, record: DealRecord) -> list[Step]:
-    """Re-run a deal to learn the phase of each logged action."""
-    state = GameState(
-        variant, dealer=record.dealer, scores=record.scores_before, decks=[list(record.deck)]
-    )
-    steps = []
-    for seat, action in record.action_ids():
-        steps.append(Step(state.phase, seat, action))
-        state.apply_id(action)
-    return steps
-
-
 def export_egn(
     state: GameState,
     *,
@@ -184,7 +164,7 @@ def export_egn(
     if state.game_over:
         metadata["finalScore"] = list(state.scores)
     metadata["ruleset"] = ruleset_of(v)
-    deals = [_export_deal(v, r) for r in state.deals if r.outcome or r.log or r is state.record]
+    deals = [_export_deal(v, r) for r in state.deals if r.outcome or r.steps or r is state.record]
     return {"fileType": FILE_TYPE, "version": EGN_VERSION, "metadata": metadata, "deals": deals}
 
 
@@ -196,12 +176,12 @@ def _export_deal(variant: Variant, record: DealRecord) -> dict[str, Any]:
         "upCard": CARD_TEXT[deck[upcard_index(n)]],
         "playerCards": [[CARD_TEXT[c] for c in hand] for hand in record.hands(n)],
     }
-    steps = deal_steps(variant, record)
+    steps = record.steps
     phases: list[dict[str, Any]] = []
     bidding = _bidding_phase(variant, record, steps)
     if bidding is not None:
         phases.append(bidding)
-    tricks = _tricks(variant, steps)
+    tricks = _tricks(steps)
     if tricks:
         phases.append({"phaseNumber": len(phases), "type": "TRICK_PLAY", "tricks": tricks})
     return {"dealNumber": record.number, "initialState": initial, "phases": phases}
@@ -210,76 +190,60 @@ def _export_deal(variant: Variant, record: DealRecord) -> dict[str, Any]:
 _CALL_PHASES = (Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME)
 
 
-def _call_text(aid: int) -> str:
-    if aid == A.PASS:
+def _call_text(action: A.Action) -> str:
+    if action.kind == A.ActionKind.PASS:
         return "Pass"
-    if aid in (A.ORDER, A.ORDER_ALONE):
+    if action.kind == A.ActionKind.ORDER:
         return "Order"
-    if aid == A.FORFEIT:
+    if action.kind == A.ActionKind.FORFEIT:
         return "forfeit"
-    return CALL_LETTERS[(aid - A.CALL_BASE) // 2]
+    assert action.suit is not None
+    return CALL_LETTERS[action.suit]
 
 
 def _bidding_phase(
-    variant: Variant, record: DealRecord, steps: list[Step]
+    variant: Variant, record: DealRecord, steps: Sequence[Step]
 ) -> dict[str, Any] | None:
     calls = [_call_text(s.action) for s in steps if s.phase in _CALL_PHASES]
     exchanges = _exchanges(variant, record, steps)
     if not calls and not exchanges:
         return None
     phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
-    makes = [s for s in steps if s.phase in _CALL_PHASES and s.action != A.PASS]
-    alone = any(
-        s.action in (A.ORDER_ALONE, A.TAKE_ALONE)
-        or (A.CALL_BASE <= s.action < A.CALL_BASE + 10 and (s.action - A.CALL_BASE) % 2)
-        for s in steps
-    )
-    if makes:
-        phase["isAlone"] = bool(alone)
-    taker = [s.seat for s in steps if s.action == A.TAKE_ALONE]
+    contracts = [s.contract for s in steps if s.contract is not None]
+    alone = bool(contracts) and contracts[-1].alone
+    if any(s.phase in _CALL_PHASES and s.action.kind != A.ActionKind.PASS for s in steps):
+        phase["isAlone"] = alone
+    taker = [s.seat for s in steps if s.action.kind == A.ActionKind.TAKE_ALONE]
     if taker:
         phase["takeAlone"] = taker[0]
     if variant.defend_alone and alone:
-        defenders = [s.seat for s in steps if s.action == A.DEFEND_ALONE]
-        phase["aloneDefender"] = defenders[0] if defenders else -1
-    discards = [s for s in steps if s.phase == Phase.DEALER_DISCARD and s.action != A.PASS]
-    if discards:
-        phase["discard"] = CARD_TEXT[discards[0].action - A.DISCARD_BASE]
+        defender = contracts[-1].lone_defender
+        phase["aloneDefender"] = -1 if defender is None else defender
+    discards = [s.action.card for s in steps if s.phase == Phase.DEALER_DISCARD]
+    discarded = [c for c in discards if c is not None]
+    if discarded:
+        phase["discard"] = CARD_TEXT[discarded[0]]
     if exchanges:
         phase["cardExchanges"] = exchanges
     return phase
 
 
-def _exchanges(variant: Variant, record: DealRecord, steps: list[Step]) -> list[dict[str, Any]]:
+def _exchanges(variant: Variant, record: DealRecord, steps: Sequence[Step]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for s in steps:
-        if s.action & A.UNDER_FLAG:
+        action = s.action
+        if action.kind == A.ActionKind.UNDER:
             up = upcard_index(variant.players)
-            shown = card_list(s.action ^ A.UNDER_FLAG)
-            cards = [CARD_TEXT[c] for c in [*shown, *record.deck[up + 1 : up + 4]]]
+            cards = [CARD_TEXT[c] for c in [*action.shown, *record.deck[up + 1 : up + 4]]]
             out.append({"sender": s.seat, "receiver": s.seat, "cards": cards})
-        elif A.GIVE_BASE <= s.action < A.GIVE_BASE + 33:
-            card_ = CARD_TEXT[s.action - A.GIVE_BASE]
-            out.append({"sender": s.seat, "receiver": (s.seat + 2) % 4, "cards": [card_]})
+        elif action.kind == A.ActionKind.GIVE and action.card is not None:
+            card_ = CARD_TEXT[action.card]
+            out.append({"sender": s.seat, "receiver": s.gift_to, "cards": [card_]})
     return out
 
 
-def _tricks(variant: Variant, steps: list[Step]) -> list[list[str]]:
-    plays = [CARD_TEXT[s.action - A.PLAY_BASE] for s in steps if s.phase == Phase.PLAY]
-    if not plays:
-        return []
-    size = _trick_size(steps, variant)
-    return [plays[i : i + size] for i in range(0, len(plays), size)]
-
-
-def _trick_size(steps: list[Step], variant: Variant) -> int:
-    seats = []
-    for s in steps:
-        if s.phase == Phase.PLAY:
-            if s.seat in seats:
-                break
-            seats.append(s.seat)
-    return len(seats) if seats else variant.players
+def _tricks(steps: Sequence[Step]) -> list[list[str]]:
+    return [[CARD_TEXT[c] for c in s.trick.cards] for s in steps if s.trick is not None]
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -444,7 +408,7 @@ def _replay_deal(
             raise ReplayError(str(exc), deal=number, seat=seat, action=text) from None
         if state.record is not record:
             break
-    finished = state.record is not record or (state.game_over and record.outcome != "")
+    finished = state.record is not record or (state.game_over and record.outcome is not None)
     if not finished:
         if not last:
             raise ReplayError("the deal is incomplete but more deals follow", deal=number)
@@ -457,7 +421,7 @@ def _result(
 ) -> DealResult:
     points = list(record.points) if complete else [0] * len(state.scores)
     score = [b + p for b, p in zip(record.scores_before, points, strict=True)]
-    made = record.trump >= 0
+    trump = record.trump
     tricks = list(record.tricks) if complete else _sides(state, state.tricks_won)
     return DealResult(
         number=deal.number,
@@ -465,10 +429,10 @@ def _result(
         outcome=record.outcome or "incomplete",
         points=points,
         score=score,
-        trump=CALL_LETTERS[record.trump] if made else None,
-        maker=record.maker if made else None,
+        trump=None if trump is None else CALL_LETTERS[trump],
+        maker=record.maker,
         alone=record.alone,
-        tricks=tricks if made else [],
+        tricks=tricks if trump is not None else [],
     )
 
 

@@ -32,7 +32,7 @@ from .cards import (
     same_colour,
     suit_of,
 )
-from .deal import UNDER_CODE, DealRecord, deal_hands, upcard_index
+from .deal import DealRecord, deal_hands, upcard_index
 from .explain import explain_illegal
 from .phases import PHASE_DESCRIPTIONS, Phase
 from .rules import (
@@ -43,6 +43,7 @@ from .rules import (
     is_nine_or_ten,
     trick_winner_index,
 )
+from .steps import Contract, DealEnd, DealSummary, GameOver, Outcome, Step, Trick, plain_step
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View, view_of
 
@@ -83,7 +84,6 @@ class GameState:
         "scores",
         "time_up",
         "trick",
-        "trick_seats",
         "tricks_played",
         "tricks_won",
         "trump",
@@ -112,10 +112,9 @@ class GameState:
     lone_defender: int
     active: int
     trick: list[int]
-    trick_seats: list[int]
     tricks_won: list[int]
     tricks_played: int
-    pending: list[int]
+    pending: tuple[int, ...]  # seats still to be offered the current choice, in order
     bid_index: int
     under_claim: int
     record: DealRecord
@@ -174,8 +173,8 @@ class GameState:
             return _cards_as(_PLAY_TEXT, self._play_mask())
         return [A.action_text(a) for a in self.legal_ids()]
 
-    def apply(self, action: str | int, seat: int | None = None) -> None:
-        """Perform ``action`` (text or id) for the current player.
+    def apply(self, action: str | int, seat: int | None = None) -> Step:
+        """Perform ``action`` (text or id) for the current player and return what happened.
 
         With ``seat`` given, the action is refused unless that seat is to act.
         """
@@ -189,7 +188,7 @@ class GameState:
         aid = self._normalise(aid)
         if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
-        self._apply_id(aid)
+        return self._apply_id(aid)
 
     def _is_legal(self, aid: int) -> bool:
         if self.phase == _PHASE_PLAY:
@@ -197,9 +196,14 @@ class GameState:
             return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
         return aid in self.legal_ids()
 
-    def apply_id(self, aid: int) -> None:
+    def apply_id(self, aid: int) -> Step:
         """Fast path for an action id already known to be legal (bots, playouts)."""
-        self._apply_id(aid)
+        return self._apply_id(aid)
+
+    @property
+    def log(self) -> tuple[Step, ...]:
+        """The steps of the current deal so far."""
+        return self.record.steps
 
     def signal_time_up(self) -> None:
         """A timed game's clock has run out: the game ends after the current hand (§3.4)."""
@@ -214,6 +218,12 @@ class GameState:
 
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.n == 4 else None
+
+    @property
+    def trick_seats(self) -> list[int]:
+        """Who played each card of the trick in progress (the latest steps of the log)."""
+        played = len(self.trick)
+        return [step.seat for step in self.record.steps[-played:]] if played else []
 
     def is_active(self, seat: int) -> bool:
         return bool(self.active >> seat & 1)
@@ -230,9 +240,7 @@ class GameState:
         other.hands = self.hands[:]
         other.scores = self.scores[:]
         other.trick = self.trick[:]
-        other.trick_seats = self.trick_seats[:]
         other.tricks_won = self.tricks_won[:]
-        other.pending = self.pending[:]
         other.deals = [*self.deals[:-1], _copy_record(self.record)]
         other.record = other.deals[-1]
         if not isinstance(self._rng, random.SystemRandom):
@@ -287,16 +295,19 @@ class GameState:
         self.lone_defender = -1
         self.active = (1 << n) - 1
         self.trick = []
-        self.trick_seats = []
         self.tricks_won = [0] * n
         self.tricks_played = 0
         self.under_claim = -1
-        self.pending = []
+        self.pending = ()
         self.bid_index = 0
         if self.variant.farmers_hand and any(_farmers(h) for h in self.hands):
-            self._end_deal("farmers", rotate=False)
+            self._end_deal(Outcome.FARMERS, rotate=False)
             return
         self._offer_go_under()
+
+    def _next_pending(self) -> int:
+        seat, self.pending = self.pending[0], self.pending[1:]
+        return seat
 
     def _seat_at(self, offset: int) -> int:
         return (self.dealer + 1 + offset) % self.n
@@ -306,9 +317,9 @@ class GameState:
 
     def _offer_go_under(self) -> None:
         if self.variant.go_under != GoUnder.OFF:
-            self.pending = [s for s in self._in_order_from_left() if self._under_choices(s)]
+            self.pending = tuple(s for s in self._in_order_from_left() if self._under_choices(s))
             if self.pending:
-                self.phase, self.turn = Phase.GO_UNDER, self.pending.pop(0)
+                self.phase, self.turn = Phase.GO_UNDER, self._next_pending()
                 return
         self._offer_throw_in()
 
@@ -334,9 +345,9 @@ class GameState:
 
     def _offer_throw_in(self) -> None:
         if self.variant.throw_in_hands:
-            self.pending = [s for s in self._in_order_from_left() if self._may_throw_in(s)]
+            self.pending = tuple(s for s in self._in_order_from_left() if self._may_throw_in(s))
             if self.pending:
-                self.phase, self.turn = Phase.THROW_IN_CLAIM, self.pending.pop(0)
+                self.phase, self.turn = Phase.THROW_IN_CLAIM, self._next_pending()
                 return
         self._begin_bidding()
 
@@ -474,36 +485,51 @@ class GameState:
             return A.ORDER_ALONE
         return aid
 
-    def _log(self, seat: int, aid: int) -> None:
-        log = self.record.log
-        log.append(seat)
-        log.append(aid)
-
-    def _apply_id(self, aid: int) -> None:
+    def _apply_id(self, aid: int) -> Step:
         phase = self.phase
         seat = self.turn
+        record = self.record
         if phase == _PHASE_PLAY:
-            log = self.record.log
-            log.append(seat)
-            log.append(aid)
-            self._play(seat, aid - A.PLAY_BASE)
-            return
-        if aid & A.UNDER_FLAG:
-            self.record.log += bytes((seat, UNDER_CODE))
-        else:
-            self._log(seat, aid)
+            trick = self._play(seat, aid - A.PLAY_BASE)
+            if trick is None:
+                step = plain_step(seat, aid, phase)
+            else:
+                step = self._followed(Step(seat, A.Action.of(aid), phase, trick=trick), record)
+            record.steps += (step,)
+            return step
+        contract_before = self.maker, self.alone, self.lone_defender
         _APPLY[phase](self, seat, aid)
+        step = plain_step(seat, aid, phase)
+        if (self.maker, self.alone, self.lone_defender) != contract_before and self.maker >= 0:
+            step = _with_contract(step, self._contract())
+        if record is not self.record or self.game_over:
+            step = self._followed(step, record)
+        record.steps += (step,)
+        return step
+
+    def _contract(self) -> Contract:
+        defender = self.lone_defender if self.lone_defender >= 0 else None
+        return Contract(self.maker, self.trump, self.alone, defender)
+
+    def _followed(self, step: Step, record: DealRecord) -> Step:
+        """``step`` with the deals it ended, the next dealer and the game's end."""
+        if record.outcome is None:
+            return step
+        index = record.number
+        ended = [d.result for d in self.deals[index:] if d.result is not None]
+        over = GameOver(self.winner, tuple(self.scores)) if self.game_over else None
+        next_dealer = None if self.game_over else self.dealer
+        return dataclasses.replace(step, end=DealEnd(tuple(ended), next_dealer, over))
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
-            self.record.under_claims.append(aid ^ A.UNDER_FLAG)
             if self.under_claim >= 0:
-                self._end_deal("misdeal", rotate=False)
+                self._end_deal(Outcome.MISDEAL, rotate=False)
                 return
             self.under_claim = seat
             self.record.under_mask = aid ^ A.UNDER_FLAG
         if self.pending:
-            self.turn = self.pending.pop(0)
+            self.turn = self._next_pending()
         else:
             self._finish_go_under()
 
@@ -511,9 +537,9 @@ class GameState:
         if aid == A.REDEAL:
             if all(is_nine_or_ten(c) for c in cards_in(self.hands[seat])):
                 self.mcevoy_used |= 1 << seat
-            self._end_deal("redeal", rotate=False)
+            self._end_deal(Outcome.REDEAL, rotate=False)
         elif self.pending:
-            self.turn = self.pending.pop(0)
+            self.turn = self._next_pending()
         else:
             self._begin_bidding()
 
@@ -539,7 +565,7 @@ class GameState:
         if aid == A.PASS:
             self.bid_index += 1
             if self.bid_index == self.n:
-                self._end_deal("throw-in", rotate=not self.variant.throw_in_same_dealer)
+                self._end_deal(Outcome.THROW_IN, rotate=not self.variant.throw_in_same_dealer)
             else:
                 self.turn = self._seat_at(self.bid_index)
             return
@@ -547,7 +573,7 @@ class GameState:
             for side in range(len(self.scores)):
                 if side != self.side_of(seat):
                     self.scores[side] += 1
-            self._end_deal("forfeit", rotate=True)
+            self._end_deal(Outcome.FORFEIT, rotate=True)
             return
         suit, alone = divmod(aid - A.CALL_BASE, 2)
         self._make_trump(seat, suit, bool(alone))
@@ -605,8 +631,8 @@ class GameState:
     def _after_discard(self) -> None:
         v = self.variant
         if v.defend_alone and self.alone and self.n == 4:
-            self.pending = [(self.maker + 1) % 4, (self.maker + 3) % 4]
-            self.phase, self.turn = Phase.DEFEND_ALONE, self.pending.pop(0)
+            self.pending = ((self.maker + 1) % 4, (self.maker + 3) % 4)
+            self.phase, self.turn = Phase.DEFEND_ALONE, self._next_pending()
             return
         self._offer_best()
 
@@ -614,23 +640,23 @@ class GameState:
         if aid == A.DEFEND_ALONE:
             self.lone_defender = seat
             self.active &= ~(1 << (seat + 2) % 4)
-            self.pending = []
+            self.pending = ()
         if self.pending:
-            self.turn = self.pending.pop(0)
+            self.turn = self._next_pending()
         else:
             self._offer_best()
 
     def _offer_best(self) -> None:
         if self.variant.call_for_best and self.n == 4 and self.alone:
             loners = [self.maker] + ([self.lone_defender] if self.lone_defender >= 0 else [])
-            self.pending = loners
+            self.pending = tuple(loners)
             self._next_best_offer()
         else:
             self._start_play()
 
     def _next_best_offer(self) -> None:
         if self.pending:
-            self.phase, self.turn = Phase.CALL_FOR_BEST, self.pending.pop(0)
+            self.phase, self.turn = Phase.CALL_FOR_BEST, self._next_pending()
         else:
             self._start_play()
 
@@ -671,25 +697,28 @@ class GameState:
     def _start_play(self) -> None:
         self.phase, self.turn = Phase.PLAY, self.first_leader()
 
-    def _play(self, seat: int, c: int) -> None:
+    def _play(self, seat: int, c: int) -> Trick | None:
+        """Play card ``c``; the trick it completes, if it completes one."""
         self.hands[seat] &= ~(1 << c)
         trick = self.trick
         trick.append(c)
-        self.trick_seats.append(seat)
         active = self.active
         if len(trick) < active.bit_count():
             following = (seat + 1) % self.n
             self.turn = following if active >> following & 1 else self._next_active(seat)
-            return
-        winner = self.trick_seats[trick_winner_index(trick, self.trump)]
+            return None
+        # This card's step is logged after it is played: the others are the latest steps.
+        seats = [step.seat for step in self.record.steps[1 - len(trick) :]] + [seat]
+        winner = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
         self.tricks_played += 1
+        done = Trick(self.tricks_played, bytes(seats), bytes(trick), winner)
         self.trick = []
-        self.trick_seats = []
         if self.tricks_played == 5:
             self._score()
         else:
             self.turn = winner
+        return done
 
     # ------------------------------------------------------------------ scoring
 
@@ -703,26 +732,25 @@ class GameState:
         return _SCORING[self.n](self, self.makers_tricks())
 
     def _score(self) -> None:
-        points = self.hand_points()
-        for side, p in enumerate(points):
+        for side, p in enumerate(self.hand_points()):
             self.scores[side] += p
-        self.record.points = tuple(points)
-        self._end_deal("scored", rotate=True)
+        self._end_deal(Outcome.SCORED, rotate=True)
 
-    def _end_deal(self, outcome: str, *, rotate: bool) -> None:
+    def _end_deal(self, outcome: Outcome, *, rotate: bool) -> None:
         record = self.record
-        record.outcome = outcome
+        contract: Contract | None = None
+        tricks: tuple[int, ...] = ()
         if self.maker >= 0:
-            record.trump, record.maker, record.alone = self.trump, self.maker, self.alone
-            record.lone_defender = self.lone_defender
+            contract = self._contract()
             sides = [0] * len(self.scores)
             for seat, won in enumerate(self.tricks_won):
                 sides[self.side_of(seat)] += won
-            record.tricks = tuple(sides)
-        if not record.points:
-            record.points = tuple(
-                s - b for s, b in zip(self.scores, record.scores_before, strict=True)
-            )
+            tricks = tuple(sides)
+        scores = tuple(self.scores)
+        points = tuple(s - b for s, b in zip(scores, record.scores_before, strict=True))
+        record.result = DealSummary(
+            record.number, record.dealer, outcome, points, scores, tricks, contract
+        )
         if self._game_ends():
             self.phase, self.turn = Phase.GAME_OVER, -1
             self.winner = self.scores.index(max(self.scores))
@@ -738,8 +766,12 @@ class GameState:
             return False  # no tie for first: play on (§2.13)
         if v.target and top >= v.target:
             return True
-        played = sum(1 for d in self.deals if d.outcome not in ("farmers", "misdeal", "redeal"))
-        return self.time_up or bool(v.deal_limit and played >= v.deal_limit)
+        if self.time_up:
+            return True
+        if not v.deal_limit:
+            return False
+        played = sum(1 for d in self.deals if d.outcome is not None and d.outcome.counts)
+        return played >= v.deal_limit
 
     # ------------------------------------------------------------------ errors
 
@@ -773,7 +805,19 @@ def _known_id(aid: int) -> int:
 
 
 def _copy_record(r: DealRecord) -> DealRecord:
-    return dataclasses.replace(r, log=bytearray(r.log), under_claims=r.under_claims[:])
+    return dataclasses.replace(r)
+
+
+_CONTRACT_STEPS: dict[tuple[Step, Contract], Step] = {}
+
+
+def _with_contract(step: Step, contract: Contract) -> Step:
+    """``step`` with the contract it made (shared, like plain steps: a deal keeps it)."""
+    key = (step, contract)
+    found = _CONTRACT_STEPS.get(key)
+    if found is None:
+        found = _CONTRACT_STEPS[key] = dataclasses.replace(step, contract=contract)
+    return found
 
 
 def _farmers(hand: int) -> bool:

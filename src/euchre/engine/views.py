@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .cards import CARD_TEXT, NO_TRUMP, SUIT_LETTERS, card_list, mask_of
-from .deal import UNDER_CODE
+from .cards import CARD_TEXT, NO_TRUMP, SUIT_LETTERS, card_list
 from .phases import Phase
 from .rules import display_sorted
 from .variants import JokerUpcard, Variant
@@ -48,7 +47,6 @@ class View:
     tricks_won: tuple[int, ...]
     legal: tuple[int, ...]
     winner: int | None
-    under_claims: tuple[int, ...] = ()  # every go-under claim's shown cards (masks), in order
 
     @property
     def players(self) -> int:
@@ -58,14 +56,7 @@ class View:
         return [A.action_text(a) for a in self.legal]
 
     def history_texts(self) -> list[tuple[int, str]]:
-        out = []
-        claims = iter(self.under_claims or (mask_of(self.under_shown),))
-        for seat, aid in self.history:
-            if aid == UNDER_CODE:
-                out.append((seat, A.action_text(A.under_id(next(claims)))))
-            else:
-                out.append((seat, A.action_text(aid)))
-        return out
+        return [(seat, A.action_text(aid)) for seat, aid in self.history]
 
     def played_cards(self) -> list[tuple[int, int]]:
         """(seat, card) for every card played this deal, in order."""
@@ -95,9 +86,8 @@ def view_of(state: GameState, seat: int | None) -> View:
         alone=state.alone,
         lone_defender=state.lone_defender if state.lone_defender >= 0 else None,
         active=tuple(s for s in range(state.n) if state.is_active(s)),
-        history=tuple(visible_action(seat, s, a) for s, a in state.record.actions()),
+        history=tuple((st.seat, st.seen_by(seat).action.id) for st in state.record.steps),
         under_shown=tuple(card_list(state.record.under_mask)),
-        under_claims=tuple(state.record.under_claims),
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks_won=tuple(state.tricks_won),
         legal=tuple(state.legal_ids()) if to_act is not None and to_act == seat else (),
@@ -112,16 +102,6 @@ def _hand_hidden(state: GameState, seat: int) -> bool:
         and seat == state.dealer
         and state.variant.joker_upcard_rule == JokerUpcard.DEALER_NAMES_BLIND
     )
-
-
-def visible_action(viewer: int | None, seat: int, aid: int) -> tuple[int, int]:
-    """``seat``'s action ``aid`` as ``viewer`` sees it: another seat's discard, or a card
-    given between two other seats, is hidden."""
-    if A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33 and viewer != seat:
-        return seat, A.HIDDEN_DISCARD
-    if A.GIVE_BASE <= aid < A.GIVE_BASE + 33 and viewer not in (seat, (seat + 2) % 4):
-        return seat, A.HIDDEN_GIVE
-    return seat, aid
 
 
 def observation(view: View) -> dict[str, Any]:

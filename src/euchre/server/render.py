@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT, SUIT_LETTERS
+from euchre.engine.steps import Contract, DealSummary, Step, Trick
 from euchre.engine.views import View
 
 _TRUMP_LETTERS = SUIT_LETTERS + "n"
@@ -46,44 +46,80 @@ def state_json(view: View) -> dict[str, Any]:
     }
 
 
-# An event as kept for reconnects: (version, kind, seat, action id, other fields as JSON
-# text). Plain tuples of ints and strings are not tracked by the garbage collector, so a
-# busy server keeps thousands of them without slowing its collections.
-Event = tuple[int, str, int, int, str]
+# An event as kept for reconnects: (version, kind, the step it announces or None, other
+# fields as JSON text). The step is shared and immutable; the fields hold nothing that any
+# viewer may not see, so only the step's action is rendered per viewer.
+Event = tuple[int, str, Step | None, str]
 
 
-def make_event(
-    version: int, kind: str, data: dict[str, Any], seat: int = -1, action: int = -1
-) -> Event:
-    """An event; ``action`` (with ``seat``) is shown per viewer (discards stay private)."""
-    fields = json.dumps(data, separators=(",", ":"))[1:-1]
-    return (version, kind, seat, action, fields)
+def make_event(version: int, kind: str, data: dict[str, Any], step: Step | None = None) -> Event:
+    """An event; a ``step``'s action is shown to each viewer as :meth:`Step.seen_by` says."""
+    fields = json.dumps({**data, **step_fields(step)} if step else data, separators=(",", ":"))
+    return (version, kind, step, fields[1:-1])
 
 
-def visible_action(actor: int, aid: int, viewer: int | None, players: int) -> str:
-    """An action's text as ``viewer`` may see it: another seat's discard is ``discard``;
-    a card given to a partner is seen only by the two partners."""
-    if A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33 and viewer != actor:
-        return A.action_text(A.HIDDEN_DISCARD)
-    partner = (actor + 2) % 4 if players == 4 else actor
-    if A.GIVE_BASE <= aid < A.GIVE_BASE + 33 and viewer not in (actor, partner):
-        return A.action_text(A.HIDDEN_GIVE)
-    return A.action_text(aid)
+def step_fields(step: Step) -> dict[str, Any]:
+    """What a step tells everyone, beyond who acted and what they did."""
+    out: dict[str, Any] = {"phase": step.phase.name.lower()}
+    if step.trick is not None:
+        out["trick"] = trick_json(step.trick)
+    if step.contract is not None:
+        out["contract"] = contract_json(step.contract)
+    end = step.end
+    if end is not None:
+        out["deal_over"] = summary_json(end.deals[0])
+        out["redeals"] = [summary_json(d) for d in end.deals[1:]]
+        if end.game_over is not None:
+            out["game_over"] = {"winner": end.game_over.winner, "score": list(end.game_over.scores)}
+        else:
+            out["next_dealer"] = end.next_dealer
+    return out
 
 
-def event_text(event: Event, viewer: int | None, players: int) -> str:
+def trick_json(trick: Trick) -> dict[str, Any]:
+    cards = [{"seat": s, "card": CARD_TEXT[c]} for s, c in trick.plays]
+    return {"number": trick.number, "cards": cards, "winner": trick.winner}
+
+
+def contract_json(contract: Contract) -> dict[str, Any]:
+    return {
+        "maker": contract.maker,
+        "trump": _TRUMP_LETTERS[contract.trump],
+        "alone": contract.alone,
+        "lone_defender": contract.lone_defender,
+    }
+
+
+def summary_json(summary: DealSummary) -> dict[str, Any]:
+    """A deal's result, as the ``deal_over`` of an event and the score sheet show it."""
+    contract = summary.contract
+    return {
+        "deal": summary.number,
+        "dealer": summary.dealer,
+        "outcome": summary.outcome.value,
+        "points": list(summary.points),
+        "score": list(summary.scores),
+        "maker": None if contract is None else contract.maker,
+        "trump": None if contract is None else _TRUMP_LETTERS[contract.trump],
+        "alone": contract is not None and contract.alone,
+        "lone_defender": None if contract is None else contract.lone_defender,
+        "tricks": list(summary.tricks),
+    }
+
+
+def event_text(event: Event, viewer: int | None) -> str:
     """``event`` as JSON text, as the seat ``viewer`` (None: a spectator) may see it."""
-    version, kind, seat, action, fields = event
+    version, kind, step, fields = event
     text = f'{{"kind":{json.dumps(kind)},"version":{version}'
-    if action >= 0:
-        shown = visible_action(seat, action, viewer, players)
-        text += f',"seat":{seat},"action":{json.dumps(shown)}'
+    if step is not None:
+        shown = step.seen_by(viewer).action.text
+        text += f',"seat":{step.seat},"action":{json.dumps(shown)}'
     return text + ("," + fields if fields else "") + "}"
 
 
-def event_json(event: Event, viewer: int | None, players: int) -> dict[str, Any]:
+def event_json(event: Event, viewer: int | None) -> dict[str, Any]:
     """``event`` as a JSON object, as ``viewer`` may see it."""
-    found: dict[str, Any] = json.loads(event_text(event, viewer, players))
+    found: dict[str, Any] = json.loads(event_text(event, viewer))
     return found
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre.engine import GameState, Variant, records
-from euchre.engine import actions as A
+from euchre.engine import GameState, Phase, Variant, records
 from euchre.engine.cards import CARD_TEXT, card_list
 from euchre.engine.deal import DealRecord, upcard_index
-from euchre.engine.rules import display_sorted, trick_winner_index
+from euchre.engine.rules import display_sorted
 
 _TRUMP_LETTERS = "cdshn"
 
@@ -109,24 +108,22 @@ def _steps(variant: Variant, deal: Any, state: GameState, record: DealRecord) ->
         phase = state.phase.name.lower()
         hands = [card_list(m) for m in state.hands]
         table = list(zip(state.trick_seats, state.trick, strict=True))
-        active, won = state.active.bit_count(), list(state.tricks_won)
+        won = list(state.tricks_won)
         contract = (state.trump, state.maker, state.alone)
-        state.apply(text, seat=seat)
-        aid = record.action_ids()[-1][1]
+        done = state.apply(text, seat=seat)
         step: dict[str, Any] = {
             "seat": seat,
-            "action": A.action_text(aid),
+            "action": done.action.text,
             "phase": phase,
             "trick_winner": None,
         }
-        if A.is_play(aid):
-            card = aid - A.PLAY_BASE
+        card = done.action.card
+        if done.phase == Phase.PLAY and card is not None:
             hands[seat].remove(card)
             table.append((seat, card))
-            if len(table) == active:
-                winner = table[trick_winner_index([c for _, c in table], contract[0])][0]
-                won[winner] += 1
-                step["trick_winner"] = winner
+        if done.trick is not None:
+            won[done.trick.winner] += 1
+            step["trick_winner"] = done.trick.winner
         if state.record is record:
             hands = [card_list(m) for m in state.hands]
             contract = (state.trump, state.maker, state.alone)

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 
 from euchre.engine import GameState, Variant
 from euchre.engine.deal import DealRecord
+from euchre.engine.steps import Outcome
 from euchre.store.accounts import STAT_COLUMNS
 
 MODES = {4: "partnership", 3: "cutthroat", 2: "two-player"}
@@ -50,15 +51,17 @@ def game_stats(state: GameState) -> list[SeatStats]:
         for seat in seats:
             if record.points:
                 seat.points += record.points[seat.side]
-        if record.outcome == "scored" and record.trump >= 0 and record.maker >= 0:
-            _count_deal(state, record, seats)
+        if record.outcome == Outcome.SCORED and record.maker is not None:
+            _count_deal(state, record, record.maker, seats)
     for seat in seats:
         seat.won = state.game_over and state.winner == seat.side
     return seats
 
 
-def _count_deal(state: GameState, record: DealRecord, seats: list[SeatStats]) -> None:
-    maker_side = state.side_of(record.maker)
+def _count_deal(
+    state: GameState, record: DealRecord, maker: int, seats: list[SeatStats]
+) -> None:
+    maker_side = state.side_of(maker)
     made = record.points[maker_side] > 0
     euchred = any(p > 0 for side, p in enumerate(record.points) if side != maker_side)
     march = record.tricks[maker_side] == sum(record.tricks)

@@ -20,11 +20,9 @@ from datetime import datetime
 from typing import Any
 
 from euchre.engine import GameState, IllegalActionError, Variant
-from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT
-from euchre.engine.deal import DealRecord
 from euchre.engine.records import export_egn, ruleset_of
-from euchre.engine.rules import trick_winner_index
+from euchre.engine.steps import Step
 from euchre.store import Repository, StoredAction
 from euchre.store.repo import GameRow, utcnow
 
@@ -34,7 +32,7 @@ from .config import Settings
 from .connection import Endpoint
 from .metrics import Metrics
 from .protocol import ProtocolError
-from .render import Event, event_json, event_text, make_event, state_json
+from .render import Event, event_json, event_text, make_event, state_json, summary_json
 
 log = logging.getLogger("euchre.table")
 
@@ -380,7 +378,7 @@ class Table:
             return []
         if not self.events or self.events[0][0] > since + 1:
             return None
-        return [event_json(e, viewer, self.players) for e in self.events if e[0] > since]
+        return [event_json(e, viewer) for e in self.events if e[0] > since]
 
     def _broadcast(self, event: Event, with_info: bool, direct: _Direct | None) -> None:
         texts: dict[int | None, str] = {}
@@ -396,7 +394,7 @@ class Table:
                 continue
             text = texts.get(seat)
             if text is None:
-                body = event_text(event, seat, self.players)
+                body = event_text(event, seat)
                 state = _dumps(self._view_state(seat))
                 text = texts[seat] = f'{head}{body},"state":{state}{tail}'
             conn.send_text(text)
@@ -414,8 +412,7 @@ class Table:
         values: dict[str, Any] | None = None,
         decks: Sequence[tuple[int, str]] = (),
         actions: Sequence[StoredAction] = (),
-        seat: int = -1,
-        action: int = -1,
+        step: Step | None = None,
         with_info: bool = True,
         direct: _Direct | None = None,
     ) -> Event:
@@ -436,7 +433,7 @@ class Table:
                 "server_error", "the server could not save that; try again"
             ) from exc
         self.version = version
-        event = make_event(version, kind, data, seat, action)
+        event = make_event(version, kind, data, step)
         self.events.append(event)
         self._reschedule()
         self._broadcast(event, with_info, direct)
@@ -734,7 +731,8 @@ class Table:
             "scores": list(state.scores),
         }
         try:
-            await self._commit("started", {"dealer": state.dealer}, values=values, decks=decks)
+            started = {"dealer": state.dealer, "redeals": _redeals(state)}
+            await self._commit("started", started, values=values, decks=decks)
         except ProtocolError:
             self.state, self.status, self.started_at = None, "waiting", None
             raise
@@ -759,14 +757,12 @@ class Table:
         if seat != to_act:
             raise ProtocolError("not_your_turn", self._turn_words(seat, to_act))
         backup = state.clone()
-        deal_index, before = len(state.deals) - 1, _TrickBefore.of(state)
         try:
-            state.apply(action, seat=seat)
+            step = state.apply(action, seat=seat)
         except IllegalActionError as exc:
             raise ProtocolError("illegal", str(exc)) from None
         try:
-            aid = state.deals[deal_index].action_ids()[-1][1]
-            await self._commit_action(state, seat, aid, by, deal_index, before)
+            await self._commit_action(state, step, by)
         except BaseException:
             self.state = backup  # not stored, so not done
             raise
@@ -784,30 +780,23 @@ class Table:
             return "the game is over"
         return f"it is seat {to_act}'s turn ({self.seats[to_act].name}), not seat {seat}'s"
 
-    async def _commit_action(
-        self, state: GameState, seat: int, aid: int, by: str, deal_index: int, before: _TrickBefore
-    ) -> None:
+    async def _commit_action(self, state: GameState, step: Step, by: str) -> None:
         decks = [(d.number, deck_text(d.deck)) for d in state.deals[self.decks_saved :]]
-        stored = StoredAction(self.seq + 1, seat, A.action_text(aid), by, self.version + 1)
-        data: dict[str, Any] = {"by": by, **before.completed(seat, aid)}
-        record = state.deals[deal_index]
+        stored = StoredAction(self.seq + 1, step.seat, step.action.text, by, self.version + 1)
         values: dict[str, Any] = {}
-        if record.outcome:
-            data["deal_over"] = deal_summary(record, state)
+        if step.end is not None:
             values["scores"] = list(state.scores)
         if state.game_over:
             values.update(self._finish_values(state))
-            data["game_over"] = {"winner": state.winner, "score": list(state.scores)}
             self.status, self.finished_at = "finished", values["finished_at"]
         try:
             await self._commit(
                 "action",
-                data,
+                {"by": by},
                 values=values,
                 decks=decks,
                 actions=[stored],
-                seat=seat,
-                action=aid,
+                step=step,
                 with_info=state.game_over,
             )
         except ProtocolError:
@@ -924,13 +913,9 @@ class Table:
         state = self.state
         if self.status != "playing" or state is None or state.time_up:
             return
-        state.signal_time_up()
         stored = StoredAction(self.seq + 1, -1, TIME_UP, "clock", self.version + 1)
-        try:
-            await self._commit("time_up", {}, actions=[stored])
-        except ProtocolError:
-            state.time_up = False
-            raise
+        await self._commit("time_up", {}, actions=[stored])
+        state.signal_time_up()  # after it is stored: a failed save leaves the game untimed
         self.seq += 1
 
     # ------------------------------------------------------------------ restart
@@ -974,45 +959,9 @@ def bot_name(level: str, seat: int) -> str:
     return f"Bot {seat + 1} ({level})"
 
 
-def deal_summary(record: DealRecord, state: GameState) -> dict[str, Any]:
-    trump = record.trump
-    return {
-        "deal": record.number,
-        "outcome": record.outcome,
-        "points": list(record.points),
-        "score": list(state.scores),
-        "maker": record.maker if record.maker >= 0 else None,
-        "trump": None if trump < 0 else "cdshn"[trump],
-        "alone": record.alone,
-        "tricks": list(record.tricks),
-    }
-
-
-@dataclass(frozen=True, slots=True)
-class _TrickBefore:
-    """The trick in progress before an action, to report the trick it completes."""
-
-    cards: tuple[tuple[int, int], ...]
-    trump: int
-    active: int
-    tricks_played: int
-
-    @staticmethod
-    def of(state: GameState) -> _TrickBefore:
-        return _TrickBefore(
-            tuple(zip(state.trick_seats, state.trick, strict=True)),
-            state.trump,
-            state.active.bit_count(),
-            state.tricks_played,
-        )
-
-    def completed(self, seat: int, aid: int) -> dict[str, Any]:
-        if not A.is_play(aid) or len(self.cards) + 1 < self.active:
-            return {}
-        played = [*self.cards, (seat, aid - A.PLAY_BASE)]
-        winner = played[trick_winner_index([c for _, c in played], self.trump)][0]
-        cards = [{"seat": s, "card": CARD_TEXT[c]} for s, c in played]
-        return {"trick": {"number": self.tricks_played + 1, "cards": cards, "winner": winner}}
+def _redeals(state: GameState) -> list[dict[str, Any]]:
+    """The deals voided before anyone acted (a farmer's hand at the start)."""
+    return [summary_json(d.result) for d in state.deals if d.result is not None]
 
 
 def _dumps(message: object) -> str:
