@@ -271,7 +271,7 @@ class TablePage extends Page {
     switch (e.kind) {
       case "action":
         if (e.by === "timer") parts.push(this.t("events.timeRanOut", { name }));
-        parts.push(this.describeAction(e.seat, e.action, state, before));
+        parts.push(this.describeAction(e.seat, e.action, state, e.phase || before?.phase || null));
         if (e.trick) parts.push(this.t("events.trickWon", { name: this.seatName(e.trick.winner), n: e.trick.number }));
         if (e.deal_over) parts.push(this.describeDeal(e.deal_over));
         if (e.game_over) parts.push(this.describeGame(e.game_over));
@@ -295,7 +295,7 @@ class TablePage extends Page {
     }
   }
 
-  describeAction(seat, action, state, before = null) {
+  describeAction(seat, action, state, phase = null) {
     const name = this.seatName(seat);
     const [verb, ...rest] = action.split(" ");
     const card = rest[0];
@@ -314,7 +314,7 @@ class TablePage extends Page {
       }
       case "pass": {
         if (rest.length || !state) break;
-        const round = this.passRound(state, before);
+        const round = this.passRound(state, phase);
         if (!round) break;
         return this.t(round === 2 ? "events.passR2" : "events.passR1", { name });
       }
@@ -331,11 +331,11 @@ class TablePage extends Page {
     return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${action}`;
   }
 
-  /** Which bidding round a pass just made belongs to (null: not a bid). Live, the phase
-   * before it says; for events replayed on joining, the state after it: still round 1; round
+  /** Which bidding round a pass belongs to (null: not a bid). The phase it was made in says
+   * (the server's event carries it); failing that, the state after it: still round 1; round
    * 2 once more passes than bidders were made; a thrown-in deal passed in round 2. */
-  passRound(state, before) {
-    if (before) return { bid_r1: 1, bid_r2: 2 }[before.phase] || null;
+  passRound(state, phase) {
+    if (phase) return { bid_r1: 1, bid_r2: 2 }[phase] || null;
     if (state.phase === "bid_r1") return 1;
     if (state.phase !== "bid_r2") return 2;
     const passes = state.history.filter((e) => e.action === "pass").length;
