@@ -17,6 +17,7 @@ import uvicorn
 
 from euchre.server.app import Server, create_app
 from euchre.server.config import Settings
+from euchre.server.guard import UVICORN_OPTIONS
 
 TIMEOUT = 20.0
 
@@ -55,6 +56,7 @@ class ThreadServer:
             log_config=None,
             access_log=False,
             timeout_graceful_shutdown=5,
+            **UVICORN_OPTIONS,
         )
         self.uvicorn = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None

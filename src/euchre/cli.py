@@ -40,6 +40,8 @@ from euchre.engine.steps import Contract, Outcome, Step, Trick
 from euchre.engine.views import View
 from euchre.server.commands import register as register_server_commands
 
+from . import cli_coach
+
 Ask = Callable[[str], str]
 
 app = typer.Typer(
@@ -137,6 +139,7 @@ class Session:
     announced: int = -1
     tricks: list[int] = field(default_factory=list)
     last_view: View | None = None
+    review: bool = False  # the coach's review after each hand
 
     @property
     def players(self) -> int:
@@ -318,6 +321,8 @@ def report_finished_deals(session: Session) -> None:
     deals = session.state.deals
     while session.reported < len(deals) and deals[session.reported].outcome:
         report_deal(session, deals[session.reported])
+        if session.review:
+            cli_coach.show_review(session, session.reported)
         session.reported += 1
 
 
@@ -373,7 +378,10 @@ def human_turn(session: Session, view: View) -> Step:
     show_choices(session, legal)
     span = "1" if len(legal) == 1 else f"1-{len(legal)}"
     while True:
-        raw = session.ask(f"Your choice ({span}, or type the action): ")
+        raw = session.ask(f"Your choice ({span}, or type the action, hint, review): ")
+        if raw.strip().lower() in cli_coach.COMMANDS:
+            cli_coach.run_command(session, raw.strip().lower(), view)
+            continue
         try:
             return session.state.apply(resolve_input(raw, legal), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
@@ -477,6 +485,9 @@ def play(
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
     level: Annotated[str, typer.Option(help="Bot level for the other seats.")] = "random",
+    review: Annotated[
+        bool, typer.Option(help="After each hand, the coach rates your decisions.")
+    ] = False,
 ) -> None:
     """Play one game against bots in the terminal."""
     console = Console(highlight=False, soft_wrap=True)
@@ -486,6 +497,7 @@ def play(
         session = new_session(
             rules, seed=chosen_seed, seat=seat, level=level, console=console, ask=console.input
         )
+        session.review = review
     except (UsageError, VariantError, UnknownLevelError) as exc:
         Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {exc}"))
         raise typer.Exit(2) from None

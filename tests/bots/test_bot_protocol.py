@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 from bot_helpers import VARIANTS
 
+from euchre.bots import make_bot
 from euchre.bots.medium import MediumBot
 from euchre.bots.protocol import ProcessBot, ProtocolError, answer, view_from_observation
 from euchre.bots.random import RandomBot
-from euchre.engine import GameState, preset
-from euchre.engine.views import observation
+from euchre.engine import GameState, GoUnder, Variant, preset
+from euchre.engine.observations import observation
 
 BOT = [sys.executable, "-m", "euchre", "bot"]
 
@@ -45,6 +46,74 @@ def test_observation_rebuilds_the_view(name: str) -> None:
             view, deal_number=0
         )
         state.apply(bot.decide(back, rng), seat=seat)
+
+
+CONTRACT_KEYS = ("variant", "seat", "dealer", "score", "hand", "upcard", "history", "legal")
+EXTRA_KEYS = ("phase", "trump", "maker", "alone", "active", "trick", "tricks_won")
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_contracts_keys_alone_rebuild_the_same_view(name: str) -> None:
+    """The extra keys are worked out from the history when an observation leaves them out."""
+    variant = VARIANTS[name]
+    for seed in (3, 4):
+        state = GameState(variant, seed=seed)
+        rng = random.Random(seed)
+        while not state.game_over:
+            seat = state.current_player
+            assert seat is not None
+            full = json.loads(json.dumps(observation(state.view(seat))))
+            bare = {key: full[key] for key in CONTRACT_KEYS}
+            if _needs_phase(variant, full):
+                with pytest.raises(ProtocolError, match="needs its 'phase'"):
+                    view_from_observation(bare)
+            else:
+                assert view_from_observation(bare) == view_from_observation(full)
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def _needs_phase(variant: Variant, obs: dict[str, object]) -> bool:
+    """Only "pass" legal with go-under or throw-in offers: the one case the history cannot
+    tell round 1, round 2 and an offer apart."""
+    offers = variant.go_under != GoUnder.OFF or bool(variant.throw_in_hands)
+    return offers and obs["legal"] == ["pass"] and obs["phase"] in ("bid_r1", "bid_r2")
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_level_answers_an_observation_with_only_the_contracts_keys(level: str) -> None:
+    state = GameState(preset("standard"), seed=11)
+    rng = random.Random(11)
+    for _ in range(40):
+        seat = state.current_player
+        assert seat is not None
+        full = observation(state.view(seat))
+        bare = {key: full[key] for key in CONTRACT_KEYS}
+        reply = answer(make_bot(level), json.dumps({"observation": bare, "time_ms": 50}), rng)
+        assert reply is not None and reply.get("action") in full["legal"], reply
+        state.apply(reply["action"])
+
+
+@pytest.mark.parametrize("key", EXTRA_KEYS)
+def test_an_extra_key_the_history_contradicts_is_refused(key: str) -> None:
+    state = GameState(preset("standard"), seed=5)
+    rng = random.Random(5)
+    while state.phase.name != "PLAY" or state.tricks_played < 1 or len(state.trick) < 1:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    obs = json.loads(json.dumps(observation(state.view(seat))))
+    wrong = {
+        "phase": "bid_r2",
+        "trump": "n" if obs["trump"] != "n" else "c",
+        "maker": (obs["maker"] + 1) % 4,
+        "alone": not obs["alone"],
+        "active": [0],
+        "trick": [],
+        "tricks_won": [5, 0, 0, 0],
+    }
+    obs[key] = wrong[key]
+    with pytest.raises(ProtocolError, match=f"observation's '{key}' is .* history shows"):
+        view_from_observation(obs)
 
 
 def test_malformed_observation_is_an_error() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 
 import pytest
 from cli_helpers import (
@@ -318,3 +319,66 @@ def test_unknown_variant_in_a_real_process_goes_to_stderr() -> None:
     assert done.stdout == ""
     assert "error: unknown variant 'pinochle'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def scripted_session(seed: int, answers: Callable[[Session], str]) -> tuple[Session, io.StringIO]:
+    """A quiet session whose every prompt is answered by ``answers(session)``."""
+    session, out = quiet_session(seed=seed)
+    session.ask = lambda _prompt: answers(session)
+    return session, out
+
+
+def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
+    asked: list[str] = []
+    legal: list[str] = []
+
+    def answers(session: Session) -> str:
+        if not asked:
+            legal.extend(session.state.view(session.human).legal_texts())
+        asked.append("hint" if not asked else "1" if len(asked) < 3 else "quit")
+        return asked[-1]
+
+    session, out = scripted_session(4, answers)
+    assert run_interactive(session) == 0
+    text = out.getvalue()
+    hint_part = text.split("Hint: ", 1)[1]
+    assert hint_part.split(".", 1)[0] in legal
+    for action in legal:  # every legal choice, with its numbers
+        assert re.search(rf"    {action}: value [+-]\d+\.\d\d, [+-]\d+\.\d\d points a hand", text)
+    assert "win chance" in hint_part
+    assert "Not accepted" not in text  # "hint" is a command, not a bad action
+    assert len(session.state.record.actions()) > 0  # and the game went on
+
+
+def test_review_before_any_hand_ends_says_so() -> None:
+    asked: list[str] = []
+
+    def answers(session: Session) -> str:
+        asked.append("review" if not asked else "quit")
+        return asked[-1]
+
+    session, out = scripted_session(4, answers)
+    run_interactive(session)
+    assert "No hand is finished yet" in out.getvalue()
+
+
+def test_with_review_on_each_hand_is_reviewed_and_the_review_command_repeats_it() -> None:
+    asked: list[str] = []
+
+    def answers(session: Session) -> str:
+        finished = bool(session.state.deals[0].outcome)
+        asked.append("1" if not finished else "review" if "review" not in asked else "quit")
+        return asked[-1]
+
+    session, out = scripted_session(4, answers)
+    session.review = True
+    run_interactive(session)
+    text = out.getvalue()
+    assert text.count("Review of deal 1: your decisions") == 2  # after the hand, and asked
+    reviewed = text.split("Review of deal 1: your decisions", 1)[1].split("Review of", 1)[0]
+    lines = [line for line in reviewed.splitlines() if re.match(r"  \d+\. ", line)]
+    assert lines
+    for line in lines:
+        assert re.search(
+            r": (good \(best: .+\)\.|(inaccuracy|mistake|blunder), \d+\.\d\d points)", line
+        )

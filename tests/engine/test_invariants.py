@@ -36,7 +36,7 @@ from euchre.engine import (
 from euchre.engine import actions as A
 from euchre.engine.actions import parse_action
 from euchre.engine.deal import DealRecord
-from euchre.engine.views import observation
+from euchre.engine.observations import observation
 
 SCALE = float(os.environ.get("EUCHRE_FUZZ_SCALE", "1"))
 PRESET_NAMES = ("standard", "classic", "british", "long", "cutthroat", "two-player")

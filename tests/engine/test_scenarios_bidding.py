@@ -26,8 +26,8 @@ from scenario_helpers import (
 
 from euchre.engine import Phase, preset
 from euchre.engine import actions as A
+from euchre.engine.observations import observation
 from euchre.engine.rules import effective_suit, order_key
-from euchre.engine.views import observation
 
 ALL_ACTIVE = 0b1111
 

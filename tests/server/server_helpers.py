@@ -53,6 +53,7 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         log_json=True,
         rate_per_second=100_000.0,
         rate_burst=100_000.0,
+        reviews_after_hand=False,  # reviews cost seconds of CPU: the review tests ask for them
     )
     return base.replace(**changes)
 

@@ -19,7 +19,12 @@ PASSWORD = "correct horse"
 
 def social_settings(db_path: Path, **changes: Any) -> Settings:
     """Test settings with argon2 parameters cheap enough for many accounts."""
-    cheap = {"argon2_time_cost": 1, "argon2_memory_kib": 8, "argon2_parallelism": 1}
+    cheap = {
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 8,
+        "argon2_parallelism": 1,
+        "register_per_address": 1000,  # every test account comes from 127.0.0.1
+    }
     return fast_settings(db_path, **{**cheap, **changes})
 
 
@@ -57,12 +62,15 @@ def account_clients(base: str, names: list[str]) -> list[Client]:
     return [Client(base, name, register(base, name)["session"]) for name in names]
 
 
-def wait_processed(base: str, game: str, timeout: float = TIMEOUT) -> dict[str, Any]:
-    """The game's summary once its history, statistics and ratings are written."""
+def wait_processed(
+    base: str, game: str, timeout: float = TIMEOUT, cookies: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The game's summary once its history, statistics and ratings are written (a
+    private game's needs a player's ``cookies``)."""
     deadline = time.monotonic() + timeout
     while True:
         summary: dict[str, Any] = httpx.get(
-            f"{base}/api/games/{game}/summary", timeout=TIMEOUT
+            f"{base}/api/games/{game}/summary", timeout=TIMEOUT, cookies=cookies
         ).json()
         if summary.get("processed"):
             return summary

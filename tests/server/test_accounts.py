@@ -26,6 +26,7 @@ from websockets.sync.client import connect
 
 from euchre.store import head_revision, make_engine, upgrade
 from euchre.store.models import User, UserSession
+from euchre.store.names import skeleton
 
 
 def ws_url(base: str, token: str) -> str:
@@ -233,4 +234,4 @@ def test_the_accounts_migration_keeps_existing_users(kind: str, tmp_path: Path) 
             await engine.dispose()
 
     with database_url(kind, tmp_path) as url:
-        assert asyncio.run(run(url)) == ("old timer", None, False)
+        assert asyncio.run(run(url)) == (skeleton("Old Timer"), None, False)

@@ -28,7 +28,8 @@ def test_four_clients_play_a_whole_game_to_ten(live: ThreadServer) -> None:
         assert client.view(table).state["score"] == final["score"]  # type: ignore[index]
         versions = [e["version"] for e in client.view(table).events]
         assert versions == sorted(versions) and len(set(versions)) == len(versions)
-    record = httpx.get(f"{live.base}/api/games/{table}").json()
+    player = {"euchre_session": clients[0].token}  # a private game: for its players
+    record = httpx.get(f"{live.base}/api/games/{table}", cookies=player).json()
     result = replay(record)
     assert list(result.score) == final["score"]
     assert record["metadata"]["players"] == ["Ann", "Bob", "Cat", "Dan"]

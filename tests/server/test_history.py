@@ -77,15 +77,17 @@ def test_history_statistics_and_egn_downloads_over_a_batch_of_games(
         ThreadServer(social_settings(tmp_path / "h.db", database_url=url)) as live,
     ):
         base = live.base
-        ann = Client(base, "Ann", register(base, "Ann")["session"])
+        token = register(base, "Ann")["session"]
+        ann = Client(base, "Ann", token)
+        mine = {"euchre_session": token}  # private games: for their players only
         games = [(bot_game(ann, preset, seat), preset, seat) for preset, seat in BATCH]
         expected: dict[str, Counter[str]] = {}
         modes = {"standard": "partnership", "cutthroat": "cutthroat", "two-player": "two-player"}
         for table, preset, seat in games:
-            summary = wait_processed(base, table)
+            summary = wait_processed(base, table, cookies=mine)
             assert summary["processed"] and not summary["rated"]  # private: no rating
             assert summary["players"][seat]["account"] == "Ann"
-            download = httpx.get(f"{base}/api/games/{table}/egn", timeout=TIMEOUT)
+            download = httpx.get(f"{base}/api/games/{table}/egn", timeout=TIMEOUT, cookies=mine)
             assert download.status_code == 200
             assert "attachment" in download.headers["content-disposition"]
             record = download.json()
@@ -105,13 +107,15 @@ def test_history_statistics_and_egn_downloads_over_a_batch_of_games(
                 == summary["score"]
                 == record["metadata"]["finalScore"]
             )
-        history = httpx.get(base + "/api/players/ann/games", params={"limit": 3}).json()
+        history = httpx.get(
+            base + "/api/players/ann/games", params={"limit": 3}, cookies=mine
+        ).json()
         assert history["total"] == len(BATCH) and len(history["games"]) == 3
-        page = httpx.get(base + "/api/players/ann/games", params={"offset": 3}).json()
+        page = httpx.get(base + "/api/players/ann/games", params={"offset": 3}, cookies=mine).json()
         listed = [g["game"] for g in history["games"] + page["games"]]
         assert sorted(listed) == sorted(t for t, _, _ in games)
         assert [g["game"] for g in history["games"]] == [t for t, _, _ in games][::-1][:3]
-        profile = httpx.get(base + "/api/players/Ann").json()
+        profile = httpx.get(base + "/api/players/Ann", cookies=mine).json()
         assert profile["games"] == len(BATCH) and profile["ratings"] == []
         stats = {s.pop("mode"): Counter(s) for s in profile["stats"]}
         assert stats.keys() == expected.keys()
@@ -124,10 +128,12 @@ def test_history_statistics_and_egn_downloads_over_a_batch_of_games(
 def test_replays_show_every_card_bid_by_bid_and_trick_by_trick(tmp_path: Path) -> None:
     with ThreadServer(social_settings(tmp_path / "r.db")) as live:
         base = live.base
-        ann = Client(base, "Ann", register(base, "Ann")["session"])
+        token = register(base, "Ann")["session"]
+        ann = Client(base, "Ann", token)
         table = bot_game(ann, "standard", 0)
-        record = httpx.get(f"{base}/api/games/{table}").json()
-        data = httpx.get(f"{base}/api/games/{table}/replay").json()
+        mine = {"euchre_session": token}  # a private game: for its players only
+        record = httpx.get(f"{base}/api/games/{table}", cookies=mine).json()
+        data = httpx.get(f"{base}/api/games/{table}/replay", cookies=mine).json()
         assert data["game"] == table and data["final_score"] == record["metadata"]["finalScore"]
         assert data["players"][0] == "Ann" and data["hands_known"] is True
         assert len(data["deals"]) == len(record["deals"])
@@ -193,14 +199,16 @@ def test_a_finished_game_left_unprocessed_is_processed_at_the_next_start(tmp_pat
         token = register(live.base, "Ann")["session"]
         ann = Client(live.base, "Ann", token)
         table = bot_game(ann, "standard", 2)
-        wait_processed(live.base, table)
+        wait_processed(live.base, table, cookies={"euchre_session": token})
         ann.close()
     # As if the server had died between the last action and writing the results.
     with sqlite3.connect(path) as conn:
         conn.execute("DELETE FROM game_players")
         conn.execute("DELETE FROM game_results")
     with ThreadServer(social_settings(path)) as again:
-        summary = wait_processed(again.base, table)
+        summary = wait_processed(again.base, table, cookies={"euchre_session": token})
         assert summary["players"][2]["account"] == "Ann"
-        history = httpx.get(again.base + "/api/players/Ann/games").json()
+        history = httpx.get(
+            again.base + "/api/players/Ann/games", cookies={"euchre_session": token}
+        ).json()
         assert [g["game"] for g in history["games"]] == [table]

@@ -56,7 +56,13 @@ def test_quick_play_seats_a_second_player_at_the_same_table(live: ThreadServer) 
     bob.close()
 
 
-def test_lobby_lists_public_tables_and_hides_private_ones(live: ThreadServer) -> None:
+def test_lobby_lists_public_tables_and_hides_private_ones(tmp_path: Path) -> None:
+    # Bots must not fill the casual table before Bob sits (a loaded machine is slow).
+    with ThreadServer(fast_settings(tmp_path / "euchre.db", fill_seconds=60)) as live:
+        _lobby_lists_public_tables_and_hides_private_ones(live)
+
+
+def _lobby_lists_public_tables_and_hides_private_ones(live: ThreadServer) -> None:
     ann = Client(live.base, "Ann")
     public = ann.request(type="create", kind="casual", preset="long", turn_seconds=30)
     private = ann.request(type="create", kind="private", preset="british")
@@ -177,7 +183,9 @@ def test_clock_is_reported_while_a_person_is_to_act(live: ThreadServer) -> None:
 def test_ranked_needs_an_account(live: ThreadServer) -> None:
     guest = Client(live.base, "Guest")
     guest.expect_error("account_required", type="create", kind="ranked")
-    made = httpx.post(live.base + "/api/accounts", json={"name": "Ranked", "password": "pw123456"})
+    made = httpx.post(
+        live.base + "/api/accounts", json={"name": "Ranked", "password": "correct horse"}
+    )
     member = Client(live.base, "Ranked", token=made.json()["session"])
     created = member.request(type="create", kind="ranked")
     assert created["type"] == "created"

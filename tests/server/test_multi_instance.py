@@ -170,7 +170,8 @@ def test_players_on_two_instances_play_a_whole_game(tmp_path: Path) -> None:
             assert client.view(table).state["score"] == state["score"]  # type: ignore[index]
         check_public_only(eve, table)
         assert not any(m["type"] == "chat" for m in eve.received)
-        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10).json()
+        player = {"euchre_session": ann.token}  # a private game: for its players
+        record = httpx.get(f"{b.base}/api/games/{table}", timeout=10, cookies=player).json()
         assert list(replay(record).score) == state["score"]
         for client in [*clients, eve]:
             client.close()
@@ -203,7 +204,8 @@ def finish_through(
     play_random(players, table, rng)
     state = players[0].view(table).state
     assert state is not None and state["winner"] is not None
-    record = httpx.get(f"{survivor.base}/api/games/{table}", timeout=10).json()
+    player = {"euchre_session": players[0].token}  # a private game: for its players
+    record = httpx.get(f"{survivor.base}/api/games/{table}", timeout=10, cookies=player).json()
     assert list(replay(record).score) == state["score"]
     for client in players:
         client.close()

@@ -20,7 +20,7 @@ from server_helpers import (
 from websockets.exceptions import ConnectionClosed
 
 from euchre.engine import GameState, preset
-from euchre.engine.views import observation
+from euchre.engine.observations import observation
 from euchre.server.protocol import Act, Join, ProtocolError, parse_message
 from euchre.server.render import state_json
 

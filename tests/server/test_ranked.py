@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -156,3 +157,48 @@ def test_side_ranks_put_the_winner_first_then_by_score() -> None:
     assert side_ranks(state) == [2, 0, 1]
     state.scores, state.winner = [9, 9, 12], 2
     assert side_ranks(state) == [1, 1, 0]
+
+
+def rating_points(base: str, name: str) -> list[dict[str, float]]:
+    return list(httpx.get(f"{base}/api/players/{name}/ratings").json()["points"])
+
+
+def test_new_accounts_and_repeated_pairings_move_ratings_less(tmp_path: Path) -> None:
+    settings = social_settings(
+        tmp_path / "farm.db", provisional_games=1, provisional_influence=0.25, repeat_decay=0.5
+    )
+    model = PlackettLuce()
+    with ThreadServer(settings) as live:
+        base = live.base
+        ann, bob, cat, dan, eve, fay = account_clients(
+            base, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+        )
+        first = ranked_table([ann, cat, bob, dan])  # Ann and Bob partners; all new: full moves
+        play_random([ann, cat, bob, dan], first, random.Random(21))
+        wait_processed(base, first)
+        def new() -> Any:
+            return model.rating()  # one object per player: openskill updates them in place
+
+        won, lost = (team[0] for team in model.rate([[new(), new()], [new(), new()]]))
+        for name in ("Ann", "Bob", "Cat", "Dan"):
+            (point,) = rating_points(base, name)
+            assert point["mu"] == pytest.approx((won if point["won"] else lost).mu, abs=1e-3)
+        # Ann and Bob (established now, and partners before) against two new accounts.
+        second = ranked_table([ann, eve, bob, fay])
+        play_random([ann, eve, bob, fay], second, random.Random(22))
+        summary = wait_processed(base, second)
+        ann_before, ann_after = rating_points(base, "Ann")
+        (eve_after,) = rating_points(base, "Eve")
+        a = model.rating(mu=ann_before["mu"], sigma=ann_before["sigma"])
+        b = model.rating(mu=ann_before["mu"], sigma=ann_before["sigma"])  # Bob's is the same
+        ranks = [0.0, 1.0] if summary["winner"] == 0 else [1.0, 0.0]
+        raw = model.rate([[a, b], [new(), new()]], ranks=ranks)
+        a = model.rating(mu=ann_before["mu"], sigma=ann_before["sigma"])
+        # Ann: a quarter (new opponents) of a half (Bob again) of openskill's change.
+        expected_ann = a.mu + 0.125 * (raw[0][0].mu - a.mu)
+        assert ann_after["mu"] == pytest.approx(expected_ann, abs=1e-3)
+        assert abs(ann_after["mu"] - a.mu) < abs(raw[0][0].mu - a.mu) / 4
+        # Eve, new and never paired before, moves as openskill moves her.
+        assert eve_after["mu"] == pytest.approx(raw[1][0].mu, abs=1e-3)
+        for client in (ann, bob, cat, dan, eve, fay):
+            client.close()

@@ -89,7 +89,8 @@ def test_sigkill_mid_hand_then_restart_resumes_the_same_game(kind: str, tmp_path
             play_random(again, table, rng)
             final = again[0].view(table).state
             assert final is not None and final["winner"] is not None
-            record = httpx.get(f"{second.base}/api/games/{table}").json()
+            player = {"euchre_session": again[0].token}  # a private game: for its players
+            record = httpx.get(f"{second.base}/api/games/{table}", cookies=player).json()
             assert list(replay(record).score) == final["score"]
             for client in again:
                 client.close()

@@ -62,7 +62,11 @@ def new_page(browser: Browser, live: LiveServer) -> Iterator[PageFactory]:
     ) -> Page:
         target = server or live
         local = re.compile(rf"^http://127\.0\.0\.1:{target.port}/")
-        context = browser.new_context(viewport=viewport, locale=locale, base_url=target.url)
+        # Playwright's wait_for_function evaluates strings, which the app's CSP forbids;
+        # test_web_security.py runs the client with the policy in force.
+        context = browser.new_context(
+            viewport=viewport, locale=locale, base_url=target.url, bypass_csp=True
+        )
         context.set_default_timeout(15_000)
         contexts.append(context)
 

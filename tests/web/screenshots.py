@@ -52,7 +52,10 @@ def shoot(page: Page, out: Path, name: str) -> list[Path]:
 def all_screenshots(browser: Browser, base_url: str, out: Path) -> list[Path]:
     """The lobby and one picture per phase of a deal, plus a hand just finished."""
     out.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport=SIZES["desktop"], locale="en-GB", base_url=base_url)
+    # wait_for_function evaluates strings, which the app's CSP forbids (as in conftest.py)
+    context = browser.new_context(
+        viewport=SIZES["desktop"], locale="en-GB", base_url=base_url, bypass_csp=True
+    )
     page = context.new_page()
     enter_name(page, "Alex")
     page.wait_for_selector(".panel.quick")

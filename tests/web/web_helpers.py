@@ -230,6 +230,7 @@ def account_server(tmp_path_factory: Any, name: str) -> Iterator[LiveServer]:
     settings = fast_settings(
         db,
         login_address_attempts=1000,
+        register_per_address=1000,
         argon2_time_cost=1,
         argon2_memory_kib=8192,
         argon2_parallelism=1,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, SUITS
-from euchre.engine.rules import SUIT_MASK
+from euchre.engine.rules import SUIT_MASK, partner
 from euchre.engine.variants import GoUnder, Variant
 from euchre.engine.views import View
 
@@ -93,7 +93,7 @@ def features(
         hand = after_pickup(hand, up, suit, deck, view.variant.dealer_may_discard_upcard)
     f = card_features(hand, suit, deck)
     if first_round and seat != dealer:
-        sign = 1.0 if (seat + 2) % 4 == dealer else -1.0
+        sign = 1.0 if partner(seat) == dealer else -1.0
         f[12] = sign * upcard_place_value(up, suit, deck)
     f[13] = 1.0 if deck >> JOKER & 1 else 0.0
     role = role_of(seat, dealer, 4)

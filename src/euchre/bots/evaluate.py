@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from euchre.engine.cards import JOKER, NO_TRUMP, SUITS, cards_in
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
 from euchre.engine.variants import Variant
 
 from .knowledge import Knowledge
@@ -210,7 +210,7 @@ def side_tricks(know: Knowledge, hand: int, suit: int, *, first_round: bool, alo
     total = mine + CAL.partner
     if first_round and seat != dealer:
         up_value = _upcard_value(up, suit, deck) * CAL.upcard_share
-        partner_deals = (seat + 2) % 4 == dealer
+        partner_deals = partner(seat) == dealer
         total += up_value if partner_deals else -up_value
     return total
 

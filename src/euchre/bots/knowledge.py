@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from euchre.engine import actions as A
 from euchre.engine.cards import HEARTS, JOKER, NO_TRUMP, make_deck, mask_of, suit_of
 from euchre.engine.phases import Phase
-from euchre.engine.rules import EFFECTIVE_SUIT
+from euchre.engine.rules import EFFECTIVE_SUIT, partner
 from euchre.engine.variants import JokerUpcard
 from euchre.engine.views import View
 
@@ -52,7 +52,7 @@ class Knowledge:
         return self.view.active
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.n == 4 else None
+        return partner(seat) if self.n == 4 else None
 
     def same_side(self, a: int, b: int) -> bool:
         """Whether seats ``a`` and ``b`` play together this deal (Cutthroat: the two defenders)."""
@@ -170,7 +170,7 @@ def _own_hidden_cards(view: View) -> tuple[int, list[int]]:
                 out |= 1 << (aid - A.DISCARD_BASE)
         elif aid == A.HIDDEN_GIVE or A.GIVE_BASE <= aid < A.GIVE_BASE + 33:
             delta[seat] -= 1
-            delta[(seat + 2) % 4] += 1
+            delta[partner(seat)] += 1
     return out, delta
 
 

@@ -16,15 +16,12 @@ import json
 import random
 import shlex
 import subprocess
-from collections.abc import Iterable
 from typing import IO, Any
 
 from euchre.engine import actions as A
-from euchre.engine.cards import HEARTS, JOKER, card_list, mask_of, parse_card, suit_of
-from euchre.engine.phases import Phase
-from euchre.engine.records import variant_of
-from euchre.engine.variants import JokerUpcard, Variant
-from euchre.engine.views import View, observation
+from euchre.engine import observations
+from euchre.engine.observations import observation
+from euchre.engine.views import View
 
 from .base import Bot
 
@@ -36,117 +33,9 @@ class ProtocolError(ValueError):
 def view_from_observation(obs: dict[str, Any]) -> View:
     """The seat's :class:`View`, rebuilt from a protocol observation alone."""
     try:
-        return _rebuild(obs)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ProtocolError(f"observation is incomplete or malformed: {exc!r}") from None
-
-
-def _rebuild(obs: dict[str, Any]) -> View:
-    variant = _variant(obs.get("variant") or {})
-    seat = int(obs["seat"])
-    dealer = int(obs["dealer"])
-    history, claims = _history(obs["history"])
-    phase = Phase[str(obs["phase"]).upper()]
-    legal = tuple(A.parse_action(t) for t in obs["legal"])
-    upcard = parse_card(obs["upcard"])
-    trump_text = obs.get("trump")
-    trump = None if trump_text is None else ("cdsh" + "n").index(trump_text)
-    upcard_state = _upcard_state(variant, phase, dealer, upcard, history, obs)
-    turned_down = _turned_down_suit(upcard) if upcard_state == "down" else None
-    return View(
-        variant=variant,
-        seat=seat,
-        dealer=dealer,
-        deal_number=int(obs.get("deal", 0)),
-        scores=tuple(int(s) for s in obs["score"]),
-        phase=phase,
-        to_act=seat if legal else None,
-        hand=tuple(parse_card(c) for c in obs["hand"]),
-        upcard=upcard,
-        upcard_state=upcard_state,
-        turned_down=turned_down,
-        trump=trump,
-        maker=obs.get("maker"),
-        alone=bool(obs.get("alone", False)),
-        lone_defender=next((s for s, a in history if a == A.DEFEND_ALONE), None),
-        active=tuple(int(s) for s in obs["active"]),
-        history=tuple(history),
-        under_shown=tuple(card_list(claims[0])) if claims else (),
-        trick=tuple((int(t["seat"]), parse_card(t["card"])) for t in obs["trick"]),
-        tricks_won=tuple(int(t) for t in obs["tricks_won"]),
-        legal=legal,
-        winner=None,
-    )
-
-
-def _variant(ruleset: dict[str, Any]) -> Variant:
-    """The rules from the observation's EGN ruleset. The engine's default is that the
-    dealer keeps the turn-up (EGN's is the opposite), so a missing key means False."""
-    variant = variant_of(ruleset)
-    keep = bool(ruleset.get("dealer_may_discard_upcard", False))
-    return variant.replace(dealer_may_discard_upcard=keep)
-
-
-def _history(items: Iterable[dict[str, Any]]) -> tuple[list[tuple[int, int]], list[int]]:
-    """(seat, action id) pairs, and the cards of each go-under claim (masks, in order)."""
-    history: list[tuple[int, int]] = []
-    claims: list[int] = []
-    for item in items:
-        seat = int(item["seat"])
-        text = str(item["action"]).strip()
-        if text == "discard":
-            history.append((seat, A.HIDDEN_DISCARD))
-        elif text == "give":
-            history.append((seat, A.HIDDEN_GIVE))
-        elif text.startswith("under "):
-            claim = mask_of(parse_card(w) for w in text.split()[1:])
-            claims.append(claim)
-            history.append((seat, A.under_id(claim)))
-        else:
-            history.append((seat, A.parse_action(text)))
-    return history, claims
-
-
-def _turned_down_suit(upcard: int) -> int:
-    return HEARTS if upcard == JOKER else suit_of(upcard)
-
-
-def _upcard_state(
-    variant: Variant,
-    phase: Phase,
-    dealer: int,
-    upcard: int,
-    history: list[tuple[int, int]],
-    obs: dict[str, Any],
-) -> str:
-    """Where the turn-up is: "up", "down" (turned down), "taken" (dealer), "out"."""
-    call = next(
-        (i for i, (_, a) in enumerate(history) if a in (A.ORDER, A.ORDER_ALONE) or _is_call(a)),
-        None,
-    )
-    if call is None:
-        return "down" if phase == Phase.BID_R2 else "up"
-    naming = upcard == JOKER and variant.joker_upcard_rule != JokerUpcard.FIXED_HEARTS
-    if _is_call(history[call][1]) and not naming:
-        return "down"
-    if phase == Phase.DEALER_DISCARD:
-        return "taken"
-    if phase == Phase.TAKE_ALONE:
-        return "up"
-    for seat, aid in history[call + 1 :]:
-        if aid in (A.CALL_FOR_BEST, A.HIDDEN_GIVE) or A.GIVE_BASE <= aid < A.GIVE_BASE + 33:
-            break
-        if seat != dealer:
-            continue
-        if aid == A.HIDDEN_DISCARD or A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33:
-            return "taken"
-        if aid == A.PASS and variant.players == 2:
-            return "out"
-    return "out"
-
-
-def _is_call(aid: int) -> bool:
-    return A.CALL_BASE <= aid < A.CALL_BASE + 10
+        return observations.view_from_observation(obs)
+    except observations.ObservationError as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 # ---------------------------------------------------------------------- serving a level

@@ -36,7 +36,7 @@ from euchre.engine import actions as A
 from euchre.engine.cards import card_list, cards_in
 from euchre.engine.deal import deck_from_hands
 from euchre.engine.phases import Phase
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
 from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
@@ -93,6 +93,12 @@ class SearchBot:
     def decide(self, view: View, rng: random.Random) -> str:
         return A.action_text(self.decide_id(view, rng, self.time_ms))
 
+    def observe(self, view: View) -> None:
+        """Learn from a view without deciding (the server played another choice for it)."""
+        if self.adapt:
+            self.opponents.observe(view)
+            self.choices.observe(view)
+
     def decide_within(self, view: View, rng: random.Random, time_ms: int) -> str:
         """Decide within about ``time_ms`` milliseconds (the protocol's budget)."""
         budget = time_ms if self.time_ms is None else min(time_ms, self.time_ms)
@@ -102,9 +108,7 @@ class SearchBot:
         legal = view.legal
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide: it is not its turn")
-        if self.adapt:
-            self.opponents.observe(view)
-            self.choices.observe(view)
+        self.observe(view)
         if len(legal) == 1:
             return legal[0]
         deadline = None if time_ms is None else time.perf_counter() + 0.75 * time_ms / 1000
@@ -476,7 +480,7 @@ def _playout_value(game: GameState, seat: int, table: list[float], rng: random.R
     total = 0.0
     for _ in range(LOOSE_PLAYOUTS):
         taken = loose_tricks(list(game.hands), game.trump, leader, active, side, makers, rng)
-        total += table[taken[maker] + taken[(maker + 2) % 4]]
+        total += table[taken[maker] + taken[partner(maker)]]
     return total / LOOSE_PLAYOUTS
 
 

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from .actions import DISCARD_BASE, ORDER, ORDER_ALONE, PASS, PLAY_BASE, call_id
 from .cards import ACE, NINE, SUITS, card, cards_in
-from .rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from .rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
 
 DECK: tuple[int, ...] = tuple(card(r, s) for s in SUITS for r in range(NINE, ACE + 1))
 FULL_DECK_MASK = sum(1 << c for c in DECK)
@@ -240,7 +240,7 @@ def play_random(
                 break
         else:
             return Outcome((0, 0), (0, 0, 0, 0), -1, 4, False)
-    out = (maker + 2) % 4 if alone else NO_SEAT
+    out = partner(maker) if alone else NO_SEAT
     if ordered and dealer != out:
         kept = hands[dealer]
         table = pick[5]
@@ -258,7 +258,7 @@ def play_random(
         hands[dealer] = kept ^ low | 1 << upcard
     leader = NEXT_SEAT[out][dealer]
     taken = random_tricks(hands, trump, leader, rng, out, log=log)
-    made = taken[maker] + taken[(maker + 2) % 4]
+    made = taken[maker] + taken[partner(maker)]
     return Outcome(
         score(maker, alone, made), (taken[0], taken[1], taken[2], taken[3]), maker, trump, alone
     )

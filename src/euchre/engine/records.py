@@ -18,7 +18,7 @@ from . import actions as A
 from .cards import CARD_TEXT, SUIT_LETTERS, CardError, card_list, make_deck, parse_card
 from .deal import DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
-from .rules import EFFECTIVE_SUIT, trick_winner_index
+from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import GameState, IllegalActionError
 from .steps import Step
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant, VariantError
@@ -708,11 +708,11 @@ def _next_action(
     if phase == Phase.DEFEND_ALONE:
         return "defend alone" if deal.alone_defender == seat else "pass"
     if phase == Phase.CALL_FOR_BEST:
-        gets = any(r == seat and s == (seat + 2) % 4 for s, r, _ in deal.exchanges)
+        gets = any(r == seat and s == partner(seat) for s, r, _ in deal.exchanges)
         return "call for best" if gets else "pass"
     if phase == Phase.GIVE_BEST:
         for s, r, cards in deal.exchanges:
-            if s == seat and r == (seat + 2) % 4 and cards:
+            if s == seat and r == partner(seat) and cards:
                 return f"give {CARD_TEXT[cards[0]]}"
         return None
     if phase == Phase.BEST_DISCARD:

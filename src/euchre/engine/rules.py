@@ -143,3 +143,8 @@ def is_face(c: int) -> bool:
 
 def is_ace(c: int) -> bool:
     return c != JOKER and rank_of(c) == ACE
+
+
+def partner(seat: int) -> int:
+    """The partner of ``seat`` in a four-player game (seats 0 and 2, 1 and 3)."""
+    return (seat + 2) % 4

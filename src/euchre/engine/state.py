@@ -41,6 +41,7 @@ from .rules import (
     is_ace,
     is_face,
     is_nine_or_ten,
+    partner,
     trick_winner_index,
 )
 from .steps import Contract, DealEnd, DealSummary, GameOver, Outcome, Step, Trick, plain_step
@@ -72,6 +73,7 @@ class GameState:
         "bid_index",
         "dealer",
         "deals",
+        "game_over",
         "hands",
         "kitty",
         "lone_defender",
@@ -120,6 +122,7 @@ class GameState:
     record: DealRecord
     deals: list[DealRecord]
     mcevoy_used: int
+    game_over: bool  # an attribute, not a property: bots and playouts ask after every action
     time_up: bool
     winner: int
 
@@ -154,6 +157,7 @@ class GameState:
         self.mcevoy_used = 0
         self.time_up = False
         self.winner = -1
+        self.game_over = False
         self._start_deal()
 
     # ------------------------------------------------------------------ public API
@@ -162,10 +166,6 @@ class GameState:
     def current_player(self) -> int | None:
         """The seat that must act now, or None when the game is over."""
         return None if self.phase == Phase.GAME_OVER else self.turn
-
-    @property
-    def game_over(self) -> bool:
-        return self.phase == Phase.GAME_OVER
 
     def legal_actions(self) -> list[str]:
         """The actions the current player may take, as protocol text."""
@@ -188,7 +188,7 @@ class GameState:
         aid = self._normalise(aid)
         if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
-        return self._apply_id(aid)
+        return self.apply_id(aid)
 
     def _is_legal(self, aid: int) -> bool:
         if self.phase == _PHASE_PLAY:
@@ -196,9 +196,6 @@ class GameState:
             return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
         return aid in self.legal_ids()
 
-    def apply_id(self, aid: int) -> Step:
-        """Fast path for an action id already known to be legal (bots, playouts)."""
-        return self._apply_id(aid)
 
     @property
     def log(self) -> tuple[Step, ...]:
@@ -217,7 +214,7 @@ class GameState:
         return seat % 2 if self.n == 4 else seat
 
     def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.n == 4 else None
+        return partner(seat) if self.n == 4 else None
 
     @property
     def trick_seats(self) -> list[int]:
@@ -467,7 +464,7 @@ class GameState:
 
     def _forced_alone(self, seat: int) -> bool:
         """Canadian loner (always on in British): the dealer's partner orders only alone."""
-        return self.variant.canadian_loner and self.n == 4 and seat == (self.dealer + 2) % 4
+        return self.variant.canadian_loner and self.n == 4 and seat == partner(self.dealer)
 
     def _dealer_may_decline(self) -> bool:
         v = self.variant
@@ -485,7 +482,8 @@ class GameState:
             return A.ORDER_ALONE
         return aid
 
-    def _apply_id(self, aid: int) -> Step:
+    def apply_id(self, aid: int) -> Step:
+        """Fast path for an action id already known to be legal (bots, playouts)."""
         phase = self.phase
         seat = self.turn
         record = self.record
@@ -494,13 +492,14 @@ class GameState:
             if trick is None:
                 step = plain_step(seat, aid, phase)
             else:
-                step = self._followed(Step(seat, A.Action.of(aid), phase, trick=trick), record)
+                step = Step(seat, A.Action.of(aid), phase, trick)
+                if record.result is not None:
+                    step = self._followed(step, record)
             record.steps += (step,)
             return step
-        contract_before = self.maker, self.alone, self.lone_defender
         _APPLY[phase](self, seat, aid)
         step = plain_step(seat, aid, phase)
-        if (self.maker, self.alone, self.lone_defender) != contract_before and self.maker >= 0:
+        if aid in _CONTRACT_ACTIONS and self.maker >= 0 and record is self.record:
             step = _with_contract(step, self._contract())
         if record is not self.record or self.game_over:
             step = self._followed(step, record)
@@ -519,7 +518,8 @@ class GameState:
         ended = [d.result for d in self.deals[index:] if d.result is not None]
         over = GameOver(self.winner, tuple(self.scores)) if self.game_over else None
         next_dealer = None if self.game_over else self.dealer
-        return dataclasses.replace(step, end=DealEnd(tuple(ended), next_dealer, over))
+        end = DealEnd(tuple(ended), next_dealer, over)
+        return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
@@ -583,17 +583,17 @@ class GameState:
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
         self.trump, self.maker, self.alone = suit, seat, alone
         if alone:
-            self.active &= ~(1 << (seat + 2) % 4)
+            self.active &= ~(1 << partner(seat))
 
     def _offer_take_alone(self, maker: int) -> bool:
         """V-17: the maker's partner, if still to bid this round, may take the hand alone."""
         v = self.variant
         if not (v.maker_partner_may_go_alone and v.alone_possible and not self.alone):
             return False
-        partner = (maker + 2) % 4
-        if (partner - self.dealer - 1) % 4 < self.bid_index:
+        taker = partner(maker)
+        if (taker - self.dealer - 1) % 4 < self.bid_index:
             return False
-        self.phase, self.turn = Phase.TAKE_ALONE, partner
+        self.phase, self.turn = Phase.TAKE_ALONE, taker
         return True
 
     def _apply_take_alone(self, seat: int, aid: int) -> None:
@@ -639,7 +639,7 @@ class GameState:
     def _apply_defend_alone(self, seat: int, aid: int) -> None:
         if aid == A.DEFEND_ALONE:
             self.lone_defender = seat
-            self.active &= ~(1 << (seat + 2) % 4)
+            self.active &= ~(1 << partner(seat))
             self.pending = ()
         if self.pending:
             self.turn = self._next_pending()
@@ -662,13 +662,13 @@ class GameState:
 
     def _apply_call_for_best(self, seat: int, aid: int) -> None:
         if aid == A.CALL_FOR_BEST:
-            self.phase, self.turn = Phase.GIVE_BEST, (seat + 2) % 4
+            self.phase, self.turn = Phase.GIVE_BEST, partner(seat)
         else:
             self._next_best_offer()
 
     def _apply_give(self, seat: int, aid: int) -> None:
         c = aid - A.GIVE_BASE
-        receiver = (seat + 2) % 4
+        receiver = partner(seat)
         self.hands[seat] &= ~(1 << c)
         self.hands[receiver] |= 1 << c
         self.phase, self.turn = Phase.BEST_DISCARD, receiver
@@ -708,11 +708,12 @@ class GameState:
             self.turn = following if active >> following & 1 else self._next_active(seat)
             return None
         # This card's step is logged after it is played: the others are the latest steps.
-        seats = [step.seat for step in self.record.steps[1 - len(trick) :]] + [seat]
+        steps = self.record.steps
+        seats = bytes((*(s.seat for s in steps[1 - len(trick) :]), seat))
         winner = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
         self.tricks_played += 1
-        done = Trick(self.tricks_played, bytes(seats), bytes(trick), winner)
+        done = Trick(self.tricks_played, seats, bytes(trick), winner)
         self.trick = []
         if self.tricks_played == 5:
             self._score()
@@ -724,7 +725,7 @@ class GameState:
 
     def makers_tricks(self) -> int:
         if self.n == 4:
-            return self.tricks_won[self.maker] + self.tricks_won[(self.maker + 2) % 4]
+            return self.tricks_won[self.maker] + self.tricks_won[partner(self.maker)]
         return self.tricks_won[self.maker]
 
     def hand_points(self) -> list[int]:
@@ -752,7 +753,7 @@ class GameState:
             record.number, record.dealer, outcome, points, scores, tricks, contract
         )
         if self._game_ends():
-            self.phase, self.turn = Phase.GAME_OVER, -1
+            self.phase, self.turn, self.game_over = Phase.GAME_OVER, -1, True
             self.winner = self.scores.index(max(self.scores))
             return
         if rotate:
@@ -808,15 +809,21 @@ def _copy_record(r: DealRecord) -> DealRecord:
     return dataclasses.replace(r)
 
 
-_CONTRACT_STEPS: dict[tuple[Step, Contract], Step] = {}
+# The actions that make or change the contract (a pass declines an offer to change it).
+_CONTRACT_ACTIONS = frozenset(
+    [A.ORDER, A.ORDER_ALONE, A.TAKE_ALONE, A.DEFEND_ALONE]
+    + [A.call_id(suit, alone) for suit in range(5) for alone in (False, True)]
+)
+_CONTRACT_STEPS: dict[tuple[int, int, int, int, int, bool, int | None], Step] = {}
 
 
 def _with_contract(step: Step, contract: Contract) -> Step:
     """``step`` with the contract it made (shared, like plain steps: a deal keeps it)."""
-    key = (step, contract)
+    c = contract
+    key = (step.seat, step.action.id, step.phase, c.maker, c.trump, c.alone, c.lone_defender)
     found = _CONTRACT_STEPS.get(key)
     if found is None:
-        found = _CONTRACT_STEPS[key] = dataclasses.replace(step, contract=contract)
+        found = _CONTRACT_STEPS[key] = Step(step.seat, step.action, step.phase, contract=c)
     return found
 
 

@@ -9,10 +9,10 @@ the kitty never appear.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import actions as A
-from .cards import CARD_TEXT, NO_TRUMP, SUIT_LETTERS, card_list
+from .cards import NO_TRUMP, card_list
 from .phases import Phase
 from .rules import display_sorted
 from .variants import JokerUpcard, Variant
@@ -104,28 +104,4 @@ def _hand_hidden(state: GameState, seat: int) -> bool:
     )
 
 
-def observation(view: View) -> dict[str, Any]:
-    """The bot-protocol observation object (ARCHITECTURE.md, docs/bot-protocol.md)."""
-    from .records import ruleset_of
-
-    trump = view.trump
-    return {
-        "variant": ruleset_of(view.variant),
-        "seat": view.seat,
-        "dealer": view.dealer,
-        "score": list(view.scores),
-        "hand": [CARD_TEXT[c] for c in view.hand],
-        "upcard": CARD_TEXT[view.upcard],
-        "history": [{"seat": s, "action": t} for s, t in view.history_texts()],
-        "legal": view.legal_texts(),
-        "phase": view.phase.name.lower(),
-        "trump": None if trump is None else (SUIT_LETTERS + "n")[trump],
-        "maker": view.maker,
-        "alone": view.alone,
-        "active": list(view.active),
-        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
-        "tricks_won": list(view.tricks_won),
-    }
-
-
-__all__ = ["NO_TRUMP", "View", "observation", "view_of"]
+__all__ = ["NO_TRUMP", "View", "view_of"]

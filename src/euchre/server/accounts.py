@@ -13,9 +13,11 @@ the seats (and the open connections) from the guest identity to the account.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -24,6 +26,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from euchre.store.accounts import AccountStore, NameTakenError, UserRow
+from euchre.store.names import skeleton
 from euchre.store.repo import utcnow
 
 from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
@@ -32,6 +35,7 @@ from .chat import Prefs
 from .config import Settings
 from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter, deployment_namespace
 from .protocol import error
+from .strength import weakness
 
 if TYPE_CHECKING:
     from .app import Server
@@ -40,8 +44,6 @@ log = logging.getLogger("euchre.accounts")
 
 ACCOUNTS_CHANNEL = "accounts"
 CLOSE_SESSION_ENDED = 4401
-MIN_PASSWORD = 8
-MAX_PASSWORD = 128
 
 
 class AccountError(Exception):
@@ -57,26 +59,29 @@ class AccountError(Exception):
         self.headers = headers or {}
 
 
+NAME_KEY_LENGTH = 40  # the users.name_key column
+
+
 def name_key(name: str) -> str:
-    """The form of a name that must be unique: case folded."""
-    return name.casefold()
+    """The form of a name that must be unique: its look-alike skeleton (``names``)."""
+    return skeleton(name)
 
 
 def lookup_key(name: str) -> str | None:
     """The key to look an account up by, or None when no account can have this name."""
     try:
-        return name_key(clean_name(name))
+        key = name_key(clean_name(name))
     except ValueError:
         return None
+    return key if len(key) <= NAME_KEY_LENGTH else None
 
 
-def check_password(password: str) -> None:
-    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise AccountError(
-            422,
-            "bad_password",
-            f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters long",
-        )
+async def check_password(password: str, name: str) -> None:
+    """Refuse a weak new password (422, saying why and what would be accepted); zxcvbn
+    is pure Python and takes milliseconds, so it runs in a worker thread."""
+    found = await asyncio.to_thread(weakness, password, name)
+    if found is not None:
+        raise AccountError(422, found.code, found.message)
 
 
 def digest(session_id: str) -> str:
@@ -114,12 +119,25 @@ class Passwords:
         return True, None
 
 
-def _too_many(wait: float) -> AccountError:
+def _name_taken(name: str) -> AccountError:
+    return AccountError(
+        409,
+        "name_taken",
+        f"the name {name!r} is taken: names ignore case, and look-alike letters "
+        "(Cyrillic or full-width ones, 0 for O) count as the same",
+    )
+
+
+def _pair(key: str, address: str) -> str:
+    return f"{key}\n{address}"
+
+
+def _too_many(wait: float, what: str = "attempts") -> AccountError:
     seconds = int(wait) + 1
     return AccountError(
         429,
         "too_many_attempts",
-        f"too many attempts: try again in {seconds} s",
+        f"too many {what}: try again in {seconds} s",
         {"Retry-After": str(seconds)},
     )
 
@@ -142,9 +160,17 @@ class Accounts:
         self.settings = server.settings
         self.store = AccountStore(server.engine)
         self.passwords = Passwords(server.settings)
-        window = server.settings.login_window_seconds
-        self.by_name: Limiter = MemoryLimiter(server.settings.login_name_failures, window)
-        self.by_address: Limiter = MemoryLimiter(server.settings.login_address_attempts, window)
+        settings = server.settings
+        window = settings.login_window_seconds
+        # Failed logins per (name, address): one address cannot lock the name elsewhere.
+        self.by_pair: Limiter = MemoryLimiter(settings.login_name_failures, window)
+        # Attempts per name from every address: past this, attempts are slowed, not refused.
+        self.by_name: Limiter = MemoryLimiter(settings.login_name_slow_after, window)
+        self.by_address: Limiter = MemoryLimiter(settings.login_address_attempts, window)
+        self.registrations: Limiter = MemoryLimiter(
+            settings.register_per_address, settings.register_window_seconds
+        )
+        self._slowed: dict[str, asyncio.Lock] = {}
 
     async def start(self) -> None:
         """Listen for account changes of other instances; forget expired sessions. With
@@ -161,11 +187,20 @@ class Accounts:
         namespace = await deployment_namespace(self.server.store)
         prefix, settings = f"euchre:{namespace}:attempts:", self.settings
         window = settings.login_window_seconds
+        self.by_pair = RedisLimiter(
+            bus.client, prefix + "pair:", settings.login_name_failures, window
+        )
         self.by_name = RedisLimiter(
-            bus.client, prefix + "name:", settings.login_name_failures, window
+            bus.client, prefix + "name:", settings.login_name_slow_after, window
         )
         self.by_address = RedisLimiter(
             bus.client, prefix + "address:", settings.login_address_attempts, window
+        )
+        self.registrations = RedisLimiter(
+            bus.client,
+            prefix + "register:",
+            settings.register_per_address,
+            settings.register_window_seconds,
         )
 
     # ------------------------------------------------------------------ sessions
@@ -175,7 +210,7 @@ class Accounts:
         sessions = self.server.sessions
         guest = sessions.read(token)
         if guest is not None:
-            return guest
+            return None if await self.store.guest_revoked(guest.id) else guest
         session_id = sessions.session_id(token)
         if session_id is None:
             return None
@@ -194,11 +229,29 @@ class Accounts:
         return LoggedIn(user, identity, token, adopted)
 
     async def logout(self, identity: Identity) -> None:
-        """End a session: it is deleted and its websockets are closed."""
+        """End a session: it is deleted (a guest's token is refused from now on) and its
+        websockets are closed."""
+        if identity.guest:
+            expires = utcnow() + timedelta(seconds=SESSION_MAX_AGE)
+            await self.store.revoke_guest(identity.id, expires)
+            self._close_guests({identity.id})
+            await self._publish({"revoke_guest": identity.id})
+            return
         if identity.session is None:
             return
         await self.store.drop_session(identity.session)
         await self.revoke([identity.session])
+
+    async def check_guest_name(self, name: str) -> None:
+        """A guest may not play under a registered account's name (or a look-alike)."""
+        key = lookup_key(name)
+        if key is not None and await self.store.user_by_key(key) is not None:
+            raise AccountError(
+                409,
+                "name_taken",
+                f"{name!r} is a registered account's name (or looks like one): "
+                "log in if it is yours, or choose another name",
+            )
 
     # ------------------------------------------------------------------ requests
 
@@ -211,66 +264,88 @@ class Accounts:
             shown = clean_name(name)
         except ValueError as exc:
             raise AccountError(422, "bad_name", str(exc)) from None
-        check_password(password)
-        wait = await self.by_address.take(address)
-        if wait > 0:
-            raise _too_many(wait)
+        if len(name_key(shown)) > NAME_KEY_LENGTH:
+            raise AccountError(422, "bad_name", "this name is too long once normalised")
+        await self._take(self.by_address, address)  # judging and hashing cost CPU
+        await check_password(password, shown)
+        if await self.store.user_by_key(name_key(shown)) is not None:
+            raise _name_taken(shown)  # before the registration limit: it was not used
+        await self._take(self.registrations, address, "registrations")
         hashed = await self.passwords.hash(password)
         chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
         try:
             user = await self.store.create_user(shown, name_key(shown), hashed, chat)
         except NameTakenError:
-            raise AccountError(
-                409, "name_taken", f"the name {shown!r} is taken (names ignore case)"
-            ) from None
+            raise _name_taken(shown) from None
         log.info("account registered", extra={"account": user.id})
         return await self._new_session(user, guest)
 
     async def login(
         self, name: str, password: str, address: str, guest: Identity | None
     ) -> LoggedIn:
-        """Check a name and password (rate-limited per name and per address)."""
+        """Check a name and password. Every check takes its slot before the password is
+        verified (one atomic step per limit), so concurrent guesses cannot overrun a limit:
+        failures per (name, address), attempts per address, and past a higher number of
+        attempts per name from everywhere, one slowed attempt at a time for that name."""
         key = lookup_key(name)
-        name_wait = 0.0 if key is None else await self.by_name.wait(key)
-        # The address is charged only for attempts that go on to check a password.
-        if name_wait > 0:
-            address_wait = await self.by_address.wait(address)
-        else:
-            address_wait = await self.by_address.take(address)
-        wait = max(name_wait, address_wait)
-        if wait > 0:
-            raise _too_many(wait)
-        user = None if key is None else await self.store.user_by_key(key)
-        ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
-        if user is None or key is None or not ok:
-            if key is not None:
-                await self.by_name.add(key)
+        if key is not None:
+            await self._take(self.by_pair, _pair(key, address))
+        await self._take(self.by_address, address)
+        if key is None:
+            await self.passwords.verify(None, password)
             raise AccountError(401, "bad_login", "wrong name or password")
-        await self.by_name.clear(key)
+        if await self.by_name.take(key) > 0:
+            async with self._slow_lane(key):
+                await asyncio.sleep(self.settings.login_name_delay_seconds)
+                user, rehashed = await self._verify(key, password)
+        else:
+            user, rehashed = await self._verify(key, password)
+        await self.by_pair.clear(_pair(key, address))
         if rehashed is not None:
             await self.store.set_password_hash(user.id, rehashed)
             log.info("password rehashed", extra={"account": user.id})
         return await self._new_session(user, guest)
+
+    async def _verify(self, key: str, password: str) -> tuple[UserRow, str | None]:
+        user = await self.store.user_by_key(key)
+        ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
+        if user is None or not ok:
+            raise AccountError(401, "bad_login", "wrong name or password")
+        return user, rehashed
+
+    @contextlib.asynccontextmanager
+    async def _slow_lane(self, key: str) -> AsyncIterator[None]:
+        """One attempt at a time for a name under attack (on this instance)."""
+        lock = self._slowed.setdefault(key, asyncio.Lock())
+        try:
+            async with lock:
+                yield
+        finally:
+            if not lock.locked() and self._slowed.get(key) is lock:
+                del self._slowed[key]
+
+    async def _take(self, limiter: Limiter, key: str, what: str = "attempts") -> None:
+        wait = await limiter.take(key)
+        if wait > 0:
+            raise _too_many(wait, what)
 
     async def _check_password(self, identity: Identity, password: str) -> UserRow:
         account = identity.account_id
         user = None if account is None else await self.store.user_by_id(account)
         if user is None:
             raise AccountError(401, "no_account", "log in first")
-        key = name_key(user.name)
-        wait = await self.by_name.wait(key)
-        if wait > 0:
-            raise _too_many(wait)
+        slot = _pair(name_key(user.name), "session")
+        await self._take(self.by_pair, slot)
         ok, _ = await self.passwords.verify(user.password_hash, password)
         if not ok:
-            await self.by_name.add(key)
             raise AccountError(403, "bad_password", "the password is wrong")
+        await self.by_pair.clear(slot)
         return user
 
     async def change_password(self, identity: Identity, password: str, new_password: str) -> None:
         """A new password; every other session of the account is revoked."""
         user = await self._check_password(identity, password)
-        check_password(new_password)
+        await check_password(new_password, user.name)
         await self.store.set_password_hash(user.id, await self.passwords.hash(new_password))
         revoked = await self.store.drop_sessions(user.id, keep=identity.session)
         await self.revoke(revoked)
@@ -292,9 +367,15 @@ class Accounts:
         await self._publish({"revoke": digests})
 
     def _close_sessions(self, digests: set[str]) -> None:
+        self._close_where(lambda identity: identity.session in digests)
+
+    def _close_guests(self, guest_ids: set[str]) -> None:
+        self._close_where(lambda identity: identity.guest and identity.id in guest_ids)
+
+    def _close_where(self, ended: Callable[[Identity], bool]) -> None:
         message = error("session_ended", "your session has ended (logged out): log in again")
         for conn in list(self.server.connections):
-            if conn.identity.session in digests:
+            if ended(conn.identity):
                 conn.send(message)
                 conn.finish(CLOSE_SESSION_ENDED)
 
@@ -344,6 +425,9 @@ class Accounts:
         revoked = message.get("revoke")
         if isinstance(revoked, list):
             self._close_sessions({str(d) for d in revoked})
+        revoked_guest = message.get("revoke_guest")
+        if isinstance(revoked_guest, str):
+            self._close_guests({revoked_guest})
         guest, account, name = message.get("adopt"), message.get("account"), message.get("name")
         if isinstance(guest, str) and isinstance(account, int) and isinstance(name, str):
             # Connections opened with the session itself are identified anew; these are

@@ -19,8 +19,10 @@ from euchre.store.accounts import STAT_COLUMNS, RatingRow
 from euchre.store.repo import as_utc, utcnow
 
 from .accounts import AccountError, LoggedIn, lookup_key
+from .addresses import limit_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
 from .chat import MAX_MUTED, PRESETS
+from .privacy import may_view, private_history_visible
 from .replays import ReplayProblem, replay_data
 from .stats import MODES
 
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
 Mode = Literal["partnership", "cutthroat", "two-player"]
 MAX_UPLOAD = 2 * 1024 * 1024
 PlayerName = Annotated[str, Path(max_length=64, description="a player's name (any case)")]
+Invite = Annotated[
+    str | None,
+    Query(max_length=32, description="a private game's invite code (its players need none)"),
+]
 GameId = Annotated[
     str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a game's (its table's) id")
 ]
@@ -49,7 +55,7 @@ class Problem(BaseModel):
 _WHY = {
     400: "the body is not JSON",
     401: "no session, or not logged in",
-    403: "wrong password",
+    403: "refused: a wrong password, a page of another site, no metrics token",
     404: "not found",
     409: "conflict (a taken name, an unfinished game)",
     413: "too large",
@@ -314,7 +320,9 @@ def _problem(status: int, code: str, detail: str) -> AccountError:
     return AccountError(status, code, detail)
 
 
-def _set_cookie(server: Server, request: Request, response: Response, token: str) -> None:
+def set_cookie(server: Server, request: Request, response: Response, token: str) -> None:
+    """The session cookie: Secure when configured or when the request came over https
+    (directly, or through a trusted proxy's X-Forwarded-Proto)."""
     secure = server.settings.cookie_secure or request.url.scheme == "https"
     response.set_cookie(
         COOKIE_NAME,
@@ -340,7 +348,8 @@ async def account_of(server: Server, request: Request) -> Identity:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
+    """The key a request's address is limited under (IPv6 per /64)."""
+    return limit_key(request.client.host) if request.client else "unknown"
 
 
 async def _player(server: Server, name: str) -> Any:
@@ -390,7 +399,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         previous = await identity_of(server, request)
         if previous is not None and previous.session not in (None, made.identity.session):
             await server.accounts.logout(previous)  # the cookie it was in is replaced
-        _set_cookie(server, request, response, made.token)
+        set_cookie(server, request, response, made.token)
         info = await _session_info(server, made.identity, made.token)
         info.adopted = made.adopted
         return info
@@ -513,10 +522,11 @@ def _player_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 422),
         tags=["players"],
     )
-    async def profile(name: PlayerName) -> Profile:
+    async def profile(name: PlayerName, request: Request) -> Profile:
         """A player's profile: ratings per mode and statistics per mode."""
         user = await _player(server, name)
-        total, _ = await store.games_of(user.id, 0, 0)
+        private = private_history_visible(await identity_of(server, request), user.id)
+        total, _ = await store.games_of(user.id, 0, 0, private)
         limit = server.settings.provisional_games
         return Profile(
             name=user.name,
@@ -534,12 +544,14 @@ def _player_routes(app: FastAPI, server: Server) -> None:
     )
     async def history(
         name: PlayerName,
+        request: Request,
         limit: Annotated[int, Query(ge=1, le=100)] = 20,
         offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     ) -> History:
-        """A player's finished games, newest first."""
+        """A player's finished games, newest first (private ones only to the player)."""
         user = await _player(server, name)
-        total, rows = await store.games_of(user.id, limit, offset)
+        private = private_history_visible(await identity_of(server, request), user.id)
+        total, rows = await store.games_of(user.id, limit, offset, private)
         return History(name=user.name, total=total, offset=offset, games=[_entry(r) for r in rows])
 
     @app.get(
@@ -622,18 +634,22 @@ def _entry(row: Any) -> HistoryEntry:
 
 
 def _game_routes(app: FastAPI, server: Server) -> None:
-    async def finished_record(game_id: str) -> dict[str, Any]:
+    async def finished_record(
+        game_id: str, request: Request | None = None, invite: str | None = None
+    ) -> dict[str, Any]:
         row = await server.store.load_game(game_id)
         if row is None or row.status in ("waiting", "closed"):
             raise _problem(404, "not_found", f"no game {game_id}")
+        if request is not None and not may_view(row, await identity_of(server, request), invite):
+            raise _problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
         if row.status != "finished" or row.record is None:
             raise _problem(409, "not_finished", "the game is still being played")
         return row.record
 
     @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422), tags=["games"])
-    async def egn(game_id: GameId) -> JSONResponse:
+    async def egn(game_id: GameId, request: Request, invite: Invite = None) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
-        record = await finished_record(game_id)
+        record = await finished_record(game_id, request, invite)
         return JSONResponse(
             record,
             headers={"Content-Disposition": f'attachment; filename="euchre-{game_id}.egn.json"'},
@@ -645,9 +661,10 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 409, 422),
         tags=["games"],
     )
-    async def replay(game_id: GameId) -> dict[str, Any]:
-        """A finished game, every hand face up, bid by bid and trick by trick."""
-        record = await finished_record(game_id)
+    async def replay(game_id: GameId, request: Request, invite: Invite = None) -> dict[str, Any]:
+        """A finished game, every hand face up, bid by bid and trick by trick (a private
+        game: for its players, or with its ``invite`` code)."""
+        record = await finished_record(game_id, request, invite)
         try:
             return replay_data(record, game_id)
         except ReplayProblem as exc:
@@ -659,11 +676,15 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         responses=problems(404, 422),
         tags=["games"],
     )
-    async def summary(game_id: GameId) -> GameSummary:
+    async def summary(game_id: GameId, request: Request, invite: Invite = None) -> GameSummary:
         """A game's players, score and outcome, with each account's statistics and rating
         change once the results are written."""
         row = await server.store.load_game(game_id)
-        hidden = row is not None and row.kind == "private" and row.status != "finished"
+        identity = await identity_of(server, request)
+        hidden = row is not None and (
+            (row.kind == "private" and row.status != "finished")
+            or not may_view(row, identity, invite)
+        )
         if row is None or hidden or row.status == "closed":
             raise _problem(404, "not_found", f"no game {game_id}")
         return await _summary(server, row)
@@ -754,4 +775,4 @@ def _round(found: dict[str, Any] | None, key: str) -> float | None:
     return None if value is None else round(float(value), 2)
 
 
-__all__ = ["identity_of", "register"]
+__all__ = ["identity_of", "register", "set_cookie"]

@@ -25,9 +25,9 @@ from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
 from euchre.store.db import is_sqlite
 
-from . import api, gctune
+from . import api, gctune, guard, review_api
 from .accounts import Accounts
-from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, Sessions, new_guest
+from .auth import COOKIE_NAME, Sessions, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, make_bus
 from .chat import Chat
@@ -36,8 +36,10 @@ from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .lobby import Lobby, presets_json
 from .metrics import Metrics
+from .privacy import may_view
 from .protocol import ProtocolError
 from .results import Results
+from .reviews import Reviews
 from .static import ClientFiles
 from .table import Services, Table
 
@@ -60,14 +62,21 @@ class Server:
         self.engine = make_engine(settings.database_url)
         self.store = Repository(self.engine)
         self.bus: Bus = make_bus(settings.redis_url)
-        self.bots = BotPool(settings.bot_budget)
+        self.bots = BotPool(
+            settings.bot_budget,
+            workers=settings.bot_workers,
+            nice=settings.bot_nice,
+            metrics=self.metrics,
+            think=settings.bot_think,
+        )
+        self.reviews = Reviews(self.store, self.engine, self.bots)
         self.sessions = Sessions(settings.secret or "unset")
         self.connections: set[Connection] = set()
         self.closing = False
         self._background: set[asyncio.Future[Any]] = set()
         self.accounts = Accounts(self)
         self.chat = Chat(settings, self.accounts.store)
-        self.results = Results(self.store, self.accounts.store)
+        self.results = Results(self.store, self.accounts.store, settings)
         self.services = Services(
             settings=settings,
             store=self.store,
@@ -78,6 +87,7 @@ class Server:
             removed=_ignore,
             user_exists=self.store.user_exists,
             finished=lambda table: self.results.note(table.id),
+            reviews=self.reviews,
         )
         self.lobby = Lobby(self.services, self.bus, self.instance)
         self.chat.tables = self.lobby.tables
@@ -97,6 +107,7 @@ class Server:
         await self.bus.start()
         await self.accounts.start()
         await self.results.start()
+        self.bots.warm()
         await self.lobby.start()
         gctune.settle()
         gctune.tune()
@@ -119,6 +130,7 @@ class Server:
             await asyncio.wait(
                 [asyncio.create_task(c.wait_closed()) for c in self.connections], timeout=5
             )
+        self.bots.close()
         await self.store.close()
         await self.bus.close()
         await self.engine.dispose()
@@ -178,11 +190,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="Euchre",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url="/api/docs" if server.settings.api_docs else None,
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
     app.state.server = server
+    guard.install(app, server)
     _routes(app, server)
     app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
     app.mount("/", ClientFiles(WEB_DIR), name="web")  # the browser client
@@ -203,13 +216,15 @@ def _routes(app: FastAPI, server: Server) -> None:
         }
         return JSONResponse(body, status_code=200 if ok else 503)
 
-    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}})
-    async def metrics() -> Response:
+    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}, **api.problems(403)})
+    async def metrics(request: Request) -> Response:
+        if not guard.metrics_allowed(server.settings, request):
+            raise HTTPException(status_code=403, detail="metrics need the operator's token")
         for status, count in server.tables_by_status().items():
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
 
-    @app.post("/api/session", tags=["accounts"], responses=api.problems(400, 422))
+    @app.post("/api/session", tags=["accounts"], responses=api.problems(400, 409, 422))
     async def new_session(
         body: GuestRequest, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -218,10 +233,13 @@ def _routes(app: FastAPI, server: Server) -> None:
             identity = new_guest(body.name)
         except ValueError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
+        await server.accounts.check_guest_name(identity.name)
         previous = await api.identity_of(server, request)
-        if previous is not None:
+        if previous is not None and not previous.guest:
             await server.accounts.logout(previous)
-        return _set_session(server, response, identity)
+        token = server.sessions.sign(identity)
+        api.set_cookie(server, request, response, token)
+        return {**identity.to_json(), "session": token}
 
     @app.get("/api/session", tags=["accounts"], responses=api.problems(401))
     async def get_session(request: Request) -> dict[str, Any]:
@@ -243,14 +261,7 @@ def _routes(app: FastAPI, server: Server) -> None:
 
     _table_routes(app, server)
     api.register(app, server)
-
-
-def _set_session(server: Server, response: Response, identity: Identity) -> dict[str, Any]:
-    token = server.sessions.sign(identity)
-    response.set_cookie(
-        COOKIE_NAME, token, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax", path="/"
-    )
-    return {**identity.to_json(), "session": token}
+    review_api.register(app, server)
 
 
 def _table_routes(app: FastAPI, server: Server) -> None:
@@ -270,9 +281,12 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         return found
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422))
-    async def game(game_id: api.GameId) -> dict[str, Any]:
+    async def game(
+        game_id: api.GameId, request: Request, invite: api.Invite = None
+    ) -> dict[str, Any]:
         row = await server.store.load_game(game_id[:32])
-        if row is None or row.status in ("waiting", "closed"):
+        viewer = await api.identity_of(server, request)
+        if row is None or row.status in ("waiting", "closed") or not may_view(row, viewer, invite):
             raise HTTPException(status_code=404, detail=f"no game {game_id}")
         if row.status != "finished" or row.record is None:
             raise HTTPException(status_code=409, detail="the game is still being played")

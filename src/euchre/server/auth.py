@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from euchre.store.names import invisible_characters
+
 from .protocol import ProtocolError
 
 COOKIE_NAME = "euchre_session"
@@ -54,6 +56,12 @@ def require_account(identity: Identity, what: str = "ranked play") -> int:
 
 def clean_name(raw: str) -> str:
     """A display name, or ``ValueError`` saying what names may be."""
+    hidden = invisible_characters(raw)
+    if hidden:
+        raise ValueError(
+            "a name may not hold invisible, control or text-direction characters "
+            f"(found {', '.join(hidden[:3])})"
+        )
     name = " ".join(raw.split())
     if not _NAME.match(name):
         raise ValueError(

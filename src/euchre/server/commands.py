@@ -71,6 +71,7 @@ def run_server(settings: Settings) -> None:
 
     from . import logs
     from .app import create_app
+    from .guard import UVICORN_OPTIONS
 
     logs.configure(settings.log_level, settings.log_json)
     typer.echo(
@@ -86,6 +87,7 @@ def run_server(settings: Settings) -> None:
         log_config=None,
         access_log=False,
         timeout_graceful_shutdown=10,
+        **UVICORN_OPTIONS,
     )
 
 

@@ -30,7 +30,11 @@ class Settings:
     min_turn_seconds: float = 5.0  # shortest turn timer a table may choose
     bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
-    bot_budget: float = 2.0  # most time a bot may think before a random legal move
+    bot_budget: float = 2.0  # most time a bot may think before medium's choice is played
+    bot_think: float = 0.5  # the most a bot thinks per decision, whatever the budget left
+    bot_workers: int = 0  # bot worker processes (0: one per core but one, at least one)
+    bot_nice: int = 5  # the workers' lower priority, so people's tables keep their CPU
+    reviews_after_hand: bool = True  # review each person's decisions as soon as a deal ends
     max_message_bytes: int = 4096  # larger frames get an error and are ignored
     max_frame_bytes: int = 65536  # larger frames close the connection (1009)
     rate_per_second: float = 40.0  # messages a client may send per second, on average
@@ -47,18 +51,32 @@ class Settings:
     relay_timeout: float = 10.0  # longest wait for another instance to answer a request
     # Accounts (docs/protocol.md, section 11).
     allowed_origins: str = ""  # other origins whose pages may open the websocket (comma list)
+    # Security (docs/security.md).
+    public_origin: str = ""  # the origin people open, https://euchre.example (empty: loopback)
+    trusted_proxies: str = ""  # proxies whose X-Forwarded-For is read (comma list, CIDR ok)
+    max_body_bytes: int = 16384  # largest JSON request body (EGN uploads have their own)
+    api_docs: bool = False  # serve the browsable API docs at /api/docs
+    metrics_token: str = ""  # /metrics needs "Authorization: Bearer <token>" (empty: loopback)
     cookie_secure: bool = False  # mark session cookies Secure (also set on https requests)
     argon2_time_cost: int = 3  # argon2id parameters; a changed value rehashes at next login
     argon2_memory_kib: int = 65536
     argon2_parallelism: int = 4
-    login_name_failures: int = 5  # failed logins per account name in the window ...
-    login_address_attempts: int = 30  # ... and login attempts per address
+    login_name_failures: int = 5  # failed logins per (account name, address) in the window
+    login_name_slow_after: int = 50  # attempts per name (all addresses) before they are slowed
+    login_name_delay_seconds: float = 2.0  # ... to one at a time, each this long
+    login_address_attempts: int = 30  # login attempts per address in the window
     login_window_seconds: float = 300.0
+    register_per_address: int = 5  # accounts registered per address ...
+    register_window_seconds: float = 3600.0  # ... in this window
     # Chat and ratings.
     chat_max_chars: int = 200
     chat_messages: int = 5  # messages a person may send per chat_seconds
     chat_seconds: float = 10.0
     provisional_games: int = 10  # ratings are provisional until this many ranked games
+    provisional_influence: float = 0.25  # share of an established rating's change when
+    # anyone else at the table is provisional
+    repeat_decay: float = 0.5  # the change is multiplied by this per earlier ranked game
+    repeat_window_seconds: float = 7 * 24 * 3600.0  # ... the same two accounts shared in this
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed (None values are ignored)."""

@@ -11,12 +11,12 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
+from .guard import public_origins, same_origin
 from .protocol import (
     Act,
     AddBot,
@@ -25,6 +25,7 @@ from .protocol import (
     ChatSettings,
     ClientMessage,
     Create,
+    HintRequest,
     Join,
     Leave,
     LobbyRequest,
@@ -34,6 +35,7 @@ from .protocol import (
     QuickPlay,
     RemoveBot,
     Resync,
+    ReviewRequest,
     Sit,
     Stand,
     Start,
@@ -65,20 +67,14 @@ async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
 
 
 def origin_allowed(server: Server, websocket: WebSocket) -> bool:
-    """A browser page may open the websocket only from this server's own origin (or one
-    configured in ``allowed_origins``); clients that send no Origin are not browsers."""
+    """A browser page may open the websocket only from the configured public origin
+    (``guard.public_origins``), never one taken from the request's own ``Host``. Clients
+    that send no Origin are not browsers: they pass their session as ``?session=``, and a
+    cookie without an Origin is refused."""
     origin = websocket.headers.get("origin")
     if origin is None:
-        return True
-    allowed = {o.strip().rstrip("/") for o in server.settings.allowed_origins.split(",")}
-    if origin.rstrip("/") in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    try:
-        parts = urlsplit(origin)
-    except ValueError:
-        return False
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+        return COOKIE_NAME not in websocket.cookies
+    return same_origin(origin, public_origins(server.settings))
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -263,6 +259,14 @@ async def _act(server: Server, conn: Connection, m: Act) -> None:
     await server.lobby.run(conn, m.table, "act", m.action, m.version)
 
 
+async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
+    await server.lobby.run(conn, m.table, "hint", m.ref)
+
+
+async def _review(server: Server, conn: Connection, m: ReviewRequest) -> None:
+    await server.lobby.run(conn, m.table, "review", m.deal, m.ref)
+
+
 async def _chat(server: Server, conn: Connection, m: Chat) -> None:
     await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
 
@@ -305,6 +309,8 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     RemoveBot: _remove_bot,
     Start: _start,
     Act: _act,
+    HintRequest: _hint,
+    ReviewRequest: _review,
     Chat: _chat,
     ChatLog: _chat_log,
     ChatSettings: _chat_settings,

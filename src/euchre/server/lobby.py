@@ -26,6 +26,7 @@ from .botplay import check_level
 from .bus import Bus, RedisBus
 from .chat import Chat
 from .cluster import MOVED, Cluster, Hooks, Relay
+from .coaching import hints_allowed
 from .connection import Connection, Endpoint
 from .limits import deployment_namespace
 from .protocol import Create, ProtocolError
@@ -41,7 +42,8 @@ OPEN = ("waiting", "playing")
 # Requests a client may make of a table (the table's methods of these names), and the
 # chat requests, which the lobby hands to the chat with the table.
 TABLE_JOBS = frozenset(
-    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act"}
+    {"join", "resync", "sit", "stand", "leave", "add_bot", "remove_bot", "start", "act", "hint"}
+    | {"review"}
     | {"disconnected"}
 )
 CHAT_JOBS = frozenset(("chat", "chat_log"))
@@ -127,6 +129,7 @@ class Lobby:
             turn_seconds=float(settings.get("turn_seconds", self.settings.turn_seconds)),
             bot_level=str(settings.get("bot_level", self.services.bots_default)),
             host=row.host,
+            hints=bool(settings.get("hints", row.kind != "ranked")),
         )
         table = Table(self.services, row.id, spec, row.invite)
         table.restore(row)
@@ -491,7 +494,8 @@ class Lobby:
             )
         level = check_level(request.bot_level) if request.bot_level else self.services.bots_default
         host = conn.identity.id if request.kind == "private" else None
-        return TableSpec(request.kind, variant, request.preset, turn, level, host=host)
+        hints = hints_allowed(request.kind, request.hints)
+        return TableSpec(request.kind, variant, request.preset, turn, level, host=host, hints=hints)
 
     async def _new_table(self, spec: TableSpec) -> Table:
         invite = new_invite() if spec.kind == "private" else None

@@ -39,5 +39,18 @@ class Metrics:
             "euchre_slow_clients_dropped", "Connections closed for not reading", registry=r
         )
 
+        self.bot_fallbacks = Counter(
+            "euchre_bot_fallbacks",
+            "Bot moves replaced by medium's choice, by reason (budget, timeout, error, illegal)",
+            ["reason"],
+            registry=r,
+        )
+        self.bot_seconds = Histogram(
+            "euchre_bot_decision_seconds",
+            "From asking a worker for a bot's move to its answer",
+            buckets=_LATENCY_BUCKETS,
+            registry=r,
+        )
+
     def render(self) -> bytes:
         return generate_latest(self.registry)

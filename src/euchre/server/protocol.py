@@ -52,6 +52,7 @@ class Create(ClientMessage):
     turn_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
     bot_level: Level | None = None
     sit: bool = True
+    hints: bool | None = None  # the coach may be asked (default: yes, except ranked)
 
 
 class QuickPlay(ClientMessage):
@@ -114,6 +115,17 @@ class Act(ClientMessage):
     version: Version | None = None
 
 
+class HintRequest(ClientMessage):
+    type: Literal["hint"]
+    table: TableId
+
+
+class ReviewRequest(ClientMessage):
+    type: Literal["review"]
+    table: TableId
+    deal: Annotated[int, Field(ge=0, le=10_000)]
+
+
 PersonId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -158,6 +170,8 @@ AnyMessage = (
     | RemoveBot
     | Start
     | Act
+    | HintRequest
+    | ReviewRequest
     | Chat
     | ChatSettings
     | Mute
@@ -179,6 +193,8 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "remove_bot": RemoveBot,
     "start": Start,
     "act": Act,
+    "hint": HintRequest,
+    "review": ReviewRequest,
     "chat": Chat,
     "chat_settings": ChatSettings,
     "mute": Mute,

@@ -2,8 +2,8 @@
 
 Everything here starts from the engine's :class:`~euchre.engine.views.View` of the
 receiving seat (a spectator's view has no hand), so nothing leaves the server that the
-view does not hold. The state object has every key of the bot protocol's observation
-(``euchre.engine.views.observation``) except ``variant``, which the table info carries.
+view does not hold. The state object is the bot protocol's observation
+(``euchre.engine.observations.observation``) without ``variant``, plus what a table shows.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from euchre.engine.cards import CARD_TEXT, SUIT_LETTERS
+from euchre.engine.observations import observation
 from euchre.engine.steps import Contract, DealSummary, Step, Trick
 from euchre.engine.views import View
 
@@ -19,31 +20,21 @@ _TRUMP_LETTERS = SUIT_LETTERS + "n"
 
 
 def state_json(view: View) -> dict[str, Any]:
-    """The state of the game as ``view.seat`` may know it."""
-    trump = view.trump
+    """The state of the game as ``view.seat`` may know it: the bot protocol's observation
+    (less ``variant``, which the table info carries) and what a table shows besides."""
+    state = observation(view, with_variant=False)
     turned = view.turned_down
-    return {
-        "seat": view.seat,
-        "dealer": view.dealer,
-        "deal": view.deal_number,
-        "score": list(view.scores),
-        "phase": view.phase.name.lower(),
-        "to_act": view.to_act,
-        "hand": [CARD_TEXT[c] for c in view.hand],
-        "upcard": CARD_TEXT[view.upcard],
-        "upcard_state": view.upcard_state,
-        "turned_down": None if turned is None else _TRUMP_LETTERS[turned],
-        "trump": None if trump is None else _TRUMP_LETTERS[trump],
-        "maker": view.maker,
-        "alone": view.alone,
-        "lone_defender": view.lone_defender,
-        "active": list(view.active),
-        "history": [{"seat": s, "action": t} for s, t in view.history_texts()],
-        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
-        "tricks_won": list(view.tricks_won),
-        "legal": view.legal_texts(),
-        "winner": view.winner,
-    }
+    state.update(
+        {
+            "deal": view.deal_number,
+            "to_act": view.to_act,
+            "upcard_state": view.upcard_state,
+            "turned_down": None if turned is None else _TRUMP_LETTERS[turned],
+            "lone_defender": view.lone_defender,
+            "winner": view.winner,
+        }
+    )
+    return state
 
 
 # An event as kept for reconnects: (version, kind, the step it announces or None, other

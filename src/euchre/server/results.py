@@ -8,6 +8,13 @@ A finished game is processed once, in one transaction that first claims the game
 ``game_results``; the start of a server processes any finished game not yet claimed, so
 a crash between the last action and the results loses nothing. The leaver of a ranked
 game (whose seat a bot finished) takes the result like everyone else.
+
+Sock puppets cannot farm ratings: an established player's change is scaled by
+``provisional_influence`` when anyone else at the table is still provisional (new
+accounts move established ratings little), and by ``repeat_decay`` for each earlier
+ranked game within ``repeat_window_seconds`` shared with the same account (the same
+people paired again and again count less and less). A provisional player's own rating
+converges as openskill would move it, less only for repeated pairings.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -30,9 +38,11 @@ from euchre.store.accounts import (
     current_ratings,
     existing_users,
     save_rating,
+    shared_ranked_games,
 )
 from euchre.store.repo import GameRow, utcnow
 
+from .config import Settings
 from .stats import SeatStats, game_stats, mode_of
 from .table import replay_game
 
@@ -75,6 +85,27 @@ def side_ranks(state: GameState) -> list[int]:
     return ranks
 
 
+@dataclass(frozen=True, slots=True)
+class Weighting:
+    """How much of openskill's change a ranked game gives each player."""
+
+    provisional_games: int = 10
+    provisional_influence: float = 0.25
+    repeat_decay: float = 0.5
+
+    def weight(
+        self, player: int, before: dict[int, RatingRow], shared: dict[frozenset[int], int]
+    ) -> float:
+        """The share of openskill's change this player's rating takes (0..1)."""
+        others = [other for other in before if other != player]
+        weight = 1.0
+        established = before[player].games >= self.provisional_games
+        if established and any(before[o].games < self.provisional_games for o in others):
+            weight *= self.provisional_influence
+        repeats = max((shared.get(frozenset((player, o)), 0) for o in others), default=0)
+        return weight * self.repeat_decay**repeats
+
+
 class Ratings:
     """openskill team ratings."""
 
@@ -113,14 +144,28 @@ class Ratings:
                 )
         return after
 
+    def weighed(self, old: RatingRow, new: RatingRow, weight: float) -> RatingRow:
+        """``new`` moved only ``weight`` of the way from ``old`` (games and wins as new)."""
+        mu = old.mu + weight * (new.mu - old.mu)
+        sigma = old.sigma + weight * (new.sigma - old.sigma)
+        ordinal = self.model.rating(mu=mu, sigma=sigma).ordinal()
+        return RatingRow(new.user_id, new.mode, mu, sigma, ordinal, new.games, new.wins)
+
 
 class Results:
     """Processes finished games in order, in a task of its own."""
 
-    def __init__(self, repo: Repository, accounts: AccountStore) -> None:
+    def __init__(
+        self, repo: Repository, accounts: AccountStore, settings: Settings | None = None
+    ) -> None:
         self.repo = repo
         self.accounts = accounts
         self.ratings = Ratings()
+        settings = settings or Settings()
+        self.weighting = Weighting(
+            settings.provisional_games, settings.provisional_influence, settings.repeat_decay
+        )
+        self.repeat_window = timedelta(seconds=settings.repeat_window_seconds)
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
 
@@ -199,7 +244,15 @@ class Results:
             p.account: stored.get(p.account) or self.ratings.default(p.account, mode)
             for p in players
         }
-        after = self.ratings.rate(state, players, before, mode)
+        since = utcnow() - self.repeat_window
+        shared = await shared_ranked_games(conn, list(before), since, game_id)
+        rated = self.ratings.rate(state, players, before, mode)
+        after = {
+            account: self.ratings.weighed(
+                before[account], new, self.weighting.weight(account, before, shared)
+            )
+            for account, new in rated.items()
+        }
         for player in players:
             if player.account not in live:
                 continue  # deleted during the game: rated with, never saved
@@ -231,4 +284,12 @@ def _player_row(
     }
 
 
-__all__ = ["Player", "Ratings", "Results", "accounts_at", "side_ranks", "variant_of_row"]
+__all__ = [
+    "Player",
+    "Ratings",
+    "Results",
+    "Weighting",
+    "accounts_at",
+    "side_ranks",
+    "variant_of_row",
+]

@@ -58,9 +58,7 @@ def game_stats(state: GameState) -> list[SeatStats]:
     return seats
 
 
-def _count_deal(
-    state: GameState, record: DealRecord, maker: int, seats: list[SeatStats]
-) -> None:
+def _count_deal(state: GameState, record: DealRecord, maker: int, seats: list[SeatStats]) -> None:
     maker_side = state.side_of(maker)
     made = record.points[maker_side] > 0
     euchred = any(p > 0 for side, p in enumerate(record.points) if side != maker_side)

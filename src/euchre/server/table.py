@@ -26,6 +26,7 @@ from euchre.engine.steps import Step
 from euchre.store import Repository, StoredAction
 from euchre.store.repo import GameRow, utcnow
 
+from . import coaching
 from .auth import Identity, require_account
 from .botplay import BotPool, check_level
 from .config import Settings
@@ -33,6 +34,7 @@ from .connection import Endpoint
 from .metrics import Metrics
 from .protocol import ProtocolError
 from .render import Event, event_json, event_text, make_event, state_json, summary_json
+from .reviews import Reviews, answer_review, review_request
 
 log = logging.getLogger("euchre.table")
 
@@ -58,6 +60,7 @@ class Services:
     # Whether this instance surely still owns its tables (with Redis: its leases were
     # renewed recently enough); a change is refused rather than stored by a stale owner.
     owned: Callable[[], bool] = lambda: True
+    reviews: Reviews | None = None  # the coach's hand reviews (None: not offered)
 
 
 @dataclass(slots=True)
@@ -118,6 +121,7 @@ class TableSpec:
     turn_seconds: float
     bot_level: str
     host: str | None = None
+    hints: bool = True  # the coach may be asked (never at ranked tables)
 
 
 @dataclass(slots=True)
@@ -171,6 +175,7 @@ class Table:
         self.turn_seconds = spec.turn_seconds
         self.bot_level = spec.bot_level
         self.host = spec.host
+        self.hints = spec.hints and spec.kind != "ranked"
         self.invite = invite
         self.status = "waiting"
         self.seats = [Seat() for _ in range(spec.variant.players)]
@@ -305,6 +310,7 @@ class Table:
             "target": self.variant.target,
             "turn_seconds": self.turn_seconds,
             "bot_level": self.bot_level,
+            "hints": self.hints,
             "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
             "spectators": self.spectators(),
             "created_at": self.created_at.isoformat(),
@@ -454,6 +460,7 @@ class Table:
                 "preset": self.preset,
                 "turn_seconds": self.turn_seconds,
                 "bot_level": self.bot_level,
+                "hints": self.hints,
             },
             "seats": [s.stored() for s in self.seats],
             "version": self.version,
@@ -769,6 +776,33 @@ class Table:
         self.services.metrics.actions.labels(by).inc()
         self.services.metrics.latency.observe(time.perf_counter() - started)
 
+    async def hint(self, conn: Endpoint, ref: str | int | None = None) -> None:
+        """The coach's advice for the requester's turn, sent to them when it is ready."""
+        view = coaching.hint_view(self, conn)
+        pool, version = self.services.bots, self.version
+        task = asyncio.create_task(coaching.answer_hint(pool, self.id, conn, view, version, ref))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def review(self, conn: Endpoint, deal: int, ref: str | int | None = None) -> None:
+        """The coach's review of the requester's decisions in a finished deal."""
+        reviews = self.services.reviews
+        if reviews is None:
+            raise ProtocolError("unavailable", "this server does not review hands")
+        seat = review_request(self, conn, deal)
+        task = asyncio.create_task(answer_review(reviews, self.id, conn, deal, seat, ref))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _review_soon(self, deal: int) -> None:
+        reviews = self.services.reviews
+        if reviews is None or not self.settings.reviews_after_hand:
+            return
+        if self.kind == "ranked":
+            return  # reviewed once the game is over, when asked
+        people = [i for i, seat in enumerate(self.seats) if seat.user]
+        reviews.soon(self.id, deal, people)
+
     def _playing_state(self) -> GameState:
         if self.status != "playing" or self.state is None:
             words = {"waiting": "has not started", "finished": "is over"}.get(self.status, "closed")
@@ -804,6 +838,8 @@ class Table:
             raise
         self.seq += 1
         self.decks_saved = len(state.deals)
+        if step.end is not None:
+            self._review_soon(step.end.deals[0].number)
         if state.game_over:
             self._game_finished()
 

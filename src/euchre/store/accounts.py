@@ -23,6 +23,7 @@ from .models import (
     GameResult,
     Rating,
     RatingChange,
+    RevokedGuest,
     User,
     UserSession,
 )
@@ -215,7 +216,20 @@ class AccountStore:
             result = await conn.execute(
                 delete(UserSession).where(UserSession.expires_at <= utcnow())
             )
+            await conn.execute(delete(RevokedGuest).where(RevokedGuest.expires_at <= utcnow()))
             return int(result.rowcount or 0)
+
+    async def revoke_guest(self, guest_id: str, expires_at: datetime) -> None:
+        """Refuse a guest identity's token from now on (a logout)."""
+        async with self.engine.begin() as conn:
+            found = await conn.execute(select(RevokedGuest.id).where(RevokedGuest.id == guest_id))
+            if found.first() is None:
+                await conn.execute(insert(RevokedGuest).values(id=guest_id, expires_at=expires_at))
+
+    async def guest_revoked(self, guest_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            found = await conn.execute(select(RevokedGuest.id).where(RevokedGuest.id == guest_id))
+            return found.first() is not None
 
     async def drop_session(self, digest: str) -> None:
         async with self.engine.begin() as conn:
@@ -340,16 +354,18 @@ class AccountStore:
             entry["at"] = as_utc(entry["at"])
         return found[::-1]
 
-    async def games_of(self, user_id: int, limit: int, offset: int) -> tuple[int, list[Any]]:
-        """(games in the history, a page of them newest first) with the game's row."""
+    async def games_of(
+        self, user_id: int, limit: int, offset: int, private: bool = True
+    ) -> tuple[int, list[Any]]:
+        """(games in the history, a page of them newest first) with the game's row;
+        ``private``: with the private games."""
+        mine = GamePlayer.user_id == user_id
+        if not private:
+            mine = mine & (GamePlayer.kind != "private")
         async with self.engine.connect() as conn:
             total = int(
                 (
-                    await conn.execute(
-                        select(func.count())
-                        .select_from(GamePlayer)
-                        .where(GamePlayer.user_id == user_id)
-                    )
+                    await conn.execute(select(func.count()).select_from(GamePlayer).where(mine))
                 ).scalar_one()
             )
             rows = await conn.execute(
@@ -369,7 +385,7 @@ class AccountStore:
                     (RatingChange.game_id == GamePlayer.game_id)
                     & (RatingChange.user_id == GamePlayer.user_id),
                 )
-                .where(GamePlayer.user_id == user_id)
+                .where(mine)
                 .order_by(GamePlayer.finished_at.desc(), GamePlayer.game_id)
                 .limit(limit)
                 .offset(offset)
@@ -418,6 +434,29 @@ async def existing_users(conn: AsyncConnection, user_ids: Sequence[int]) -> set[
         return set()
     found = await conn.execute(select(User.id).where(User.id.in_(list(user_ids))))
     return {int(u) for u in found.scalars()}
+
+
+async def shared_ranked_games(
+    conn: AsyncConnection, user_ids: Sequence[int], since: datetime, exclude: str
+) -> dict[frozenset[int], int]:
+    """How many ranked games finished since ``since`` (but ``exclude``) each pair of these
+    accounts played together."""
+    if len(user_ids) < 2:
+        return {}
+    first, second = GamePlayer.__table__.alias("first"), GamePlayer.__table__.alias("second")
+    rows = await conn.execute(
+        select(first.c.user_id, second.c.user_id, func.count(func.distinct(first.c.game_id)))
+        .join(second, (second.c.game_id == first.c.game_id) & (second.c.user_id > first.c.user_id))
+        .where(
+            first.c.user_id.in_(user_ids),
+            second.c.user_id.in_(user_ids),
+            first.c.kind == "ranked",
+            first.c.finished_at >= since,
+            first.c.game_id != exclude,
+        )
+        .group_by(first.c.user_id, second.c.user_id)
+    )
+    return {frozenset((int(a), int(b))): int(n) for a, b, n in rows}
 
 
 async def current_ratings(
@@ -481,4 +520,5 @@ __all__ = [
     "current_ratings",
     "existing_users",
     "save_rating",
+    "shared_ranked_games",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
@@ -32,8 +34,19 @@ def make_engine(url: str) -> AsyncEngine:
     if not is_sqlite(full):
         return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
     engine = create_async_engine(full)
+    if engine.url.database not in (None, "", ":memory:"):
+        create_private(Path(engine.url.database))
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def create_private(path: Path) -> None:
+    """Create a database file readable by its owner only (it holds the server's secret
+    and the password hashes); SQLite gives its -wal and -shm files the same mode."""
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

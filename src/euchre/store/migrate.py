@@ -48,9 +48,26 @@ async def current_revision(engine: AsyncEngine) -> str | None:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> str | None:
-    """Apply migrations up to ``revision``; returns the revision reached."""
-    async with engine.begin() as conn:
-        await conn.run_sync(_upgrade, revision)
+    """Apply migrations up to ``revision``; returns the revision reached.
+
+    On SQLite, foreign keys are off while migrating: a table rebuilt by a migration is
+    dropped and copied, and dropping it must not cascade to the rows that point at it
+    (the pragma only works outside a transaction, hence before the migrations begin)."""
+    async with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await conn.commit()
+        try:
+            await conn.run_sync(_upgrade, revision)
+            await conn.commit()
+        except BaseException:
+            await conn.rollback()
+            raise
+        finally:
+            if sqlite:
+                await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await conn.commit()
     return await current_revision(engine)
 
 

@@ -33,6 +33,9 @@ class User(Base):
     """
 
     __tablename__ = "users"
+    # SQLite: AUTOINCREMENT, so a deleted account's id is never given to a new one (its
+    # seats, host rights and invites name it).
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
@@ -40,7 +43,7 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), nullable=False
     )
-    # The name folded to lower case: names are unique whatever their case.
+    # The name's look-alike skeleton (store/names.py): unique whatever the case or script.
     name_key: Mapped[str] = mapped_column(String(40), nullable=False, unique=True)
     chat_enabled: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     muted: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
@@ -220,3 +223,26 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(String(800), nullable=False)
     preset: Mapped[str | None] = mapped_column(String(32), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class RevokedGuest(Base):
+    """A guest identity that logged out: its signed token is refused until it expires."""
+
+    __tablename__ = "revoked_guests"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
+class GameReview(Base):
+    """The coach's review of one seat's decisions in one deal (computed once)."""
+
+    __tablename__ = "game_reviews"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    decisions: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)

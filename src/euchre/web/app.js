@@ -114,7 +114,11 @@ async function ensureSession(name) {
     body: JSON.stringify({ name }),
     credentials: "same-origin",
   });
-  if (!response.ok) throw new Error(ctx.t("errors.bad_name"));
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    const key = `errors.${answer.code}`; // name_taken: an account has this name
+    throw new Error(ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.bad_name"));
+  }
   ctx.session = await response.json();
   ctx.net.stop();
   ctx.net.start();

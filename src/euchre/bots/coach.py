@@ -1,0 +1,473 @@
+"""The coach: what ``hard`` would do from one seat's view, every legal action valued.
+
+:func:`hint` takes a seat's :class:`~euchre.engine.views.View` (nothing else: a hint can
+never depend on hidden cards) and a seed, and answers with every legal action's value:
+
+- ``points``: the expected points of the hand for the seat's side minus the other side's,
+  averaged over deals sampled consistently with the view and weighted by how well they
+  explain the bidding and the play, exactly as ``hard`` samples them
+  (:meth:`~euchre.bots.search.SearchBot._worlds`). A card or a discard is scored by the
+  exact double-dummy result of each sampled deal; a bid by playing the rest of the bidding
+  with ``medium`` and solving the play, as ``hard``'s bidding simulations do.
+- ``win``: the change in the chance of winning the match, from the score before the hand
+  to the expected chance after it, by :func:`euchre.bots.match.win_probability` (a table
+  computed once by dynamic programming over a typical hand's point distribution).
+- ``value``: what ``hard`` maximises, the same change expressed in points of an early
+  hand (:func:`euchre.bots.match.utility`). The recommended action is the best ``value``.
+
+The reason comes from facts computed on the way (trumps counted with the left bower, the
+boss trump, voids shown, how often a loner takes all five tricks in the sampled deals, how
+often a call is euchred, the score), never from text the numbers do not support.
+
+The same view and seed always give the same hint: the sample counts are fixed (no clock)
+and the coach starts with no memory of earlier deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.engine import GameState
+from euchre.engine import actions as A
+from euchre.engine.cards import CARD_TEXT, JOKER, NO_TRUMP, SUIT_NAMES, card_list, cards_in
+from euchre.engine.phases import Phase
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.variants import Variant
+from euchre.engine.views import View
+
+from .knowledge import Knowledge, knowledge_of, upcard_suit
+from .match import side_of, utility, win_probability
+from .medium import MediumBot
+from .search import (
+    _SIMULATED_BIDS,
+    SearchBot,
+    _after_discard,
+    bid_model_value,
+    first_leader,
+    result_points,
+    simulation_possible,
+    world_state,
+)
+from .solver import Solver
+
+COACH_WORLDS = 24  # sampled deals per hint (fixed, so a hint does not depend on the clock)
+_PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
+
+
+@dataclass(frozen=True, slots=True)
+class ActionValue:
+    """One legal action's worth for the seat (see the module docstring for the units)."""
+
+    action: str
+    value: float
+    points: float | None
+    win: float | None
+    march: float | None = None  # share of sampled deals where the makers took all five
+    euchred: float | None = None  # share where the makers were euchred (their call only)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.action, "value": round(self.value, 3)}
+        out["points"] = None if self.points is None else round(self.points, 3)
+        out["win"] = None if self.win is None else round(self.win, 4)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact a reason rests on: a code, its numbers, and its sentence."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, **self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The coach's answer for one seat's decision."""
+
+    seat: int
+    recommended: str
+    values: tuple[ActionValue, ...]  # best first
+    facts: tuple[Fact, ...]
+    worlds: int
+    win_now: float | None
+
+    @property
+    def reason(self) -> str:
+        return " ".join(f.text for f in self.facts)
+
+    def value_of(self, action: str) -> ActionValue:
+        for found in self.values:
+            if found.action == action:
+                return found
+        raise KeyError(f"{action!r} is not one of {[v.action for v in self.values]}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "recommended": self.recommended,
+            "reason": self.reason,
+            "facts": [f.to_json() for f in self.facts],
+            "values": [v.to_json() for v in self.values],
+            "worlds": self.worlds,
+            "win_now": None if self.win_now is None else round(self.win_now, 4),
+        }
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Sums over sampled deals for one action."""
+
+    value: float = 0.0
+    points: float = 0.0
+    win: float = 0.0
+    march: int = 0
+    euchred: int = 0
+    ours: bool = False  # the seat's side made trump (so march / euchred are its own)
+    count: int = 0
+
+    def add(self, scorer: _Scorer, points: Sequence[int], makers_tricks: int | None) -> None:
+        self.count += 1
+        self.value += scorer.value(points)
+        self.points += scorer.margin(points)
+        self.win += scorer.win(points)
+        if makers_tricks is not None:
+            self.march += makers_tricks == 5
+            self.euchred += makers_tricks < 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Scorer:
+    """A hand's points as the seat's margin, match value and chance of winning."""
+
+    variant: Variant
+    scores: tuple[int, ...]
+    side: int
+
+    def margin(self, points: Sequence[int]) -> float:
+        others = [p for s, p in enumerate(points) if s != self.side]
+        return points[self.side] - sum(others) / max(1, len(others))
+
+    def value(self, points: Sequence[int]) -> float:
+        return utility(self.variant, self.scores, self.side, tuple(points))
+
+    def win(self, points: Sequence[int]) -> float:
+        now = self.win_now()
+        if now is None:
+            return 0.0
+        mine, theirs = self.scores[self.side], self.scores[1 - self.side]
+        target = self.variant.target
+        return (
+            win_probability(target, mine + points[self.side], theirs + points[1 - self.side]) - now
+        )
+
+    def win_now(self) -> float | None:
+        if len(self.scores) != 2 or self.variant.target <= 0:
+            return None
+        mine, theirs = self.scores[self.side], self.scores[1 - self.side]
+        return win_probability(self.variant.target, mine, theirs)
+
+
+def _scorer(view: View, seat: int) -> _Scorer:
+    return _Scorer(view.variant, view.scores, side_of(view.variant, seat))
+
+
+# ---------------------------------------------------------------------- the hint
+
+
+def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
+    """Every legal action of ``view``'s seat valued, the best recommended, with its reason."""
+    if view.seat is None or not view.legal:
+        raise ValueError("a hint is for the seat whose turn it is")
+    know = knowledge_of(view)
+    rng = random.Random(seed)
+    scorer = _scorer(view, view.seat)
+    tallies, used = _tallies(know, rng, worlds, scorer)
+    values = _values(view, know, tallies)
+    ordered = tuple(sorted(values, key=lambda v: (-v.value, view.legal_texts().index(v.action))))
+    facts = reasons(know, ordered, scorer)
+    return Hint(view.seat, ordered[0].action, ordered, facts, used, scorer.win_now())
+
+
+def _tallies(
+    know: Knowledge, rng: random.Random, worlds: int, scorer: _Scorer
+) -> tuple[dict[int, _Tally] | None, int]:
+    view = know.view
+    if view.phase == Phase.PLAY:
+        return _play_tallies(know, rng, worlds, scorer)
+    if view.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
+        return _discard_tallies(know, rng, worlds, scorer)
+    if view.phase in _SIMULATED_BIDS and simulation_possible(view):
+        return _bid_tallies(know, rng, worlds, scorer)
+    return None, 0
+
+
+def _values(view: View, know: Knowledge, tallies: dict[int, _Tally] | None) -> list[ActionValue]:
+    if tallies is None:  # a decision the simulations cannot replay: the bidding model
+        medium = MediumBot()
+        return [
+            ActionValue(A.action_text(a), bid_model_value(medium, know, a), None, None)
+            for a in view.legal
+        ]
+    out = []
+    for aid, t in tallies.items():
+        n = max(1, t.count)
+        made = t.ours and t.count > 0
+        out.append(
+            ActionValue(
+                A.action_text(aid),
+                t.value / n,
+                t.points / n,
+                t.win / n,
+                march=t.march / n if made else None,
+                euchred=t.euchred / n if made else None,
+            )
+        )
+    return out
+
+
+def _sampled(know: Knowledge, rng: random.Random, worlds: int) -> list[Any]:
+    searcher = SearchBot(adapt=False)  # no memory of earlier deals: the view alone
+    return searcher._worlds(know, rng, worlds, None)
+
+
+def _makers_points(know: Knowledge, tricks: int) -> tuple[int, ...]:
+    view = know.view
+    assert view.maker is not None
+    return result_points(view.variant, view.maker, view.alone, view.lone_defender, tricks)
+
+
+def _play_tallies(
+    know: Knowledge, rng: random.Random, worlds: int, scorer: _Scorer
+) -> tuple[dict[int, _Tally], int]:
+    view = know.view
+    solver = Solver(know.trump, view.active, know.makers_mask(), know.n)
+    made = know.makers_tricks()
+    ours = know.maker is not None and know.same_side(know.seat, know.maker)
+    tallies = {aid: _Tally(ours=ours) for aid in view.legal}
+    sampled = _sampled(know, rng, worlds)
+    for world in sampled:
+        hands = list(world.hands)
+        for aid, tally in tallies.items():
+            card = aid - A.PLAY_BASE
+            tricks = made + solver.move_tricks(hands, know.seat, card, view.trick)
+            tally.add(scorer, _makers_points(know, tricks), tricks)
+    return tallies, len(sampled)
+
+
+def _discard_tallies(
+    know: Knowledge, rng: random.Random, worlds: int, scorer: _Scorer
+) -> tuple[dict[int, _Tally], int]:
+    view = know.view
+    solver = Solver(know.trump, view.active, know.makers_mask(), know.n)
+    leader = first_leader(view)
+    ours = know.maker is not None and know.same_side(know.seat, know.maker)
+    tallies = {aid: _Tally(ours=ours) for aid in view.legal}
+    sampled = _sampled(know, rng, worlds)
+    for world in sampled:
+        for aid, tally in tallies.items():
+            hands = list(world.hands)
+            hands[know.seat] = _after_discard(know, aid)
+            tricks = min(5, solver.tricks(hands, leader))
+            tally.add(scorer, _makers_points(know, tricks), tricks)
+    return tallies, len(sampled)
+
+
+def _bid_tallies(
+    know: Knowledge, rng: random.Random, worlds: int, scorer: _Scorer
+) -> tuple[dict[int, _Tally], int]:
+    view = know.view
+    medium = MediumBot()
+    tallies = {aid: _Tally() for aid in view.legal}
+    used = 0
+    for world in _sampled(know, rng, worlds):
+        state = world_state(view, world)
+        if state is None:
+            continue
+        used += 1
+        for aid, tally in tallies.items():
+            points, tricks, ours = _bid_outcome(state, aid, know.seat, medium, rng)
+            if ours and aid != A.PASS:
+                tally.ours = True
+            tally.add(scorer, points, tricks if ours and aid != A.PASS else None)
+    return tallies, used
+
+
+def _bid_outcome(
+    state: GameState, aid: int, seat: int, medium: MediumBot, rng: random.Random
+) -> tuple[tuple[int, ...], int | None, bool]:
+    """(points by side, the makers' tricks, whether the seat's side made trump) of taking
+    ``aid``: the rest of the bidding by ``medium``, the play solved double-dummy."""
+    game = state.clone()
+    deals = len(game.deals)
+    game.apply_id(aid)
+    while len(game.deals) == deals and game.phase not in _PRE_PLAY_END:
+        actor = game.current_player
+        assert actor is not None
+        game.apply_id(medium.decide_id(game.view(actor), rng))
+    record = game.deals[deals - 1]
+    if len(game.deals) != deals or game.phase != Phase.PLAY:
+        return tuple(record.points), None, False
+    n = game.n
+    maker = game.maker
+    makers = sum(1 << s for s in range(n) if s == maker or (n == 4 and (s - maker) % 2 == 0))
+    active = [s for s in range(n) if game.is_active(s)]
+    solver = Solver(game.trump, active, makers, n)
+    leader = game.current_player
+    assert leader is not None
+    tricks = min(5, solver.tricks(game.hands, leader))
+    lone = game.lone_defender if game.lone_defender >= 0 else None
+    ours = makers >> seat & 1 == 1
+    return result_points(game.variant, maker, game.alone, lone, tricks), tricks, ours
+
+
+# ---------------------------------------------------------------------- reasons
+
+
+def reasons(know: Knowledge, ordered: Sequence[ActionValue], scorer: _Scorer) -> tuple[Fact, ...]:
+    """The facts behind the recommendation, each from a computed number."""
+    best = ordered[0]
+    facts: list[Fact] = []
+    if len(ordered) > 1:
+        facts.append(_margin_fact(best, ordered[1]))
+    else:
+        facts.append(Fact("forced", f"{best.action} is the only legal move."))
+    facts += _call_facts(best)
+    trump = _trump_of(know, best.action)
+    if trump is not None:
+        facts += _trump_facts(know, trump)
+    facts += _void_facts(know)
+    facts += _score_facts(know, scorer)
+    return tuple(facts)
+
+
+def _margin_fact(best: ActionValue, second: ActionValue) -> Fact:
+    gap = best.value - second.value
+    if gap < 0.005:
+        text = f"{best.action} and {second.action} are worth the same here."
+    else:
+        text = f"{best.action} is worth {gap:.2f} points a hand more than {second.action}."
+    return Fact("margin", text, {"best": best.action, "next": second.action, "gap": round(gap, 3)})
+
+
+def _call_facts(best: ActionValue) -> list[Fact]:
+    out = []
+    if best.march is not None and "alone" in best.action:
+        share = round(100 * best.march)
+        out.append(
+            Fact(
+                "loner",
+                f"Alone, you take all five tricks in {share}% of the sampled deals.",
+                {"march_percent": share},
+            )
+        )
+    if best.euchred is not None and best.action.split()[0] in ("order", "call"):
+        share = round(100 * best.euchred)
+        out.append(
+            Fact(
+                "euchre_risk",
+                f"Your side is euchred in {share}% of the sampled deals.",
+                {"euchred_percent": share},
+            )
+        )
+    return out
+
+
+def _trump_of(know: Knowledge, action: str) -> int | None:
+    """The trump suit the action plays with (or names), if any."""
+    view = know.view
+    aid = A.parse_action(action)
+    if aid in (A.ORDER, A.ORDER_ALONE):
+        return upcard_suit(view)
+    if A.CALL_BASE <= aid < A.CALL_BASE + 10:
+        suit = (aid - A.CALL_BASE) // 2
+        return None if suit == NO_TRUMP else suit
+    if view.trump is not None and view.trump != NO_TRUMP:
+        return view.trump
+    return None
+
+
+def _trump_facts(know: Knowledge, trump: int) -> list[Fact]:
+    view = know.view
+    hand = know.hand
+    if view.phase in (Phase.BID_R1,) and view.dealer == know.seat and view.upcard != JOKER:
+        hand |= 1 << view.upcard  # the dealer who is ordered up picks it up
+    mine = [c for c in cards_in(hand) if EFFECTIVE_SUIT[trump][c] == trump]
+    left = [c for c in mine if c != JOKER and c >> 3 != trump and POWER[trump][c] > 0]
+    text = f"You hold {_count_words(len(mine))} in {SUIT_NAMES[trump]}"
+    text += " (the left bower counted)." if left else "."
+    out = [Fact("trumps", text, {"suit": SUIT_NAMES[trump], "count": len(mine)})]
+    boss = _boss_trump(know, trump)
+    if boss is not None and hand >> boss & 1:
+        out.append(
+            Fact(
+                "boss_trump",
+                f"Your {CARD_TEXT[boss]} is the highest trump still out.",
+                {"card": CARD_TEXT[boss]},
+            )
+        )
+    return out
+
+
+def _count_words(count: int) -> str:
+    return "no trumps" if count == 0 else "one trump" if count == 1 else f"{count} trumps"
+
+
+def _boss_trump(know: Knowledge, trump: int) -> int | None:
+    """The highest trump not yet played or known out of play."""
+    gone = know.played | know.known_out
+    live = SUIT_MASK[trump][trump] & know.deck & ~gone
+    cards = card_list(live)
+    return max(cards, key=lambda c: POWER[trump][c]) if cards else None
+
+
+def _void_facts(know: Knowledge) -> list[Fact]:
+    out = []
+    trump = know.trump
+    for seat, mask in enumerate(know.voids):
+        if seat == know.seat or not mask:
+            continue
+        suits = ["trumps" if s == trump else SUIT_NAMES[s] for s in range(4) if mask >> s & 1]
+        shown = " and ".join(suits)
+        out.append(
+            Fact(
+                "void",
+                f"Seat {seat} has shown out of {shown}.",
+                {"seat": seat, "suits": suits},
+            )
+        )
+    return out
+
+
+def _score_facts(know: Knowledge, scorer: _Scorer) -> list[Fact]:
+    if scorer.win_now() is None:
+        return []
+    target = scorer.variant.target
+    mine, theirs = scorer.scores[scorer.side], scorer.scores[1 - scorer.side]
+    out = []
+    if mine == target - 1:
+        out.append(
+            Fact(
+                "score",
+                f"At {mine} points one point wins the game: a safe call is enough.",
+                {"ours": mine, "theirs": theirs},
+            )
+        )
+    if theirs == target - 1:
+        out.append(
+            Fact(
+                "score",
+                f"They are at {theirs}: any point they make ends the game.",
+                {"ours": mine, "theirs": theirs},
+            )
+        )
+    return out

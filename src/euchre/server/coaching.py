@@ -1,0 +1,77 @@
+"""Hints at a table: the coach's advice for the seat of the person asking, on their turn.
+
+A ``hint`` request (docs/protocol.md) is checked in the table's actor (casual and private
+tables whose ``hints`` option is on; only for the requester's own seat, on its turn), and
+answered later by the coach in the table's bot worker, so the actor never waits for it.
+The seed comes from the table, the deal and the decision, so asking twice at the same
+point gives the same answer.
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from euchre.bots import resident
+from euchre.engine.views import View
+
+from .botplay import BotPool, WorkerLateError
+from .connection import Endpoint
+from .protocol import ProtocolError, error
+
+if TYPE_CHECKING:
+    from .table import Table
+
+log = logging.getLogger("euchre.coach")
+HINT_TIMEOUT = 30.0  # the coach's sample counts are fixed: this only guards a stuck worker
+
+
+def hints_allowed(kind: str, wanted: bool | None) -> bool:
+    """A table's ``hints`` option: on by default at casual and private tables, never ranked."""
+    if kind == "ranked":
+        if wanted:
+            raise ProtocolError("bad_options", "ranked tables have no hints")
+        return False
+    return wanted is not False
+
+
+def hint_view(table: Table, conn: Endpoint) -> View:
+    """The requester's view, if they may have a hint now (else a ``ProtocolError``)."""
+    if table.kind == "ranked":
+        raise ProtocolError("forbidden", "no hints at ranked tables")
+    if not table.hints:
+        raise ProtocolError("forbidden", "hints are switched off at this table")
+    seat = table.seat_of(conn.identity.id)
+    if seat is None:
+        raise ProtocolError("not_seated", "hints are for your own seat: sit at the table first")
+    state = table.state
+    if table.status != "playing" or state is None:
+        raise ProtocolError("bad_state", "hints are given during the game")
+    if state.current_player != seat:
+        raise ProtocolError("not_your_turn", f"a hint is for your turn; seat {seat} is not to act")
+    return state.view(seat)
+
+
+def hint_seed(table_id: str, view: View) -> int:
+    return zlib.crc32(f"{table_id}/{view.deal_number}/{len(view.history)}".encode())
+
+
+async def answer_hint(
+    pool: BotPool, table_id: str, conn: Endpoint, view: View, version: int, ref: str | int | None
+) -> None:
+    """Compute the hint in the table's worker and send it to the requester."""
+    seed = hint_seed(table_id, view)
+    try:
+        found = await pool.run(table_id, HINT_TIMEOUT, resident.coach_hint, view, seed)
+    except WorkerLateError:
+        conn.send(error("unavailable", "the coach is busy; try again", ref, table=table_id))
+        return
+    except Exception:
+        log.exception("the coach failed", extra={"table": table_id})
+        conn.send(error("server_error", "the coach failed; try again", ref, table=table_id))
+        return
+    message: dict[str, Any] = {"type": "hint", "table": table_id, "version": version, **found}
+    if ref is not None:
+        message["ref"] = ref
+    conn.send(message)

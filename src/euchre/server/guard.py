@@ -1,0 +1,251 @@
+"""What every HTTP request passes before an endpoint sees it, and what every answer carries.
+
+- Request bodies are limited per endpoint: a ``Content-Length`` over the limit is refused
+  with 413 before anything is read, and a streamed body is counted as it arrives.
+- State-changing requests (POST, PUT, PATCH, DELETE) from a browser page of another
+  origin are refused with 403: the ``Origin`` (or, without it, ``Sec-Fetch-Site``) must
+  be the server's public origin, so no other site can act with a visitor's cookie.
+- Answers carry a Content-Security-Policy (scripts and styles from this origin only, no
+  framing), ``nosniff``, a Referrer-Policy; uvicorn runs without its ``server`` banner
+  and without reading forwarding headers itself (see ``addresses``).
+- A request that does not match its schema gets the fields and messages only, never the
+  input it sent (passwords included).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+from .addresses import is_loopback, parse_proxies
+from .api import MAX_UPLOAD
+from .config import Settings
+
+if TYPE_CHECKING:
+    from .app import Server
+
+log = logging.getLogger("euchre.server")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+# How uvicorn must run this app: forwarding headers are read by the app, from the
+# proxies it is told to trust, never by uvicorn from loopback; and no server banner.
+UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": False}
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+BODY_LIMITS = {"/api/replays": MAX_UPLOAD}  # EGN records
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        # Inline style attributes (a score bar's width) cannot run script.
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+# The API docs page (only with EUCHRE_API_DOCS, a development aid) is FastAPI's: Swagger
+# UI from a CDN, started by an inline script.
+DOCS_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' https://cdn.jsdelivr.net 'unsafe-inline'",
+        "style-src 'self' https://cdn.jsdelivr.net",
+        "img-src 'self' data: https://fastapi.tiangolo.com",
+        "frame-ancestors 'none'",
+    ]
+)
+DOCS_PATH = "/api/docs"
+COMMON_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+SECURITY_HEADERS = [(b"content-security-policy", CONTENT_SECURITY_POLICY.encode()), *COMMON_HEADERS]
+DOCS_HEADERS = [(b"content-security-policy", DOCS_POLICY.encode()), *COMMON_HEADERS]
+
+
+@functools.lru_cache(maxsize=16)
+def public_origins(settings: Settings) -> frozenset[str]:
+    """The origins whose pages may act with the cookie: ``public_origin`` (and
+    ``allowed_origins``) when set, else this server's port on the loopback names."""
+    configured = [settings.public_origin, *settings.allowed_origins.split(",")]
+    found = {o.strip().rstrip("/").lower() for o in configured if o.strip()}
+    if not settings.public_origin.strip():
+        hosts = {settings.host, "127.0.0.1", "localhost", "[::1]"} - {"0.0.0.0", "::", ""}
+        for host in hosts:
+            for scheme in ("http", "https"):
+                found.add(f"{scheme}://{host}:{settings.port}".lower())
+    return frozenset(found)
+
+
+def same_origin(origin: str, allowed: frozenset[str]) -> bool:
+    try:
+        parts = urlsplit(origin.strip())
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and origin.strip().rstrip("/").lower() in allowed
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def cross_site(scope: Scope, allowed: frozenset[str]) -> bool:
+    """Whether a request was sent by a page of another origin."""
+    origin = _header(scope, b"origin")
+    if origin is not None:
+        return origin == "null" or not same_origin(origin, allowed)
+    fetch_site = _header(scope, b"sec-fetch-site")
+    return fetch_site is not None and fetch_site not in ("same-origin", "none")
+
+
+class BodyTooLargeError(Exception):
+    """A streamed body grew past its endpoint's limit."""
+
+
+def _refusal(code: str, detail: str) -> bytes:
+    return json.dumps({"detail": detail, "code": code}).encode()
+
+
+class Guard:
+    """The ASGI middleware described in the module docstring."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.default_limit = settings.max_body_bytes
+        self.origins = public_origins(settings)
+        self.docs = settings.api_docs
+
+    def limit_of(self, path: str) -> int:
+        return BODY_LIMITS.get(path, self.default_limit)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = self._refused(scope)
+        if refusal is not None:
+            await _answer(send, *refusal)
+            return
+        body = _CountedBody(receive, self.limit_of(scope["path"]))
+        docs = self.docs and scope["path"] == DOCS_PATH
+        headers = DOCS_HEADERS if docs else SECURITY_HEADERS
+
+        async def send_guarded(message: Message) -> None:
+            if body.overflowed:
+                # Whatever the endpoint made of the cut body (FastAPI answers 400), the
+                # client is told the real reason, once.
+                if message["type"] == "http.response.start":
+                    await _answer(send, *_too_large(body.limit))
+                return
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *headers]
+            await send(message)
+
+        try:
+            await self.app(scope, body.receive, send_guarded)
+        except BodyTooLargeError:
+            await send_guarded({"type": "http.response.start", "status": 413, "headers": []})
+
+    def _refused(self, scope: Scope) -> tuple[int, bytes] | None:
+        if scope["method"] in UNSAFE_METHODS and cross_site(scope, self.origins):
+            detail = "refused: this request came from a page of another site"
+            return 403, _refusal("cross_origin", detail)
+        length = _header(scope, b"content-length")
+        limit = self.limit_of(scope["path"])
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            return _too_large(limit)
+        return None
+
+
+def _too_large(limit: int) -> tuple[int, bytes]:
+    detail = f"the request body is too large: at most {limit} bytes here"
+    return 413, _refusal("too_large", detail)
+
+
+class _CountedBody:
+    """A request's ``receive``, counting the body's bytes against a limit."""
+
+    def __init__(self, receive: Receive, limit: int) -> None:
+        self._receive = receive
+        self.limit = limit
+        self.seen = 0
+        self.overflowed = False
+
+    async def receive(self) -> Message:
+        message = await self._receive()
+        if message["type"] == "http.request":
+            self.seen += len(message.get("body", b""))
+            if self.seen > self.limit:
+                self.overflowed = True
+                raise BodyTooLargeError
+        return message
+
+
+async def _answer(send: Send, status: int, body: bytes) -> None:
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *SECURITY_HEADERS,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def metrics_allowed(settings: Settings, request: Request) -> bool:
+    """``/metrics`` answers the operator's token, or (without one) loopback clients
+    whose request came through no proxy."""
+    if settings.metrics_token:
+        return request.headers.get("authorization") == f"Bearer {settings.metrics_token}"
+    forwarded = "x-forwarded-for" in request.headers or "forwarded" in request.headers
+    host = request.client.host if request.client else ""
+    return is_loopback(host) and not forwarded
+
+
+def install(app: FastAPI, server: Server) -> None:
+    """Add the guard (and, with trusted proxies, reading their headers) to the app."""
+    settings = server.settings
+    local = is_loopback(settings.host) or settings.host == "localhost"
+    if not settings.public_origin.strip() and not local:
+        log.warning(
+            "EUCHRE_PUBLIC_ORIGIN is not set: pages opened under any name but "
+            "127.0.0.1 or localhost cannot log in, post or connect with their cookie; "
+            "set it to the address people open (https://euchre.example)",
+            extra={"host": settings.host},
+        )
+    app.add_middleware(Guard, settings=settings)
+    proxies = parse_proxies(settings.trusted_proxies)
+    if proxies:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        fields = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+            for e in exc.errors()
+        ]
+        return JSONResponse({"detail": fields, "code": "invalid_request"}, status_code=422)

@@ -1,0 +1,50 @@
+"""``GET /api/games/{id}/review``: the coach's review of every hand of a finished game,
+for the player asking (their own seat's decisions only), as a replay shows it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, HTTPException, Request
+
+from . import api
+from .protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from .app import Server
+
+
+def register(app: FastAPI, server: Server) -> None:
+    @app.get("/api/games/{game_id}/review", responses=api.problems(401, 403, 404, 409, 422))
+    async def review(game_id: api.GameId, request: Request) -> dict[str, Any]:
+        """Every hand of a finished game reviewed for the asker's seat (computed once)."""
+        identity = await api.identity_of(server, request)
+        if identity is None:
+            raise HTTPException(status_code=401, detail="no session: POST /api/session first")
+        row = await server.store.load_game(game_id)
+        if row is None or row.status in ("waiting", "closed"):
+            raise HTTPException(status_code=404, detail=f"no game {game_id}")
+        if row.status != "finished":
+            raise HTTPException(
+                status_code=409,
+                detail="reviews of a game being played come hand by hand at the table",
+            )
+        seats = [
+            i
+            for i, s in enumerate(row.seats)
+            if isinstance(s, dict) and s.get("user") == identity.id
+        ]
+        if not seats:
+            raise HTTPException(
+                status_code=403, detail="reviews are for the players of the game: you had no seat"
+            )
+        seat = seats[0]
+        deals = []
+        try:
+            for deal in range(len(row.decks)):
+                deals.append(
+                    {"deal": deal, "decisions": await server.reviews.get(game_id, deal, seat)}
+                )
+        except ProtocolError as exc:
+            raise HTTPException(status_code=409, detail=exc.message) from None
+        return {"game": game_id, "seat": seat, "deals": deals}

@@ -1,0 +1,137 @@
+"""Hand reviews at the server: computed in the background worker, stored once, served to
+the player whose decisions they rate.
+
+:class:`Reviews` answers ``(game, deal, seat)`` from the store, or computes it (the game
+rebuilt from its stored decks and actions in the pool's background worker, a process
+below the bots' priority: :func:`euchre.bots.resident.review_json`), stores it and
+answers; asking again reads the stored row. Two requests for the same review at once
+share one computation. With ``reviews_after_hand`` (default on),
+each person's review of a deal is computed as soon as the deal is over.
+
+Who may see what (checked by the callers, :func:`review_request` and the HTTP route):
+only the player who sat in the seat, and only once the deal is over; at ranked tables
+only once the game is over (during a ranked game the coach does not help).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from euchre.bots import resident
+from euchre.engine import Variant
+from euchre.store import Repository
+from euchre.store.reviews import load_review, save_review
+
+from .botplay import BotPool
+from .connection import Endpoint
+from .protocol import ProtocolError, error
+
+if TYPE_CHECKING:
+    from .table import Table
+
+log = logging.getLogger("euchre.coach")
+REVIEW_TIMEOUT = 300.0  # a whole deal's decisions; only guards a stuck worker
+Key = tuple[str, int, int]
+
+
+class Reviews:
+    """Stored-or-computed reviews (``computed`` counts the computations, for tests)."""
+
+    def __init__(self, store: Repository, engine: AsyncEngine, bots: BotPool) -> None:
+        self.store = store
+        self.engine = engine
+        self.bots = bots
+        self.computed = 0
+        self._pending: dict[Key, asyncio.Task[list[Any]]] = {}
+
+    async def get(self, game_id: str, deal: int, seat: int) -> list[Any]:
+        """The seat's rated decisions in the deal (stored, or computed now and stored)."""
+        stored = await load_review(self.engine, game_id, deal, seat)
+        if stored is not None:
+            return stored
+        key = (game_id, deal, seat)
+        task = self._pending.get(key)
+        if task is None:
+            task = asyncio.create_task(self._compute(game_id, deal, seat))
+            self._pending[key] = task
+            task.add_done_callback(lambda _t: self._pending.pop(key, None))
+        return await asyncio.shield(task)
+
+    def soon(self, game_id: str, deal: int, seats: list[int]) -> None:
+        """Compute these reviews in the background (a deal just ended)."""
+        for seat in seats:
+            task = asyncio.create_task(self.get(game_id, deal, seat))
+            task.add_done_callback(_log_failure)
+
+    async def _compute(self, game_id: str, deal: int, seat: int) -> list[Any]:
+        row = await self.store.load_game(game_id)
+        if row is None:
+            raise ProtocolError("not_found", f"no game {game_id}")
+        variant = Variant().replace(**row.options).renamed(row.variant_name)
+        decks = [text.split() for text in row.decks]
+        actions = [(a.seat, a.action) for a in row.actions]
+        seed = zlib.crc32(f"{game_id}/{deal}/{seat}".encode())
+        args = (variant, row.first_dealer or 0, decks, actions, deal, seat, seed)
+        self.computed += 1
+        found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
+        await save_review(self.engine, game_id, deal, seat, found)
+        return found
+
+
+def _log_failure(task: asyncio.Task[list[Any]]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("could not review a deal", exc_info=task.exception())
+
+
+def finished_deals(table: Table) -> int:
+    """How many deals of the table's game are over."""
+    state = table.state
+    if state is None:
+        return 0
+    return sum(1 for record in state.deals if record.outcome)
+
+
+def review_request(table: Table, conn: Endpoint, deal: int) -> int:
+    """The requester's seat, if they may have this deal's review now (else an error)."""
+    seat = table.seat_of(conn.identity.id)
+    if seat is None:
+        raise ProtocolError(
+            "not_seated", "reviews are of your own decisions: you have no seat here"
+        )
+    if table.kind == "ranked" and table.status != "finished":
+        raise ProtocolError("forbidden", "at ranked tables reviews come after the game")
+    done = finished_deals(table)
+    if deal >= done:
+        allowed = "no deal is over yet" if done == 0 else f"deals 0 to {done - 1} are over"
+        raise ProtocolError("bad_state", f"deal {deal} is not over: {allowed}")
+    return seat
+
+
+async def answer_review(
+    reviews: Reviews, table_id: str, conn: Endpoint, deal: int, seat: int, ref: str | int | None
+) -> None:
+    """Send the review to the requester (computed in the worker pool when not stored)."""
+    try:
+        decisions = await reviews.get(table_id, deal, seat)
+    except ProtocolError as exc:
+        conn.send(error(exc.code, exc.message, ref, table=table_id))
+        return
+    except Exception:
+        log.exception("could not review", extra={"table": table_id})
+        conn.send(error("server_error", "the review failed; try again", ref, table=table_id))
+        return
+    message: dict[str, Any] = {
+        "type": "review",
+        "table": table_id,
+        "deal": deal,
+        "seat": seat,
+        "decisions": decisions,
+    }
+    if ref is not None:
+        message["ref"] = ref
+    conn.send(message)

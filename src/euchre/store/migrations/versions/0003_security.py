@@ -1,0 +1,63 @@
+"""Security: account ids never reused on SQLite, look-alike name keys, revoked guests.
+
+- ``users`` gets SQLite's AUTOINCREMENT (the table is rebuilt; PostgreSQL sequences never
+  reuse ids already).
+- ``users.name_key`` becomes the name's look-alike skeleton (``euchre.store.names``);
+  when two existing names share one, the later account's key gets ``#<id>`` so both stay.
+- ``revoked_guests`` holds guest identities that logged out.
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    if op.get_bind().dialect.name == "sqlite":
+        with op.batch_alter_table(
+            "users", recreate="always", table_kwargs={"sqlite_autoincrement": True}
+        ):
+            pass
+    _skeleton_keys()
+    op.create_table(
+        "revoked_guests",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    )
+
+
+def _skeleton_keys() -> None:
+    from euchre.store.names import skeleton
+
+    bind = op.get_bind()
+    users = sa.table("users", sa.column("id", sa.Integer), sa.column("name", sa.String))
+    rows = bind.execute(sa.select(users.c.id, users.c.name).order_by(users.c.id)).all()
+    keys: dict[int, str] = {}
+    used: set[str] = set()
+    for user_id, name in rows:
+        key = skeleton(name)[:40]
+        if key in used:
+            key = f"{key[:30]}#{user_id}"
+        used.add(key)
+        keys[user_id] = key
+    # Through temporary keys first: a new key may be another row's old one.
+    update = sa.text("UPDATE users SET name_key = :key WHERE id = :id")
+    for user_id in keys:
+        bind.execute(update, {"key": f"#tmp#{user_id}", "id": user_id})
+    for user_id, key in keys.items():
+        bind.execute(update, {"key": key, "id": user_id})
+
+
+def downgrade() -> None:
+    op.drop_table("revoked_guests")
+    op.execute("UPDATE users SET name_key = lower(name)")

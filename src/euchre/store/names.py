@@ -1,0 +1,52 @@
+"""Names people could mistake for one another.
+
+Two names are the same name when their skeletons are equal (the idea of Unicode TR39's
+confusable detection): NFKC folds full-width and other compatibility forms, case is
+ignored, and each character is replaced by the representative (the lowest code point) of
+its look-alikes in the Unicode confusables table that ``confusable-homoglyphs`` ships.
+So ``Аnn`` with a Cyrillic A, ``Ａｎｎ`` and ``ann`` are one name.
+
+Names may not hold format or control characters (bidi overrides and isolates, zero
+widths): they could reorder or hide what others see.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+from confusable_homoglyphs import utils as homoglyph_data
+
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+
+
+@functools.cache
+def _representatives() -> dict[str, str]:
+    """Each confusable character's representative (built once, from the package's data)."""
+    table: dict[str, str] = {}
+    for char, glyphs in homoglyph_data.load("confusables.json").items():
+        if len(char) != 1:
+            continue
+        group = [char, *(g["c"].strip("\u200e\u200f") for g in glyphs)]
+        singles = [c for c in group if len(c) == 1]
+        table[char] = min(singles, key=ord)
+    return table
+
+
+def skeleton(name: str) -> str:
+    """The form two look-alike names share."""
+    table = _representatives()
+
+    def mapped(text: str) -> str:
+        return "".join(table.get(c, c) for c in unicodedata.normalize("NFKC", text))
+
+    # Upper case first, so names stay unique whatever their case (Bob, BOB) and capital
+    # look-alikes (Greek, Cyrillic) meet; then folded, and mapped again.
+    return mapped(mapped(name.upper()).casefold())
+
+
+def invisible_characters(name: str) -> list[str]:
+    """The format and control characters in a name, as ``U+XXXX`` codes."""
+    return [
+        f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in INVISIBLE_CATEGORIES
+    ]

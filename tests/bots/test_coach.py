@@ -1,0 +1,96 @@
+"""The coach: every legal action valued from one seat's view, the same for the same view
+and seed whatever the hidden cards, with reasons drawn from computed facts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bot_helpers import deal, hearts_led
+
+from euchre.bots.coach import hint
+from euchre.bots.knowledge import knowledge_of
+from euchre.bots.medium import MediumBot
+from euchre.bots.search import SearchBot, rollout, world_state
+from euchre.engine import actions as A
+
+# Seat 1, first to bid, holds the five best spades: alone, it cannot lose a trick.
+TOP_SPADES = {1: "Js Jc As Ks Qs", 0: "9h Th Qh 9d Td"}
+
+
+def test_two_states_with_the_same_view_give_the_same_hint() -> None:
+    mine = "Kh Js Qs Ts 9d"
+    first = deal({1: mine, 2: "9h Jd Qd Ad Kc", 3: "Th 9c Tc Qc Ac"}, "Ks")
+    second = deal({1: mine, 2: "Th 9c Tc Qc Ac", 3: "9h Jd Qd Ad Kc"}, "Ks")
+    assert first.view(1) == second.view(1)
+    assert first.hands != second.hands  # the hidden cards differ
+    one, two = hint(first.view(1), 7, worlds=8), hint(second.view(1), 7, worlds=8)
+    assert one == two
+    assert hint(first.view(1), 8, worlds=8).values != one.values  # the seed does matter
+
+
+def test_play_values_are_those_hard_computes() -> None:
+    state = hearts_led()
+    view = state.view(1)  # to lead, five cards to choose from
+    found = hint(view, 3, worlds=12)
+    know = knowledge_of(view)
+    hard = SearchBot(adapt=False, play_worlds=12)
+    cards = [a - A.PLAY_BASE for a in view.legal]
+    expected = hard.card_values(know, cards, random.Random(3), None)
+    for card, value in expected.items():
+        assert found.value_of(A.action_text(A.PLAY_BASE + card)).value == pytest.approx(value)
+    assert found.recommended == max(found.values, key=lambda v: v.value).action
+
+
+def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
+    state = deal(TOP_SPADES, "9s")
+    found = hint(state.view(1), 1, worlds=6)
+    assert found.recommended == "order alone"
+    alone = found.value_of("order alone")
+    assert alone.points == pytest.approx(4.0) and alone.march == 1.0
+    assert found.value_of("pass").value < alone.value - 1.5
+    assert "Alone, you take all five tricks in 100% of the sampled deals." in found.reason
+    assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
+    assert "Your Js is the highest trump still out." in found.reason
+
+
+def test_at_nine_points_the_reason_says_a_safe_call_wins() -> None:
+    state = deal(TOP_SPADES, "9s", scores=(0, 9))
+    found = hint(state.view(1), 1, worlds=6)
+    assert "At 9 points one point wins the game: a safe call is enough." in found.reason
+    assert found.win_now is not None and found.win_now > 0.5
+    # Any made call wins the game: the loner's extra points are worth nothing more.
+    assert found.value_of("order").win == pytest.approx(found.value_of("order alone").win)
+
+
+def test_the_reason_names_a_void_shown() -> None:
+    state = hearts_led("Kh", "9h", "Th", "Ah")  # seat 0 wins with Ah and leads
+    for card in ("Kd", "9d", "Ad", "9c"):  # seat 3 shows out of diamonds; seat 2 leads
+        state.apply(f"play {card}")
+    found = hint(state.view(2), 1, worlds=6)
+    voids = [f for f in found.facts if f.kind == "void"]
+    assert [(f.data["seat"], f.data["suits"]) for f in voids] == [(3, ["diamonds"])]
+    assert "Seat 3 has shown out of diamonds." in found.reason
+
+
+def test_a_hint_is_only_for_the_seat_to_act() -> None:
+    state = deal(TOP_SPADES, "9s")
+    with pytest.raises(ValueError, match="whose turn it is"):
+        hint(state.view(2))
+    with pytest.raises(ValueError, match="whose turn it is"):
+        hint(state.view(None))
+
+
+def test_bid_values_are_hards_bidding_simulations() -> None:
+    view = deal(TOP_SPADES, "9s").view(1)
+    found = hint(view, 5, worlds=6)
+    know = knowledge_of(view)
+    rng = random.Random(5)
+    worlds = SearchBot(adapt=False)._worlds(know, rng, 6, None)
+    states = [s for s in (world_state(view, w) for w in worlds) if s is not None]
+    assert states and found.worlds == len(states)
+    medium = MediumBot()
+    for aid in view.legal:
+        values = [rollout(state, aid, 1, medium, rng) for state in states]
+        expected = sum(values) / len(values)
+        assert found.value_of(A.action_text(aid)).value == pytest.approx(expected)

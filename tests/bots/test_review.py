@@ -1,0 +1,69 @@
+"""Hand review: a deliberately bad choice is a blunder, with the right best action and
+the values the coach (hard's search) computes."""
+
+from __future__ import annotations
+
+import random
+
+from bot_helpers import deal
+
+from euchre.bots.coach import hint
+from euchre.bots.medium import MediumBot
+from euchre.bots.review import THRESHOLDS, game_actions, mark_for, review_deal
+from euchre.engine import GameState
+
+TOP_SPADES = {1: "Js Jc As Ks Qs", 0: "9h Th Qh 9d Td"}  # seat 1 cannot lose a trick alone
+
+
+def finish_deal(state: GameState, first: str) -> None:
+    """Seat 1 takes ``first``; medium plays everything else of the deal."""
+    medium = MediumBot()
+    state.apply(first, seat=1)
+    number = state.record.number
+    while state.record.number == number and not state.game_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(medium.decide(state.view(seat), random.Random(0)), seat=seat)
+
+
+def test_passing_a_sure_loner_is_a_blunder_with_the_loner_as_best() -> None:
+    played = deal(TOP_SPADES, "9s")
+    finish_deal(played, "pass")
+    decisions = review_deal(deal(TOP_SPADES, "9s"), game_actions(played), 0, 1, worlds=6)
+    first = decisions[0]
+    assert (first.index, first.chosen, first.best, first.mark) == (
+        0,
+        "pass",
+        "order alone",
+        "blunder",
+    )
+    assert "Alone, you take all five tricks" in first.reason
+    advice = hint(deal(TOP_SPADES, "9s").view(1), 0, worlds=6)  # the same view and seed
+    assert first.best_value == advice.value_of("order alone").value
+    assert first.chosen_value == advice.value_of("pass").value
+    assert first.loss == first.best_value - first.chosen_value
+
+
+def test_the_best_choice_gets_no_mark() -> None:
+    played = deal(TOP_SPADES, "9s")
+    finish_deal(played, "order alone")
+    decisions = review_deal(deal(TOP_SPADES, "9s"), game_actions(played), 0, 1, worlds=6)
+    assert decisions[0].chosen == decisions[0].best == "order alone"
+    assert decisions[0].mark is None and decisions[0].loss == 0.0
+    # A loner's partner sits out and the loner's own cards all win: every later decision
+    # of seat 1 is rated too, none of them lost anything.
+    assert all(d.mark is None for d in decisions)
+
+
+def test_marks_follow_the_documented_thresholds() -> None:
+    assert THRESHOLDS == (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
+    assert [mark_for(x) for x in (0.0, 0.19, 0.2, 0.49, 0.5, 0.99, 1.0, 3.0)] == [
+        None,
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]

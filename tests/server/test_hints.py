@@ -1,0 +1,85 @@
+"""Hints at a table: the coach's values for one's own turn, computed in the bot worker;
+refused for another seat, out of turn, at ranked tables and where the table said no."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from server_helpers import TIMEOUT, Client, ThreadServer, play_random, seat_clients
+
+from euchre.server.coaching import hint_view, hints_allowed
+from euchre.server.protocol import ProtocolError
+
+
+def until_my_turn(client: Client, table: str, *others: Client) -> None:
+    """Random play (by everyone given) until seat 0, the first client's, is to act."""
+    play_random([client, *others], table, random.Random(1), stop=lambda s: s["to_act"] == 0)
+
+
+def ask_hint(client: Client, table: str) -> dict[str, Any]:
+    """A hint's answer (the coach may take a while on a busy machine)."""
+    ref = uuid.uuid4().hex[:12]
+    client.send(type="hint", table=table, ref=ref)
+    return client.until(lambda m: m.get("ref") == ref, timeout=TIMEOUT * 8)
+
+
+def test_a_player_gets_a_hint_for_their_turn(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    ann.send(type="start", table=table)
+    until_my_turn(ann, table)
+    legal = ann.view(table).state["legal"]  # type: ignore[index]
+    answer = ask_hint(ann, table)
+    assert answer["type"] == "hint", answer
+    assert answer["seat"] == 0 and answer["recommended"] in legal
+    assert sorted(v["action"] for v in answer["values"]) == sorted(legal)
+    assert answer["values"][0]["action"] == answer["recommended"]
+    assert answer["reason"] and answer["version"] == ann.view(table).version
+    again = ask_hint(ann, table)
+    assert {k: v for k, v in again.items() if k != "ref"} == {
+        k: v for k, v in answer.items() if k != "ref"
+    }  # the same point of the game gives the same hint
+    ann.close()
+
+
+def test_hints_are_refused_to_a_spectator_and_out_of_turn(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+    eve = Client(live.base, "Eve")
+    eve.send(type="join", invite=ann.view(table).invite)
+    eve.until(lambda m: m["type"] == "table")
+    ann.send(type="start", table=table)
+    until_my_turn(ann, table, bob)
+    eve.expect_error("not_seated", type="hint", table=table)
+    error = bob.expect_error("not_your_turn", type="hint", table=table)
+    assert "your turn" in error["message"]
+    for client in (ann, bob, eve):
+        client.close()
+
+
+def test_a_table_may_switch_hints_off(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0, hints=False)
+    assert ann.view(table).info["hints"] is False  # type: ignore[index]
+    ann.send(type="start", table=table)
+    until_my_turn(ann, table)
+    error = ann.expect_error("forbidden", type="hint", table=table)
+    assert "switched off" in error["message"]
+    ann.close()
+
+
+def test_ranked_tables_have_no_hints(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    error = ann.expect_error("bad_options", type="create", kind="ranked", hints=True)
+    assert "ranked tables have no hints" in error["message"]
+    ann.close()
+
+
+def test_a_ranked_table_refuses_a_hint_before_anything_else() -> None:
+    ranked = SimpleNamespace(kind="ranked", hints=True)
+    with pytest.raises(ProtocolError) as caught:
+        hint_view(ranked, Client.__new__(Client))  # type: ignore[arg-type]
+    assert caught.value.code == "forbidden" and "ranked" in caught.value.message
+    assert hints_allowed("ranked", None) is False
+    assert hints_allowed("casual", None) is True and hints_allowed("private", False) is False

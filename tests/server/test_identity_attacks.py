@@ -1,0 +1,155 @@
+"""Attacks on identities against a real server: an id inherited after a deletion,
+look-alike names, a guest taking an account's name, hidden characters in names, a guest
+token used after logout, and the database file's permissions."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import stat
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import TIMEOUT, Client, ThreadServer
+from social_helpers import PASSWORD, database_url, register, social_settings
+from sqlalchemy import func, select, text
+from websockets.sync.client import connect
+
+from euchre.store import head_revision, make_engine, upgrade
+from euchre.store.models import User, UserSession
+
+
+def create_account(base: str, name: str) -> httpx.Response:
+    return httpx.post(base + "/api/accounts", json={"name": name, "password": PASSWORD})
+
+
+def test_a_new_account_never_inherits_a_deleted_ones_id(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "ids.db", turn_seconds=600)) as live:
+        base = live.base
+        ann = register(base, "Ann")
+        host = Client(base, "Ann", ann["session"])
+        created = host.request(type="create", kind="private", preset="standard", sit=True)
+        table = created["table"]
+        with httpx.Client(base_url=base) as http:
+            http.cookies.set("euchre_session", ann["session"])
+            assert http.request("DELETE", "/api/account", json={"password": PASSWORD}).is_success
+        host.close()
+        bob = register(base, "Bob")
+        assert bob["id"] != ann["id"]
+        stranger = Client(base, "Bob", bob["session"])
+        refused = stranger.expect_error("not_found", type="join", table=table)
+        assert table in refused["message"]
+        stranger.close()
+
+        async def ids() -> list[int]:
+            async with live.server.engine.connect() as conn:
+                return list((await conn.execute(select(User.id).order_by(User.id))).scalars())
+
+        assert live.run(ids()) == [int(bob["id"][2:])]
+
+
+def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "n.db")) as live:
+        register(live.base, "Ann")
+        register(live.base, "Bob")
+        for look_alike in ("\u0410nn", "\uff21\uff4e\uff4e", "ANN", "B0B", "\u0392ob"):
+            answer = create_account(live.base, look_alike)
+            assert answer.status_code == 409, look_alike
+            assert answer.json()["code"] == "name_taken"
+            assert "look-alike" in answer.json()["detail"]
+        profile = httpx.get(live.base + "/api/players/\u0410nn").json()
+        assert profile["name"] == "Ann"  # the look-alike finds the one account
+        assert create_account(live.base, "Anna").status_code == 201
+
+
+@pytest.mark.parametrize(
+    "name", ["An\u202en", "\u2066Ann\u2069", "A\u200bnn", "An\u0007n", "Ann\u200d"]
+)
+def test_names_with_hidden_characters_are_refused(live: ThreadServer, name: str) -> None:
+    for path in ("/api/accounts", "/api/session"):
+        answer = httpx.post(live.base + path, json={"name": name, "password": PASSWORD})
+        assert answer.status_code == 422, (path, name)
+        assert "invisible, control or text-direction" in str(answer.json()["detail"])
+        assert "euchre_session" not in answer.cookies
+
+
+def test_a_guest_cannot_take_an_accounts_name(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "g.db")) as live:
+        register(live.base, "Ann")
+        for taken in ("Ann", "ann", "\u0410nn"):
+            answer = httpx.post(live.base + "/api/session", json={"name": taken})
+            assert answer.status_code == 409 and answer.json()["code"] == "name_taken"
+            assert "log in if it is yours" in answer.json()["detail"]
+            assert "euchre_session" not in answer.cookies
+        assert httpx.post(live.base + "/api/session", json={"name": "Annette"}).is_success
+
+
+def test_a_guest_token_is_refused_after_logout(live: ThreadServer) -> None:
+    with httpx.Client(base_url=live.base) as http:
+        token = http.post("/api/session", json={"name": "Gus"}).json()["session"]
+        player = Client(live.base, "Gus", token)
+        assert http.post("/api/logout").json() == {"ok": True}
+        ended = player.until(lambda m: m["type"] == "error")
+        assert ended["code"] == "session_ended"
+        player.close()
+    with httpx.Client(base_url=live.base) as http:
+        http.cookies.set("euchre_session", token)
+        assert http.get("/api/session").status_code == 401
+    url = live.base.replace("http://", "ws://") + f"/ws?session={token}"
+    with connect(url, open_timeout=TIMEOUT) as ws:
+        assert json.loads(ws.recv(timeout=TIMEOUT))["code"] == "no_session"
+
+
+def test_the_database_file_is_private(tmp_path: Path) -> None:
+    path = tmp_path / "private.db"
+    with ThreadServer(social_settings(path)) as live:
+        register(live.base, "Ann")
+    for made in [path, *tmp_path.glob("private.db-*")]:
+        assert stat.S_IMODE(made.stat().st_mode) & 0o077 == 0, made
+
+
+def insert_user(name: str, kind: str) -> Any:
+    false = "0" if kind == "sqlite" else "false"
+    return text(
+        f"INSERT INTO users (name, name_key, chat_enabled) VALUES ('{name}', '{name.lower()}', "
+        f"{false})"
+    )
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_the_security_migration_keeps_accounts_and_their_sessions(
+    kind: str, tmp_path: Path
+) -> None:
+    async def run(url: str) -> tuple[list[tuple[int, str]], int, list[int]]:
+        engine = make_engine(url)
+        try:
+            assert await upgrade(engine, "0002") == "0002"
+            async with engine.begin() as conn:
+                for name in ("Ann", "Bob"):
+                    await conn.execute(insert_user(name, kind))
+                await conn.execute(
+                    text(
+                        "INSERT INTO user_sessions (id, user_id, created_at, expires_at) "
+                        "VALUES ('s1', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                    )
+                )
+            assert await upgrade(engine) == head_revision()
+            async with engine.begin() as conn:
+                keys = (await conn.execute(select(User.id, User.name_key).order_by(User.id))).all()
+                sessions = len((await conn.execute(select(UserSession.id))).all())
+                made = []
+                for name in ("Cy", "Dee"):  # the newest account is deleted, then one made
+                    await conn.execute(insert_user(name, kind))
+                    made.append(int((await conn.execute(select(func.max(User.id)))).scalar_one()))
+                    await conn.execute(text(f"DELETE FROM users WHERE name = '{name}'"))
+            return [(int(i), str(k)) for i, k in keys], sessions, made
+        finally:
+            await engine.dispose()
+
+    with database_url(kind, tmp_path) as url:
+        keys, sessions, made = asyncio.run(run(url))
+    assert keys == [(1, "ann"), (2, "b0b")]  # Bob's key is now his name's skeleton
+    assert sessions == 1  # rebuilding the users table cascaded nothing
+    assert made[1] > made[0]  # the deleted account's id is not given out again

@@ -1,0 +1,123 @@
+"""Attacks on logins and registration against a real server on loopback: concurrent
+guesses racing a limit, an address trying to lock an account out, weak passwords and
+registrations in bulk. Each is refused, and what the attacker tried changed nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import REDIS_URL, TIMEOUT, ThreadServer, redis_available
+from social_helpers import PASSWORD, login, register, social_settings
+
+needs_redis = pytest.mark.skipif(
+    not redis_available(), reason="Redis is not running on 127.0.0.1:6379 (needed for this test)"
+)
+KINDS = ["memory", pytest.param("redis", marks=needs_redis)]
+
+
+def from_address(address: str) -> httpx.Client:
+    """A client whose connections come from another loopback address."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=TIMEOUT)
+
+
+def login_from(address: str, base: str, name: str, password: str) -> httpx.Response:
+    with from_address(address) as http:
+        return http.post(base + "/api/login", json={"name": name, "password": password})
+
+
+async def concurrent_guesses(base: str, name: str, count: int) -> list[int]:
+    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT * 4) as http:
+
+        async def guess(n: int) -> int:
+            answer = await http.post("/api/login", json={"name": name, "password": f"guess {n}"})
+            return answer.status_code
+
+        return list(await asyncio.gather(*(guess(n) for n in range(count))))
+
+
+def settings_for(kind: str, tmp_path: Path, **changes: Any) -> Any:
+    redis = {"redis_url": REDIS_URL} if kind == "redis" else {}
+    return social_settings(tmp_path / "l.db", **redis, **changes)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_concurrent_guesses_cannot_race_past_the_limit(kind: str, tmp_path: Path) -> None:
+    settings = settings_for(kind, tmp_path, login_name_failures=5, login_address_attempts=100)
+    with ThreadServer(settings) as live:
+        register(live.base, "Ann")
+        statuses = asyncio.run(concurrent_guesses(live.base, "Ann", 25))
+        assert sorted(statuses) == [401] * 5 + [429] * 20, statuses
+        assert login(live.base, "Ann").status_code == 429  # this address waits now
+        assert login_from("127.0.0.2", live.base, "Ann", PASSWORD).status_code == 200
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_address_cannot_lock_an_account_out(kind: str, tmp_path: Path) -> None:
+    settings = settings_for(
+        kind, tmp_path, login_name_failures=5, login_name_slow_after=8, login_name_delay_seconds=0.2
+    )
+    with ThreadServer(settings) as live:
+        register(live.base, "Ann")
+        # One attacker address, then a second one: each hits its own limit of 5.
+        for address in ("127.0.0.3", "127.0.0.4"):
+            answers = [login_from(address, live.base, "Ann", "wrong guess") for _ in range(6)]
+            assert [a.status_code for a in answers] == [401] * 5 + [429]
+        # Ann, from her own address: past the per-name attempts, slowed but let in.
+        assert login_from("127.0.0.2", live.base, "Ann", PASSWORD).status_code == 200
+        assert login_from("127.0.0.2", live.base, "Ann", PASSWORD).status_code == 200
+        assert login_from("127.0.0.3", live.base, "Ann", PASSWORD).status_code == 429
+
+
+def test_weak_passwords_are_refused_with_the_reason(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "w.db")) as live:
+        weak = {
+            "password": "common password",
+            "12345678": "common password",
+            " " * 8: "spaces",
+            "annika2": "8 to 128 characters",
+            "annika99": "name",
+            "Annika Annika": "name",
+        }
+        for password, why in weak.items():
+            answer = httpx.post(
+                live.base + "/api/accounts", json={"name": "Annika", "password": password}
+            )
+            assert answer.status_code == 422, password
+            body = answer.json()
+            assert body["code"] == ("bad_password" if "128" in why else "weak_password")
+            assert why in body["detail"] and "unrelated words" in body["detail"], body
+            assert f'"{password}"' not in answer.text  # never echoed
+        assert login(live.base, "Annika", "password").status_code == 401  # nothing was made
+        assert register(live.base, "Annika", "staple battery horse")["name"] == "Annika"
+        with httpx.Client(base_url=live.base) as http:
+            http.cookies.set(
+                "euchre_session",
+                login(live.base, "Annika", "staple battery horse").json()["session"],
+            )
+            changed = http.post(
+                "/api/account/password",
+                json={"password": "staple battery horse", "new_password": "12345678"},
+            )
+            assert changed.status_code == 422 and changed.json()["code"] == "weak_password"
+        assert login(live.base, "Annika", "staple battery horse").status_code == 200
+
+
+def test_registrations_are_limited_per_address(tmp_path: Path) -> None:
+    settings = social_settings(tmp_path / "reg.db", register_per_address=3)
+    with ThreadServer(settings) as live:
+        for name in ("Puppet One", "Puppet Two", "Puppet Three"):
+            register(live.base, name)
+        refused = httpx.post(
+            live.base + "/api/accounts", json={"name": "Puppet Four", "password": PASSWORD}
+        )
+        assert refused.status_code == 429 and "too many registrations" in refused.json()["detail"]
+        assert httpx.get(live.base + "/api/players/Puppet Four").status_code == 404
+        with from_address("127.0.0.2") as http:
+            made = http.post(
+                live.base + "/api/accounts", json={"name": "Someone Else", "password": PASSWORD}
+            )
+        assert made.status_code == 201

@@ -1,0 +1,56 @@
+"""The pieces the identity defences stand on: name skeletons and address keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre.server.addresses import limit_key, parse_proxies
+from euchre.store.names import invisible_characters, skeleton
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Ann", "ann"),
+        ("Ann", "\u0410nn"),  # Cyrillic A
+        ("ann", "\u0430nn"),  # Cyrillic a
+        ("Ann", "\uff21\uff4e\uff4e"),  # full-width
+        ("ANN", "\u0391\u039d\u039d"),  # Greek capitals
+        ("Bob", "B0B"),
+        ("Straße", "STRASSE"),
+        ("John", "\U0001d409ohn"),  # mathematical bold J
+    ],
+)
+def test_look_alikes_share_a_skeleton(one: str, other: str) -> None:
+    assert skeleton(one) == skeleton(other)
+
+
+@pytest.mark.parametrize(("one", "other"), [("Ann", "Anna"), ("Bob", "Rob"), ("Jürgen", "Jorgen")])
+def test_different_names_keep_different_skeletons(one: str, other: str) -> None:
+    assert skeleton(one) != skeleton(other)
+
+
+def test_invisible_characters_are_named() -> None:
+    assert invisible_characters("An\u202en\u200b") == ["U+202E", "U+200B"]
+    assert invisible_characters("Ann Marie-Lou O'Neil") == []
+
+
+def test_addresses_are_keyed_ipv4_as_is_and_ipv6_by_64() -> None:
+    assert limit_key("203.0.113.7") == "203.0.113.7"
+    assert limit_key("2001:db8:1:2::1") == limit_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert limit_key("2001:db8:1:3::1") != limit_key("2001:db8:1:2::1")
+    assert limit_key("::ffff:203.0.113.7") == "203.0.113.7"
+    assert limit_key("unix-socket") == "unix-socket"
+
+
+def test_trusted_proxies_are_parsed_or_refused_with_the_reason() -> None:
+    assert parse_proxies("") == []
+    assert parse_proxies("10.0.0.5, 192.168.0.0/16,2001:db8::/48") == [
+        "10.0.0.5",
+        "192.168.0.0/16",
+        "2001:db8::/48",
+    ]
+    with pytest.raises(ValueError, match=r"'proxy\.example' is not an IP address or network"):
+        parse_proxies("10.0.0.5,proxy.example")
+    with pytest.raises(ValueError, match="'\\*' is not allowed"):
+        parse_proxies("*")

@@ -1,0 +1,65 @@
+"""A finished private game stays private: a stranger asking for its record, replay,
+summary or a player's history gets nothing; its players and the invite's holders do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from server_helpers import Client, ThreadServer
+from social_helpers import register, social_settings, wait_processed
+
+GAME_PATHS = ("/api/games/{}", "/api/games/{}/egn", "/api/games/{}/replay", "/api/games/{}/summary")
+
+
+def bot_game(client: Client, kind: str) -> tuple[str, str | None]:
+    """A game of ``kind`` the client plays through a bot; (its id, its invite code)."""
+    timer = {"turn_seconds": 0} if kind == "private" else {}  # no timer: private tables only
+    created = client.request(type="create", kind=kind, preset="standard", sit=False, **timer)
+    table = created["table"]
+    client.until(lambda m: m["type"] == "table" and m["table"] == table)
+    assert client.request(type="sit", table=table, seat=0)["you"]["seat"] == 0
+    for seat in (1, 2, 3):
+        client.send(type="add_bot", table=table, seat=seat, level="random")
+    client.send(type="start", table=table)
+    client.until(lambda m: m.get("event", {}).get("kind") == "started")
+    client.send(type="stand", table=table)
+    client.until(lambda m: "game_over" in m.get("event", {}), timeout=60)
+    return str(table), created.get("invite")
+
+
+def statuses(base: str, game: str, **cookies: str) -> list[int]:
+    with httpx.Client(base_url=base, cookies=cookies) as http:
+        return [http.get(path.format(game)).status_code for path in GAME_PATHS]
+
+
+def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "priv.db")) as live:
+        base = live.base
+        ann = register(base, "Ann")
+        bob = register(base, "Bob")
+        player = Client(base, "Ann", ann["session"])
+        private, invite = bot_game(player, "private")
+        casual, _ = bot_game(player, "casual")
+        player.close()
+        wait_processed(base, private, cookies={"euchre_session": ann["session"]})
+        assert invite
+        # Strangers, with and without a session, and a wrong invite code.
+        assert statuses(base, private) == [404] * 4
+        assert statuses(base, private, euchre_session=bob["session"]) == [404] * 4
+        wrong = httpx.get(base + f"/api/games/{private}/replay", params={"invite": "nope"})
+        assert wrong.status_code == 404
+        # The player, and whoever holds the invite.
+        assert statuses(base, private, euchre_session=ann["session"]) == [200] * 4
+        shared = httpx.get(base + f"/api/games/{private}/replay", params={"invite": invite})
+        assert shared.status_code == 200 and shared.json()["game"] == private
+        assert statuses(base, casual) == [200] * 4  # other games stay public
+
+        def listed(**cookies: str) -> tuple[list[str], int]:
+            history = httpx.get(base + "/api/players/ann/games", cookies=cookies).json()
+            profile = httpx.get(base + "/api/players/ann", cookies=cookies).json()
+            return sorted(g["game"] for g in history["games"]), profile["games"]
+
+        assert listed() == ([casual], 1)
+        assert listed(euchre_session=bob["session"]) == ([casual], 1)
+        assert listed(euchre_session=ann["session"]) == (sorted([casual, private]), 2)

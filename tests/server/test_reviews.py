@@ -1,0 +1,100 @@
+"""Hand reviews at the server: after a deal, the player's own decisions rated by the
+coach, stored and served again without computing; every hand of a finished game over HTTP."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings, play_random, seat_clients
+
+from euchre.engine import actions as A
+
+
+def ask_review(client: Client, table: str, deal: int) -> dict[str, Any]:
+    """A review request's answer; the coach's low-priority worker may take a while on a
+    busy machine, so this waits longer than other requests."""
+    ref = uuid.uuid4().hex[:12]
+    client.send(type="review", table=table, deal=deal, ref=ref)
+    return client.until(lambda m: m.get("ref") == ref, timeout=TIMEOUT * 8)
+
+
+def play_first_deal(client: Client, table: str, *others: Client) -> list[str]:
+    """Random play until deal 0 is over; returns the first client's own actions in it."""
+    play_random([client, *others], table, random.Random(2), stop=lambda s: s["deal"] >= 1)
+    view = client.view(table)
+    over = next(e for e in view.events if "deal_over" in e)
+    mine = [
+        e["action"]
+        for e in view.events
+        if e.get("seat") == view.seat and e.get("action") and e["version"] <= over["version"]
+    ]
+    return mine
+
+
+def test_a_player_gets_their_review_once_the_deal_is_over(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "euchre.db", reviews_after_hand=True)
+    with ThreadServer(settings) as live:
+        check_reviews_at_the_table(live)
+
+
+def check_reviews_at_the_table(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+    ann.send(type="start", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    early = ann.expect_error("bad_state", type="review", table=table, deal=0)
+    assert "deal 0 is not over" in early["message"]
+    mine = play_first_deal(ann, table, bob)
+    answer = ask_review(ann, table, 0)
+    assert answer["type"] == "review", answer
+    assert (answer["deal"], answer["seat"]) == (0, 0)
+    chosen = [d["chosen"] for d in answer["decisions"]]
+    assert chosen and set(chosen) <= {A.action_text(A.parse_action(a)) for a in mine}
+    for decision in answer["decisions"]:
+        assert decision["loss"] >= 0 and decision["best_value"] >= decision["chosen_value"]
+        assert decision["mark"] in (None, "inaccuracy", "mistake", "blunder")
+    reviews = live.server.reviews
+    assert reviews.computed == 2  # Ann's and Bob's, each once (after the deal, not asked)
+    again = ask_review(ann, table, 0)
+    assert again["decisions"] == answer["decisions"]
+    assert reviews.computed == 2  # read from the store, not computed again
+    bob_review = ask_review(bob, table, 0)
+    assert bob_review["seat"] == 1  # each player gets their own seat's review
+    for client in (ann, bob):
+        client.close()
+
+
+def test_a_spectator_gets_no_review(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    eve = Client(live.base, "Eve")
+    eve.send(type="join", invite=ann.view(table).invite)
+    eve.until(lambda m: m["type"] == "table")
+    ann.send(type="start", table=table)
+    play_first_deal(ann, table)
+    eve.expect_error("not_seated", type="review", table=table, deal=0)
+    ann.close()
+    eve.close()
+
+
+def test_every_hand_of_a_finished_game_is_reviewed_for_its_player(live: ThreadServer) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0, options={"target": 1})
+    ann.send(type="start", table=table)
+    play_random([ann], table, random.Random(3))
+    cookies = {"euchre_session": ann.token}
+    url = f"{live.base}/api/games/{table}/review"
+    found = httpx.get(url, cookies=cookies, timeout=TIMEOUT * 8)
+    assert found.status_code == 200, found.text
+    body = found.json()
+    assert body["seat"] == 0 and body["deals"]
+    assert [d["deal"] for d in body["deals"]] == list(range(len(body["deals"])))
+    computed = live.server.reviews.computed
+    assert httpx.get(url, cookies=cookies, timeout=TIMEOUT).json() == body
+    assert live.server.reviews.computed == computed
+    other = Client(live.base, "Eve")
+    refused = httpx.get(url, cookies={"euchre_session": other.token}, timeout=TIMEOUT)
+    assert refused.status_code == 403 and "no seat" in refused.text
+    ann.close()
+    other.close()
