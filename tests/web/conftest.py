@@ -34,6 +34,14 @@ def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="session")
+def easy_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose bots are the easy level: they pass often, so round 2 comes soon."""
+    db = Path(tmp_path_factory.mktemp("web-easy")) / "euchre.db"
+    with running_server(fast_settings(db, bot_level="easy")) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         chromium = launch_browser(playwright)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
     DESKTOP,
     PHONE,
-    SCREENSHOTS,
     GamePage,
     LiveServer,
     create_private_table,
@@ -23,7 +24,7 @@ HAND_SUMMARY = "!!document.querySelector('#deal-summary')"
 
 
 def test_quick_play_a_whole_game_to_ten_by_clicking(
-    new_page: PageFactory, live: LiveServer
+    new_page: PageFactory, live: LiveServer, tmp_path: Path
 ) -> None:
     page = new_page(viewport={"width": 360, "height": 740})
     enter_name(page, "Quinn")
@@ -48,10 +49,11 @@ def test_quick_play_a_whole_game_to_ten_by_clicking(
     assert any(re.search(r"wins trick \d", line) for line in log)
     assert any("Score" in line for line in log)
     expect(page.locator("#announcer")).to_contain_text("win the game")
-    _replay_of_the_finished_game(page, game)
+    assert_accessible(page, "the end of a game")
+    _replay_of_the_finished_game(page, game, tmp_path)
 
 
-def _replay_of_the_finished_game(page: Page, game: GamePage) -> None:
+def _replay_of_the_finished_game(page: Page, game: GamePage, shots: Path) -> None:
     table_id = game.attr("table")
     page.click("#watch-replay")
     expect(page.locator("#replay-board")).to_be_visible()
@@ -65,12 +67,15 @@ def _replay_of_the_finished_game(page: Page, game: GamePage) -> None:
     page.keyboard.press("ArrowRight")
     expect(page.locator("#replay-note")).not_to_have_text(first)
     expect(page.locator("#egn-download")).to_have_attribute("download", f"euchre-{table_id}.egn")
+    assert_accessible(page, "a replay")
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         page.click("#replay-first")
         for _ in range(8):
             page.click("#replay-next")
-        page.screenshot(path=SCREENSHOTS / f"replay-{name}.png", animations="disabled")
+        path = shots / f"replay-{name}.png"
+        page.screenshot(path=path, animations="disabled")
+        assert path.stat().st_size > 10_000
 
 
 def test_four_people_join_a_private_table_by_invite_and_play_a_hand(

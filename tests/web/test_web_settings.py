@@ -18,6 +18,7 @@ from web_helpers import (
     account_server,
     create_private_table,
     enter_name,
+    open_settings,
     register,
     wait_connected,
 )
@@ -155,6 +156,8 @@ def test_settings_are_translated_and_keep_what_was_typed(
     fill_password_form(page, "falsches passwort", NEW_PASSWORD, NEW_PASSWORD)
     page.click("#password-submit")
     expect(page.locator("#password-error")).to_have_text("Das ist nicht dein aktuelles Passwort.")
+
+    open_settings(page)
 
     page.select_option("#language", "nl")
     expect(page.locator("#settings-title")).to_have_text("Accountinstellingen")

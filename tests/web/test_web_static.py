@@ -16,6 +16,7 @@ from web_helpers import LiveServer
 
 from euchre.engine.cards import CARD_TEXT, JOKER, card_list, mask_of
 from euchre.engine.rules import display_sorted, legal_mask, trick_winner_index
+from euchre.server.static import REVALIDATE, asset_version, versioned_index
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "euchre" / "web"
 LANGS = ("en", "de", "nl")
@@ -40,15 +41,71 @@ def test_the_server_serves_the_client(live: LiveServer) -> None:
     with httpx.Client(base_url=live.url, timeout=10) as http:
         index = http.get("/")
         assert index.status_code == 200
-        assert '<script type="module" src="app.js">' in index.text
-        script = http.get("/app.js")
+        found = re.search(r'<script type="module" src="static/(\w+)/app.js">', index.text)
+        assert found, index.text
+        assert f'href="static/{found[1]}/app.css"' in index.text
+        script = http.get(f"/static/{found[1]}/app.js")
         assert script.status_code == 200
         assert "javascript" in script.headers["content-type"]
         card = http.get("/cards/Jh.svg")
         assert card.headers["content-type"].startswith("image/svg+xml")
         assert http.get("/i18n/de.json").json()["lobby"]["quickPlay"] == "Jetzt spielen"
         assert http.get("/no-such-file.js").status_code == 404
+        assert http.get(f"/static/{found[1]}/no-such-file.js").status_code == 404
+        assert http.get("/static/../app.py").status_code == 404
         assert http.get("/healthz").json()["status"] == "ok"
+
+
+def test_versioned_files_are_kept_a_year_and_the_page_is_asked_for_again(
+    live: LiveServer,
+) -> None:
+    version = asset_version(WEB)
+    with httpx.Client(base_url=live.url, timeout=10) as http:
+        assert http.get("/").headers["cache-control"] == REVALIDATE
+        assert http.get("/index.html").headers["cache-control"] == REVALIDATE
+        for name in ("app.js", "table.js", "app.css", "cards/Jh.svg", "i18n/nl.json"):
+            fresh = http.get(f"/static/{version}/{name}")
+            assert fresh.status_code == 200, name
+            assert fresh.headers["cache-control"] == "public, max-age=31536000, immutable"
+            assert fresh.content == (WEB / name).read_bytes()
+        old = http.get("/static/0123456789ab/app.js")  # a page from an earlier release
+        assert old.status_code == 200
+        assert old.headers["cache-control"] == REVALIDATE
+        assert http.get("/app.js").headers["cache-control"] == REVALIDATE
+
+
+def test_files_and_json_are_compressed(live: LiveServer) -> None:
+    version = asset_version(WEB)
+    with httpx.Client(base_url=live.url, timeout=10) as http:
+        for path in ("/", f"/static/{version}/table.js", f"/static/{version}/i18n/en.json"):
+            answer = http.get(path, headers={"accept-encoding": "gzip"})
+            assert answer.headers["content-encoding"] == "gzip", path
+            assert int(answer.headers["content-length"]) < len(answer.content) / 2, path
+        presets = http.get("/api/presets", headers={"accept-encoding": "gzip"})
+        assert presets.headers["content-encoding"] == "gzip"
+        assert "standard" in presets.text
+        plain = http.get("/", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers
+
+
+def test_the_page_points_at_this_releases_files() -> None:
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    versioned = versioned_index(html, "abc123")
+    assert 'src="static/abc123/app.js"' in versioned
+    assert 'href="static/abc123/app.css"' in versioned
+    assert 'href="static/abc123/cards/Jh.svg"' in versioned
+    assert 'href="#/"' in versioned and 'href="#main"' in versioned  # links stay links
+
+
+def test_a_changed_file_is_a_new_version(tmp_path: Path) -> None:
+    (tmp_path / "app.js").write_text("one", encoding="utf-8")
+    (tmp_path / "i18n").mkdir()
+    (tmp_path / "i18n" / "en.json").write_text("{}", encoding="utf-8")
+    first = asset_version(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{12}", first)
+    assert asset_version(tmp_path) == first
+    (tmp_path / "i18n" / "en.json").write_text('{"a": 1}', encoding="utf-8")
+    assert asset_version(tmp_path) != first
 
 
 def test_every_language_has_every_text_and_no_more() -> None:
@@ -143,3 +200,18 @@ def test_js_card_order_matches_the_engine(new_page: PageFactory, live: LiveServe
         assert got["sorted"] == case["sorted"], case
         assert got["winner"] == case["winner"], case
         assert got["legal"] == case["legal"], case
+
+
+def test_each_page_loads_its_modules_when_it_opens(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    page.wait_for_selector("#guest-name")
+    loaded = "() => performance.getEntriesByType('resource').map(e => e.name.split('/').pop())"
+    lobby = set(page.evaluate(loaded))
+    assert {"app.js", "lobby.js", "dom.js", "en.json"} <= lobby, lobby
+    assert not {"table.js", "replay.js", "help.js", "chat.js", "leaderboard.js"} & lobby, lobby
+    page.goto("/#/help")
+    page.wait_for_selector("#help-title")
+    assert {"help.js", "cards.js"} <= set(page.evaluate(loaded))
+    assert "table.js" not in set(page.evaluate(loaded))

@@ -25,8 +25,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 390, "height": 664}  # a phone with its browser's bars
 DESKTOP = {"width": 1440, "height": 900}
 
 
@@ -142,10 +141,12 @@ class GamePage:
         return chosen
 
     def check_choices_are_the_legal_ones(self) -> None:
-        """The page offers exactly the server's legal actions; every other card is disabled."""
+        """The page offers exactly the server's legal actions (a call alone through the "go
+        alone" toggle on its suit's button); every other card is disabled."""
         legal = self.page.evaluate("window.euchre.current.state.legal")
         offered = self.page.locator("[data-cmd=act]").evaluate_all(
-            "els => els.map(e => e.dataset.action)"
+            "els => els.flatMap(e => [e.dataset.plainAction || e.dataset.action,"
+            " e.dataset.aloneAction].filter(Boolean))"
         )
         assert sorted(offered) == sorted(legal)
         disabled = self.page.locator('.hand-card[aria-disabled="true"]').count()
@@ -195,6 +196,13 @@ def enter_name(page: Page, name: str, url: str = "/") -> None:
     page.fill("#guest-name", name)
     page.click("form.name-form button[type=submit]")
     wait_connected(page)
+
+
+def open_settings(page: Page) -> None:
+    """Open the top bar's settings menu (language, deck, sounds, notifications)."""
+    if page.locator("#settings-panel").is_hidden():
+        page.click("#settings-button")
+    expect(page.locator("#settings-panel")).to_be_visible()
 
 
 def wait_connected(page: Page) -> None:

@@ -17,8 +17,8 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import WebSocketRoute
-from starlette.staticfiles import StaticFiles
 
 from euchre.bots import levels
 from euchre.engine.variants import OPTION_NAMES
@@ -41,6 +41,7 @@ from .protocol import ProtocolError
 from .replay_worker import ReplayWorkers
 from .results import Results
 from .reviews import Reviews
+from .static import ClientFiles
 from .table import Services, Table
 
 log = logging.getLogger("euchre.server")
@@ -201,7 +202,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     guard.install(app, server)
     _routes(app, server)
     app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
-    app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")  # the browser client
+    app.mount("/", ClientFiles(WEB_DIR), name="web")  # the browser client
+    app.add_middleware(GZipMiddleware, minimum_size=500)  # static files and JSON
     return app
 
 

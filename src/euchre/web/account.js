@@ -60,7 +60,7 @@ export function renderHeader(ctx) {
       h(
         "a",
         { id: "settings-link", href: SETTINGS_HASH, title: ctx.t("accountSettings.title") },
-        h("span", { class: "settings-icon", "aria-hidden": "true" }, "⚙"),
+        h("span", { class: "settings-icon", "aria-hidden": "true" }, "✎"), // not the gear: that is the display settings menu beside it
         h("span", { class: "settings-text" }, ctx.t("accountSettings.link")),
       ),
       h("button", { type: "button", id: "logout", onclick: () => logout(ctx) }, ctx.t("account.logout")),

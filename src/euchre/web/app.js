@@ -4,27 +4,23 @@
 // (accounts, profile, leaderboard, chat) plug in by adding a line to ROUTES.
 
 import * as account from "./account.js";
-import * as tableWithChat from "./chat.js";
+import { Attention } from "./attention.js";
 import { h } from "./dom.js";
-import * as help from "./help.js";
 import { I18n, LANGUAGES } from "./i18n.js";
-import * as leaderboard from "./leaderboard.js";
-import * as lobby from "./lobby.js";
 import { Net } from "./net.js";
-import * as profile from "./profile.js";
-import * as replay from "./replay.js";
-import * as settings from "./settings.js";
+import { SettingsMenu } from "./menu.js";
 
+// Each page's modules load when the page first opens (the lobby's first load stays small).
 const ROUTES = [
-  { pattern: /^#?\/?$/, page: lobby, nav: "lobby" },
-  { pattern: /^#\/table\/([\w-]+)$/, page: tableWithChat, nav: "lobby", params: ["table"] },
-  { pattern: /^#\/join\/([\w-]+)$/, page: tableWithChat, nav: "lobby", params: ["invite"] },
-  { pattern: /^#\/help(?:\/([\w-]+))?$/, page: help, nav: "help", params: ["section"] },
-  { pattern: /^#\/replay(?:\/([\w-]+))?$/, page: replay, nav: "replay", params: ["game"] },
-  { pattern: /^#\/account$/, page: account, nav: "account" },
-  { pattern: /^#\/account\/settings$/, page: settings, nav: "account" },
-  { pattern: /^#\/profile(?:\/([^/]+))?$/, page: profile, nav: "profile", params: ["name"] },
-  { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, page: leaderboard, nav: "leaderboard", params: ["mode"] },
+  { pattern: /^#?\/?$/, load: () => import("./lobby.js"), nav: "lobby" },
+  { pattern: /^#\/table\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["table"] },
+  { pattern: /^#\/join\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["invite"] },
+  { pattern: /^#\/help(?:\/([\w-]+))?$/, load: () => import("./help.js"), nav: "help", params: ["section"] },
+  { pattern: /^#\/replay(?:\/([\w-]+))?$/, load: () => import("./replay.js"), nav: "replay", params: ["game"] },
+  { pattern: /^#\/account$/, load: async () => account, nav: "account" },
+  { pattern: /^#\/account\/settings$/, load: () => import("./settings.js"), nav: "account" },
+  { pattern: /^#\/profile(?:\/([^/]+))?$/, load: () => import("./profile.js"), nav: "profile", params: ["name"] },
+  { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, load: () => import("./leaderboard.js"), nav: "leaderboard", params: ["mode"] },
 ];
 
 const FOUR_COLOUR_KEY = "euchre.fourColour";
@@ -45,6 +41,7 @@ const ctx = {
   toast,
   errorText,
   showError: (err) => toast(errorText(err), "error"),
+  attention: null,
   ensureSession,
   nameForm,
 };
@@ -52,6 +49,7 @@ const ctx = {
 async function boot() {
   applyFourColour(readFlag(FOUR_COLOUR_KEY));
   await ctx.i18n.load(I18n.preferred());
+  ctx.attention = new Attention(ctx);
   setupHeader();
   ctx.net.addEventListener("state", (e) => {
     showConnection(e.detail);
@@ -68,7 +66,7 @@ async function boot() {
   await Promise.all([loadSession(), loadPresets()]);
   account.renderHeader(ctx);
   if (ctx.session) ctx.net.start();
-  route();
+  await route();
   document.body.dataset.booted = "true"; // tests wait for this before typing into forms
 }
 
@@ -167,7 +165,9 @@ function nameForm(intro, onDone) {
   return form;
 }
 
-function route() {
+let routing = 0;
+
+async function route() {
   const hash = location.hash || "#/";
   const found = ROUTES.find((r) => r.pattern.test(hash)) || ROUTES[0];
   const match = hash.match(found.pattern) || [];
@@ -175,22 +175,32 @@ function route() {
   (found.params || []).forEach((name, i) => {
     if (match[i + 1]) params[name] = match[i + 1];
   });
+  const turn = ++routing;
   if (ctx.current) ctx.current.unmount();
+  ctx.current = null;
   account.renderHeader(ctx);
   const main = document.getElementById("main");
-  main.replaceChildren();
-  main.className = `page-${found.nav}`;
+  main.className = `page-${found.name || found.nav}`;
   for (const link of document.querySelectorAll(".nav a")) {
     const active = link.getAttribute("href") === `#/${found.nav === "lobby" ? "" : found.nav}`;
     if (active) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
-  ctx.current = found.page.mount(ctx, main, params);
+  let page;
+  try {
+    page = await found.load();
+  } catch {
+    if (turn === routing) main.replaceChildren(h("p", { class: "loading", role: "alert" }, ctx.t("errors.unknown")));
+    return;
+  }
+  if (turn !== routing) return; // another page was asked for while this one loaded
+  main.replaceChildren();
+  ctx.current = page.mount(ctx, main, params);
 }
 
 function relabel() {
   ctx.i18n.apply();
-  document.title = ctx.t("app.title");
+  ctx.attention.relabel();
   fillLanguages();
   showConnection(ctx.net.state);
   account.renderHeader(ctx);
@@ -206,6 +216,8 @@ function setupHeader() {
     writeFlag(FOUR_COLOUR_KEY, four.checked);
     applyFourColour(four.checked);
   });
+  new SettingsMenu(document.getElementById("settings-button"), document.getElementById("settings-panel"));
+  ctx.attention.bindControls(document.getElementById("sound"), document.getElementById("notify"));
   relabel();
 }
 

@@ -3,6 +3,9 @@
 import { h } from "./dom.js";
 import { JOKER, rankOf, suitOf } from "./rules.js";
 
+// Beside this module, so the pictures share its (versioned, long-cached) address.
+const CARDS = new URL("./cards/", import.meta.url).pathname;
+
 export const SUIT_SYMBOL = { c: "♣", d: "♦", s: "♠", h: "♥", n: "NT" };
 
 /** The SVG picture of a card ("back" for a face-down card); decorative, the label names it. */
@@ -12,7 +15,7 @@ export function cardPicture(card) {
   return h(
     "svg:svg",
     { class: `card-art suit-${suit}`, viewBox: "0 0 240 336", "aria-hidden": "true", focusable: "false" },
-    h("svg:use", { href: `cards/${name}.svg#card` }),
+    h("svg:use", { href: `${CARDS}${name}.svg#card` }),
   );
 }
 
@@ -25,11 +28,12 @@ export function cardName(i18n, card) {
   });
 }
 
-/** A short visible label: "J♥", "10♣", "Joker". */
-export function cardShort(card) {
+/** A short visible label in the player's language: "J♥", "10♣" (German "B♥"), "Joker". */
+export function cardShort(i18n, card) {
   if (card === JOKER) return "🃏";
-  const rank = rankOf(card) === "T" ? "10" : rankOf(card);
-  return rank + SUIT_SYMBOL[suitOf(card)];
+  const rank = rankOf(card);
+  const letter = rank === "T" ? "10" : i18n.has(`cards.letters.${rank}`) ? i18n.t(`cards.letters.${rank}`) : rank;
+  return letter + SUIT_SYMBOL[suitOf(card)];
 }
 
 /** A suit shown by symbol and colour, with its name for screen readers. */

@@ -79,7 +79,7 @@ function lookup(tree, key) {
 }
 
 async function fetchJson(lang) {
-  const response = await fetch(`i18n/${lang}.json`);
+  const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
   if (!response.ok) throw new Error(`no translation ${lang}`);
   return response.json();
 }

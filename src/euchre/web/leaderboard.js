@@ -24,13 +24,18 @@ class LeaderboardPage extends Page {
 
   async load() {
     const query = `mode=${this.mode}&limit=${LIMIT}&established=${this.established}`;
+    const asked = (this.asked = (this.asked || 0) + 1);
+    let board = null;
+    let failure = null;
     try {
-      this.board = await getJson(`api/leaderboard?${query}`);
-      this.failure = null;
+      board = await getJson(`api/leaderboard?${query}`);
     } catch (err) {
-      this.failure = err;
+      failure = err;
     }
-    if (!this.gone) this.render();
+    if (this.gone || asked !== this.asked) return; // a later choice's answer is the one to show
+    this.board = board;
+    this.failure = failure;
+    this.render();
   }
 
   render() {

@@ -94,6 +94,7 @@ class Lobby extends Page {
           this.changingName = false;
           this.render();
           this.subscribe();
+          document.getElementById("quick-play")?.focus(); // the next thing a new player wants
         }),
       );
     }

@@ -205,7 +205,7 @@ class ReplayPage extends Page {
         h("p", { id: "replay-note", "aria-live": "polite" }, this.frameText(frame)),
         frame.upcard ? h("div", { class: "upcard" }, cardImage(this.ctx.i18n, frame.upcard, { class: "small" }), h("span", {}, this.t("table.turnUp"))) : null,
         frame.trump ? h("p", {}, this.t("table.trump"), " ", frame.trump === "n" ? this.t("cards.noTrump") : suitBadge(this.ctx.i18n, frame.trump)) : null,
-        h("div", { class: "replay-trick", "aria-label": this.t("table.trick") }, trick),
+        h("div", { class: "replay-trick", role: "group", "aria-label": this.t("table.trick") }, trick),
       ),
       h("div", { class: "replay-seats" }, seats),
     );

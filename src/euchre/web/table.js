@@ -6,6 +6,7 @@
 
 import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
 import { h, morph, rove, setRovingFocus } from "./dom.js";
+import { bidButtons, feltContract, feltScore } from "./felt.js";
 import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
@@ -54,6 +55,7 @@ class TablePage extends Page {
     this.joinTries = 0;
     this.wasMyTurn = false;
     this.botLevel = "";
+    this.goAlone = false;
     this.timers = [];
     this.pageEl = null;
     this.onClick = (e) => this.clicked(e);
@@ -69,6 +71,8 @@ class TablePage extends Page {
     ctx.net.addEventListener("message", this.onMessage);
     ctx.net.addEventListener("open", this.onOpen);
     this.tick = setInterval(() => this.updateClocks(), 250);
+    this.onResize = () => this.fitFelt();
+    window.addEventListener("resize", this.onResize);
   }
 
   start() {
@@ -85,11 +89,13 @@ class TablePage extends Page {
     this.ctx.net.removeEventListener("message", this.onMessage);
     this.ctx.net.removeEventListener("open", this.onOpen);
     clearInterval(this.tick);
+    window.removeEventListener("resize", this.onResize);
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
     this.root.removeEventListener("change", this.onChange);
     document.removeEventListener("keydown", this.onLookBackKey);
     for (const timer of this.timers) clearTimeout(timer);
+    this.ctx.attention.turn(false);
     if (this.tableId && this.info && this.mySeat() === null) {
       this.ctx.net.send({ type: "leave", table: this.tableId });
     }
@@ -182,7 +188,10 @@ class TablePage extends Page {
     this.lookBack(m);
     this.pending = null;
     this.render();
-    if (fresh) this.root.querySelector("h1")?.focus();
+    if (fresh) {
+      this.root.querySelector("h1")?.focus();
+      if (this.isMyTurn()) this.focusFirstChoice(); // joined on one's own turn: straight to the choice
+    }
   }
 
   event(m) {
@@ -192,10 +201,11 @@ class TablePage extends Page {
     }
     this.version = m.version;
     if (m.info) this.info = m.info;
+    const before = this.state;
     this.state = m.state;
     this.setClock(m.clock, m.info, m.fill);
     this.pending = null;
-    this.noteEvent(m.event, m.state, true);
+    this.noteEvent(m.event, m.state, true, before);
     this.handPause.set(m.pause, m.pause ? this.lastDeal : null);
     if (m.pause) this.later(m.pause.remaining * 1000 + 50, () => this.render());
     this.render();
@@ -235,8 +245,11 @@ class TablePage extends Page {
     if (info && info.time_left !== undefined) this.timeLeft = { seconds: info.time_left, at: performance.now() };
   }
 
-  noteEvent(e, state, speak) {
-    const text = this.describe(e, state);
+  /** An event into the log; ``speak``: live (announced, heard), not replayed on joining. */
+  noteEvent(e, state, speak, before = null) {
+    const text = this.describe(e, state, before);
+    if (speak) this.soundOf(e);
+    if ((e.kind === "action" && e.seat === this.mySeat()) || e.kind === "started") this.goAlone = false;
     if (e.trick) {
       // The trick that ends a hand is not drawn over the next deal's turn-up: the hand's
       // summary (and "Last trick") show it instead.
@@ -255,6 +268,21 @@ class TablePage extends Page {
       this.recentTrick = null;
     }
     this.addLog(text, speak);
+  }
+
+  /** A card played, a trick won, a side euchred: heard unless muted (attention.js). */
+  soundOf(e) {
+    const attention = this.ctx.attention;
+    if (e.kind !== "action") return;
+    if (e.deal_over && this.euchred(e.deal_over)) attention.sound("euchre");
+    else if (e.trick) attention.sound("trick");
+    else if (/^play\b/.test(e.action)) attention.sound("card");
+  }
+
+  euchred(d) {
+    if (d.outcome !== "scored" || d.maker === null || d.maker === undefined) return false;
+    const makers = this.sideOf(d.maker);
+    return d.points.some((p, side) => p > 0 && side !== makers);
   }
 
   addLog(text, speak) {
@@ -295,13 +323,13 @@ class TablePage extends Page {
   }
 
   /** One event in words (for the log and the live region). */
-  describe(e, state) {
+  describe(e, state, before = null) {
     const name = e.seat !== undefined ? this.seatName(e.seat) : "";
     const parts = [];
     switch (e.kind) {
       case "action":
         if (e.by === "timer") parts.push(this.t("events.timeRanOut", { name }));
-        parts.push(this.describeAction(e.seat, e.action, state));
+        parts.push(this.describeAction(e.seat, e.action, state, e.phase || before?.phase || null));
         if (e.trick) parts.push(this.t("events.trickWon", { name: this.seatName(e.trick.winner), n: e.trick.number }));
         if (e.deal_over) parts.push(this.describeDeal(e.deal_over));
         if (e.game_over) parts.push(this.describeGame(e.game_over));
@@ -329,7 +357,7 @@ class TablePage extends Page {
     }
   }
 
-  describeAction(seat, action, state) {
+  describeAction(seat, action, state, phase = null) {
     const name = this.seatName(seat);
     const [verb, ...rest] = action.split(" ");
     const card = rest[0];
@@ -342,7 +370,15 @@ class TablePage extends Page {
         return card ? this.t("events.givesCard", { name, card: cardName(this.ctx.i18n, card) }) : this.t("events.gives", { name });
       case "order": {
         const upcard = state?.upcard ? cardName(this.ctx.i18n, state.upcard) : "";
-        return this.t(rest[0] === "alone" ? "events.orderAlone" : "events.order", { name, card: upcard });
+        const picks = state && state.dealer === seat; // the dealer takes the turn-up into their own hand
+        const key = picks ? "events.pickUp" : "events.order";
+        return this.t(rest[0] === "alone" ? `${key}Alone` : key, { name, card: upcard });
+      }
+      case "pass": {
+        if (rest.length || !state) break;
+        const round = this.passRound(state, phase);
+        if (!round) break;
+        return this.t(round === 2 ? "events.passR2" : "events.passR1", { name });
       }
       case "call": {
         const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
@@ -350,11 +386,22 @@ class TablePage extends Page {
       }
       case "under":
         return this.t("events.under", { name, cards: rest.map((c) => cardName(this.ctx.i18n, c)).join(", ") });
-      default: {
-        const key = `events.${action.replaceAll(" ", "_")}`;
-        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${action}`;
-      }
+      default:
+        break;
     }
+    const key = `events.${action.replaceAll(" ", "_")}`;
+    return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${action}`;
+  }
+
+  /** Which bidding round a pass belongs to (null: not a bid). The phase it was made in says
+   * (the server's event carries it); failing that, the state after it: still round 1; round
+   * 2 once more passes than bidders were made; a thrown-in deal passed in round 2. */
+  passRound(state, phase) {
+    if (phase) return { bid_r1: 1, bid_r2: 2 }[phase] || null;
+    if (state.phase === "bid_r1") return 1;
+    if (state.phase !== "bid_r2") return 2;
+    const passes = state.history.filter((e) => e.action === "pass").length;
+    return passes > state.active.length ? 2 : 1;
   }
 
   describeDeal(d) {
@@ -466,6 +513,10 @@ class TablePage extends Page {
       "last-trick": () => this.toggleLastTrick(),
       "play-again": () => this.playAgain.ask(),
       "decline-again": () => this.playAgain.decline(),
+      alone: () => {
+        this.goAlone = !this.goAlone;
+        this.render();
+      },
     };
     const command = commands[el.dataset.cmd];
     if (command) command();
@@ -623,9 +674,15 @@ class TablePage extends Page {
       h(
         "div",
         { class: "table-main" },
-        h("div", { class: "felt", role: "region", "aria-label": this.t("table.felt") }, this.seats(), this.centre()),
-        this.controls(),
-        this.hand(),
+        h(
+          "div",
+          { class: "felt", role: "region", "aria-label": this.t("table.felt") },
+          this.feltScore(),
+          this.feltContract(),
+          this.seats(),
+          this.centre(),
+          h("div", { class: "dock" }, this.controls(), this.hand()),
+        ),
       ),
       this.sidePanel(),
       this.gameOverPanel(),
@@ -646,7 +703,18 @@ class TablePage extends Page {
       this.focusFirstChoice();
     }
     this.wasMyTurn = myTurn;
+    this.ctx.attention.turn(myTurn, myTurn ? this.lastPrompt : "");
     this.updateClocks();
+    this.fitFelt();
+  }
+
+  /** The felt, with the hand and the bids on it, takes the screen below where it starts
+   * (app.css: --felt-top), so nothing the player must decide on is below the fold. */
+  fitFelt() {
+    const felt = this.root.querySelector(".felt");
+    if (!felt) return;
+    const top = Math.round(felt.getBoundingClientRect().top + window.scrollY);
+    document.documentElement.style.setProperty("--felt-top", `${top}px`);
   }
 
   /** On my turn, keyboard focus goes to the first legal choice unless the user is elsewhere. */
@@ -689,12 +757,13 @@ class TablePage extends Page {
     if (info.type === "human" && !info.connected) classes.push("away");
     return h(
       "div",
-      { class: classes.join(" "), dataset: { seat: String(seat) }, "aria-label": this.seatLabel(seat) },
+      { class: classes.join(" "), role: "group", dataset: { seat: String(seat) }, "aria-label": this.seatLabel(seat) },
       h(
         "div",
         { class: "seat-name" },
         h("span", { class: "name" }, this.seatName(seat)),
         me ? h("span", { class: "you" }, this.t("table.you")) : null,
+        this.isPartner(seat) ? h("span", { class: "chip partner", title: this.t("table.partner") }, this.t("table.partner")) : null,
         s && s.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
         s && s.maker === seat ? h("span", { class: "chip maker", title: this.t("table.maker") }, s.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
         s && s.lone_defender === seat ? h("span", { class: "chip maker" }, this.t("table.defendsAlone")) : null,
@@ -706,10 +775,16 @@ class TablePage extends Page {
     );
   }
 
+  isPartner(seat) {
+    const me = this.mySeat();
+    return this.players() === 4 && me !== null && seat === (me + 2) % 4;
+  }
+
   seatLabel(seat) {
     const parts = [this.seatName(seat)];
     const s = this.state;
     if (seat === this.mySeat()) parts.push(this.t("table.you"));
+    if (this.isPartner(seat)) parts.push(this.t("table.partner"));
     if (s && s.dealer === seat) parts.push(this.t("table.dealer"));
     if (s && s.to_act === seat) parts.push(this.t("table.toAct"));
     return parts.join(", ");
@@ -722,7 +797,7 @@ class TablePage extends Page {
     if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);
-    const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true)) : null;
+    const bubble = bid ? h("span", { class: "bid-bubble" }, this.actionLabel(bid, true, seat)) : null;
     const tricks = this.state && this.state.phase === "play" && !inactive ? this.t("table.tricksN", { count: this.state.tricks_won[seat] }) : null;
     return h(
       "div",
@@ -739,8 +814,9 @@ class TablePage extends Page {
     if (!count) return null;
     return h(
       "div",
-      { class: "backs", "aria-label": this.t("table.cardsInHand", { count }) },
+      { class: "backs", role: "img", "aria-label": this.t("table.cardsInHand", { count }), dataset: { count: String(count) } },
       Array.from({ length: count }, () => h("span", { class: "back" }, cardPicture(null))),
+      h("span", { class: "back-count", "aria-hidden": "true" }, String(count)),
     );
   }
 
@@ -764,12 +840,20 @@ class TablePage extends Page {
     return buttons.length ? h("div", { class: "seat-buttons" }, buttons) : null;
   }
 
+  feltScore() {
+    return feltScore(this);
+  }
+
+  feltContract() {
+    return feltContract(this);
+  }
+
   centre() {
     const s = this.state;
     if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()), this.fill.element(this));
     // The hand just scored stays alone on the felt: nothing of the next deal shows over it.
     if (this.handPause.showing()) return h("div", { class: "centre summary" }, handSummary(this, this.handPause.deal, { live: true }));
-    return h("div", { class: "centre" }, this.upcard(), this.trick(), this.contract());
+    return h("div", { class: "centre" }, this.upcard(), this.trick());
   }
 
   waitingText() {
@@ -811,7 +895,7 @@ class TablePage extends Page {
     });
     return h(
       "div",
-      { class: `trick${winner !== null ? ` won to-${this.position(winner)}` : ""}`, "aria-label": this.t("table.trick") },
+      { class: `trick${winner !== null ? ` won to-${this.position(winner)}` : ""}`, role: "group", "aria-label": this.t("table.trick") },
       items,
       winner !== null ? h("p", { class: "trick-winner" }, this.t("events.trickWon", { name: this.seatName(winner), n: this.lastTrick.number })) : null,
     );
@@ -847,27 +931,7 @@ class TablePage extends Page {
     const s = this.state;
     const actions = this.buttonActions();
     const children = [h("p", { class: "prompt", id: "prompt" }, this.promptText())];
-    if (actions.length) {
-      children.push(
-        h(
-          "div",
-          { class: "bid-buttons", role: "group", "aria-labelledby": "prompt" },
-          actions.map((action, i) =>
-            h(
-              "button",
-              {
-                type: "button",
-                class: `bid ${action.startsWith("pass") ? "pass" : "primary"}`,
-                dataset: { action, key: `act-${action}`, cmd: "act" },
-                tabindex: i === 0 ? "0" : "-1",
-                disabled: Boolean(this.pending),
-              },
-              this.actionLabel(action, false),
-            ),
-          ),
-        ),
-      );
-    }
+    if (actions.length) children.push(bidButtons(this, actions));
     if (!s && this.info.status === "waiting") children.push(this.waitingControls());
     return h("div", { class: "controls", "aria-live": "off" }, children);
   }
@@ -899,15 +963,16 @@ class TablePage extends Page {
     return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
   }
 
-  actionLabel(action, past) {
+  actionLabel(action, past, seat = null) {
     const s = this.state;
     const [verb, ...rest] = action.split(" ");
     const prefix = past ? "bids" : "actions";
+    if (verb === "order" && past && s && seat === s.dealer) return this.t(rest[0] === "alone" ? "bids.pickUpAlone" : "bids.pickUp");
     if (verb === "call") {
       const suit = rest[0] === "n" ? this.t("cards.noTrump") : `${SUIT_SYMBOL[rest[0]]} ${this.t(`cards.suits.${rest[0]}`)}`;
       return this.t(rest[1] === "alone" ? `${prefix}.callAlone` : `${prefix}.call`, { suit });
     }
-    if (verb === "under") return this.t(`${prefix}.under`, { cards: rest.map(cardShort).join(" ") });
+    if (verb === "under") return this.t(`${prefix}.under`, { cards: rest.map((c) => cardShort(this.ctx.i18n, c)).join(" ") });
     if (verb === "pass" && !past) {
       const phase = s?.phase;
       if (phase === "bid_r1" || phase === "bid_r2") return this.t("actions.pass");
@@ -915,10 +980,10 @@ class TablePage extends Page {
       return this.t("actions.noThanks");
     }
     if (verb === "order" && !past && s && s.dealer === s.seat) {
-      return this.t(rest[0] === "alone" ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(s.upcard) });
+      return this.t(rest[0] === "alone" ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(this.ctx.i18n, s.upcard) });
     }
     const key = `${prefix}.${action.replaceAll(" ", "_")}`;
-    const params = { card: s?.upcard ? cardShort(s.upcard) : "" };
+    const params = { card: s?.upcard ? cardShort(this.ctx.i18n, s.upcard) : "" };
     return this.ctx.i18n.has(key) ? this.t(key, params) : action;
   }
 
@@ -1081,7 +1146,7 @@ class TablePage extends Page {
       "details",
       { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
       h("summary", {}, this.t("table.log")),
-      h("ol", { id: "game-log", class: "log-list" }, items),
+      h("ol", { id: "game-log", class: "log-list", role: "log", tabindex: "0", "aria-label": this.t("table.log") }, items),
     );
   }
 

@@ -1,0 +1,93 @@
+// What the felt shows besides seats and cards: the score to the target and this hand's
+// tricks (one corner), trump, maker and alone (the other), and the bid buttons, where
+// a call of a suit and the same call alone are one button and a "go alone" toggle.
+
+import { suitBadge } from "./cards.js";
+import { h } from "./dom.js";
+
+/** Score and tricks of each side, the player's side first, in the felt's top-left corner. */
+export function feltScore(page) {
+  const s = page.state;
+  if (!s) return null;
+  const sides = page.players() === 3 ? 3 : 2;
+  const mine = page.mySeat() !== null ? page.sideOf(page.mySeat()) : null;
+  const order = Array.from({ length: sides }, (_, side) => side);
+  if (mine !== null) order.sort((a, b) => (b === mine) - (a === mine));
+  const playing = s.phase === "play" && page.players() === 4; // otherwise each side is one seat, its tricks beside it
+  const rows = order.map((side) => {
+    const tricks = page.sideSeats(side).reduce((n, seat) => n + (s.tricks_won[seat] || 0), 0);
+    return h(
+      "li",
+      { class: side === mine ? "mine" : "", dataset: { side: String(side) } },
+      h("span", { class: "felt-side" }, sideLabel(page, side, mine)),
+      " ",
+      h("strong", { class: "felt-points" }, String(s.score[side])),
+      playing ? h("span", { class: "felt-tricks" }, page.t("table.tricksN", { count: tricks })) : null,
+    );
+  });
+  return h(
+    "div",
+    { class: "felt-score", id: "felt-score" },
+    h("p", { class: "felt-target" }, page.t("table.toTarget", { target: page.info.target })),
+    h("ul", {}, rows),
+  );
+}
+
+function sideLabel(page, side, mine) {
+  if (page.players() !== 4 || mine === null) return page.sideName(side);
+  return page.t(side === mine ? "table.us" : "table.them");
+}
+
+/** Trump, who made it and whether alone, in the felt's top-right corner. */
+export function feltContract(page) {
+  const s = page.state;
+  if (!s || !s.trump) return null;
+  const trump = s.trump === "n" ? h("span", {}, page.t("cards.noTrump")) : suitBadge(page.ctx.i18n, s.trump);
+  const maker = s.maker !== null && s.maker !== undefined ? page.seatName(s.maker) : null;
+  return h(
+    "div",
+    { class: "felt-contract contract", id: "felt-contract" },
+    h("span", { class: "felt-trump" }, page.t("table.trump"), " ", trump),
+    maker ? h("span", { class: "felt-maker" }, page.t(s.alone ? "table.madeByAlone" : "table.madeBy", { name: maker })) : null,
+  );
+}
+
+/** The bid choices as buttons. "call X" and "call X alone" share one button; the "go alone"
+ * toggle (shown only when some call may be made alone) picks which of the two it sends. */
+export function bidButtons(page, actions) {
+  const aloneOf = new Map();
+  for (const action of actions) {
+    if (action.startsWith("call ") && action.endsWith(" alone")) aloneOf.set(action.slice(0, -" alone".length), action);
+  }
+  const shown = actions.filter((a) => !(a.startsWith("call ") && a.endsWith(" alone") && aloneOf.has(a.slice(0, -6))));
+  const alone = aloneOf.size > 0 && page.goAlone;
+  const buttons = shown.map((action, i) => {
+    const sent = alone && aloneOf.has(action) ? aloneOf.get(action) : action;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `bid ${action.startsWith("pass") ? "pass" : "primary"}`,
+        dataset: { action: sent, key: `act-${action}`, cmd: "act", aloneAction: aloneOf.get(action) || "", plainAction: action },
+        tabindex: i === 0 ? "0" : "-1",
+        disabled: Boolean(page.pending),
+      },
+      page.actionLabel(sent, false),
+    );
+  });
+  const group = h("div", { class: "bid-buttons", role: "group", "aria-labelledby": "prompt" }, buttons);
+  if (!aloneOf.size) return group;
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      id: "go-alone",
+      class: "alone-toggle",
+      "aria-pressed": String(Boolean(page.goAlone)),
+      dataset: { cmd: "alone", key: "go-alone" },
+      disabled: Boolean(page.pending),
+    },
+    page.t("table.goAlone"),
+  );
+  return h("div", { class: "bid-row" }, group, toggle);
+}

@@ -1,0 +1,72 @@
+"""Steering a table to each moment of a deal the player must decide in, by the page alone.
+
+``reach(game, phase)`` plays the player's own turns (passing, picking up, naming a suit,
+playing the first legal card) so that the deal comes to ``phase`` on the player's turn:
+bid round 1, round 2 (the player passes in round 1 until the others do too), the dealer's
+discard (the player, once dealer, picks up), the play. Bots decide for themselves, so it
+takes a deal or a few; every wait is for the page, never a sleep.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_helpers import GamePage, create_private_table
+
+GAME_OVER = "t.dataset.phase === 'game_over'"
+
+PHASES = ("bid_r1", "bid_r2", "dealer_discard", "play")
+SIZES = {
+    "phone": {"width": 390, "height": 664},
+    "small-phone": {"width": 360, "height": 640},
+    "landscape": {"width": 844, "height": 390},
+    "desktop": {"width": 1440, "height": 900},
+}
+
+
+def state(game: GamePage) -> dict[str, Any]:
+    return dict(game.page.evaluate("window.euchre.current.state"))
+
+
+def reach(game: GamePage, phase: str, max_moves: int = 400) -> dict[str, Any]:
+    """Play until it is the player's turn in ``phase``; returns the state then."""
+    for _ in range(max_moves):
+        if game.wait_my_turn_or(GAME_OVER) == "other":
+            _new_table(game)  # the game ended first: the hunt goes on at a new table
+            continue
+        now = state(game)
+        if now["phase"] == phase:
+            return now
+        _steer(game, now, phase)
+    raise AssertionError(f"never reached {phase} in {max_moves} moves")
+
+
+def _new_table(game: GamePage) -> None:
+    game.page.goto("/#/")
+    game.page.wait_for_selector("#create-table")
+    create_private_table(game.page, start_with_bots=True)
+
+
+def _steer(game: GamePage, now: dict[str, Any], wanted: str) -> None:
+    legal: list[str] = now["legal"]
+    dealer = now["dealer"] == now["seat"]
+    if now["phase"] == "bid_r1":
+        picks_up = wanted == "dealer_discard" and dealer
+        pick = "order" if "order" in legal and (picks_up or wanted == "play") else "pass"
+    elif now["phase"] == "bid_r2":
+        pick = next(a for a in legal if a.startswith("call") and not a.endswith("alone"))
+    else:
+        pick = legal[0]
+    act(game, pick)
+
+
+def act(game: GamePage, action: str) -> None:
+    """Send ``action`` by clicking what the page offers for it."""
+    before = game.version()
+    page = game.page
+    target = page.locator(f'[data-cmd=act][data-action="{action}"]')
+    if not target.count():
+        target = page.locator(f'[data-cmd=act][data-alone-action="{action}"]')
+        page.click("#go-alone")
+    target.first.click()
+    game.wait_version_above(before)

@@ -1,0 +1,177 @@
+"""The table on phones and desktops: at each moment of a deal the player decides in, the
+hand and the choices are on screen without scrolling, the felt shows the score, tricks,
+trump, maker and the opponents' cards, and axe finds nothing serious."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from axe import assert_accessible
+from conftest import PageFactory
+from phases import PHASES, SIZES, act, reach, state
+from playwright.sync_api import Page, expect
+from web_helpers import LiveServer, create_private_table, enter_name
+
+CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt, .upcard"
+
+
+def _outside(page: Page, size: dict[str, int]) -> list[str]:
+    """What of the hand and the choices lies outside the viewport (scrolled to the top)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function(  # the page has fitted the felt to this size (on its resize event)
+        """() => {
+            const top = Math.round(document.querySelector('.felt').getBoundingClientRect().top);
+            const root = getComputedStyle(document.documentElement);
+            const fitted = root.getPropertyValue('--felt-top');
+            return fitted.trim() === `${top}px`;
+        }"""
+    )
+    boxes: list[dict[str, Any]] = page.locator(CHOICES).evaluate_all(
+        """els => els.map(e => {
+            const r = e.getBoundingClientRect();
+            return { what: e.dataset.card || e.dataset.action || e.id, x: r.left, y: r.top,
+                     right: r.right, bottom: r.bottom };
+        })"""
+    )
+    width, height = size["width"], size["height"]
+    return _covered(page) + [
+        f"{b['what']} at {b['x']:.0f},{b['y']:.0f}-{b['right']:.0f},{b['bottom']:.0f}"
+        for b in boxes
+        if b["x"] < 0 or b["y"] < 0 or b["right"] > width + 0.5 or b["bottom"] > height + 0.5
+    ]
+
+
+def _covered(page: Page) -> list[str]:
+    """The turn-up or the bids drawn over a seat (none may be; a trick's cards fly in from
+    the seats, so they may cross them for a moment)."""
+    found: list[str] = page.evaluate(
+        """() => {
+            const box = (e) => e.getBoundingClientRect();
+            const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+            const seats = [...document.querySelectorAll('.seat')];
+            const things = [...document.querySelectorAll('.upcard, .controls')];
+            const out = [];
+            for (const thing of things) for (const seat of seats) {
+                const where = `${thing.className} over seat ${seat.dataset.seat}`;
+                if (meet(box(thing), box(seat))) out.push(where);
+            }
+            return out;
+        }"""
+    )
+    return found
+
+
+def _felt_shows_the_deal(page: Page, now: dict[str, Any]) -> None:
+    score = page.locator("#felt-score")
+    expect(score).to_contain_text("Game to 10")
+    expect(score.locator("li.mine .felt-points")).to_have_text(str(now["score"][0]))
+    backs = page.locator(".seat:not(.me) .backs")
+    expect(backs).to_have_count(3)
+    played = [e["seat"] for e in now["history"] if e["action"].startswith("play")]
+    for seat, count in backs.evaluate_all(
+        "els => els.map(e => [Number(e.closest('.seat').dataset.seat), Number(e.dataset.count)])"
+    ):
+        assert count == 5 - played.count(seat), (seat, count)
+    expect(page.locator(".seat.pos-top .chip.partner")).to_have_text("partner")
+    if now["trump"]:
+        expect(page.locator("#felt-contract")).to_contain_text("made by")
+
+
+def test_hand_and_choices_fit_every_screen_in_every_phase(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    page = new_page(viewport=SIZES["phone"], server=easy_bots)
+    enter_name(page, "Fay")
+    game = create_private_table(page, start_with_bots=True)
+    for phase in PHASES:
+        now = reach(game, phase)
+        for name, size in SIZES.items():
+            page.set_viewport_size(size)
+            expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
+            outside = _outside(page, size)
+            assert not outside, f"{phase} at {name}: {outside}"
+        page.set_viewport_size(SIZES["phone"])
+        _felt_shows_the_deal(page, state(game))
+        assert_accessible(page, f"the table, {phase}")
+    page.set_viewport_size(SIZES["desktop"])
+    assert_accessible(page, "the table on a desktop")
+
+
+def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    page = new_page(viewport=SIZES["phone"], server=easy_bots)
+    enter_name(page, "Gil")
+    game = create_private_table(page, start_with_bots=True)
+    now = reach(game, "bid_r2")
+    log = page.locator("#game-log li").all_text_contents()
+    assert "Gil passes on the turn-up." in log, log
+    calls = sorted(a for a in now["legal"] if a.startswith("call") and not a.endswith("alone"))
+    buttons = page.locator(".bid-buttons [data-cmd=act]:not([data-action=pass])")
+    assert sorted(buttons.evaluate_all("els => els.map(e => e.dataset.action)")) == calls
+    toggle = page.locator("#go-alone")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    alone = sorted(buttons.evaluate_all("els => els.map(e => e.dataset.action)"))
+    assert alone == [f"{c} alone" for c in calls]
+    expect(buttons.first).to_contain_text("alone")
+    before = game.version()
+    chosen = str(buttons.first.get_attribute("data-action"))
+    buttons.first.click()
+    game.wait_version_above(before)
+    after = state(game)
+    assert after["maker"] == after["seat"] and after["alone"], after
+    assert {"seat": after["seat"], "action": chosen} in after["history"]
+    expect(page.locator("#felt-contract")).to_contain_text("made by Gil, alone")
+
+
+def test_a_pass_in_round_two_and_the_dealers_pick_up_are_told_apart(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    page = new_page(viewport=SIZES["phone"], server=easy_bots)
+    enter_name(page, "Hal")
+    game = create_private_table(page, start_with_bots=True)
+    now = reach(game, "bid_r2")
+    while "pass" not in now["legal"]:  # the stuck dealer may not pass: wait for another deal
+        act(game, now["legal"][0])
+        now = reach(game, "bid_r2")
+    act(game, "pass")
+    mine = page.locator("#game-log li").filter(has_text=re.compile(r"^Hal passes"))
+    expect(mine.last).to_have_text("Hal passes again.")  # his pass in round 2 (bots go on)
+
+    orders: list[str] = []
+    for _ in range(30):  # until Hal, dealing, picks up himself (a bot may order first)
+        now = reach(game, "dealer_discard")
+        ordered = next(e for e in now["history"] if e["action"].startswith("order"))
+        log = page.locator("#game-log li").all_text_contents()
+        line = next(t for t in reversed(log) if "orders up" in t or "picks up" in t)
+        if ordered["seat"] == now["seat"]:
+            assert line.startswith("Hal picks up"), log[-8:]
+            break
+        orders.append(line)
+        assert " orders up " in line and not line.startswith("Hal"), line
+        act(game, now["legal"][0])
+    else:
+        raise AssertionError(f"Hal never picked up: {orders}")
+
+
+def test_german_card_letters_on_the_buttons(new_page: PageFactory, easy_bots: LiveServer) -> None:
+    page = new_page(viewport=SIZES["phone"], server=easy_bots, locale="de-DE")
+    enter_name(page, "Ida")
+    shorts = page.evaluate(
+        """async () => {
+            const { cardShort } = await import('./cards.js');
+            return ['Jh', 'Qs', 'Kd', 'Ac', 'Tc', '9h'].map(c => cardShort(window.euchre.i18n, c));
+        }"""
+    )
+    assert shorts == ["B♥", "D♠", "K♦", "A♣", "10♣", "9♥"]
+    game = create_private_table(page, start_with_bots=True)
+    now = reach(game, "bid_r1")
+    letters = {"J": "B", "Q": "D", "K": "K", "A": "A", "T": "10", "9": "9"}
+    upcard = now["upcard"]
+    suit = {"c": "♣", "d": "♦", "s": "♠", "h": "♥"}[upcard[1]]
+    order = page.locator('[data-cmd=act][data-action="order"]')
+    expect(order).to_contain_text(letters[upcard[0]] + suit)
