@@ -103,9 +103,8 @@ def test_the_hand_summary_holds_the_next_deal_until_the_player_continues(
 
 
 def _without_orders(lines: list[str]) -> list[str]:
-    """ "orders up" and the dealer's "picks up" name the turn-up, which a reload knows only
-    for the deal in progress."""
-    return [line for line in lines if "orders up" not in line and "picks up" not in line]
+    """The lines kept across a reload (every line: an order names its own deal's turn-up)."""
+    return lines
 
 
 def _check_last_trick(page: Page, table: Any) -> None:

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from euchre.engine import GameState, IllegalActionError, Variant
+from euchre.engine.actions import ActionKind
 from euchre.engine.cards import CARD_TEXT
 from euchre.engine.records import export_egn, ruleset_of
 from euchre.engine.steps import Step
@@ -1000,7 +1001,7 @@ class Table:
         try:
             await self._commit(
                 "action",
-                {"by": by},
+                action_data(by, step, state),
                 values=values,
                 decks=decks,
                 actions=[stored],
@@ -1216,8 +1217,17 @@ def replayed_events(variant: Variant, row: GameRow) -> tuple[dict[str, Any] | No
             continue
         step = state.apply(stored.action, seat=stored.seat)
         found = trick_seen(step, state) or found
-        events.append(make_event(stored.version, "action", {"by": stored.by}, step))
+        data = action_data(stored.by, step, state)
+        events.append(make_event(stored.version, "action", data, step))
     return found, events
+
+
+def action_data(by: str, step: Step, state: GameState) -> dict[str, Any]:
+    """An action event's own fields: who moved it, and for an order the deal's turn-up and
+    dealer (so a log replayed later says who picked up which card in an earlier deal)."""
+    if step.action.kind != ActionKind.ORDER:
+        return {"by": by}
+    return {"by": by, "upcard": CARD_TEXT[state.upcard], "dealer": state.dealer}
 
 
 def _redeals(state: GameState) -> list[dict[str, Any]]:

@@ -329,7 +329,7 @@ class TablePage extends Page {
     switch (e.kind) {
       case "action":
         if (e.by === "timer") parts.push(this.t("events.timeRanOut", { name }));
-        parts.push(this.describeAction(e.seat, e.action, state, e.phase || before?.phase || null));
+        parts.push(this.describeAction(e.seat, e.action, orderState(e, state), e.phase || before?.phase || null));
         if (e.trick) parts.push(this.t("events.trickWon", { name: this.seatName(e.trick.winner), n: e.trick.number }));
         if (e.deal_over) parts.push(this.describeDeal(e.deal_over));
         if (e.game_over) parts.push(this.describeGame(e.game_over));
@@ -1203,4 +1203,9 @@ class TablePage extends Page {
       game.textContent = this.t("table.timeLeft", { time: `${mm}:${ss}` });
     }
   }
+}
+
+/** An order event names its own deal's turn-up and dealer (the state may be a later deal's). */
+function orderState(e, state) {
+  return e.upcard === undefined ? state : { ...state, upcard: e.upcard, dealer: e.dealer };
 }
