@@ -26,7 +26,6 @@ import os
 import random
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -35,6 +34,8 @@ from typing import Any
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
+
+from serving import serve
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -60,15 +61,7 @@ def start_server(port: int, database: str, args: argparse.Namespace) -> subproce
         "EUCHRE_RATE_PER_SECOND": "1000",
         "EUCHRE_RATE_BURST": "1000",
     }
-    proc = subprocess.Popen([sys.executable, "-m", "euchre", "serve"], env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return serve(env, port)
 
 
 def server_samples(base: str) -> Samples:

@@ -14,17 +14,16 @@ Reported in docs/performance.md ("The lobby's first load").
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import socket
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass, field
 
-import httpx
 from playwright.sync_api import Page, Request, sync_playwright
+
+from serving import serve
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -64,15 +63,7 @@ def start_server(port: int, folder: str) -> subprocess.Popen[bytes]:
         "EUCHRE_DATABASE_URL": f"sqlite+aiosqlite:///{folder}/euchre.db",
         "EUCHRE_LOG_LEVEL": "warning",
     }
-    proc = subprocess.Popen([sys.executable, "-m", "euchre", "serve"], env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return serve(env, port)
 
 
 def load(page: Page, url: str | None) -> Load:

@@ -40,7 +40,6 @@ import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -51,6 +50,8 @@ from typing import Any
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
+
+from serving import serve
 
 SETUP_TIMEOUT = 180.0
 
@@ -81,15 +82,7 @@ def start_server(port: int, database: str, extra: dict[str, str]) -> subprocess.
         "EUCHRE_WEBSOCKETS_PER_ADDRESS": "1000000",
         **extra,
     }
-    proc = subprocess.Popen([sys.executable, "-m", "euchre", "serve"], env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return serve(env, port)
 
 
 def proc_cpu_seconds(pid: int) -> float:

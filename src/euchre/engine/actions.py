@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import CARD_COUNT, CARD_TEXT, SUIT_LETTERS, CardError, cards_in, parse_card
+from .cards import CARD_COUNT, CARD_TEXT, TRUMP_LETTERS, CardError, cards_in, parse_card
 
 PASS = 0
 ORDER = 1
@@ -69,7 +69,7 @@ def _build_text() -> dict[int, str]:
         HIDDEN_GIVE: "give",
     }
     for suit in range(5):
-        letter = (SUIT_LETTERS + "n")[suit]
+        letter = TRUMP_LETTERS[suit]
         text[call_id(suit, False)] = f"call {letter}"
         text[call_id(suit, True)] = f"call {letter} alone"
     for c in range(CARD_COUNT):
@@ -124,21 +124,13 @@ def _parse_with_cards(words: list[str]) -> int:
     if verb == "call" and len(words) in (2, 3):
         letter = words[1].lower()[:1]
         alone = len(words) == 3 and words[2].lower() == "alone"
-        if letter in SUIT_LETTERS + "n" and (len(words) == 2 or alone):
-            return call_id((SUIT_LETTERS + "n").index(letter), alone)
+        if letter in TRUMP_LETTERS and (len(words) == 2 or alone):
+            return call_id(TRUMP_LETTERS.index(letter), alone)
     raise ActionError(" ".join(words))
 
 
 def is_play(action: int) -> bool:
     return PLAY_BASE <= action < PLAY_BASE + CARD_COUNT
-
-
-def is_discard(action: int) -> bool:
-    return DISCARD_BASE <= action < DISCARD_BASE + CARD_COUNT
-
-
-def is_give(action: int) -> bool:
-    return GIVE_BASE <= action < GIVE_BASE + CARD_COUNT
 
 
 def is_call(action: int) -> bool:

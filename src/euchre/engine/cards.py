@@ -14,6 +14,7 @@ CLUBS, DIAMONDS, SPADES, HEARTS = 0, 1, 2, 3
 NO_TRUMP = 4
 SUITS = (CLUBS, DIAMONDS, SPADES, HEARTS)
 SUIT_LETTERS = "cdsh"
+TRUMP_LETTERS = SUIT_LETTERS + "n"  # a trump or call suit: 4 is no trump
 SUIT_NAMES = ("clubs", "diamonds", "spades", "hearts")
 SUIT_SINGULAR = ("club", "diamond", "spade", "heart")
 SUIT_SYMBOLS = "♣♦♠♥"

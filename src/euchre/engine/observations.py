@@ -17,14 +17,12 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action, ActionKind
-from .cards import CARD_TEXT, HEARTS, JOKER, SUIT_LETTERS, parse_card, suit_of
+from .cards import CARD_TEXT, HEARTS, JOKER, TRUMP_LETTERS, parse_card, suit_of
 from .phases import Phase
 from .records import ruleset_of, variant_of
 from .rules import partner, trick_winner_index
 from .variants import GoUnder, JokerUpcard, Variant
 from .views import View
-
-TRUMP_LETTERS = SUIT_LETTERS + "n"
 
 
 class ObservationError(ValueError):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
-from .cards import CARD_TEXT, SUIT_LETTERS, CardError, card_list, make_deck, parse_card
+from .cards import CARD_TEXT, TRUMP_LETTERS, CardError, card_list, make_deck, parse_card
 from .deal import DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
 from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
@@ -25,7 +25,6 @@ from .variants import GoUnder, JokerUpcard, LonerLead, Variant, VariantError
 
 EGN_VERSION = "1.4"
 FILE_TYPE = "Euchre Game Notation"
-CALL_LETTERS = SUIT_LETTERS + "n"
 
 # Variant option <-> EGN ruleset key, for the options EGN can express.
 _EGN_KEYS = {
@@ -198,7 +197,7 @@ def _call_text(action: A.Action) -> str:
     if action.kind == A.ActionKind.FORFEIT:
         return "forfeit"
     assert action.suit is not None
-    return CALL_LETTERS[action.suit]
+    return TRUMP_LETTERS[action.suit]
 
 
 def _bidding_phase(
@@ -429,7 +428,7 @@ def _result(
         outcome=record.outcome or "incomplete",
         points=points,
         score=score,
-        trump=None if trump is None else CALL_LETTERS[trump],
+        trump=None if trump is None else TRUMP_LETTERS[trump],
         maker=record.maker,
         alone=record.alone,
         tricks=tricks if trump is not None else [],
@@ -737,7 +736,7 @@ def _call_action(call: str, phase: Phase, deal: RecordedDeal, state: GameState) 
         return "forfeit"
     if phase == Phase.BID_R1 and word.lower() in ("order", "pickup", "alone", "call", "assist"):
         return "order" + (" alone" if lone_call or word.lower() == "alone" else "")
-    if word.lower() in CALL_LETTERS:
+    if word.lower() in TRUMP_LETTERS:
         return f"call {word.lower()}{alone}"
     if phase == Phase.BID_R2 and word.lower() == "order":
         return "order"  # refused by the engine with the reason

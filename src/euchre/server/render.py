@@ -11,12 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from euchre.engine.cards import CARD_TEXT, SUIT_LETTERS
+from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS
 from euchre.engine.observations import observation
 from euchre.engine.steps import Contract, DealSummary, Step, Trick
 from euchre.engine.views import View
-
-_TRUMP_LETTERS = SUIT_LETTERS + "n"
 
 
 def state_json(view: View) -> dict[str, Any]:
@@ -29,7 +27,7 @@ def state_json(view: View) -> dict[str, Any]:
             "deal": view.deal_number,
             "to_act": view.to_act,
             "upcard_state": view.upcard_state,
-            "turned_down": None if turned is None else _TRUMP_LETTERS[turned],
+            "turned_down": None if turned is None else TRUMP_LETTERS[turned],
             "lone_defender": view.lone_defender,
             "winner": view.winner,
         }
@@ -75,7 +73,7 @@ def trick_json(trick: Trick) -> dict[str, Any]:
 def contract_json(contract: Contract) -> dict[str, Any]:
     return {
         "maker": contract.maker,
-        "trump": _TRUMP_LETTERS[contract.trump],
+        "trump": TRUMP_LETTERS[contract.trump],
         "alone": contract.alone,
         "lone_defender": contract.lone_defender,
     }
@@ -91,7 +89,7 @@ def summary_json(summary: DealSummary) -> dict[str, Any]:
         "points": list(summary.points),
         "score": list(summary.scores),
         "maker": None if contract is None else contract.maker,
-        "trump": None if contract is None else _TRUMP_LETTERS[contract.trump],
+        "trump": None if contract is None else TRUMP_LETTERS[contract.trump],
         "alone": contract is not None and contract.alone,
         "lone_defender": None if contract is None else contract.lone_defender,
         "tricks": list(summary.tricks),

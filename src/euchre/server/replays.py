@@ -12,11 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from euchre.engine import GameState, Phase, Variant, records
-from euchre.engine.cards import CARD_TEXT, card_list
+from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS, card_list
 from euchre.engine.deal import DealRecord, upcard_index
 from euchre.engine.rules import display_sorted
-
-_TRUMP_LETTERS = "cdshn"
 
 
 class ReplayProblem(ValueError):
@@ -135,7 +133,7 @@ def _steps(variant: Variant, deal: Any, state: GameState, record: DealRecord) ->
             {
                 "hands": [_cards(h, trump) for h in hands],
                 "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in table],
-                "trump": _TRUMP_LETTERS[trump] if maker >= 0 else None,
+                "trump": TRUMP_LETTERS[trump] if maker >= 0 else None,
                 "maker": maker if maker >= 0 else None,
                 "alone": alone,
                 "tricks_won": won,
