@@ -126,6 +126,10 @@ def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
     assert after["maker"] == after["seat"] and after["alone"], after
     assert {"seat": after["seat"], "action": chosen} in after["history"]
     expect(page.locator("#felt-contract")).to_contain_text("made by Gil, alone")
+    partner = page.locator(".seat.pos-top")
+    expect(partner).to_have_class(re.compile(r"\binactive\b"))
+    expect(partner).to_contain_text("sits out")
+    assert_accessible(page, "a loner with the partner sitting out")
 
 
 def test_a_pass_in_round_two_and_the_dealers_pick_up_are_told_apart(
