@@ -15,7 +15,7 @@ from euchre.store.repo import GameRow
 
 from ..kinds import TableKind, TableStatus
 from .parts import TIME_UP, Seat, Services, TableSpec, deck_text, new_table_id, restored_seat
-from .rebuild import action_data, replay_game, replayed_events
+from .rebuild import action_data, rebuild, replay_game
 from .rematch import Rematch
 
 
@@ -30,9 +30,9 @@ class Table(Rematch):
         self.seats += [Seat() for _ in range(self.players - len(self.seats))]
         self.created_at, self.started_at = row.created_at, row.started_at
         if row.status == TableStatus.PLAYING:
-            self.state = replay_game(self.variant, row)
-            self.last_trick, events = replayed_events(self.variant, row)
-            self.events.extend(events)
+            rebuilt = rebuild(self.variant, row)
+            self.state, self.last_trick = rebuilt.state, rebuilt.last_trick
+            self.events.extend(rebuilt.events)
             self.complete_from = row.version
             self.first_dealer = row.first_dealer or 0
             self.seq, self.decks_saved = len(row.actions), len(row.decks)

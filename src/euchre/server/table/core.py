@@ -202,6 +202,10 @@ class TableCore:
     def spectators(self) -> int:
         return sum(1 for seat in self.watchers.values() if seat is None)
 
+    def watching(self) -> list[str]:
+        """The names of those watching without a seat."""
+        return [c.identity.name for c, seat in self.watchers.items() if seat is None]
+
     def may_see(self, identity: Identity) -> bool:
         """Whether this person may watch without an invite code."""
         if self.kind != TableKind.PRIVATE:

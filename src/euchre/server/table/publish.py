@@ -52,7 +52,7 @@ class Publishing(TableCore):
             out["awaiting"] = sorted(self.awaiting)
         if self.kind == TableKind.PRIVATE:  # the host sees who came by the invite and who watches
             out["opened"] = list(self.opened.values())
-            out["watching"] = [c.identity.name for c, seat in self.watchers.items() if seat is None]
+            out["watching"] = self.watching()
         return out
 
     def fill_json(self) -> dict[str, Any] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from euchre.engine import GameState, Variant
@@ -15,25 +16,31 @@ from ..render import Event, make_event, summary_json
 from .parts import TIME_UP
 
 
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A stored game played again: its state, its last completed trick, and its log."""
+
+    state: GameState
+    last_trick: dict[str, Any] | None
+    events: list[Event]
+
+
 def replay_game(variant: Variant, row: GameRow) -> GameState:
     """The game rebuilt from its stored decks and actions (each checked again)."""
-    decks = [text.split() for text in row.decks]
-    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
-    for stored in row.actions:
-        if stored.action == TIME_UP:
-            state.signal_time_up()
-        else:
-            state.apply(stored.action, seat=stored.seat)
-    return state
+    return rebuild(variant, row).state
 
 
-def replayed_events(variant: Variant, row: GameRow) -> tuple[dict[str, Any] | None, list[Event]]:
-    """A stored game's last completed trick and its actions as events again (the look-back
-    and the log after a restart; seatings and the like are not stored, so not among them)."""
+def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
+    """The game rebuilt from its stored decks and actions (each checked again), with its
+    log: the start of the game, then every action (seatings and the like are not stored,
+    so not among them). The start's version is the one before the first action's, which
+    is what it was unless something (someone away, say) came between them."""
     decks = [text.split() for text in row.decks]
     state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
+    first = row.actions[0].version if row.actions else row.version + 1
+    started = {"dealer": state.dealer, "redeals": redeals(state)}
+    events: list[Event] = [make_event(max(1, first - 1), "started", started)]
     found: dict[str, Any] | None = None
-    events: list[Event] = []
     for stored in row.actions:
         if stored.action == TIME_UP:
             state.signal_time_up()
@@ -43,7 +50,7 @@ def replayed_events(variant: Variant, row: GameRow) -> tuple[dict[str, Any] | No
         found = trick_seen(step, state) or found
         data = action_data(stored.by, step, state)
         events.append(make_event(stored.version, "action", data, step))
-    return found, events
+    return Rebuilt(state, found, events)
 
 
 def action_data(by: str, step: Step, state: GameState) -> dict[str, Any]:

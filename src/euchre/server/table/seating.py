@@ -3,6 +3,8 @@ seated by the players."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from euchre.store import FencedError
 
 from ..auth import Identity, require_account
@@ -11,7 +13,7 @@ from ..connection import Endpoint
 from ..kinds import SeatKind, TableKind, TableStatus
 from ..lookback import bot_name
 from ..protocol import ProtocolError
-from .parts import MAX_INVITED, Direct, Seat, log
+from .parts import MAX_INVITED, WATCHERS_DELAY, Direct, Seat, dumps, log
 from .publish import Publishing
 
 
@@ -55,8 +57,27 @@ class Seating(Publishing):
             log.exception("could not store an invite's use", extra={"table": self.id})
 
     def _watch(self, conn: Endpoint, seat: int | None) -> None:
+        spectator_before = conn in self.watchers and self.watchers[conn] is None
         self.watchers[conn] = seat
         conn.tables.add(self.id)
+        if spectator_before != (seat is None):
+            self._watchers_changed()
+
+    def _watchers_changed(self) -> None:
+        """Spectators came or went: everyone hears the count (and at a private table who
+        watches) shortly, once for a burst of comings and goings."""
+        if "watchers" not in self._timers:
+            self._later("watchers", WATCHERS_DELAY, self._tell_watchers)
+
+    async def _tell_watchers(self) -> None:
+        self._timers.pop("watchers", None)
+        message: dict[str, Any] = {"type": "watchers", "table": self.id}
+        message["spectators"] = self.spectators()
+        if self.kind == TableKind.PRIVATE:
+            message["watching"] = self.watching()
+        text = dumps(message)
+        for conn in self.watchers:
+            conn.send_text(text)
 
     def _check_not_elsewhere(self, conn: Endpoint, index: int) -> None:
         other = self.seats[index].conn
@@ -171,7 +192,7 @@ class Seating(Publishing):
         seat = self.seats[index]
         conn = seat.conn
         if conn is not None and conn in self.watchers:
-            self.watchers[conn] = None
+            self._watch(conn, None)
         if self.status == TableStatus.PLAYING:
             seat.conn, seat.away, seat.bot_playing = None, True, True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
@@ -188,7 +209,8 @@ class Seating(Publishing):
         self._unwatch(conn)
 
     def _unwatch(self, conn: Endpoint) -> None:
-        self.watchers.pop(conn, None)
+        if conn in self.watchers and self.watchers.pop(conn) is None:
+            self._watchers_changed()
         conn.tables.discard(self.id)
 
     async def disconnected(self, conn: Endpoint) -> None:
