@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -147,8 +146,3 @@ def new_table_id() -> str:
 
 def deck_text(deck: bytes | Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in deck)
-
-
-def dumps(message: object) -> str:
-    """Compact JSON, as messages go on the wire."""
-    return json.dumps(message, separators=(",", ":"))

@@ -18,8 +18,9 @@ from ..kinds import TableKind, TableStatus
 from ..lookback import score_sheet
 from ..protocol import ProtocolError
 from ..render import Event, event_json, event_text, make_event, state_json
+from ..wire import dumps
 from .core import TableCore
-from .parts import Direct, dumps, log
+from .parts import Direct, log
 
 
 class Publishing(TableCore):

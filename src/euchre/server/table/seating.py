@@ -13,7 +13,8 @@ from ..connection import Endpoint
 from ..kinds import SeatKind, TableKind, TableStatus
 from ..lookback import bot_name
 from ..protocol import ProtocolError
-from .parts import MAX_INVITED, WATCHERS_DELAY, Direct, Seat, dumps, log
+from ..wire import dumps
+from .parts import MAX_INVITED, WATCHERS_DELAY, Direct, Seat, log
 from .publish import Publishing
 
 
