@@ -361,6 +361,7 @@ def show_winner(session: Session) -> None:
     session.console.rule("Game over")
     show_score(session, state.scores)
     winner = state.winner
+    assert winner is not None
     if session.players == 4:
         seats = " and ".join(session.name(s) for s in (winner, winner + 2))
         session.say(Text(f"Winner: {session.side_name(winner)}: {seats}", style="bold"))

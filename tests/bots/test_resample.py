@@ -173,7 +173,7 @@ def test_inference_prefers_deals_that_explain_the_bidding() -> None:
         state = GameState(preset("standard"), seed=seed, dealer=0)
         play(state, {s: MediumBot() for s in range(4)}, until=lambda g: g.phase == Phase.PLAY)
         maker = state.maker
-        if state.phase != Phase.PLAY or maker in (-1, 0) or state.alone:
+        if state.phase != Phase.PLAY or maker in (None, 0) or state.alone:
             continue
         view = state.view((maker + 1) % 4)
         trump = state.trump

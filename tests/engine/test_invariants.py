@@ -128,7 +128,7 @@ def ref_legal(hand: list[int], trick: list[int], trump: int) -> set[int]:
 
 
 def ref_points(
-    v: Variant, maker: int, alone: bool, lone_defender: int, made: int
+    v: Variant, maker: int, alone: bool, lone_defender: int | None, made: int
 ) -> list[int]:
     """Points per side for a played hand (docs/rules.md §2.12 with §4.4; §3.5; §3.6)."""
     n = v.players
@@ -149,7 +149,7 @@ def ref_points(
         award = 4
     if n == 4 and alone:
         award = max(award, v.lone_euchre_points)
-    if n == 4 and lone_defender >= 0:
+    if n == 4 and lone_defender is not None:
         award = max(award, 4)
     points[1 - makers] = award
     return points
@@ -185,9 +185,9 @@ def next_active(seat: int, n: int, inactive: set[int]) -> int:
 def inactive_seats(state: GameState) -> set[int]:
     """Who sits out, from the maker, alone flag and lone defender (docs/rules.md §2.8, §4.3)."""
     out: set[int] = set()
-    if state.variant.players == 4 and state.maker >= 0 and state.alone:
+    if state.variant.players == 4 and state.maker is not None and state.alone:
         out.add((state.maker + 2) % 4)
-    if state.variant.players == 4 and state.lone_defender >= 0:
+    if state.variant.players == 4 and state.lone_defender is not None:
         out.add((state.lone_defender + 2) % 4)
     return out
 
@@ -410,12 +410,12 @@ class GameChecker:
         if s.phase == Phase.DEFEND_ALONE:
             assert v.defend_alone and legal == [A.PASS, A.DEFEND_ALONE]
             assert s.turn in ((s.maker + 1) % 4, (s.maker + 3) % 4)
-            assert s.lone_defender < 0
+            assert s.lone_defender is None
         elif s.phase == Phase.CALL_FOR_BEST:
             assert v.call_for_best and legal == [A.PASS, A.CALL_FOR_BEST]
-            assert s.turn == s.maker or s.turn == s.lone_defender >= 0
+            assert s.turn == s.maker or (s.lone_defender is not None and s.turn == s.lone_defender)
         elif s.phase == Phase.GIVE_BEST:
-            loners = [s.maker] + ([s.lone_defender] if s.lone_defender >= 0 else [])
+            loners = [s.maker] + ([s.lone_defender] if s.lone_defender is not None else [])
             assert s.turn in [(seat + 2) % 4 for seat in loners]
             assert {card_of(a) for a in legal} == set(cards(s.hands[s.turn]))
         elif s.phase == Phase.BEST_DISCARD:
@@ -510,7 +510,7 @@ class GameChecker:
                 assert view.legal == ()
             assert view.to_act == s.current_player
             assert view.scores == tuple(s.scores)
-            if s.maker < 0:
+            if s.maker is None:
                 assert view.trump is None and view.maker is None
         if self.rng.random() < 0.1:
             self._check_observation(public, blind)

@@ -136,7 +136,7 @@ def _play_game(
         state.apply(action, seat=seat)
         seen = _count_deals(state, lineup, seen, result)
     result.games += 1
-    if state.game_over and _holder(state.winner, lineup, variant.players) == 0:
+    if state.winner is not None and _holder(state.winner, lineup, variant.players) == 0:
         result.a_wins += 1
 
 

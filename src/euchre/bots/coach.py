@@ -318,14 +318,14 @@ def _bid_outcome(
     if len(game.deals) != deals or game.phase != Phase.PLAY:
         return tuple(record.points), None, False
     n = game.n
-    maker = game.maker
+    maker = game.maker_seat
     makers = sum(1 << s for s in range(n) if s == maker or (n == 4 and (s - maker) % 2 == 0))
     active = [s for s in range(n) if game.is_active(s)]
     solver = Solver(game.trump, active, makers, n)
     leader = game.current_player
     assert leader is not None
     tricks = min(5, solver.tricks(game.hands, leader))
-    lone = game.lone_defender if game.lone_defender >= 0 else None
+    lone = game.lone_defender
     ours = makers >> seat & 1 == 1
     return result_points(game.variant, maker, game.alone, lone, tricks), tricks, ours
 

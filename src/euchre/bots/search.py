@@ -443,10 +443,10 @@ def rollout(
     if len(game.deals) != deals or game.phase != Phase.PLAY:
         return utility(variant, scores, side, game.deals[deals - 1].points)
     n = game.n
-    maker = game.maker
+    maker = game.maker_seat
     makers = sum(1 << s for s in range(n) if _same_side(n, s, maker))
     active = [s for s in range(n) if game.is_active(s)]
-    lone = game.lone_defender if game.lone_defender >= 0 else None
+    lone = game.lone_defender
     table = [
         utility(variant, scores, side, result_points(variant, maker, game.alone, lone, t))
         for t in range(6)
@@ -472,7 +472,7 @@ def _rollout_action(
 def _playout_value(game: GameState, seat: int, table: list[float], rng: random.Random) -> float:
     """Mean of ``table`` (value by the makers' tricks) over ``LOOSE_PLAYOUTS`` play-outs
     of the tricks against opponents who play at random."""
-    maker = game.maker
+    maker = game.maker_seat
     leader = game.current_player
     assert leader is not None
     active = [s for s in range(4) if game.is_active(s)]

@@ -108,23 +108,23 @@ class GameState:
     upcard: int
     upcard_state: UpcardState
     trump: int
-    turned_down: int
-    maker: int
+    turned_down: int | None  # the suit turned down in round 1 (None: not turned down)
+    maker: int | None  # None until trump is made
     alone: bool
-    lone_defender: int
+    lone_defender: int | None
     active: int
     trick: list[int]
     tricks_won: list[int]
     tricks_played: int
     pending: tuple[int, ...]  # seats still to be offered the current choice, in order
     bid_index: int
-    under_claim: int
+    under_claim: int | None  # the seat going under (None: nobody)
     record: DealRecord
     deals: list[DealRecord]
     mcevoy_used: int
     game_over: bool  # an attribute, not a property: bots and playouts ask after every action
     time_up: bool
-    winner: int
+    winner: int | None  # the winning side, once the game is over
 
     def __init__(
         self,
@@ -156,7 +156,7 @@ class GameState:
         self.deals: list[DealRecord] = []
         self.mcevoy_used = 0
         self.time_up = False
-        self.winner = -1
+        self.winner = None
         self.game_over = False
         self._start_deal()
 
@@ -257,7 +257,7 @@ class GameState:
         if not self.game_over:
             raise ValueError("the game is not over yet")
         carried = [0] * len(self.scores)
-        if self.variant.laps:
+        if self.variant.laps and self.winner is not None:
             carried[self.winner] = max(0, self.scores[self.winner] - self.variant.target)
         return GameState(
             self.variant, dealer=(self.dealer + 1) % self.n, scores=carried, rng=self._rng
@@ -289,15 +289,15 @@ class GameState:
         self.kitty = sum(1 << c for c in deck[up:])
         self.upcard_state = "up"
         self.trump = NO_TRUMP
-        self.turned_down = -1
-        self.maker = -1
+        self.turned_down = None
+        self.maker = None
         self.alone = False
-        self.lone_defender = -1
+        self.lone_defender = None
         self.active = (1 << n) - 1
         self.trick = []
         self.tricks_won = [0] * n
         self.tricks_played = 0
-        self.under_claim = -1
+        self.under_claim = None
         self.pending = ()
         self.bid_index = 0
         if self.variant.farmers_hand and any(_farmers(h) for h in self.hands):
@@ -335,7 +335,7 @@ class GameState:
 
     def _finish_go_under(self) -> None:
         seat = self.under_claim
-        if seat >= 0:
+        if seat is not None:
             shown = self.record.under_mask
             up = upcard_index(self.n)
             received = sum(1 << c for c in self.record.deck[up + 1 : up + 4])
@@ -502,7 +502,7 @@ class GameState:
             return step
         _APPLY[phase](self, seat, aid)
         step = plain_step(seat, aid, phase)
-        if aid in _CONTRACT_ACTIONS and self.maker >= 0 and record is self.record:
+        if aid in _CONTRACT_ACTIONS and self.maker is not None and record is self.record:
             step = _with_contract(step, self._contract())
         if record is not self.record or self.game_over:
             step = self._followed(step, record)
@@ -510,8 +510,8 @@ class GameState:
         return step
 
     def _contract(self) -> Contract:
-        defender = self.lone_defender if self.lone_defender >= 0 else None
-        return Contract(self.maker, self.trump, self.alone, defender)
+        assert self.maker is not None
+        return Contract(self.maker, self.trump, self.alone, self.lone_defender)
 
     def _followed(self, step: Step, record: DealRecord) -> Step:
         """``step`` with the deals it ended, the next dealer and the game's end."""
@@ -519,14 +519,14 @@ class GameState:
             return step
         index = record.number
         ended = [d.result for d in self.deals[index:] if d.result is not None]
-        over = GameOver(self.winner, tuple(self.scores)) if self.game_over else None
+        over = None if self.winner is None else GameOver(self.winner, tuple(self.scores))
         next_dealer = None if self.game_over else self.dealer
         end = DealEnd(tuple(ended), next_dealer, over)
         return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
-            if self.under_claim >= 0:
+            if self.under_claim is not None:
                 self._end_deal(Outcome.MISDEAL, rotate=False)
                 return
             self.under_claim = seat
@@ -604,9 +604,9 @@ class GameState:
 
     def _apply_take_alone(self, seat: int, aid: int) -> None:
         if aid == A.TAKE_ALONE:
-            self.active &= ~(1 << self.maker)
+            self.active &= ~(1 << self.maker_seat)
             self.maker, self.alone = seat, True
-        if self.turned_down < 0:
+        if self.turned_down is None:
             self._pick_up()
         else:
             self._after_discard()
@@ -637,7 +637,8 @@ class GameState:
     def _after_discard(self) -> None:
         v = self.variant
         if v.defend_alone and self.alone and self.n == 4:
-            self.pending = ((self.maker + 1) % 4, (self.maker + 3) % 4)
+            maker = self.maker_seat
+            self.pending = ((maker + 1) % 4, (maker + 3) % 4)
             self.phase, self.turn = Phase.DEFEND_ALONE, self._next_pending()
             return
         self._offer_best()
@@ -654,7 +655,9 @@ class GameState:
 
     def _offer_best(self) -> None:
         if self.variant.call_for_best and self.n == 4 and self.alone:
-            loners = [self.maker] + ([self.lone_defender] if self.lone_defender >= 0 else [])
+            loners = [self.maker_seat]
+            if self.lone_defender is not None:
+                loners.append(self.lone_defender)
             self.pending = tuple(loners)
             self._next_best_offer()
         else:
@@ -690,7 +693,7 @@ class GameState:
     def first_leader(self) -> int:
         """Who leads the first trick (docs/rules.md §2.11 and option loner_lead)."""
         if self.n == 4 and self.alone and self.variant.loner_lead == LonerLead.LEFT_OF_LONER:
-            return self._next_active(self.maker)
+            return self._next_active(self.maker_seat)
         return self._next_active(self.dealer)
 
     def _next_active(self, seat: int) -> int:
@@ -729,10 +732,18 @@ class GameState:
 
     # ------------------------------------------------------------------ scoring
 
+    @property
+    def maker_seat(self) -> int:
+        """The maker, once trump is made (the play and the scoring ask; an error before)."""
+        if self.maker is None:
+            raise ValueError("trump is not made yet")
+        return self.maker
+
     def makers_tricks(self) -> int:
+        maker = self.maker_seat
         if self.n == 4:
-            return self.tricks_won[self.maker] + self.tricks_won[partner(self.maker)]
-        return self.tricks_won[self.maker]
+            return self.tricks_won[maker] + self.tricks_won[partner(maker)]
+        return self.tricks_won[maker]
 
     def hand_points(self) -> list[int]:
         """Points each side scores for the hand just played (docs/rules.md §2.12, §3.5, §3.6)."""
@@ -747,7 +758,7 @@ class GameState:
         record = self.record
         contract: Contract | None = None
         tricks: tuple[int, ...] = ()
-        if self.maker >= 0:
+        if self.maker is not None:
             contract = self._contract()
             sides = [0] * len(self.scores)
             for seat, won in enumerate(self.tricks_won):
@@ -846,7 +857,7 @@ def _check_deck(deck: list[int], v: Variant) -> None:
 def _score_partnership(state: GameState, made: int) -> list[int]:
     v = state.variant
     points = [0, 0]
-    makers = state.maker % 2
+    makers = state.maker_seat % 2
     alone = state.alone
     if made >= 3 and not (alone and v.alone_must_take_5 and made < 5):
         points[makers] = (v.loner_march_points if alone else 2) if made == 5 else 1
@@ -856,7 +867,7 @@ def _score_partnership(state: GameState, made: int) -> list[int]:
         award = 4
     if alone:
         award = max(award, v.lone_euchre_points)
-    if state.lone_defender >= 0:
+    if state.lone_defender is not None:
         award = max(award, 4)
     points[1 - makers] = award
     return points
@@ -864,19 +875,21 @@ def _score_partnership(state: GameState, made: int) -> list[int]:
 
 def _score_cutthroat(state: GameState, made: int) -> list[int]:
     points = [0, 0, 0]
+    maker = state.maker_seat
     if made >= 3:
-        points[state.maker] = 3 if made == 5 else 1
+        points[maker] = 3 if made == 5 else 1
         return points
     award = 4 if state.variant.super_euchre and made == 0 else 2
-    return [0 if s == state.maker else award for s in range(3)]
+    return [0 if s == maker else award for s in range(3)]
 
 
 def _score_two_player(state: GameState, made: int) -> list[int]:
     points = [0, 0]
+    maker = state.maker_seat
     if made >= 3:
-        points[state.maker] = 2 if made == 5 else 1
+        points[maker] = 2 if made == 5 else 1
     else:
-        points[1 - state.maker] = 4 if state.variant.super_euchre and made == 0 else 2
+        points[1 - maker] = 4 if state.variant.super_euchre and made == 0 else 2
     return points
 
 

@@ -81,11 +81,11 @@ def view_of(state: GameState, seat: int | None) -> View:
         hand=hand,
         upcard=state.upcard,
         upcard_state=state.upcard_state,
-        turned_down=state.turned_down if state.turned_down >= 0 else None,
-        trump=state.trump if state.maker >= 0 else None,
-        maker=state.maker if state.maker >= 0 else None,
+        turned_down=state.turned_down,
+        trump=state.trump if state.maker is not None else None,
+        maker=state.maker,
         alone=state.alone,
-        lone_defender=state.lone_defender if state.lone_defender >= 0 else None,
+        lone_defender=state.lone_defender,
         active=tuple(s for s in range(state.n) if state.is_active(s)),
         history=tuple(
             (st.seat, seen_action(st.seat, st.action, seat).id) for st in state.record.steps
@@ -94,7 +94,7 @@ def view_of(state: GameState, seat: int | None) -> View:
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks_won=tuple(state.tricks_won),
         legal=tuple(state.legal_ids()) if to_act is not None and to_act == seat else (),
-        winner=state.winner if state.game_over else None,
+        winner=state.winner,
     )
 
 

@@ -133,8 +133,8 @@ def _steps(variant: Variant, deal: Any, state: GameState, record: DealRecord) ->
             {
                 "hands": [_cards(h, trump) for h in hands],
                 "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in table],
-                "trump": TRUMP_LETTERS[trump] if maker >= 0 else None,
-                "maker": maker if maker >= 0 else None,
+                "trump": TRUMP_LETTERS[trump] if maker is not None else None,
+                "maker": maker,
                 "alone": alone,
                 "tricks_won": won,
                 "upcard_state": upcard_state,
