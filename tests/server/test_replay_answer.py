@@ -17,6 +17,7 @@ from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS, card_list
 from euchre.engine.deal import DealRecord
 from euchre.engine.records import export_egn
 from euchre.engine.rules import display_sorted
+from euchre.server.api import Replay, ReplayNews
 from euchre.server.replay_job import compute
 from euchre.server.replays import replay_data
 
@@ -127,3 +128,14 @@ def test_a_record_without_hands_is_answered_within_its_bound(path: Path) -> None
     assert len(answer) <= bound * len(compact(record))
     if not data["hands_known"]:
         assert all(d["kitty"] is None for d in data["deals"])  # made up: not given
+
+
+def test_the_answer_is_what_the_api_documents() -> None:
+    answer = json.loads(
+        compute(compact(export_egn(random_game(VARIANTS["moving cards"], 1))), None, 500)
+    )
+    Replay.model_validate(answer)  # the model the OpenAPI document is made from
+    documented = set(ReplayNews.model_fields)
+    for deal in answer["deals"]:
+        for step in deal["steps"]:
+            assert len(step) in (2, 3) and (len(step) == 2 or set(step[2]) <= documented)

@@ -16,9 +16,9 @@ from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import DESKTOP, PHONE, GamePage, LiveServer, create_private_table, enter_name
 
-from euchre.engine import GameState, preset
+from euchre.engine import GameState, Variant, preset
 from euchre.engine.actions import ActionKind
-from euchre.engine.cards import CARD_TEXT
+from euchre.engine.cards import CARD_TEXT, card_list
 from euchre.engine.deal import DealRecord
 from euchre.engine.records import export_egn
 
@@ -60,6 +60,14 @@ def _deals(live: LiveServer, table_id: str) -> list[DealRecord]:
     return list(live.run(read()))
 
 
+def _variant(live: LiveServer, table_id: str) -> Variant:
+    async def read() -> Variant:
+        return live.server.lobby.tables[table_id].variant
+
+    found: Variant = live.run(read())
+    return found
+
+
 def _shots(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"{name}.png", animations="disabled")
@@ -73,6 +81,15 @@ def _cards(page: Page, selector: str) -> list[str]:
 
 def _hand(seat: int) -> str:
     return f".replay-seat[data-seat='{seat}'] .card-row .card"
+
+
+def _hands(page: Page, seats: int) -> list[list[str]]:
+    """Every hand shown, by seat, each sorted."""
+    found = page.locator(".replay-seat").evaluate_all(
+        "els => Object.fromEntries(els.map(e => [e.dataset.seat,"
+        " [...e.querySelectorAll('.card-row .card')].map(c => c.dataset.card).sort()]))"
+    )
+    return [list(found[str(s)]) for s in range(seats)]
 
 
 def _trick(page: Page) -> list[tuple[int, str]]:
@@ -109,7 +126,7 @@ def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: An
     expect(page.locator(f".replay-seat[data-seat='{seat}'] .you")).to_have_text("you")
     expect(page.locator("#replay-deal option")).to_have_count(len(deals))
     expect(page.locator("#replay-sheet tbody tr")).to_have_count(len(deals))
-    _check_hand(page, deals[0])
+    _check_hand(page, _variant(live, table_id), deals[0])
     page.keyboard.press("PageDown")
     expect(page.locator("#replay-board")).to_have_attribute("data-deal", "1")
     expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
@@ -135,29 +152,30 @@ def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: An
         assert_accessible(page, f"a replay ({name})")
 
 
-def _check_hand(page: Page, record: DealRecord) -> None:
-    """Step through a hand with the arrow key; at each step the cards, the trick, its
-    winner and the tricks won are the table's, and at the end the score."""
-    n = len(record.hands(4))
-    for s, hand in enumerate(record.hands(n)):
-        shown = _cards(page, _hand(s))
-        assert sorted(shown) == sorted(CARD_TEXT[c] for c in hand)
+def _check_hand(page: Page, variant: Variant, record: DealRecord) -> None:
+    """Step through a hand with the arrow key; at each step every hand, the trick, its
+    winner and the tricks won are those of the table's log played again on its deck."""
+    state = GameState(variant, dealer=record.dealer, scores=list(record.scores_before),
+                      decks=[list(record.deck)])  # fmt: skip
+    n = variant.players
     trick: list[tuple[int, str]] = []
     complete = False  # the last trick stays on the table until the next card
     won = [0] * n
-    held = {s: set(_cards(page, _hand(s))) for s in range(n)}
-    for index, step in enumerate(record.steps, start=1):
-        page.keyboard.press("ArrowRight")
+    for index, step in enumerate([None, *record.steps]):
+        if step is not None:
+            state.apply(step.action.text, seat=step.seat)
+            page.keyboard.press("ArrowRight")
         expect(page.locator("#replay-board")).to_have_attribute("data-step", str(index))
-        card = step.action.card
-        if step.action.kind == ActionKind.PLAY and card is not None:
+        if step is None or step.end is None:  # (after the last step the state is the next deal's)
+            assert _hands(page, n) == [
+                sorted(CARD_TEXT[c] for c in card_list(m)) for m in state.hands
+            ]
+        card = None if step is None else step.action.card
+        if step is not None and step.action.kind == ActionKind.PLAY and card is not None:
             if complete:
                 trick, complete = [], False
             trick.append((step.seat, CARD_TEXT[card]))
-            mine = set(_cards(page, _hand(step.seat)))
-            assert CARD_TEXT[card] not in mine and CARD_TEXT[card] in held[step.seat]
-            held[step.seat] = mine
-        if step.trick is not None:
+        if step is not None and step.trick is not None:
             won[step.trick.winner] += 1
             assert trick == [(s, CARD_TEXT[c]) for s, c in step.trick.plays]
             complete = True
@@ -205,6 +223,7 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     if decision["best"] != decision["chosen"]:
         expect(verdict.locator(".coach-best")).to_contain_text("Best:")
     expect(page.locator("#replay-note")).to_contain_text("Lea")  # the player's own step
+    expect(page.locator("#announcer")).to_contain_text(f"Coach: {MARK_WORDS[decision['mark']]}.")
     page.keyboard.press("ArrowRight")  # the next step is someone else's, or unrated
     expect(page.locator("#replay-board")).to_have_attribute("data-step", str(step + 1))
     if step not in [d["index"] for d in mine]:

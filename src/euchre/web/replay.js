@@ -10,7 +10,7 @@ import { cardImage, cardName, suitBadge } from "./cards.js";
 import { h, morph } from "./dom.js";
 import { Page } from "./page.js";
 import { loadRecent, recentGames, replaySheet } from "./recent.js";
-import { decisionList, loadReview, reviewBox } from "./replaycoach.js";
+import { decisionList, loadReview, markText, reviewBox } from "./replaycoach.js";
 import { framesOf } from "./replayframes.js";
 import { replayRows } from "./scoresheet.js";
 
@@ -145,7 +145,9 @@ class ReplayPage extends Page {
     if (to === this.step) return;
     this.step = to;
     this.render();
-    this.ctx.announce(this.noteText());
+    const verdict = this.verdict();
+    const coach = verdict ? ` ${this.t("replayReview.title")}: ${markText(this.ctx, verdict)}.` : "";
+    this.ctx.announce(this.noteText() + coach);
   }
 
   command(name, value) {
@@ -154,7 +156,10 @@ class ReplayPage extends Page {
       back: () => this.move(this.step - 1),
       next: () => this.move(this.step + 1),
       last: () => this.move(this.frames.length - 1),
-      step: () => this.move(Number(value)),
+      step: () => {
+        this.move(Number(value)); // a decision picked from the list: show it on the table
+        this.root.querySelector(".replay-centre")?.scrollIntoView({ block: "start" });
+      },
       prevHand: () => this.deal > 0 && this.showDeal(this.deal - 1),
       nextHand: () => this.deal < this.replay.deals.length - 1 && this.showDeal(this.deal + 1),
     };
@@ -167,7 +172,8 @@ class ReplayPage extends Page {
   keepFocus() {
     const active = document.activeElement;
     if (!active || !active.disabled) return;
-    const fallback = [...this.root.querySelectorAll(".replay-steps button, .replay-deals button")].find((b) => !b.disabled);
+    const order = ["replay-back", "replay-next", "replay-first", "replay-last", "replay-prev-hand", "replay-next-hand"];
+    const fallback = order.map((id) => this.root.querySelector(`#${id}`)).find((b) => b && !b.disabled);
     fallback?.focus();
   }
 
@@ -279,7 +285,9 @@ class ReplayPage extends Page {
     const children = [h("h1", { id: "replay-title", tabindex: "-1" }, this.t("replay.title"))];
     if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error));
     if (this.replay) {
-      children.push(this.dealPicker(), this.board(), this.coach(), this.stepper(), this.summary());
+      // The decisions (buttons) come after the steps, which stay at the foot of a small
+      // screen: nothing that can be tapped ever scrolls under them.
+      children.push(this.dealPicker(), this.board(), this.stepper(), this.coach(), this.summary());
       children.push(replaySheet(this.ctx, replayRows(this.replay), this.replay.players, this.replay.seats));
     } else {
       children.push(recentGames(this.ctx, this.recent));
@@ -372,7 +380,7 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: "replay-centre" },
-      h("p", { id: "replay-note", class: "replay-note", "aria-live": "polite" }, this.noteText()),
+      h("p", { id: "replay-note", class: "replay-note" }, this.noteText()), // announced by move()
       h("p", { class: "replay-score", id: "replay-score", dataset: { score: score.join(",") } }, h("strong", {}, this.t("replay.score")), " ", this.scoreText(score)),
       contract
         ? h(
@@ -398,6 +406,7 @@ class ReplayPage extends Page {
           ),
         ),
       ),
+      this.verdict() ? reviewBox(this.ctx, this.verdict()) : null,
     );
   }
 
@@ -442,18 +451,22 @@ class ReplayPage extends Page {
     );
   }
 
+  /** The coach's verdict on the step just shown, when it was one of the viewer's decisions. */
+  verdict() {
+    const step = this.frames[this.step]?.step;
+    if (!this.review || !step || step.seat !== this.review.seat) return null;
+    return this.review.decisions(this.replay.deals[this.deal].number).get(step.index) || null;
+  }
+
   coach() {
     if (this.file || this.reviewState === "none") return null;
     const t = (key) => this.t(key);
     if (this.reviewState === "loading") return h("p", { class: "muted", id: "replay-coach", role: "status" }, t("replayReview.loading"));
     if (this.reviewState === "failed") return h("p", { class: "form-error", id: "replay-coach" }, t("replayReview.failed"));
     const decisions = this.review.decisions(this.replay.deals[this.deal].number);
-    const step = this.frames[this.step].step;
-    const verdict = step && step.seat === this.review.seat ? decisions.get(step.index) : null;
     return h(
       "div",
       { class: "replay-coach", id: "replay-coach" },
-      verdict ? reviewBox(this.ctx, verdict) : null,
       h("details", { class: "box decisions", id: "replay-decisions-box", open: true }, h("summary", {}, t("replayReview.yours")), decisionList(this.ctx, decisions, this.step)),
     );
   }
