@@ -17,6 +17,7 @@ from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS, card_list
 from euchre.engine.deal import DealRecord
 from euchre.engine.records import export_egn
 from euchre.engine.rules import display_sorted
+from euchre.engine.steps import Contract
 from euchre.server.api import Replay, ReplayNews
 from euchre.server.replay_job import compute
 from euchre.server.replays import replay_data
@@ -66,6 +67,7 @@ def check_deal(variant: Variant, deal: dict[str, Any], record: DealRecord) -> No
                       decks=[list(record.deck)])  # fmt: skip
     assert deal["hands"] == [_shown(h, 4) for h in record.hands(variant.players)]
     assert len(deal["steps"]) == len(record.steps)
+    contract: Contract | None = None  # the latest the log's steps made
     for (seat, action, seen), step in zip(follow(deal), record.steps, strict=True):
         assert (seat, action) == (step.seat, step.action.text)
         done = state.apply(action, seat=seat)
@@ -79,15 +81,17 @@ def check_deal(variant: Variant, deal: dict[str, Any], record: DealRecord) -> No
         assert seen.tricks_won == state.tricks_won
         assert seen.upcard == state.upcard_state
         assert seen.sitting_out == [s for s in range(state.n) if not state.active >> s & 1]
-        if state.maker >= 0:
+        if step.contract is not None:
+            contract = step.contract
+        if contract is None:
+            assert seen.contract is None
+        else:
             assert seen.contract is not None
             assert (seen.contract["maker"], seen.contract["trump"], seen.contract["alone"]) == (
-                state.maker,
-                TRUMP_LETTERS[state.trump],
-                state.alone,
+                contract.maker,
+                TRUMP_LETTERS[contract.trump],
+                contract.alone,
             )
-        else:
-            assert seen.contract is None
     if record.steps and record.steps[-1].deal_over is not None:
         summary = record.steps[-1].deal_over
         assert deal["result"]["points"] == list(summary.points)
