@@ -5,7 +5,9 @@ record of ``replay_max_deals`` deals (the largest the server accepts), and for
 ``--seconds`` uploads it again and again from ``--uploaders`` threads while one client
 pings over its websocket every ``--interval`` seconds. Printed: uploads done, ping p50 and
 p99 (milliseconds) during the uploads and, for comparison, with the server idle, and
-whether p99 met the 50 ms target. Bounded: every request has a timeout, the run stops by
+whether p99 met the 50 ms target; and the answer's size against the record's (the record
+is written as compact JSON: the smallest upload of those deals, so the largest ratio) with
+the mean time to an answer. Bounded: every request has a timeout, the run stops by
 itself.
 
     .venv/bin/python bench/replay_load.py --seconds 20
@@ -43,7 +45,7 @@ def largest_record(deals: int) -> bytes:
         state.apply(rng.choice(state.legal_actions()))
     record = export_egn(state)
     record["deals"] = record["deals"][:deals]
-    return json.dumps(record).encode()
+    return json.dumps(record, separators=(",", ":")).encode()
 
 
 def ping_times(base: str, seconds: float, interval: float) -> list[float]:
@@ -65,13 +67,17 @@ def ping_times(base: str, seconds: float, interval: float) -> list[float]:
     return times
 
 
-def upload_loop(base: str, body: bytes, stop: threading.Event, counts: list[int]) -> None:
+Upload = tuple[int, int, float]  # status, answer bytes, seconds to the answer
+
+
+def upload_loop(base: str, body: bytes, stop: threading.Event, uploads: list[Upload]) -> None:
     with httpx.Client(timeout=120) as client:
         while not stop.is_set():
+            sent = time.perf_counter()
             answer = client.post(
                 base + "/api/replays", content=body, headers={"content-type": "application/json"}
             )
-            counts.append(answer.status_code)
+            uploads.append((answer.status_code, len(answer.content), time.perf_counter() - sent))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -94,9 +100,9 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         try:
             idle = ping_times(base, args.idle_seconds, args.interval)
-            stop, counts = threading.Event(), []
+            stop, uploads = threading.Event(), []
             uploaders = [
-                threading.Thread(target=upload_loop, args=(base, body, stop, counts))
+                threading.Thread(target=upload_loop, args=(base, body, stop, uploads))
                 for _ in range(args.uploaders)
             ]
             for thread in uploaders:
@@ -108,9 +114,13 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(30)
-    ok = sum(1 for c in counts if c == 200)
+    ok = [(size, seconds) for status, size, seconds in uploads if status == 200]
     p99 = percentile(busy, 99)
-    print(f"record: {deals} deals, {len(body)} bytes; uploads: {ok} ok of {len(counts)}")
+    print(f"record: {deals} deals, {len(body)} bytes; uploads: {len(ok)} ok of {len(uploads)}")
+    if ok:
+        size = max(s for s, _ in ok)
+        mean = statistics.mean(t for _, t in ok)
+        print(f"answer: {size} bytes, {size / len(body):.2f}x the record; {mean:.2f} s each")
     print(f"cpus: {os.cpu_count()}; uploaders: {args.uploaders}; pings: {len(idle)}, {len(busy)}")
     print(f"ping idle: p50 {percentile(idle, 50):.1f} ms, p99 {percentile(idle, 99):.1f} ms")
     during = f"p50 {percentile(busy, 50):.1f} ms, p99 {p99:.1f} ms, max {max(busy):.1f} ms"

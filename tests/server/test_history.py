@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from replay_helpers import follow
 from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings
 from social_helpers import database_url, register, social_settings, wait_processed
 
@@ -141,17 +142,22 @@ def test_replays_show_every_card_bid_by_bid_and_trick_by_trick(tmp_path: Path) -
             dealt = raw["initialState"]["playerCards"]
             assert [sorted(h) for h in deal["hands"]] == [sorted(h) for h in dealt]
             assert deal["upcard"] == raw["initialState"]["upCard"]
-            plays = [s for s in deal["steps"] if s["action"].startswith("play ")]
+            plays = [s for s in deal["steps"] if s[1].startswith("play ")]
             tricks = [c for p in raw["phases"] if p["type"] == "TRICK_PLAY" for c in p["tricks"]]
-            assert [s["action"][5:] for s in plays] == [c for t in tricks for c in t]
-            ends = [s for s in plays if s["trick_winner"] is not None]
+            assert [s[1][5:] for s in plays] == [c for t in tricks for c in t]
+            ends = [s for s in plays if len(s) > 2 and "trick_winner" in s[2]]
             assert len(ends) == len(tricks)
-            assert sum(len(h) for h in deal["steps"][0]["hands"]) in (20, 21)
-            for played, step in enumerate(plays, start=1):
-                held = sum(len(h) for h in step["hands"])
-                assert held + played == 20  # every hand face up, all the way through
+            played = 0
+            for index, (_seat, action, seen) in enumerate(follow(deal)):
+                held = sum(len(h) for h in seen.hands)
+                assert index > 0 or held in (20, 21)  # the first step: the pick-up, perhaps
+                if action.startswith("play "):
+                    played += 1
+                    assert held + played == 20  # every hand face up, all the way through
         uploaded = httpx.post(f"{base}/api/replays", json=record).json()
         assert uploaded["deals"] == data["deals"] and uploaded["game"] is None
+        stranger = httpx.get(f"{base}/api/games/{table}/replay")
+        assert stranger.status_code == 404 and "deals" not in stranger.text
         ann.close()
 
 

@@ -41,6 +41,23 @@ def test_pings_answer_within_the_liveness_bound_during_an_upload(tmp_path: Path)
         ann.close()
 
 
+def test_the_largest_allowed_upload_is_answered_in_at_most_three_times_its_size(
+    tmp_path: Path,
+) -> None:
+    settings = fast_settings(tmp_path / "b.db")
+    with ThreadServer(settings) as live:
+        record = long_record(settings.replay_max_deals)
+        body = json.dumps(record, separators=(",", ":")).encode()  # the most compact upload
+        assert len(body) <= settings.replay_max_bytes
+        answer = httpx.post(live.base + "/api/replays", content=body, timeout=60)
+        assert answer.status_code == 200
+        assert len(answer.json()["deals"]) == settings.replay_max_deals
+        assert len(answer.content) <= 3 * len(body), len(answer.content) / len(body)
+        record["deals"].append(long_record(settings.replay_max_deals + 1)["deals"][-1])
+        over = httpx.post(live.base + "/api/replays", json=record, timeout=60)
+        assert over.status_code == 413 and over.json()["code"] == "too_many_deals"
+
+
 def test_uploads_over_the_limits_are_refused_and_name_the_limit(tmp_path: Path) -> None:
     settings = fast_settings(tmp_path / "o.db", replay_max_deals=20, replay_max_bytes=200_000)
     with ThreadServer(settings) as live:

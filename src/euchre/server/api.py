@@ -247,35 +247,45 @@ class GameSummary(BaseModel):
     rated: bool = Field(description="a ranked game whose ratings were updated")
 
 
-class TrickCard(BaseModel):
-    seat: int
-    card: str
-
-
-class ReplayStep(BaseModel):
-    """One bid, discard or card, and the deal just after it, all cards face up."""
-
-    seat: int
-    action: str
-    phase: str = Field(description="the phase the action was taken in")
-    hands: list[list[str]]
-    trick: list[TrickCard] = Field(description="the cards on the table (a completed trick stays)")
-    trick_winner: int | None = None
-    trump: str | None
-    maker: int | None
+class ReplayContract(BaseModel):
+    maker: int
+    trump: str = Field(description="c d h s, or n for no trump")
     alone: bool
-    tricks_won: list[int]
-    upcard_state: str
+    lone_defender: int | None
+
+
+class ReplayNews(BaseModel):
+    """What followed from a step, each key only when it applies."""
+
+    phase: str | None = Field(
+        None, description="the phase the action was taken in, when not the step before's"
+    )
+    trick_winner: int | None = Field(None, description="this card completed a trick: its winner")
+    contract: ReplayContract | None = Field(None, description="the contract made or changed")
+    hands: list[list[str]] | None = Field(
+        None,
+        description="every hand after this step, when one changed otherwise than by the "
+        "actor's card (play, discard, give) leaving the actor's hand",
+    )
+    upcard: str | None = Field(None, description="the turn-up's new state: taken, down, out")
+    sitting_out: list[int] | None = Field(None, description="the seats now sitting out")
+
+
+ReplayStep = tuple[int, str] | tuple[int, str, ReplayNews]
 
 
 class ReplayDeal(BaseModel):
     number: int
     dealer: int
     upcard: str
-    hands: list[list[str]] = Field(description="the hands as dealt")
-    kitty: list[str] = Field(description="the cards under the turn-up")
+    hands: list[list[str]] = Field(description="the hands as dealt, sorted without trump")
+    kitty: list[str] | None = Field(
+        description="the cards under the turn-up (null: the record does not hold them)"
+    )
     score_before: list[int]
-    steps: list[ReplayStep]
+    steps: list[ReplayStep] = Field(
+        description="[seat, action] or [seat, action, what followed], in the order taken"
+    )
     result: dict[str, Any] = Field(description="outcome, points, score, trump, maker, tricks")
 
 

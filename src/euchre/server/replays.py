@@ -1,20 +1,36 @@
 """Replays: an EGN record played again step by step, with every card face up.
 
 The record is first checked completely by :func:`euchre.engine.records.replay` (a bad
-upload gets its error); then each deal is dealt again and its actions applied one by one,
-recording after each bid, discard and card what every hand holds, the cards on the
-table, the contract and the tricks won. This is what the replay page shows and what
-``GET /api/games/{id}/replay`` and ``POST /api/replays`` answer.
+upload gets its error); then each deal is dealt again and its actions applied one by one.
+The answer is compact (about twice the size of the record): each deal gives its hands
+once, as dealt, and each step only who acted, what they did and what followed from it
+(the engine's :class:`~euchre.engine.steps.Step`: a trick's winner, a contract made).
+A client keeps the table itself: a step that names a card (``play``, ``discard``,
+``give``) takes it out of the actor's hand, and a step whose hands changed in any other
+way (a pick-up, trump made and the hands sorted for it, a card given, an exchange)
+carries every hand after it. This is what ``GET /api/games/{id}/replay`` and
+``POST /api/replays`` answer (docs/protocol.md, "Games and replays").
+
+Everything is face up: a finished game's record (its EGN) already holds every hand for
+whoever may see the game, and an uploaded record is its uploader's. The kitty is given
+only where the record holds the deal (``playerCards``); a record without them has its
+unplayed cards filled in, so its kitty would be made up.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from euchre.engine import GameState, Phase, Variant, records
-from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS, card_list
-from euchre.engine.deal import DealRecord, upcard_index
+from euchre.engine import GameState, Variant, records
+from euchre.engine.cards import CARD_TEXT, NO_TRUMP, card_list
+from euchre.engine.deal import upcard_index
+from euchre.engine.records import RecordedDeal
 from euchre.engine.rules import display_sorted
+from euchre.engine.steps import Step
+
+from .render import contract_json
+
+Hands = list[list[str]]
 
 
 class ReplayProblem(ValueError):
@@ -75,75 +91,74 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
     }
 
 
-def _cards(cards: list[int], trump: int) -> list[str]:
-    return [CARD_TEXT[c] for c in display_sorted(cards, trump)]
-
-
 def _deal(
-    variant: Variant, deal: Any, score_before: list[int], result: dict[str, Any]
+    variant: Variant, deal: RecordedDeal, score_before: list[int], result: dict[str, Any]
 ) -> dict[str, Any]:
     deck = records.deal_deck(variant, deal)
     state = GameState(variant, dealer=deal.dealer, scores=score_before, decks=[deck])
     record = state.deals[0]
-    n = variant.players
-    up = upcard_index(n)
-    out: dict[str, Any] = {
+    up = upcard_index(variant.players)
+    dealt = [_shown(h, NO_TRUMP) for h in record.hands(variant.players)]
+    known = deal.hands is not None
+    return {
         "number": deal.number,
         "dealer": deal.dealer,
         "upcard": CARD_TEXT[deck[up]],
-        "hands": [_cards(h, 4) for h in record.hands(n)],
-        "kitty": [CARD_TEXT[c] for c in deck[up + 1 :]],
+        "hands": dealt,
+        "kitty": [CARD_TEXT[c] for c in deck[up + 1 :]] if known else None,
         "score_before": score_before,
-        "steps": _steps(variant, deal, state, record) if state.record is record else [],
+        "steps": _steps(variant, deal, state, dealt) if state.record is record else [],
         "result": result,
     }
-    return out
 
 
-def _steps(variant: Variant, deal: Any, state: GameState, record: DealRecord) -> list[Any]:
-    steps: list[dict[str, Any]] = []
+def _steps(variant: Variant, deal: RecordedDeal, state: GameState, dealt: Hands) -> list[Any]:
+    """Each step as ``[seat, action]``, or ``[seat, action, what followed]``."""
+    record = state.record
+    steps: list[Any] = []
+    hands, phase, upcard, out = dealt, None, state.upcard_state, _sitting_out(state)
     for seat, text in records.deal_actions(variant, deal, state):
-        phase = state.phase.name.lower()
-        hands = [card_list(m) for m in state.hands]
-        table = list(zip(state.trick_seats, state.trick, strict=True))
-        won = list(state.tricks_won)
-        contract = (state.trump, state.maker, state.alone)
-        done = state.apply(text, seat=seat)
-        step: dict[str, Any] = {
-            "seat": seat,
-            "action": done.action.text,
-            "phase": phase,
-            "trick_winner": None,
-        }
-        card = done.action.card
-        if done.phase == Phase.PLAY and card is not None:
-            hands[seat].remove(card)
-            table.append((seat, card))
-        if done.trick is not None:
-            won[done.trick.winner] += 1
-            step["trick_winner"] = done.trick.winner
-        if state.record is record:
-            hands = [card_list(m) for m in state.hands]
-            contract = (state.trump, state.maker, state.alone)
-            upcard_state = state.upcard_state
-        else:
-            upcard_state = "out"
-        trump, maker, alone = contract
-        step.update(
-            {
-                "hands": [_cards(h, trump) for h in hands],
-                "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in table],
-                "trump": TRUMP_LETTERS[trump] if maker is not None else None,
-                "maker": maker,
-                "alone": alone,
-                "tricks_won": won,
-                "upcard_state": upcard_state,
-            }
-        )
-        steps.append(step)
-        if state.record is not record:
+        step = state.apply(text, seat=seat)
+        ended = state.record is not record
+        news: dict[str, Any] = {}
+        if step.phase.name != phase:
+            phase = step.phase.name
+            news["phase"] = phase.lower()
+        if step.trick is not None:
+            news["trick_winner"] = step.trick.winner
+        if step.contract is not None:
+            news["contract"] = contract_json(step.contract)
+        expected = _without_card(hands, step)
+        now = expected if ended else [_shown(card_list(m), state.trump) for m in state.hands]
+        if now != expected:
+            news["hands"] = now
+        hands = now
+        if not ended and state.upcard_state != upcard:
+            upcard = news["upcard"] = state.upcard_state
+        if not ended and (seats := _sitting_out(state)) != out:
+            out = news["sitting_out"] = seats
+        steps.append([seat, step.action.text, news] if news else [seat, step.action.text])
+        if ended:
             break
     return steps
+
+
+def _shown(cards: list[int], trump: int) -> list[str]:
+    return [CARD_TEXT[c] for c in display_sorted(cards, trump)]
+
+
+def _without_card(hands: Hands, step: Step) -> Hands:
+    """The hands after ``step`` as a client works them out: the card it names (played,
+    discarded or given) out of the actor's hand, every other hand as it was."""
+    card = step.action.card
+    if card is None:
+        return hands
+    text = CARD_TEXT[card]
+    return [[c for c in h if c != text] if s == step.seat else h for s, h in enumerate(hands)]
+
+
+def _sitting_out(state: GameState) -> list[int]:
+    return [s for s in range(state.n) if not state.active >> s & 1]
 
 
 __all__ = ["ReplayProblem", "check_record", "replay_data"]

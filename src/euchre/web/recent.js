@@ -2,17 +2,11 @@
 // session) and recent public games, each a link to its replay; and a replay's score sheet.
 
 import { h } from "./dom.js";
-import { replayRows, scoreSheet } from "./scoresheet.js";
+import { scoreSheet } from "./scoresheet.js";
 
 export async function loadRecent() {
   const response = await fetch("api/replays/recent", { credentials: "same-origin" });
   return response.ok ? response.json() : null;
-}
-
-/** Score-sheet rows of a finished game (from the server's replay of it), or null. */
-export async function loadSheetRows(gameId) {
-  const response = await fetch(`api/games/${encodeURIComponent(gameId)}/replay`);
-  return response.ok ? replayRows(await response.json()) : null;
 }
 
 export function recentGames(ctx, recent) {

@@ -1,11 +1,21 @@
-// Replays: a finished game (api/games/<id>) or an uploaded EGN file, hand by hand, bid by
-// bid and card by card, with every hand face up; the record can be downloaded as EGN.
+// Replays: a finished game (#/replay/<id>: GET api/games/<id>/replay) or an EGN file the
+// player opens (POST api/replays with the file's text; nothing is stored), hand by hand and
+// step by step with every hand face up, as the server sent it (see replayframes.js); the
+// score sheet of every hand; and, for a game the viewer played, the coach's rating of each
+// of their decisions at the step where it was taken (replaycoach.js).
+//
+// Keys: ← → a step, Home End the start and end of the hand, Page Up / Page Down a hand.
 
 import { cardImage, cardName, suitBadge } from "./cards.js";
-import { h } from "./dom.js";
+import { h, morph } from "./dom.js";
 import { Page } from "./page.js";
-import { loadRecent, loadSheetRows, recentGames, replaySheet } from "./recent.js";
-import { displaySorted, suitOf, trickWinnerIndex } from "./rules.js";
+import { loadRecent, recentGames, replaySheet } from "./recent.js";
+import { decisionList, loadReview, markText, reviewBox } from "./replaycoach.js";
+import { framesOf } from "./replayframes.js";
+import { replayRows } from "./scoresheet.js";
+
+const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
+const KEYS = { ArrowRight: "next", ArrowLeft: "back", Home: "first", End: "last", PageDown: "nextHand", PageUp: "prevHand" };
 
 export function mount(ctx, root, params) {
   const page = new ReplayPage(ctx, root, params.game || null);
@@ -17,78 +27,256 @@ class ReplayPage extends Page {
   constructor(ctx, root, gameId) {
     super(ctx, root);
     this.gameId = gameId;
-    this.record = null;
+    this.replay = null; // the server's answer
+    this.file = null; // an opened file: { name, url } (its text, for the download link)
     this.error = null;
     this.deal = 0;
     this.step = 0;
     this.frames = [];
     this.recent = null; // the viewer's and public recent games (no game chosen)
-    this.sheetRows = null; // the chosen game's score sheet
+    this.review = null; // the coach's review of the viewer's decisions, when they played
+    this.reviewState = "none"; // none | loading | ready | failed
     this.keys = (e) => this.key(e);
     document.addEventListener("keydown", this.keys);
+    root.addEventListener("click", (e) => this.click(e));
+    root.addEventListener("change", (e) => this.changed(e));
   }
 
   unmount() {
     super.unmount();
     document.removeEventListener("keydown", this.keys);
+    this.forgetFile();
   }
 
   async start() {
     if (!this.gameId) {
       this.render();
       this.recent = await loadRecent().catch(() => null);
-      if (!this.gone && !this.record) this.render();
+      if (!this.gone && !this.replay) this.render();
       return;
     }
     this.root.replaceChildren(h("p", { class: "loading", role: "status" }, this.t("replay.loading")));
-    try {
-      const response = await fetch(`api/games/${encodeURIComponent(this.gameId)}`);
-      if (response.status === 409) throw new Error(this.t("replay.stillPlaying"));
-      if (!response.ok) throw new Error(this.t("replay.notFound"));
-      const record = await response.json();
-      this.sheetRows = await loadSheetRows(this.gameId).catch(() => null);
-      if (!this.gone) this.load(record);
-    } catch (err) {
-      this.error = err.message;
-      if (!this.gone) this.render();
-    }
+    const answer = await this.fetchReplay(`api/games/${encodeURIComponent(this.gameId)}/replay`, {});
+    if (this.gone) return;
+    if (answer) this.show(answer);
+    else this.render();
+    if (answer) this.startReview();
   }
 
-  load(record) {
-    if (!record || !Array.isArray(record.deals)) {
-      this.error = this.t("replay.notEgn");
-      this.record = null;
-    } else {
-      this.record = record;
-      this.error = null;
-      this.showDeal(0);
+  /** The server's replay answer, or null with this.error saying why. */
+  async fetchReplay(url, init) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin", ...init });
+      if (response.ok) return await response.json();
+      const body = await response.json().catch(() => ({}));
+      this.error = this.problemText(response.status, body);
+    } catch {
+      this.error = this.t("errors.offline");
+    }
+    return null;
+  }
+
+  problemText(status, body) {
+    if (status === 409 && this.gameId && !this.file) return this.t("replay.stillPlaying");
+    if (status === 404) return this.t("replay.notFound");
+    const detail = problemDetail(body.detail);
+    const known = { bad_record: "notEgn", illegal_record: "illegal", too_large: "tooLarge", too_many_deals: "tooLarge", rate_limited: "busy", busy: "busy", too_slow: "busy" };
+    const key = known[body.code];
+    if (!key) return this.t("errors.unknown");
+    return key === "notEgn" ? this.t("replay.notEgn") : `${this.t(`replay.${key}`)} ${detail}`.trim();
+  }
+
+  async startReview() {
+    this.reviewState = "loading";
+    this.render();
+    try {
+      this.review = await loadReview(this.gameId);
+      this.reviewState = this.review ? "ready" : "none";
+    } catch {
+      this.reviewState = "failed";
+    }
+    if (!this.gone && !this.file) this.render();
+  }
+
+  async open(file) {
+    const text = await file.text();
+    this.forgetFile();
+    this.gameId = null;
+    this.review = null;
+    this.reviewState = "none";
+    this.replay = null;
+    this.root.querySelector("#replay-status")?.replaceChildren(this.t("replay.checking"));
+    const answer = await this.fetchReplay("api/replays", { method: "POST", body: text, headers: { "content-type": "application/json" } });
+    if (this.gone) return;
+    if (!answer) {
+      this.render();
       return;
     }
-    this.render();
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    this.file = { name: file.name, url };
+    this.show(answer);
   }
 
-  showDeal(index) {
-    this.deal = Math.max(0, Math.min(index, this.record.deals.length - 1));
-    this.frames = framesOf(this.record, this.record.deals[this.deal]);
-    this.step = 0;
+  forgetFile() {
+    if (this.file) URL.revokeObjectURL(this.file.url);
+    this.file = null;
+  }
+
+  show(answer) {
+    this.replay = answer;
+    this.error = null;
+    this.root.replaceChildren(); // a new game: drawn afresh, not patched
+    this.showDeal(0);
+  }
+
+  // ------------------------------------------------------------------ moving
+
+  showDeal(index, atEnd = false) {
+    const deals = this.replay.deals;
+    this.deal = Math.max(0, Math.min(index, deals.length - 1));
+    this.frames = framesOf(deals[this.deal]);
+    this.step = atEnd ? this.frames.length - 1 : 0;
     this.render();
   }
 
   move(step) {
-    if (!this.frames.length) return;
-    this.step = Math.max(0, Math.min(step, this.frames.length - 1));
+    const last = this.frames.length - 1;
+    const to = Math.max(0, Math.min(step, last));
+    if (to === this.step) return;
+    this.step = to;
     this.render();
-    const frame = this.frames[this.step];
-    this.ctx.announce(this.frameText(frame));
+    const verdict = this.verdict();
+    const coach = verdict ? ` ${this.t("replayReview.title")}: ${markText(this.ctx, verdict)}.` : "";
+    this.ctx.announce(this.noteText() + coach);
+  }
+
+  command(name, value) {
+    const moves = {
+      first: () => this.move(0),
+      back: () => this.move(this.step - 1),
+      next: () => this.move(this.step + 1),
+      last: () => this.move(this.frames.length - 1),
+      step: () => {
+        this.move(Number(value)); // a decision picked from the list: show it on the table
+        this.root.querySelector(".replay-centre")?.scrollIntoView({ block: "start" });
+      },
+      prevHand: () => this.deal > 0 && this.showDeal(this.deal - 1),
+      nextHand: () => this.deal < this.replay.deals.length - 1 && this.showDeal(this.deal + 1),
+    };
+    if (!this.replay || !moves[name]) return;
+    moves[name]();
+    this.keepFocus();
+  }
+
+  /** A control that became disabled by the move gives the focus to its neighbour. */
+  keepFocus() {
+    const active = document.activeElement;
+    if (!active || !active.disabled) return;
+    const order = ["replay-back", "replay-next", "replay-first", "replay-last", "replay-prev-hand", "replay-next-hand"];
+    const fallback = order.map((id) => this.root.querySelector(`#${id}`)).find((b) => b && !b.disabled);
+    fallback?.focus();
+  }
+
+  click(e) {
+    const target = e.target.closest("[data-cmd]");
+    if (target && this.root.contains(target)) this.command(target.dataset.cmd, target.dataset.step);
+  }
+
+  changed(e) {
+    if (e.target.id === "replay-deal") this.showDeal(Number(e.target.value));
+    if (e.target.id === "egn-file" && e.target.files[0]) this.open(e.target.files[0]);
   }
 
   key(e) {
-    if (!this.record || e.target.closest("input, select, textarea")) return;
-    const moves = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0, End: this.frames.length - 1 };
-    if (e.key in moves && !e.target.closest(".hand, .bid-buttons")) {
-      e.preventDefault();
-      this.move(moves[e.key]);
+    if (!this.replay || e.altKey || e.ctrlKey || e.metaKey || e.target.closest?.("input, select, textarea")) return;
+    const name = KEYS[e.key];
+    if (!name) return;
+    e.preventDefault();
+    this.command(name);
+  }
+
+  // ------------------------------------------------------------------ words
+
+  name(seat) {
+    return this.replay.players[seat] || this.t("table.seatN", { n: seat + 1 });
+  }
+
+  sides() {
+    const seats = this.replay.seats;
+    const count = seats === 3 ? 3 : 2;
+    return Array.from({ length: count }, (_, side) => (seats === 4 ? [side, side + 2] : [side]));
+  }
+
+  scoreText(score) {
+    return this.sides()
+      .map((seats, side) => `${this.ctx.i18n.list(seats.map((s) => this.name(s)))} ${score[side]}`)
+      .join(" – ");
+  }
+
+  noteText() {
+    const frame = this.frames[this.step];
+    const deal = this.replay.deals[this.deal];
+    if (!frame.step) return this.t("replay.dealt", { name: this.name(deal.dealer) });
+    const parts = [this.actionText(frame.step, frame.phase, deal)];
+    if (frame.step.news.trick_winner !== undefined) {
+      parts.push(this.t("events.trickWon", { name: this.name(frame.trickWinner), n: frame.tricksDone }));
     }
+    if (this.step === this.frames.length - 1) parts.push(this.resultText(deal.result));
+    return parts.join(" ");
+  }
+
+  actionText(step, phase, deal) {
+    const name = this.name(step.seat);
+    const [verb, ...rest] = step.action.split(" ");
+    const card = (c) => cardName(this.ctx.i18n, c);
+    switch (verb) {
+      case "play":
+        return this.t("events.plays", { name, card: card(rest[0]) });
+      case "discard":
+        return this.t("events.discardsCard", { name, card: card(rest[0]) });
+      case "give":
+        return this.t("events.givesCard", { name, card: card(rest[0]) });
+      case "order": {
+        const key = step.seat === deal.dealer ? "events.pickUp" : "events.order";
+        return this.t(rest[0] === "alone" ? `${key}Alone` : key, { name, card: card(deal.upcard) });
+      }
+      case "call": {
+        const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
+        return this.t(rest[1] === "alone" ? "events.callAlone" : "events.call", { name, suit });
+      }
+      case "under":
+        return this.t("events.under", { name, cards: rest.map(card).join(", ") });
+      case "pass": {
+        const round = { bid_r1: "events.passR1", bid_r2: "events.passR2" }[phase];
+        return this.t(round || "events.pass", { name });
+      }
+      default: {
+        const key = `events.${step.action.replaceAll(" ", "_")}`;
+        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${step.action}`;
+      }
+    }
+  }
+
+  resultText(result) {
+    const score = this.scoreText(result.score);
+    const scored = result.points.map((points, side) => [points, side]).filter(([points]) => points > 0);
+    if (!scored.length) {
+      const key = ["throw-in", "farmers", "misdeal", "redeal"].includes(result.outcome) ? result.outcome : "noScore";
+      return this.t(`deal.${key}`, { score });
+    }
+    return scored
+      .map(([count, side]) => this.t("deal.points", { side: this.ctx.i18n.list(this.sides()[side].map((s) => this.name(s))), count, score }))
+      .join(" ");
+  }
+
+  bidText(action) {
+    const [verb, ...rest] = action.split(" ");
+    if (verb === "call") {
+      const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
+      return this.t(rest[1] === "alone" ? "bids.callAlone" : "bids.call", { suit });
+    }
+    const key = `bids.${action.replaceAll(" ", "_")}`;
+    return this.ctx.i18n.has(key) ? this.t(key) : action;
   }
 
   // ------------------------------------------------------------------ rendering
@@ -96,251 +284,201 @@ class ReplayPage extends Page {
   render() {
     const children = [h("h1", { id: "replay-title", tabindex: "-1" }, this.t("replay.title"))];
     if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error));
-    if (this.record) children.push(this.summary(), this.dealPicker(), this.board(), this.stepper());
-    if (this.record && this.gameId) children.push(replaySheet(this.ctx, this.sheetRows, this.record.metadata?.players || [], (this.record.metadata?.players || []).length));
-    if (!this.record) children.push(recentGames(this.ctx, this.recent));
+    if (this.replay) {
+      // The decisions (buttons) come after the steps, which stay at the foot of a small
+      // screen: nothing that can be tapped ever scrolls under them.
+      children.push(this.dealPicker(), this.board(), this.stepper(), this.coach(), this.summary());
+      children.push(replaySheet(this.ctx, replayRows(this.replay), this.replay.players, this.replay.seats));
+    } else {
+      children.push(recentGames(this.ctx, this.recent));
+    }
     children.push(this.uploadForm());
-    this.root.replaceChildren(h("section", { class: "replay", "aria-labelledby": "replay-title" }, children));
+    const fresh = h("section", { class: "replay", "aria-labelledby": "replay-title" }, children);
+    const current = this.root.firstElementChild;
+    if (current?.matches("section.replay")) morph(current, fresh);
+    else this.root.replaceChildren(fresh);
+    const picker = this.root.querySelector("#replay-deal");
+    if (picker) picker.value = String(this.deal); // form fields keep their own value in a patch
   }
 
   uploadForm() {
-    const input = h("input", { type: "file", id: "egn-file", accept: ".egn,.json,application/json" });
-    input.addEventListener("change", async () => {
-      const file = input.files[0];
-      if (!file) return;
-      try {
-        this.gameId = null;
-        this.load(JSON.parse(await file.text()));
-      } catch {
-        this.error = this.t("replay.notEgn");
-        this.record = null;
-        this.render();
-      }
-    });
     return h(
       "div",
       { class: "box upload" },
       h("label", { for: "egn-file" }, this.t("replay.upload")),
-      input,
-      h("p", { class: "hint" }, this.t("replay.uploadHint")),
+      h("input", { type: "file", id: "egn-file", accept: ".egn,.json,application/json" }),
+      h("p", { class: "hint", id: "replay-status", role: "status" }, this.t("replay.uploadHint")),
     );
   }
 
   summary() {
-    const meta = this.record.metadata || {};
-    const players = meta.players || [];
-    const score = meta.finalScore ? meta.finalScore.join(" – ") : this.t("replay.unfinished");
-    const blob = new Blob([JSON.stringify(this.record, null, 2)], { type: "application/json" });
-    const name = `euchre-${this.gameId || meta.gameId || "game"}.egn`;
+    const replay = this.replay;
+    const score = replay.game_over ? this.scoreText(replay.final_score) : this.t("replay.unfinished");
+    const download = this.file
+      ? { href: this.file.url, download: this.file.name }
+      : { href: `api/games/${encodeURIComponent(this.gameId)}/egn`, download: `euchre-${this.gameId}.egn` };
     return h(
       "div",
-      { class: "box replay-summary" },
-      h("p", {}, h("strong", {}, this.t("replay.players")), " ", players.map((p, i) => `${i + 1}. ${p}`).join(" · ")),
-      h("p", {}, h("strong", {}, this.t("replay.finalScore")), " ", score),
-      h("a", { class: "button", id: "egn-download", href: URL.createObjectURL(blob), download: name }, this.t("game.download")),
+      { class: "box replay-summary", id: "replay-summary" },
+      h("p", {}, h("strong", {}, this.t("replay.players")), " ", replay.players.map((p, i) => `${i + 1}. ${p}`).join(" · ")),
+      h("p", { dataset: { score: replay.final_score.join(",") } }, h("strong", {}, this.t("replay.finalScore")), " ", score),
+      replay.hands_known ? null : h("p", { class: "hint" }, this.t("replay.handsRebuilt")),
+      h("a", { class: "button", id: "egn-download", ...download }, this.t("game.download")),
     );
   }
 
   dealPicker() {
-    const deals = this.record.deals;
-    const select = h(
-      "select",
-      { id: "replay-deal", onchange: (e) => this.showDeal(Number(e.target.value)) },
-      deals.map((d, i) => h("option", { value: i, selected: i === this.deal }, this.t("replay.hand", { n: i + 1 }))),
-    );
+    const deals = this.replay.deals;
     return h(
       "div",
       { class: "row wrap replay-deals" },
-      h("button", { type: "button", disabled: this.deal === 0, onclick: () => this.showDeal(this.deal - 1) }, this.t("replay.prevHand")),
+      h("button", { type: "button", id: "replay-prev-hand", dataset: { cmd: "prevHand" }, disabled: this.deal === 0 }, this.t("replay.prevHand")),
       h("label", { for: "replay-deal", class: "visually-hidden" }, this.t("replay.chooseHand")),
-      select,
-      h("button", { type: "button", disabled: this.deal >= deals.length - 1, onclick: () => this.showDeal(this.deal + 1) }, this.t("replay.nextHand")),
+      h(
+        "select",
+        { id: "replay-deal" },
+        deals.map((d, i) => h("option", { value: i, selected: i === this.deal }, this.t("replay.hand", { n: i + 1 }))),
+      ),
+      h("button", { type: "button", id: "replay-next-hand", dataset: { cmd: "nextHand" }, disabled: this.deal >= deals.length - 1 }, this.t("replay.nextHand")),
     );
   }
 
   stepper() {
     const last = this.frames.length - 1;
-    const button = (label, step, id, disabled) =>
-      h("button", { type: "button", id, disabled, onclick: () => this.move(step) }, label);
+    const button = (label, cmd, id, disabled) => h("button", { type: "button", id, disabled, dataset: { cmd } }, label);
     return h(
       "div",
-      { class: "row wrap replay-steps", role: "group", "aria-label": this.t("replay.steps") },
-      button(this.t("replay.first"), 0, "replay-first", this.step === 0),
-      button(this.t("replay.back"), this.step - 1, "replay-back", this.step === 0),
-      h("span", { class: "muted", id: "replay-position" }, this.t("replay.step", { n: this.step, total: last })),
-      button(this.t("replay.next"), this.step + 1, "replay-next", this.step >= last),
-      button(this.t("replay.last"), last, "replay-last", this.step >= last),
+      { class: "replay-steps", role: "group", "aria-label": this.t("replay.steps") },
+      button(this.t("replay.first"), "first", "replay-first", this.step === 0),
+      button(this.t("replay.back"), "back", "replay-back", this.step === 0),
+      h("span", { class: "replay-position", id: "replay-position" }, this.t("replay.step", { n: this.step, total: last })),
+      button(this.t("replay.next"), "next", "replay-next", this.step >= last),
+      button(this.t("replay.last"), "last", "replay-last", this.step >= last),
+      h("p", { class: "hint replay-keys" }, this.t("replay.keys")),
     );
   }
 
   board() {
     const frame = this.frames[this.step];
-    const players = this.record.metadata?.players || [];
-    const n = frame.hands.length;
-    const name = (seat) => players[seat] || this.t("table.seatN", { n: seat + 1 });
-    const seats = frame.hands.map((hand, seat) =>
-      h(
-        "div",
-        { class: `replay-seat${frame.inactive.includes(seat) ? " inactive" : ""}${frame.toAct === seat ? " to-act" : ""}` },
-        h(
-          "h3",
-          {},
-          name(seat),
-          frame.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
-          frame.maker === seat ? h("span", { class: "chip maker" }, frame.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
-        ),
-        h("div", { class: "card-row" }, displaySorted(hand, frame.trump).map((c) => cardImage(this.ctx.i18n, c, { class: "small" }))),
-        h("p", { class: "muted" }, this.t("table.tricksN", { count: frame.tricks[seat] }), frame.calls[seat] ? ` · ${this.callLabel(frame.calls[seat])}` : ""),
-      ),
-    );
-    const trick = frame.trick.map(({ seat, card }) =>
-      h("div", { class: `replay-play${frame.winner === seat ? " winner" : ""}` }, cardImage(this.ctx.i18n, card, { class: "small" }), h("span", {}, name(seat))),
-    );
+    const deal = this.replay.deals[this.deal];
+    const n = this.replay.seats;
+    const bottom = this.review ? this.review.seat : 0;
+    const toAct = this.step < this.frames.length - 1 ? this.frames[this.step + 1].step.seat : null;
+    const seats = Array.from({ length: n }, (_, i) => (bottom + i) % n).map((seat) => this.seatBox(seat, frame, deal, toAct, POSITIONS[n][(seat - bottom + n) % n]));
     return h(
       "div",
-      { class: `replay-board players-${n}`, id: "replay-board" },
-      h(
-        "div",
-        { class: "box replay-state" },
-        h("p", { id: "replay-note", "aria-live": "polite" }, this.frameText(frame)),
-        frame.upcard ? h("div", { class: "upcard" }, cardImage(this.ctx.i18n, frame.upcard, { class: "small" }), h("span", {}, this.t("table.turnUp"))) : null,
-        frame.trump ? h("p", {}, this.t("table.trump"), " ", frame.trump === "n" ? this.t("cards.noTrump") : suitBadge(this.ctx.i18n, frame.trump)) : null,
-        h("div", { class: "replay-trick", role: "group", "aria-label": this.t("table.trick") }, trick),
-      ),
-      h("div", { class: "replay-seats" }, seats),
+      { class: `replay-board players-${n}`, id: "replay-board", dataset: { deal: String(this.deal), step: String(this.step) } },
+      this.centre(frame, deal),
+      seats,
     );
   }
 
-  callLabel(call) {
-    if (call === "Pass") return this.t("bids.pass");
-    if (call === "Order") return this.t("bids.order");
-    const suit = call.toLowerCase() === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${call.toLowerCase()}`);
-    return this.t("bids.call", { suit });
+  centre(frame, deal) {
+    const last = this.step === this.frames.length - 1;
+    const score = last ? deal.result.score : deal.score_before;
+    const contract = frame.contract;
+    return h(
+      "div",
+      { class: "replay-centre" },
+      h("p", { id: "replay-note", class: "replay-note" }, this.noteText()), // announced by move()
+      h("p", { class: "replay-score", id: "replay-score", dataset: { score: score.join(",") } }, h("strong", {}, this.t("replay.score")), " ", this.scoreText(score)),
+      contract
+        ? h(
+            "p",
+            { class: "replay-contract", id: "replay-contract", dataset: { trump: contract.trump, maker: String(contract.maker) } },
+            this.t("table.trump"),
+            " ",
+            contract.trump === "n" ? this.t("cards.noTrump") : suitBadge(this.ctx.i18n, contract.trump),
+            " · ",
+            this.t(contract.alone ? "replay.madeAlone" : "replay.madeBy", { name: this.name(contract.maker) }),
+          )
+        : null,
+      this.upcard(frame, deal),
+      h(
+        "ul",
+        { class: "replay-trick", id: "replay-trick", "aria-label": this.t("table.trick") },
+        frame.trick.map(({ seat, card }) =>
+          h(
+            "li",
+            { class: `replay-play${frame.trickWinner === seat ? " winner" : ""}`, dataset: { seat: String(seat), card } },
+            cardImage(this.ctx.i18n, card, { class: "small" }),
+            h("span", {}, this.name(seat)),
+          ),
+        ),
+      ),
+      this.verdict() ? reviewBox(this.ctx, this.verdict()) : null,
+    );
   }
 
-  frameText(frame) {
-    const players = this.record.metadata?.players || [];
-    const name = (seat) => players[seat] || this.t("table.seatN", { n: seat + 1 });
-    const e = frame.event;
-    if (!e) return this.t("replay.dealt", { name: name(frame.dealer) });
-    if (e.kind === "call") return `${name(e.seat)}: ${this.callLabel(e.text)}`;
-    if (e.kind === "discard") return this.t("events.discardsCard", { name: name(e.seat), card: cardName(this.ctx.i18n, e.card) });
-    if (e.kind === "exchange") return this.t("replay.exchange", { name: name(e.seat) });
-    const played = this.t("events.plays", { name: name(e.seat), card: cardName(this.ctx.i18n, e.card) });
-    return frame.winner !== null ? `${played} ${this.t("events.trickWon", { name: name(frame.winner), n: frame.trickNumber })}` : played;
-  }
-}
-
-// ------------------------------------------------------------------ replaying a deal
-
-/** Every step of one EGN deal as a picture of the table (all hands face up). */
-export function framesOf(record, deal) {
-  const init = deal.initialState || {};
-  const hands = (init.playerCards || []).map((cards) => [...cards]);
-  const n = hands.length || (record.metadata?.players || []).length || 4;
-  while (hands.length < n) hands.push([]);
-  const base = {
-    hands,
-    dealer: init.dealer ?? 0,
-    upcard: init.upCard || null,
-    trump: null,
-    maker: null,
-    alone: false,
-    inactive: [],
-    calls: {},
-    tricks: Array(n).fill(0),
-    trick: [],
-    winner: null,
-    trickNumber: 0,
-    toAct: null,
-    event: null,
-  };
-  const frames = [snapshot(base)];
-  const bidding = (deal.phases || []).find((p) => p.type === "EUCHRE_BIDDING");
-  const play = (deal.phases || []).find((p) => p.type === "TRICK_PLAY");
-  if (bidding) biddingFrames(record, base, bidding, frames);
-  for (const exchange of deal.cardExchanges || bidding?.cardExchanges || []) {
-    applyExchange(base, exchange);
-    base.event = { kind: "exchange", seat: exchange.receiver };
-    frames.push(snapshot(base));
-  }
-  if (play) playFrames(base, play, frames);
-  return frames;
-}
-
-function snapshot(state) {
-  return {
-    ...state,
-    hands: state.hands.map((hand) => [...hand]),
-    calls: { ...state.calls },
-    tricks: [...state.tricks],
-    trick: [...state.trick],
-    inactive: [...state.inactive],
-  };
-}
-
-function biddingFrames(record, state, bidding, frames) {
-  const n = state.hands.length;
-  const calls = bidding.calls || [];
-  const jokerNamed = state.upcard === "B" && calls.length === 1 && calls[0] !== "Pass";
-  calls.forEach((call, i) => {
-    const seat = jokerNamed ? state.dealer : (state.dealer + 1 + i) % n;
-    state.calls[seat] = call;
-    if (call !== "Pass") {
-      state.maker = seat;
-      state.trump = call === "Order" ? suitOf(state.upcard) || "h" : call.toLowerCase();
-      if (call !== "Order" && !jokerNamed) state.upcard = null;
+  upcard(frame, deal) {
+    if (frame.upcard === "up") {
+      return h("div", { class: "upcard", id: "replay-upcard", dataset: { card: deal.upcard } }, cardImage(this.ctx.i18n, deal.upcard, { class: "small" }), h("span", {}, this.t("table.turnUp")));
     }
-    state.event = { kind: "call", seat, text: state.calls[seat] };
-    frames.push(snapshot(state));
-  });
-  if (state.maker !== null && bidding.isAlone && n === 4) {
-    state.alone = true;
-    state.inactive.push((state.maker + 2) % 4);
+    if (frame.upcard === "down") {
+      return h("p", { class: "muted", id: "replay-upcard", dataset: { card: deal.upcard, state: "down" } }, this.t("table.turnedDown"), " ", cardName(this.ctx.i18n, deal.upcard));
+    }
+    return null;
   }
-  if (bidding.aloneDefender !== undefined && bidding.aloneDefender >= 0 && n === 4) {
-    state.inactive.push((bidding.aloneDefender + 2) % 4);
+
+  seatBox(seat, frame, deal, toAct, position) {
+    const out = frame.sittingOut.includes(seat);
+    const contract = frame.contract;
+    const classes = ["replay-seat", `pos-${position}`, out ? "inactive" : "", toAct === seat ? "to-act" : ""].filter(Boolean);
+    const bid = frame.bids[seat];
+    return h(
+      "div",
+      { class: classes.join(" "), dataset: { seat: String(seat), key: `seat-${seat}` } },
+      h(
+        "h3",
+        {},
+        this.name(seat),
+        this.review?.seat === seat ? h("span", { class: "you" }, this.t("table.you")) : null,
+        deal.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
+        contract?.maker === seat ? h("span", { class: "chip maker" }, contract.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
+        out ? h("span", { class: "chip out" }, this.t("replay.sittingOut")) : null,
+      ),
+      h(
+        "div",
+        { class: "card-row", role: "group", "aria-label": this.t("replay.handOf", { name: this.name(seat) }) },
+        frame.hands[seat].map((card) => cardImage(this.ctx.i18n, card, { class: "small", dataset: { card } })),
+      ),
+      h(
+        "p",
+        { class: "muted seat-facts" },
+        h("span", { class: "tricks-won", dataset: { tricks: String(frame.tricksWon[seat]) } }, this.t("table.tricksN", { count: frame.tricksWon[seat] })),
+        bid ? ` · ${this.bidText(bid)}` : "",
+      ),
+    );
   }
-  if (bidding.discard) {
-    const dealer = state.dealer;
-    const hand = state.hands[dealer];
-    if (state.upcard && !hand.includes(state.upcard)) hand.push(state.upcard);
-    state.hands[dealer] = hand.filter((c) => c !== bidding.discard);
-    state.event = { kind: "discard", seat: dealer, card: bidding.discard };
-    frames.push(snapshot(state));
+
+  /** The coach's verdict on the step just shown, when it was one of the viewer's decisions. */
+  verdict() {
+    const step = this.frames[this.step]?.step;
+    if (!this.review || !step || step.seat !== this.review.seat) return null;
+    return this.review.decisions(this.replay.deals[this.deal].number).get(step.index) || null;
   }
-  state.upcard = null;
+
+  coach() {
+    if (this.file || this.reviewState === "none") return null;
+    const t = (key) => this.t(key);
+    if (this.reviewState === "loading") return h("p", { class: "muted", id: "replay-coach", role: "status" }, t("replayReview.loading"));
+    if (this.reviewState === "failed") return h("p", { class: "form-error", id: "replay-coach" }, t("replayReview.failed"));
+    const decisions = this.review.decisions(this.replay.deals[this.deal].number);
+    return h(
+      "div",
+      { class: "replay-coach", id: "replay-coach" },
+      h("details", { class: "box decisions", id: "replay-decisions-box", open: true }, h("summary", {}, t("replayReview.yours")), decisionList(this.ctx, decisions, this.step)),
+    );
+  }
 }
 
-function applyExchange(state, exchange) {
-  const cards = exchange.cards || [];
-  if (exchange.sender === exchange.receiver) {
-    const hand = state.hands[exchange.sender];
-    const shown = cards.slice(0, 3);
-    state.hands[exchange.sender] = hand.filter((c) => !shown.includes(c)).concat(cards.slice(3));
-    return;
+/** An error's detail as the server wrote it (an illegal record's is JSON with `error`). */
+function problemDetail(detail) {
+  if (typeof detail !== "string") return "";
+  try {
+    const parsed = JSON.parse(detail);
+    return typeof parsed?.error === "string" ? parsed.error : detail;
+  } catch {
+    return detail;
   }
-  state.hands[exchange.sender] = state.hands[exchange.sender].filter((c) => !cards.includes(c));
-  state.hands[exchange.receiver] = state.hands[exchange.receiver].concat(cards);
 }
-
-function playFrames(state, play, frames) {
-  (play.tricks || []).forEach((trick, index) => {
-    state.trick = [];
-    state.winner = null;
-    trick.forEach((card, i) => {
-      const seat = state.hands.findIndex((hand) => hand.includes(card));
-      if (seat >= 0) state.hands[seat] = state.hands[seat].filter((c) => c !== card);
-      state.trick.push({ seat, card });
-      state.trickNumber = index + 1;
-      if (i === trick.length - 1) {
-        const winner = state.trick[trickWinnerIndex(trick, state.trump)].seat;
-        state.winner = winner;
-        if (winner >= 0) state.tricks[winner] += 1;
-      }
-      state.event = { kind: "play", seat, card };
-      frames.push(snapshot(state));
-    });
-  });
-}
-

@@ -1,0 +1,80 @@
+// The coach in a replay: the server's review of the viewer's own decisions in a finished
+// game (GET api/games/<id>/review: only for a player of the game), shown at the step where
+// each decision was taken, and listed per hand. The server rates; this only shows it.
+
+import { cardName } from "./cards.js";
+import { h } from "./dom.js";
+
+/**
+ * The viewer's review, or null when there is none for them (not a player of the game: 401
+ * or 403). Throws when the server could not answer.
+ * Answer: { seat, decisions(deal) -> Map(step index -> decision) }.
+ */
+export async function loadReview(gameId) {
+  const response = await fetch(`api/games/${encodeURIComponent(gameId)}/review`, { credentials: "same-origin" });
+  if (response.status === 401 || response.status === 403) return null;
+  if (!response.ok) throw new Error(`review: ${response.status}`);
+  const body = await response.json();
+  const byDeal = new Map(body.deals.map((d) => [d.deal, new Map(d.decisions.map((x) => [x.index, x]))]));
+  return { seat: body.seat, decisions: (deal) => byDeal.get(deal) || new Map() };
+}
+
+/** A decision's mark in words ("Blunder"; "Good" when unmarked). */
+export function markText(ctx, decision) {
+  return ctx.t(`replayReview.mark.${decision.mark || "none"}`);
+}
+
+/** The coach's verdict on the decision taken at the step shown. */
+export function reviewBox(ctx, decision) {
+  const t = (key, params) => ctx.t(key, params);
+  const mark = decision.mark || "none";
+  const same = decision.best === decision.chosen;
+  return h(
+    "aside",
+    { class: `box coach-verdict mark-${mark}`, id: "replay-review", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
+    h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
+    h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision.chosen) })),
+    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: actionLabel(ctx, decision.best) })),
+    decision.loss > 0 ? h("p", { class: "muted" }, t("replayReview.loss", { loss: decision.loss.toFixed(2) })) : null,
+    h("p", { class: "coach-reason" }, decision.reason),
+  );
+}
+
+/** The viewer's decisions in one hand, each a button to the step where it was taken. */
+export function decisionList(ctx, decisions, current) {
+  const t = (key, params) => ctx.t(key, params);
+  if (!decisions.size) return h("p", { class: "muted", id: "replay-decisions" }, t("replayReview.none"));
+  const items = [...decisions.values()].map((d) =>
+    h(
+      "li",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: `decision mark-${d.mark || "none"}`,
+          dataset: { cmd: "step", step: String(d.index + 1), mark: d.mark || "none" },
+          "aria-current": current === d.index + 1 ? "step" : null,
+        },
+        t("replayReview.decision", { n: d.index + 1, action: actionLabel(ctx, d.chosen), mark: markText(ctx, d) }),
+      ),
+    ),
+  );
+  return h("ol", { class: "decision-list", id: "replay-decisions", "aria-label": t("replayReview.yours") }, items);
+}
+
+/** An action in words, as a player would name it ("Pass", "Play the Ace of hearts"). */
+export function actionLabel(ctx, action) {
+  const [verb, ...rest] = action.split(" ");
+  const t = (key, params) => ctx.t(key, params);
+  if (verb === "play" || verb === "discard" || verb === "give") {
+    return t(`replayReview.${verb}`, { card: cardName(ctx.i18n, rest[0]) });
+  }
+  if (verb === "call") {
+    const suit = rest[0] === "n" ? t("cards.noTrump") : t(`cards.suits.${rest[0]}`);
+    return t(rest[1] === "alone" ? "bids.callAlone" : "bids.call", { suit });
+  }
+  if (verb === "under") return t("bids.under");
+  const key = `bids.${action.replaceAll(" ", "_")}`;
+  return ctx.i18n.has(key) ? t(key) : action;
+}

@@ -1,0 +1,300 @@
+"""The replay viewer in a real browser: a finished game stepped through hand by hand and
+checked against the server's own record of it (the engine's log at the table), the coach's
+marks at the player's own decisions, an EGN file opened (the server checks and replays it),
+bad files refused, and the page on a phone, a phone on its side and a desktop (axe)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+from axe import assert_accessible
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import DESKTOP, PHONE, GamePage, LiveServer, create_private_table, enter_name
+
+from euchre.engine import GameState, Variant, preset
+from euchre.engine.actions import ActionKind
+from euchre.engine.cards import CARD_TEXT, card_list
+from euchre.engine.deal import DealRecord
+from euchre.engine.records import export_egn
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
+LANDSCAPE = {"width": 844, "height": 390}
+SHOTS = Path("/tmp/euchre-replay-shots")  # looked at by people, never part of the tree
+GAME_OVER = "!!document.querySelector('#game-over')"
+# The player's bad habits, so that the coach has something to mark: alone whenever
+# allowed, else pass, else the first legal card.
+BAD_HABITS = """() => {
+    const legal = window.euchre.current.state.legal;
+    const alone = legal.find((a) => /^(order|call)\\b.*\\balone$/.test(a));
+    const action = alone || (legal.includes("pass") ? "pass" : legal[0]);
+    window.euchre.current.act(action);
+    return action;
+}"""
+MARK_WORDS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
+
+
+def _play_to_the_end(page: Page, game: GamePage) -> None:
+    for _ in range(500):
+        if game.wait_my_turn_or(GAME_OVER) == "other":
+            return
+        before = game.version()
+        page.evaluate(BAD_HABITS)
+        game.wait_version_above(before)
+    raise AssertionError("the game did not end")
+
+
+def _session(page: Page) -> dict[str, str]:
+    cookies = page.context.cookies()
+    return {c["name"]: c["value"] for c in cookies if c["name"] == "euchre_session"}
+
+
+def _deals(live: LiveServer, table_id: str) -> list[DealRecord]:
+    async def read() -> list[DealRecord]:
+        return list(live.server.lobby.tables[table_id].state.deals)
+
+    return list(live.run(read()))
+
+
+def _variant(live: LiveServer, table_id: str) -> Variant:
+    async def read() -> Variant:
+        return live.server.lobby.tables[table_id].variant
+
+    found: Variant = live.run(read())
+    return found
+
+
+def _shots(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", animations="disabled")
+
+
+def _cards(page: Page, selector: str) -> list[str]:
+    return [
+        str(c) for c in page.locator(selector).evaluate_all("es => es.map(e => e.dataset.card)")
+    ]
+
+
+def _hand(seat: int) -> str:
+    return f".replay-seat[data-seat='{seat}'] .card-row .card"
+
+
+def _hands(page: Page, seats: int) -> list[list[str]]:
+    """Every hand shown, by seat, each sorted."""
+    found = page.locator(".replay-seat").evaluate_all(
+        "els => Object.fromEntries(els.map(e => [e.dataset.seat,"
+        " [...e.querySelectorAll('.card-row .card')].map(c => c.dataset.card).sort()]))"
+    )
+    return [list(found[str(s)]) for s in range(seats)]
+
+
+def _trick(page: Page) -> list[tuple[int, str]]:
+    found = page.locator("#replay-trick li").evaluate_all(
+        "els => els.map(e => [Number(e.dataset.seat), e.dataset.card])"
+    )
+    return [(int(s), str(c)) for s, c in found]
+
+
+def test_a_finished_game_hand_by_hand_with_the_coachs_marks(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A guest plays a private game with three bots to its end, then watches its replay:
+    each step as the server recorded it, and the coach's mark at each of their decisions."""
+    page = new_page()
+    enter_name(page, "Lea")
+    game = create_private_table(page, start_with_bots=True)
+    _play_to_the_end(page, game)
+    table_id = game.attr("table")
+    review = httpx.get(
+        f"{live.base}/api/games/{table_id}/review", cookies=_session(page), timeout=300
+    )
+    assert review.status_code == 200, review.text
+    _check_stored_replay(page, live, table_id, review.json())
+    _check_the_coach(page, table_id, review.json())
+
+
+def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: Any) -> None:
+    seat = review["seat"]
+    deals = _deals(live, table_id)
+    page.goto(f"/#/replay/{table_id}")
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
+    expect(page.locator("#replay-decisions-box")).to_be_visible()  # the coach came
+    expect(page.locator(f".replay-seat[data-seat='{seat}'] .you")).to_have_text("you")
+    expect(page.locator("#replay-deal option")).to_have_count(len(deals))
+    expect(page.locator("#replay-sheet tbody tr")).to_have_count(len(deals))
+    _check_hand(page, _variant(live, table_id), deals[0])
+    page.keyboard.press("PageDown")
+    expect(page.locator("#replay-board")).to_have_attribute("data-deal", "1")
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    last = len(deals[1].steps)
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", str(last))
+    expect(page.locator("#replay-next")).to_be_disabled()
+    scores = deals[1].steps[-1].deal_over.scores  # type: ignore[union-attr]
+    expect(page.locator("#replay-score")).to_have_attribute(
+        "data-score", ",".join(map(str, scores))
+    )
+    page.keyboard.press("PageUp")
+    expect(page.locator("#replay-board")).to_have_attribute("data-deal", "0")
+    for name, size in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.keyboard.press("Home")
+        for _ in range(7):
+            page.click("#replay-next")
+        wide = page.evaluate("document.scrollingElement.scrollWidth")
+        assert wide <= size["width"], (name, wide)
+        expect(page.locator("#replay-next")).to_be_in_viewport()  # the steps stay at hand
+        _shots(page, f"stored-{name}")
+        assert_accessible(page, f"a replay ({name})")
+
+
+def _check_hand(page: Page, variant: Variant, record: DealRecord) -> None:
+    """Step through a hand with the arrow key; at each step every hand, the trick, its
+    winner and the tricks won are those of the table's log played again on its deck."""
+    state = GameState(variant, dealer=record.dealer, scores=list(record.scores_before),
+                      decks=[list(record.deck)])  # fmt: skip
+    n = variant.players
+    trick: list[tuple[int, str]] = []
+    complete = False  # the last trick stays on the table until the next card
+    won = [0] * n
+    for index, step in enumerate([None, *record.steps]):
+        if step is not None:
+            state.apply(step.action.text, seat=step.seat)
+            page.keyboard.press("ArrowRight")
+        expect(page.locator("#replay-board")).to_have_attribute("data-step", str(index))
+        if step is None or step.end is None:  # (after the last step the state is the next deal's)
+            assert _hands(page, n) == [
+                sorted(CARD_TEXT[c] for c in card_list(m)) for m in state.hands
+            ]
+        card = None if step is None else step.action.card
+        if step is not None and step.action.kind == ActionKind.PLAY and card is not None:
+            if complete:
+                trick, complete = [], False
+            trick.append((step.seat, CARD_TEXT[card]))
+        if step is not None and step.trick is not None:
+            won[step.trick.winner] += 1
+            assert trick == [(s, CARD_TEXT[c]) for s, c in step.trick.plays]
+            complete = True
+            winner = page.locator("#replay-trick li.winner")
+            expect(winner).to_have_attribute("data-seat", str(step.trick.winner))
+            expect(page.locator("#replay-note")).to_contain_text(f"wins trick {step.trick.number}")
+        assert _trick(page) == trick
+        tricks = page.locator(".tricks-won").evaluate_all(
+            "els => Object.fromEntries(els.map(e =>"
+            " [e.closest('.replay-seat').dataset.seat, Number(e.dataset.tricks)]))"
+        )
+        assert [tricks[str(s)] for s in range(n)] == won
+    summary = record.steps[-1].deal_over
+    assert summary is not None
+    expect(page.locator("#replay-score")).to_have_attribute(
+        "data-score", ",".join(map(str, summary.scores))
+    )
+    expect(page.locator("#replay-next")).to_be_disabled()
+    page.keyboard.press("Home")
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
+    expect(page.locator("#replay-note")).to_contain_text("The cards are dealt.")
+
+
+def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
+    marked = [(d["deal"], x) for d in review["deals"] for x in d["decisions"] if x["mark"]]
+    assert marked, "bad habits always earn a mark in a whole game"
+    page.goto(f"/#/replay/{table_id}")
+    expect(page.locator("#replay-decisions-box")).to_be_visible()
+    deal, decision = marked[0]
+    page.select_option("#replay-deal", str(deal))
+    expect(page.locator("#replay-board")).to_have_attribute("data-deal", str(deal))
+    listed = page.locator("#replay-decisions button")
+    mine = next(d for d in review["deals"] if d["deal"] == deal)["decisions"]
+    expect(listed).to_have_count(len(mine))
+    assert listed.evaluate_all("bs => bs.map(b => b.dataset.mark)") == [
+        d["mark"] or "none" for d in mine
+    ]
+    listed.nth(mine.index(decision)).click()
+    step = decision["index"] + 1
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", str(step))
+    verdict = page.locator("#replay-review")
+    expect(verdict).to_have_attribute("data-mark", decision["mark"])
+    expect(verdict.locator(".mark-label")).to_have_text(MARK_WORDS[decision["mark"]])
+    expect(verdict.locator(".coach-reason")).to_have_text(decision["reason"])
+    if decision["best"] != decision["chosen"]:
+        expect(verdict.locator(".coach-best")).to_contain_text("Best:")
+    expect(page.locator("#replay-note")).to_contain_text("Lea")  # the player's own step
+    expect(page.locator("#announcer")).to_contain_text(f"Coach: {MARK_WORDS[decision['mark']]}.")
+    page.keyboard.press("ArrowRight")  # the next step is someone else's, or unrated
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", str(step + 1))
+    if step not in [d["index"] for d in mine]:
+        expect(verdict).to_have_count(0)
+    page.set_viewport_size(PHONE)
+    listed.nth(mine.index(decision)).click()
+    _shots(page, "coach-phone")
+    assert_accessible(page, "a coach's mark in a replay (phone)")
+
+
+def test_an_opened_egn_file_is_replayed_by_the_server(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE)
+    page.goto("/#/replay")
+    path = EXAMPLES / "Epic_Comeback.egn"
+    expected = httpx.post(
+        f"{live.base}/api/replays",
+        content=path.read_bytes(),
+        headers={"content-type": "application/json"},
+    ).json()
+    with page.expect_request(lambda r: r.url.endswith("/api/replays") and r.method == "POST"):
+        page.set_input_files("#egn-file", path)
+    expect(page.locator("#replay-board")).to_be_visible()
+    expect(page.locator("#replay-deal option")).to_have_count(len(expected["deals"]))
+    expect(page.locator("#replay-summary")).to_contain_text("Ace_189x")
+    expect(page.locator("#replay-summary [data-score]")).to_have_attribute("data-score", "11,9")
+    expect(page.locator("#egn-download")).to_have_attribute("download", "Epic_Comeback.egn")
+    expect(page.locator("#replay-coach")).to_have_count(0)  # a file has no player to review
+    first = expected["deals"][0]
+    for seat, hand in enumerate(first["hands"]):
+        assert _cards(page, _hand(seat)) == hand
+    page.click("#replay-last")
+    expect(page.locator("#replay-note")).to_contain_text("wins trick 5")
+    expect(page.locator("#replay-score")).to_have_attribute(
+        "data-score", ",".join(map(str, first["result"]["score"]))
+    )
+    _shots(page, "file-phone")
+    assert_accessible(page, "an opened EGN file (phone)")
+
+
+def _long_record(deals: int) -> dict[str, Any]:
+    rng = random.Random(5)
+    state = GameState(preset("standard", target=0, deal_limit=deals), dealer=0, seed=5)
+    while not state.game_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = export_egn(state)
+    record["deals"] = record["deals"][:deals]
+    return record
+
+
+def test_a_file_the_server_refuses_says_why(new_page: PageFactory, live: LiveServer) -> None:
+    page = new_page()
+    page.goto("/#/replay")
+    error = page.locator("#replay-error")
+
+    def open_file(name: str, content: bytes) -> None:
+        page.set_input_files("#egn-file", {"name": name, "mimeType": "application/json",
+                                           "buffer": content})  # fmt: skip
+
+    open_file("nope.egn", b"{nope")
+    expect(error).to_have_text("That file is not an EGN game record.")
+    expect(page.locator("#replay-board")).to_have_count(0)
+    record = json.loads((EXAMPLES / "Epic_Comeback.egn").read_text())
+    trick = record["deals"][0]["phases"][-1]["tricks"][0]
+    trick[1] = trick[0]  # the same card twice
+    open_file("twice.egn", json.dumps(record).encode())
+    expect(error).to_contain_text("The record breaks a rule:")
+    expect(error).to_contain_text("deal 0")
+    over = live.server.settings.replay_max_deals + 1
+    open_file("long.egn", json.dumps(_long_record(over)).encode())
+    expect(error).to_contain_text(f"at most {over - 1} deals (this one {over})")
+    expect(page.locator("#replay-board")).to_have_count(0)
+    assert_accessible(page, "a refused EGN file")
