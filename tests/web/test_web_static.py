@@ -133,7 +133,7 @@ def test_every_text_the_client_asks_for_exists() -> None:
 def test_every_server_error_code_is_translated() -> None:
     server = Path(__file__).resolve().parents[2] / "src" / "euchre" / "server"
     codes = set()
-    for source in server.glob("*.py"):
+    for source in server.rglob("*.py"):
         text = source.read_text(encoding="utf-8")
         codes |= set(re.findall(r'ProtocolError\(\s*"(\w+)"', text))
         codes |= set(re.findall(r'error\(\s*"(\w+)"', text))
