@@ -38,7 +38,7 @@ export class Coach {
   /** Hints at this table, for this player, now (the server checks the same). */
   canHint() {
     const info = this.page.info;
-    return Boolean(info && info.hints === true && info.kind !== "ranked" && this.page.isMyTurn());
+    return Boolean(info && info.hints === true && info.kind !== "ranked" && this.page.isMyTurn() && !this.page.pending);
   }
 
   /** The decision a hint is for: this deal, this many actions into it. */

@@ -748,6 +748,7 @@ class TablePage extends Page {
 
   /** On my turn, keyboard focus goes to the first legal choice unless the user is elsewhere. */
   focusFirstChoice() {
+    if (this.coach.reviewDeal !== null) return; // the player is reading the review (over the hand on a phone)
     const active = document.activeElement;
     const free = !active || active === document.body || active.id === "main" || active.id === "table-title";
     if (!free) return;
