@@ -42,8 +42,8 @@ from functools import partial
 from euchre.bots import RandomBot, SearchBot
 from euchre.bots.expectimax import Expectimax
 from euchre.bots.knowledge import Knowledge, knowledge_of
-from euchre.bots.resample import World
 from euchre.bots.search import outcome_values
+from euchre.bots.world import World
 from euchre.engine import GameState, Phase, preset
 from euchre.engine import actions as A
 from makers import oracle_card

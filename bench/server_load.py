@@ -389,6 +389,12 @@ def main() -> None:
         help="leave the client processes' garbage collector on while measuring",
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--reference",
+        default="",
+        help="another checkout (its root) whose server is measured in turns with this one",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each with --reference")
     parser.add_argument("--cluster", default="", help="PostgreSQL admin URL: the cluster run")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
@@ -396,21 +402,63 @@ def main() -> None:
         print(json.dumps(asyncio.run(cluster_run(args)), indent=2))
         return
 
+    if args.reference:
+        compare(args, Path(args.reference))
+        return
+    print_report(run_once(args, None), args)
+
+
+def run_once(args: argparse.Namespace, source: Path | None) -> dict[str, Any]:
+    """Start a server (this checkout's, or the one in ``source``), measure it, stop it."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{tmp}/load.db"
         extra = {"EUCHRE_WS_DEFLATE": "1" if args.deflate else "0"}
+        if source is not None:  # the other checkout's package comes first on the path
+            extra["PYTHONPATH"] = str(source / "src")
         server = start_server(port, database, extra)
         try:
-            report = measure(server, base, args)
+            return measure(server, base, args)
         finally:
             server.send_signal(signal.SIGTERM)
             try:
                 server.wait(30)
             except subprocess.TimeoutExpired:
                 server.kill()
-    print_report(report, args)
+
+
+COMPARED = (
+    ("cpu_ms_per_action", "CPU per action (ms)"),
+    ("actions_per_second", "actions/s accepted"),
+    ("server_cpu_percent", "server CPU (% of a core)"),
+    ("latency_p50_ms", "action->broadcast p50 (ms)"),
+    ("latency_p99_ms", "action->broadcast p99 (ms)"),
+    ("memory_per_table_kb", "memory per table (KB)"),
+)
+
+
+def compare(args: argparse.Namespace, reference: Path) -> None:
+    """This checkout's server and the reference checkout's, measured in turns (this,
+    reference, this, ...) in one run: the medians side by side and their ratio."""
+    runs: dict[str, list[dict[str, Any]]] = {"this": [], "reference": []}
+    for _ in range(args.rounds):
+        runs["this"].append(run_once(args, None))
+        runs["reference"].append(run_once(args, reference))
+    if args.json:
+        print(json.dumps(runs, indent=2))
+        return
+    print(
+        f"euchre server load, this checkout against {reference} ({args.rounds} runs each, "
+        f"in turns): {args.tables} tables, think {args.think} s, {args.seconds} s measured"
+    )
+    print(f"  {'':28}{'this':>10}{'reference':>12}{'ratio':>8}   runs (this | reference)")
+    for key, label in COMPARED:
+        mine = [float(r[key]) for r in runs["this"]]
+        theirs = [float(r[key]) for r in runs["reference"]]
+        a, b = statistics.median(mine), statistics.median(theirs)
+        ratio = f"{a / b:.2f}x" if b else "-"
+        print(f"  {label:28}{a:>10.3f}{b:>12.3f}{ratio:>8}   {mine} | {theirs}")
 
 
 async def cluster_run(args: argparse.Namespace) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 from euchre.bots.base import Bot
 from euchre.bots.knowledge import knowledge_of
-from euchre.bots.resample import World
+from euchre.bots.world import World
 from euchre.engine import GameState, Variant, preset
 from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, card_list, cards_in, make_deck, parse_card

@@ -16,7 +16,8 @@ from euchre.bots.inference import (
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot
 from euchre.bots.random import RandomBot
-from euchre.bots.resample import Sampler, World
+from euchre.bots.resample import Sampler
+from euchre.bots.world import World
 from euchre.engine import GameState
 from euchre.engine.phases import Phase
 

@@ -12,7 +12,8 @@ from bot_helpers import VARIANTS, play, rebuild
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot
 from euchre.bots.random import RandomBot
-from euchre.bots.resample import InconsistentViewError, Sampler, World, resample, sample_worlds
+from euchre.bots.resample import InconsistentViewError, Sampler, resample, sample_worlds
+from euchre.bots.world import World
 from euchre.engine import GameState, Phase, preset
 from euchre.engine.cards import cards_in, mask_of
 from euchre.engine.rules import EFFECTIVE_SUIT

@@ -353,7 +353,10 @@ def test_the_host_hears_who_opened_the_invite_and_sees_who_watches(live: ThreadS
     fay.close()
     again.request(type="join", invite=ann.view(table).invite)
     assert ann.request(type="resync", table=table, since=version)["missed"] == []
-    again.close()
+    again.close()  # Fay goes: the host hears it at once, with no event
+    gone = ann.until(lambda m: m.get("type") == "watchers" and m["spectators"] == 0)
+    assert gone == {"type": "watchers", "table": table, "spectators": 0, "watching": []}
+    assert ann.request(type="resync", table=table, since=version)["missed"] == []
     ann.close()
 
 
@@ -377,11 +380,18 @@ def test_the_log_and_the_last_trick_survive_a_server_restart(tmp_path: Any) -> N
             if event.get("trick"):
                 tricks.append(event["trick"])
         plays = [e for e in ann.view(table).events if e.get("kind") == "action"]
+        (started,) = [e for e in ann.view(table).events if e.get("kind") == "started"]
         ann.close()
     with ThreadServer(settings) as second:
         again = Client(second.base, "Ann", token=ann.token)
         snap = again.request(type="join", table=table)
         assert snap["last_trick"]["cards"] == tricks[-1]["cards"]
+        first = snap["log"][0]  # the rebuilt log starts with the game, as the live one did
+        assert (first["kind"], first["version"], first["dealer"]) == (
+            "started",
+            started["version"],
+            started["dealer"],
+        )
         logged = [e for e in snap["log"] if e["kind"] == "action"]
         assert [(e["version"], e["action"]) for e in logged] == [
             (e["version"], e["action"]) for e in plays

@@ -289,3 +289,6 @@ def test_a_friend_types_the_code_as_read_aloud_and_the_host_sees_them_arrive(
     expect(host.locator("#invite-watching")).to_have_text("Watching: Fay")
     expect(host.locator("#game-log")).to_contain_text("Fay opened the invite.")
     expect(friend.locator("#invite-opened")).to_have_count(0)  # for the host only
+    friend.close()  # Fay leaves: the host's list follows at once, with no event
+    expect(host.locator("#invite-watching")).to_have_count(0)
+    expect(host.locator("#invite-opened")).to_have_text("Opened the invite: Fay")

@@ -32,6 +32,7 @@ from .evaluate import (
     trump_order,
 )
 from .knowledge import Knowledge, upcard_suit
+from .world import World
 
 _PLACE = (1.0, 0.93, 0.82, 0.66, 0.56, 0.48, 0.43, 0.38, 0.34, 0.32)
 
@@ -174,12 +175,9 @@ def _call_probability(margin: float) -> float:
     return min(0.97, max(0.03, sigmoid(margin / _TEMPERATURE)))
 
 
-def bid_likelihood(know: Knowledge, world: object, loose: float = 0.0) -> float:
+def bid_likelihood(know: Knowledge, world: World, loose: float = 0.0) -> float:
     """How likely the other seats' bidding was, had they held their hands in ``world``
     and bid by the calibrated model (the opponents, with chance ``loose``, at random)."""
-    from .resample import World
-
-    assert isinstance(world, World)
     view = know.view
     if know.n != 4 or not T.MAKE or (view.upcard == JOKER and know.call_round == 0):
         return 1.0

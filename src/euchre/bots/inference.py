@@ -31,7 +31,7 @@ from euchre.engine.views import View
 from .knowledge import Knowledge, knowledge_of
 from .medium import choose_card
 from .opponents import DealKey, remember
-from .resample import World
+from .world import World
 
 DOUBT = 0.12  # weight of a deal in which the seat could have won and did not
 # How often a seat is taken to play medium's card before any of its deals is seen to the

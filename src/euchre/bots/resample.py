@@ -16,24 +16,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from math import factorial
 
 from euchre.engine.cards import cards_in
 from euchre.engine.rules import EFFECTIVE_SUIT
 from euchre.engine.views import View
 
+from .bidding import bid_likelihood
 from .knowledge import Knowledge, knowledge_of
+from .world import World
 
 OUT = -1
-
-
-@dataclass(frozen=True, slots=True)
-class World:
-    """One full deal consistent with a view: current hands by seat and the cards out of play."""
-
-    hands: tuple[int, ...]
-    out: int
 
 
 class InconsistentViewError(ValueError):
@@ -236,6 +229,4 @@ def resample(view: View, rng: random.Random, *, infer: bool = True) -> World:
     """One world consistent with ``view``; ``infer`` also weighs the bidding seen."""
     if not infer:
         return Sampler(knowledge_of(view)).sample(rng)
-    from .bidding import bid_likelihood
-
     return sample_worlds(view, rng, 1, weight=bid_likelihood, oversample=8)[0]

@@ -47,8 +47,9 @@ from .match import side_of, utility
 from .medium import MediumBot
 from .opponents import OpponentModel
 from .playouts import loose_tricks
-from .resample import Sampler, World
+from .resample import Sampler
 from .solver import Solver
+from .world import World
 
 PLAY_WORLDS = 48
 DISCARD_WORLDS = 16

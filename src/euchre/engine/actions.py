@@ -169,7 +169,9 @@ class Action:
 
     ``card`` is the card played, discarded or given (None when ``hidden``: another seat's
     discard, or a card passed between two other seats); ``suit`` the suit ordered or called
-    (4: no trump); ``shown`` the three cards of a go-under claim.
+    (4: no trump); ``shown`` the three cards of a go-under claim; ``secret``: a discard or
+    a given card with its card, which :func:`euchre.engine.steps.seen_action` hides from
+    some viewers.
     """
 
     id: int
@@ -180,6 +182,7 @@ class Action:
     alone: bool = False
     hidden: bool = False
     shown: tuple[int, ...] = ()
+    secret: bool = False  # a discard or a given card: not every viewer may know its card
 
     @staticmethod
     def of(aid: int) -> Action:
@@ -220,7 +223,9 @@ def _make(aid: int) -> Action:
         return Action(aid, text, ActionKind.CALL, suit=suit, alone=bool(alone))
     card = action_card(aid)
     if card is not None:
-        return Action(aid, text, _KIND_OF_WORDS[text.split()[0]], card=card)
+        kind = _KIND_OF_WORDS[text.split()[0]]
+        secret = kind in (ActionKind.DISCARD, ActionKind.GIVE)
+        return Action(aid, text, kind, card=card, secret=secret)
     if aid in (ORDER, ORDER_ALONE):
         return Action(aid, text, ActionKind.ORDER, alone=aid == ORDER_ALONE)
     return Action(aid, text, _KIND_OF_WORDS[text])

@@ -149,7 +149,7 @@ class Step:
 
     def seen_by(self, viewer: Viewer) -> Step:
         """This step as ``viewer`` (a seat, or None for a spectator) may know it."""
-        seen = seen_action(self.seat, self.action, viewer, self.gift_to)
+        seen = seen_action(self.seat, self.action, viewer)
         return self if seen is self.action else replace(self, action=seen)
 
     @property
@@ -167,17 +167,17 @@ class Step:
         return self.end.game_over if self.end else None
 
 
-def seen_action(actor: int, action: Action, viewer: Viewer, receiver: int | None) -> Action:
+def seen_action(actor: int, action: Action, viewer: Viewer) -> Action:
     """The one visibility rule: ``actor``'s ``action`` as ``viewer`` may know it.
 
-    Another seat's discard is seen without its card; a card given to a partner
-    (``receiver``) only by the two of them. Everything else is done in the open.
+    Another seat's discard is seen without its card; a card given to a partner only by the
+    two of them. Everything else is done in the open.
     """
-    if action.card is None or viewer == actor:
+    if not action.secret or viewer == actor:
         return action
-    if action.kind == ActionKind.DISCARD or (action.kind == ActionKind.GIVE and viewer != receiver):
-        return action.hidden_copy()
-    return action
+    if action.kind == ActionKind.GIVE and viewer == partner(actor):
+        return action
+    return action.hidden_copy()
 
 
 def seen_history(history: Iterable[tuple[int, int]], viewer: Viewer) -> tuple[tuple[int, int], ...]:
@@ -185,7 +185,7 @@ def seen_history(history: Iterable[tuple[int, int]], viewer: Viewer) -> tuple[tu
     out = []
     for seat, aid in history:
         action = Action.of(aid)
-        out.append((seat, seen_action(seat, action, viewer, partner(seat)).id))
+        out.append((seat, seen_action(seat, action, viewer).id))
     return tuple(out)
 
 

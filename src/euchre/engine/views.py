@@ -15,6 +15,7 @@ from . import actions as A
 from .cards import NO_TRUMP, card_list
 from .phases import Phase
 from .rules import display_sorted
+from .steps import seen_action
 from .variants import JokerUpcard, Variant
 
 if TYPE_CHECKING:
@@ -86,7 +87,9 @@ def view_of(state: GameState, seat: int | None) -> View:
         alone=state.alone,
         lone_defender=state.lone_defender if state.lone_defender >= 0 else None,
         active=tuple(s for s in range(state.n) if state.is_active(s)),
-        history=tuple((st.seat, st.seen_by(seat).action.id) for st in state.record.steps),
+        history=tuple(
+            (st.seat, seen_action(st.seat, st.action, seat).id) for st in state.record.steps
+        ),
         under_shown=tuple(card_list(state.record.under_mask)),
         trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
         tricks_won=tuple(state.tricks_won),

@@ -16,6 +16,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .wire import dumps
+
 log = logging.getLogger("euchre.bus")
 
 Handler = Callable[[str, dict[str, Any]], None]
@@ -86,7 +88,7 @@ class RedisBus:
         return self._client
 
     async def publish(self, channel: str, message: dict[str, Any]) -> int:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         return int(await self._client.publish(PREFIX + channel, text))
 
     async def _read(self) -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -29,6 +28,7 @@ from .bus import PREFIX, RedisBus
 from .chat import Prefs
 from .connection import Connection, Endpoint
 from .protocol import ProtocolError
+from .wire import dumps
 
 log = logging.getLogger("euchre.cluster")
 
@@ -139,7 +139,7 @@ class Relay(Endpoint):
         return f"<Relay {self.node}/{self.remote_id} {self.identity.name!r}>"
 
     def send(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         if message.get("type") == "chat" and not self.closed:
             # The client's instance knows whether its reader wants this author's lines.
             self.outbox.put([self.remote_id, text, message["from"]["id"]])

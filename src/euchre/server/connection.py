@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import time
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketState
 
 from .auth import Identity
+from .wire import dumps
 
 log = logging.getLogger("euchre.connection")
 _ids = itertools.count(1)
@@ -44,7 +44,7 @@ class Endpoint:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (never waits)."""
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
         raise NotImplementedError

@@ -28,6 +28,7 @@ from .chat import Chat
 from .cluster import MOVED, Cluster, Hooks, Relay
 from .coaching import hints_allowed
 from .connection import Connection, Endpoint
+from .kinds import TableKind
 from .limits import deployment_namespace
 from .lookback import new_invite, normal_invite
 from .protocol import Create, ProtocolError
@@ -132,7 +133,7 @@ class Lobby:
         variant = Variant().replace(**row.options).renamed(row.variant_name)
         settings = row.settings
         spec = TableSpec(
-            kind=row.kind,
+            kind=TableKind(row.kind),
             variant=variant,
             preset=str(settings.get("preset", row.variant_name)),
             turn_seconds=float(settings.get("turn_seconds", self.settings.turn_seconds)),
@@ -523,7 +524,7 @@ class Lobby:
         summary = self.settings.summary_seconds if pause is None else pause
         hints = hints_allowed(request.kind, request.hints)
         return TableSpec(
-            request.kind,
+            TableKind(request.kind),
             variant,
             request.preset,
             turn,
@@ -581,7 +582,7 @@ class Lobby:
         if await self._sit_remote(conn, self._remote_candidates(variant, kind), ref):
             return None
         spec = TableSpec(
-            kind,
+            TableKind(kind),
             variant,
             preset_name,
             self.settings.turn_seconds,

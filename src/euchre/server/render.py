@@ -16,6 +16,8 @@ from euchre.engine.observations import observation
 from euchre.engine.steps import Contract, DealSummary, Step, Trick
 from euchre.engine.views import View
 
+from .wire import dumps
+
 
 def state_json(view: View) -> dict[str, Any]:
     """The state of the game as ``view.seat`` may know it: the bot protocol's observation
@@ -43,7 +45,7 @@ Event = tuple[int, str, Step | None, str]
 
 def make_event(version: int, kind: str, data: dict[str, Any], step: Step | None = None) -> Event:
     """An event; a ``step``'s action is shown to each viewer as :meth:`Step.seen_by` says."""
-    fields = json.dumps({**data, **step_fields(step)} if step else data, separators=(",", ":"))
+    fields = dumps({**data, **step_fields(step)} if step else data)
     return (version, kind, step, fields[1:-1])
 
 
@@ -99,10 +101,10 @@ def summary_json(summary: DealSummary) -> dict[str, Any]:
 def event_text(event: Event, viewer: int | None) -> str:
     """``event`` as JSON text, as the seat ``viewer`` (None: a spectator) may see it."""
     version, kind, step, fields = event
-    text = f'{{"kind":{json.dumps(kind)},"version":{version}'
+    text = f'{{"kind":{dumps(kind)},"version":{version}'
     if step is not None:
         shown = step.seen_by(viewer).action.text
-        text += f',"seat":{step.seat},"action":{json.dumps(shown)}'
+        text += f',"seat":{step.seat},"action":{dumps(shown)}'
     return text + ("," + fields if fields else "") + "}"
 
 

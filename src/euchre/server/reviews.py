@@ -5,7 +5,7 @@ the player whose decisions they rate.
 rebuilt from its stored decks and actions in the pool's background worker, a process
 below the bots' priority: :func:`euchre.bots.resident.review_json`), stores it and
 answers; asking again reads the stored row. Two requests for the same review at once
-share one computation. With ``reviews_after_hand`` (default on),
+share one computation. With ``reviews_after_hand`` (default off),
 each person's review of a deal is computed as soon as the deal is over.
 
 Who may see what (checked by the callers, :func:`review_request` and the HTTP route):

@@ -317,9 +317,12 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
 
 
 async def _fenced_updates(conn: AsyncConnection, writes: list[Write]) -> None:
-    """One conditional UPDATE per game: it matches only while the stored epoch is the
-    writer's, so a stale owner's write fails (and with it the whole transaction, its
-    decks and actions) however late it arrives."""
+    """Each game's write lands only while the stored epoch is the writer's, so a stale
+    owner's write fails (and with it the whole transaction, its decks and actions) however
+    late it arrives. A game whose row changes gets one conditional UPDATE; the games whose
+    writes only add actions or decks (most of them) are checked by one locking read of
+    their epochs, which a takeover's bump must wait for (PostgreSQL: FOR SHARE; SQLite has
+    one writer at a time), instead of rewriting their rows."""
     merged: dict[str, tuple[int, dict[str, Any]]] = {}
     for w in writes:
         assert w.epoch is not None
@@ -327,11 +330,18 @@ async def _fenced_updates(conn: AsyncConnection, writes: list[Write]) -> None:
         if epoch != w.epoch:
             raise FencedError(w.game_id, min(epoch, w.epoch))  # retried one by one
         values.update(w.values)
+    checked = {game_id: epoch for game_id, (epoch, values) in merged.items() if not values}
+    if checked:
+        query = select(Game.id, Game.epoch).where(Game.id.in_(checked)).with_for_update(read=True)
+        stored = {game_id: epoch for game_id, epoch in await conn.execute(query)}
+        for game_id, epoch in checked.items():
+            if stored.get(game_id) != epoch:
+                raise FencedError(game_id, epoch)
     for game_id, (epoch, values) in merged.items():
+        if not values:
+            continue
         result = await conn.execute(
-            update(Game)
-            .where(Game.id == game_id, Game.epoch == epoch)
-            .values(values or {"epoch": epoch})
+            update(Game).where(Game.id == game_id, Game.epoch == epoch).values(values)
         )
         if result.rowcount != 1:
             raise FencedError(game_id, epoch)

@@ -157,6 +157,13 @@ class TablePage extends Page {
     if (!this.tableId || m.table !== this.tableId) return;
     if (m.type === "table" && m.handled !== true) this.snapshot(m);
     else if (m.type === "event") this.event(m);
+    else if (m.type === "watchers" && this.info) this.watchersChanged(m);
+  }
+
+  /** Spectators came or went (no event: the table's version does not move). */
+  watchersChanged(m) {
+    this.info = { ...this.info, spectators: m.spectators, ...(m.watching ? { watching: m.watching } : {}) };
+    this.render();
   }
 
   /** Errors about this table: a stale action resyncs quietly; the rest are shown. */

@@ -1,0 +1,66 @@
+"""One table: the sequential owner of its seats, its game, its clocks and its bots.
+
+Every request and every internal event (a clock running out, a bot's decision) goes
+through the table's mailbox and is handled by its one actor task, in order. A change is
+applied, **persisted**, and only then published: each watcher gets the event as its seat
+may see it, with a version number, and its seat's view of the new state.
+
+The parts, each built on the one before: core (state, actor, timers, queries), publish
+(what the table tells and stores), seating, play, turns (clocks and bots), rematch; this
+module adds the restart."""
+
+from __future__ import annotations
+
+from euchre.store.repo import GameRow
+
+from ..kinds import TableKind, TableStatus
+from .parts import TIME_UP, Seat, Services, TableSpec, deck_text, new_table_id, restored_seat
+from .rebuild import action_data, rebuild, replay_game
+from .rematch import Rematch
+
+
+class Table(Rematch):
+    """A table and its game, owned by one actor task (see the module docstring)."""
+
+    def restore(self, row: GameRow) -> None:
+        """Rebuild the table and its game exactly from what was stored."""
+        self.status, self.version = TableStatus(row.status), row.version
+        self.epoch, self.invited = row.epoch, set(row.invited)
+        self.seats = [restored_seat(s) for s in row.seats][: self.players]
+        self.seats += [Seat() for _ in range(self.players - len(self.seats))]
+        self.created_at, self.started_at = row.created_at, row.started_at
+        if row.status == TableStatus.PLAYING:
+            rebuilt = rebuild(self.variant, row)
+            self.state, self.last_trick = rebuilt.state, rebuilt.last_trick
+            self.events.extend(rebuilt.events)
+            self.complete_from = row.version
+            self.first_dealer = row.first_dealer or 0
+            self.seq, self.decks_saved = len(row.actions), len(row.decks)
+
+    def resume(self) -> None:
+        """After a restart: clocks, bots and grace periods start again."""
+        for index, seat in enumerate(self.seats):
+            if seat.user:
+                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+        if self.status == TableStatus.PLAYING:
+            self._reschedule()
+            self._schedule_game_clock()
+        elif self.kind == TableKind.CASUAL and self.humans():
+            self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+        if self.status == TableStatus.WAITING:
+            self.close_unseated_later()
+
+
+__all__ = [
+    "TIME_UP",
+    "Seat",
+    "Services",
+    "Table",
+    "TableKind",
+    "TableSpec",
+    "TableStatus",
+    "action_data",
+    "deck_text",
+    "new_table_id",
+    "replay_game",
+]

@@ -1,0 +1,148 @@
+"""The values a table is made of: its services, seats, set-up and mail."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from euchre.engine import Variant
+from euchre.engine.cards import CARD_TEXT
+from euchre.store import Repository
+
+from ..botplay import BotPool
+from ..config import Settings
+from ..connection import Endpoint
+from ..kinds import SeatKind, TableKind
+from ..metrics import Metrics
+from ..reviews import Reviews
+
+if TYPE_CHECKING:
+    from . import Table
+
+log = logging.getLogger("euchre.table")
+
+MAX_INVITED = 256  # people kept per table as having used its invite
+WATCHERS_DELAY = 0.5  # seconds: one message for a burst of spectators coming and going
+TIME_UP = "time_up"  # the stored action that says a timed game's time ran out
+
+Job = Callable[..., Awaitable[Any]]
+
+
+@dataclass(slots=True)
+class Services:
+    """What a table needs from the server around it."""
+
+    settings: Settings
+    store: Repository
+    bots: BotPool
+    metrics: Metrics
+    bots_default: str  # bot level when a table names none
+    changed: Callable[[Table], None]  # the lobby's summary of a table changed
+    removed: Callable[[Table], None]  # the table is gone from memory
+    user_exists: Callable[[int], Awaitable[bool]]
+    finished: Callable[[Table], None] = lambda _table: None  # the game is over (results)
+    # Whether this instance surely still owns its tables (with Redis: its leases were
+    # renewed recently enough); a change is refused rather than stored by a stale owner.
+    owned: Callable[[], bool] = lambda: True
+    # Raises when this instance may run no more games with bots (server/quotas.py).
+    check_bot_game: Callable[[], None] = lambda: None
+    # Another instance took the table over (a write was fenced off): drop it here.
+    lost: Callable[[Table], None] = lambda _table: None
+    reviews: Reviews | None = None  # the coach's hand reviews (None: not offered)
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat: empty, a bot, or a person (who may be away, with a bot playing for them)."""
+
+    user: str | None = None
+    name: str = ""
+    account: int | None = None
+    bot: str | None = None  # level of a bot seat (no person)
+    conn: Endpoint | None = None
+    away: bool = False
+    bot_playing: bool = False
+
+    @property
+    def kind(self) -> SeatKind:
+        return SeatKind.HUMAN if self.user else SeatKind.BOT if self.bot else SeatKind.EMPTY
+
+    @property
+    def empty(self) -> bool:
+        return self.user is None and self.bot is None
+
+    def stored(self) -> dict[str, Any]:
+        return {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
+
+    def public(self, index: int, host: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": index, "type": self.kind, "name": self.name}
+        if self.bot:
+            out["level"] = self.bot
+        if self.user:
+            out["account"] = self.account is not None
+            out["connected"] = self.conn is not None
+            out["bot_playing"] = self.bot_playing
+            out["host"] = self.user == host
+        return out
+
+
+def restored_seat(raw: Any) -> Seat:
+    if not isinstance(raw, dict):
+        return Seat()
+    user, bot = raw.get("user"), raw.get("bot")
+    return Seat(
+        user=user,
+        name=str(raw.get("name", "")),
+        account=raw.get("account"),
+        bot=bot,
+        away=bool(user),
+    )
+
+
+@dataclass(slots=True)
+class TableSpec:
+    """How a table is set up when it is created."""
+
+    kind: TableKind
+    variant: Variant
+    preset: str
+    turn_seconds: float
+    bot_level: str
+    host: str | None = None
+    summary_seconds: float = 3.0  # the pause after each hand (0: none)
+    hints: bool = True  # the coach may be asked (never at ranked tables)
+
+
+@dataclass(slots=True)
+class Clock:
+    seat: int
+    seconds: float
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class Direct:
+    """The connection that asked for a change: it gets a snapshot instead of the event."""
+
+    conn: Endpoint
+    since: int | None
+    ref: str | int | None
+
+
+@dataclass(slots=True)
+class Mail:
+    job: Job
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any] | None = None
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+def deck_text(deck: bytes | Sequence[int]) -> str:
+    return " ".join(CARD_TEXT[c] for c in deck)

@@ -1,0 +1,250 @@
+"""What a table tells and stores: its info and lobby line, snapshots and missed
+events, and each change committed (stored) before it is broadcast."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from euchre.engine.records import ruleset_of
+from euchre.engine.steps import Step
+from euchre.store import FencedError, StoredAction
+from euchre.store.repo import utcnow
+
+from ..connection import Endpoint
+from ..kinds import TableKind, TableStatus
+from ..lookback import score_sheet
+from ..protocol import ProtocolError
+from ..render import Event, event_json, event_text, make_event, state_json
+from ..wire import dumps
+from .core import TableCore
+from .parts import Direct, log
+
+
+class Publishing(TableCore):
+    """Messages and commits."""
+
+    def info(self) -> dict[str, Any]:
+        """The table as anyone who may see it sees it."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "preset": self.preset,
+            "options": self.variant.options(),
+            "ruleset": ruleset_of(self.variant),
+            "players": self.players,
+            "target": self.variant.target,
+            "turn_seconds": self.turn_seconds,
+            "turn_clock": self._clock_runs(),
+            "summary_seconds": self.summary_seconds,
+            "bot_level": self.bot_level,
+            "hints": self.hints,
+            "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
+            "spectators": self.spectators(),
+            "created_at": self.created_at.isoformat(),
+        }
+        left = self.game_time_left()
+        if left is not None:
+            out["time_left"] = round(left, 1)
+        if self.awaiting:
+            out["awaiting"] = sorted(self.awaiting)
+        if self.kind == TableKind.PRIVATE:  # the host sees who came by the invite and who watches
+            out["opened"] = list(self.opened.values())
+            out["watching"] = self.watching()
+        return out
+
+    def fill_json(self) -> dict[str, Any] | None:
+        """The wait until bots fill this waiting quick-play table (the server's real wait)."""
+        if self.status != TableStatus.WAITING or self.kind != TableKind.CASUAL or not self.humans():
+            return None
+        total = self.settings.fill_seconds
+        fill = self._timers.get("fill")
+        if fill is None:  # the first person is sitting down: the wait starts now
+            return {"seconds": total, "remaining": total}
+        left = max(0.0, fill.when() - asyncio.get_running_loop().time())
+        return {"seconds": total, "remaining": round(left, 2)}
+
+    def _clock_runs(self) -> bool:
+        """A person alone with bots has no turn clock: the bots wait for them."""
+        return self.turn_seconds > 0 and self.humans() > 1
+
+    def summary(self) -> dict[str, Any]:
+        """The table's line in the lobby."""
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "preset": self.preset,
+            "options": self.variant.options(),
+            "players": self.players,
+            "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
+            "free": self.free_seats(),
+            "spectators": self.spectators(),
+            "turn_seconds": self.turn_seconds,
+        }
+
+    def game_time_left(self) -> float | None:
+        if not self.variant.timed or self.started_at is None or self.status != TableStatus.PLAYING:
+            return None
+        total = self.variant.time_limit_minutes * 60.0
+        return max(0.0, total - (utcnow() - self.started_at).total_seconds())
+
+    def clock_json(self) -> dict[str, Any] | None:
+        clock = self.clock
+        if clock is None:
+            return None
+        remaining = max(0.0, clock.deadline - time.monotonic())
+        return {"seat": clock.seat, "seconds": clock.seconds, "remaining": round(remaining, 2)}
+
+    def _view_state(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.state is None else state_json(self.state.view(seat))
+
+    def _you(self, conn: Endpoint) -> dict[str, Any]:
+        seat = self.watchers.get(conn)
+        return {"seat": seat, "host": conn.identity.id == self.host, "id": conn.identity.id}
+
+    def snapshot(
+        self, conn: Endpoint, missed: list[dict[str, Any]] | None, ref: str | int | None
+    ) -> dict[str, Any]:
+        seat = self.watchers.get(conn)
+        out: dict[str, Any] = {
+            "type": "table",
+            "table": self.id,
+            "version": self.version,
+            "you": self._you(conn),
+            "info": self.info(),
+            "state": self._view_state(seat),
+            "clock": self.clock_json(),
+            "missed": missed,
+            "sheet": [] if self.state is None else score_sheet(self.state),
+            "last_trick": self.last_trick,
+        }
+        if self.pause is not None:
+            out["pause"] = self.pause.to_json()
+        fill = self.fill_json()
+        if fill is not None:
+            out["fill"] = fill
+        if missed is None:  # a fresh page: the table's log so far, as this seat may see it
+            out["log"] = [event_json(e, seat) for e in self.events]
+        if self.invite and self.may_see(conn.identity):
+            out["invite"] = self.invite
+        if ref is not None:
+            out["ref"] = ref
+        return out
+
+    def _missed(self, since: int | None, viewer: int | None) -> list[dict[str, Any]] | None:
+        if since is None or since > self.version or since < self.complete_from:
+            return None
+        if since == self.version:
+            return []
+        if not self.events or self.events[0][0] > since + 1:
+            return None
+        return [event_json(e, viewer) for e in self.events if e[0] > since]
+
+    def _broadcast(self, event: Event, with_info: bool, direct: Direct | None) -> None:
+        texts: dict[int | None, str] = {}
+        head = f'{{"type":"event","table":{dumps(self.id)},"version":{event[0]},"event":'
+        tail = f',"clock":{dumps(self.clock_json())}'
+        if self.pause is not None:
+            tail += f',"pause":{dumps(self.pause.to_json())}'
+        fill = self.fill_json()
+        if fill is not None:
+            tail += f',"fill":{dumps(fill)}'
+        if with_info:
+            tail += f',"info":{dumps(self.info())}'
+        tail += "}"
+        for conn, seat in list(self.watchers.items()):
+            if direct is not None and conn is direct.conn:
+                missed = self._missed(direct.since, seat)
+                conn.send(self.snapshot(conn, missed, direct.ref))
+                continue
+            text = texts.get(seat)
+            if text is None:
+                body = event_text(event, seat)
+                state = dumps(self._view_state(seat))
+                text = texts[seat] = f'{head}{body},"state":{state}{tail}'
+            conn.send_text(text)
+
+    def _game_values(self) -> dict[str, Any]:
+        return {"seats": [s.stored() for s in self.seats], "status": self.status, "host": self.host}
+
+    async def _commit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        *,
+        values: dict[str, Any] | None = None,
+        decks: Sequence[tuple[int, str]] = (),
+        actions: Sequence[StoredAction] = (),
+        step: Step | None = None,
+        with_info: bool = True,
+        direct: Direct | None = None,
+    ) -> Event:
+        """Persist a change, then publish it as the next event (raises before publishing)."""
+        if not self.services.owned():
+            raise ProtocolError(
+                "unavailable", f"table {self.id} is moving to another server: try again"
+            )
+        version = self.version + 1
+        stored = values if values is not None else self._game_values()
+        if not actions:  # an action row carries the version itself
+            stored = {"version": version, **stored}
+        try:
+            await self.store.save(self.id, stored, decks, actions, epoch=self.epoch)
+        except FencedError:
+            log.warning("another instance owns the table now", extra={"table": self.id})
+            self.services.lost(self.whole)
+            raise ProtocolError(
+                "unavailable", f"table {self.id} is moving to another server: try again"
+            ) from None
+        except Exception as exc:
+            log.exception("could not save", extra={"table": self.id})
+            raise ProtocolError(
+                "server_error", "the server could not save that; try again"
+            ) from exc
+        self.version = version
+        event = make_event(version, kind, data, step)
+        self.events.append(event)
+        self._reschedule()
+        self._broadcast(event, with_info, direct)
+        if with_info:
+            self.services.changed(self.whole)
+        return event
+
+    async def create(self) -> None:
+        """Store the new table (before anyone hears of it)."""
+        values = {
+            "kind": self.kind,
+            "status": self.status,
+            "invite": self.invite,
+            "host": self.host,
+            "variant_name": self.variant.name,
+            "options": self.variant.options(),
+            "settings": {
+                "preset": self.preset,
+                "turn_seconds": self.turn_seconds,
+                "bot_level": self.bot_level,
+                "summary_seconds": self.summary_seconds,
+                "hints": self.hints,
+            },
+            "seats": [s.stored() for s in self.seats],
+            "version": self.version,
+            "created_at": self.created_at,
+        }
+        await self.store.create_game(self.id, values)
+
+    async def _maybe_close(self) -> None:
+        if self.status == TableStatus.WAITING and self.humans() == 0:
+            self._cancel("fill")
+            self.status = TableStatus.CLOSED
+            await self._commit("closed", {})
+            self._cancel_all()
+            self.services.removed(self.whole)
+
+    async def _expire(self) -> None:
+        self._timers.pop("expire", None)
+        self._cancel_all()
+        self.services.removed(self.whole)

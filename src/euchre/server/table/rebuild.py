@@ -1,0 +1,66 @@
+"""A stored game rebuilt: its state and its log of events after a restart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from euchre.engine import GameState, Variant
+from euchre.engine.actions import ActionKind
+from euchre.engine.cards import CARD_TEXT
+from euchre.engine.steps import Step
+from euchre.store.repo import GameRow
+
+from ..lookback import trick_seen
+from ..render import Event, make_event, summary_json
+from .parts import TIME_UP
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A stored game played again: its state, its last completed trick, and its log."""
+
+    state: GameState
+    last_trick: dict[str, Any] | None
+    events: list[Event]
+
+
+def replay_game(variant: Variant, row: GameRow) -> GameState:
+    """The game rebuilt from its stored decks and actions (each checked again)."""
+    return rebuild(variant, row).state
+
+
+def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
+    """The game rebuilt from its stored decks and actions (each checked again), with its
+    log: the start of the game, then every action (seatings and the like are not stored,
+    so not among them). The start's version is the one before the first action's, which
+    is what it was unless something (someone away, say) came between them."""
+    decks = [text.split() for text in row.decks]
+    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
+    first = row.actions[0].version if row.actions else row.version + 1
+    started = {"dealer": state.dealer, "redeals": redeals(state)}
+    events: list[Event] = [make_event(max(1, first - 1), "started", started)]
+    found: dict[str, Any] | None = None
+    for stored in row.actions:
+        if stored.action == TIME_UP:
+            state.signal_time_up()
+            events.append(make_event(stored.version, "time_up", {}))
+            continue
+        step = state.apply(stored.action, seat=stored.seat)
+        found = trick_seen(step, state) or found
+        data = action_data(stored.by, step, state)
+        events.append(make_event(stored.version, "action", data, step))
+    return Rebuilt(state, found, events)
+
+
+def action_data(by: str, step: Step, state: GameState) -> dict[str, Any]:
+    """An action event's own fields: who moved it, and for an order the deal's turn-up and
+    dealer (so a log replayed later says who picked up which card in an earlier deal)."""
+    if step.action.kind != ActionKind.ORDER:
+        return {"by": by}
+    return {"by": by, "upcard": CARD_TEXT[state.upcard], "dealer": state.dealer}
+
+
+def redeals(state: GameState) -> list[dict[str, Any]]:
+    """The deals voided before anyone acted (a farmer's hand at the start)."""
+    return [summary_json(d.result) for d in state.deals if d.result is not None]

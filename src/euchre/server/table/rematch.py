@@ -1,0 +1,78 @@
+"""Play again: the same people and bots at a new table with the same rules."""
+
+from __future__ import annotations
+
+from ..connection import Endpoint
+from ..kinds import TableKind, TableStatus
+from ..lookback import bot_name
+from ..protocol import ProtocolError
+from .parts import Seat, new_table_id
+from .turns import Turns
+
+
+class Rematch(Turns):
+    """Play again."""
+
+    async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
+        """For "play again" at this finished table: the asker's seat, the seats to copy,
+        the new table's id and whether it is still to be made."""
+        if self.status != TableStatus.FINISHED:
+            raise ProtocolError("bad_state", "play again when the game is over")
+        if self.kind == TableKind.RANKED:
+            raise ProtocolError("bad_state", "ranked games are found by quick play, not replayed")
+        index = self.seat_of(conn.identity.id)
+        if index is None:
+            raise ProtocolError("not_seated", "only the players of this game can play again")
+        fresh = self.rematch is None
+        if self.rematch is None:
+            self.rematch = new_table_id()
+        copied = [Seat(user=s.user, name=s.name, account=s.account, bot=s.bot) for s in self.seats]
+        return index, copied, self.rematch, fresh
+
+    async def announce_rematch(self, table_id: str, name: str) -> None:
+        await self._commit("rematch", {"table": table_id, "name": name})
+
+    async def open_rematch(
+        self, conn: Endpoint, index: int, seats: list[Seat], ref: str | int | None
+    ) -> None:
+        """The same people and bots, seated as before: the asker sits at once, the others
+        are asked (their seats wait for them until they answer or the time runs out)."""
+        for i, seat in enumerate(seats):
+            if i != index and (seat.user or seat.bot):
+                seat.away = bool(seat.user)
+                self.seats[i] = seat
+                if seat.user:
+                    self.awaiting.add(i)
+                    self.invited.add(seat.user)
+        if self.awaiting:
+            self._later("rematch", self.settings.rematch_seconds, self._rematch_timeout)
+        await self.sit(conn, index, False, ref)
+        if not self.awaiting and self.status == TableStatus.WAITING:
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def decline(self, conn: Endpoint) -> None:
+        """No thanks to playing again: a bot takes the seat kept for this person."""
+        index = self.seat_of(conn.identity.id)
+        if index is None or index not in self.awaiting:
+            raise ProtocolError("bad_state", "you have no open invitation to play at this table")
+        self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        await self._commit("bot_seated", {"seat": index, "level": self.bot_level})
+        await self._answered(index)
+
+    async def _answered(self, index: int) -> None:
+        self.awaiting.discard(index)
+        if not self.awaiting and self.status == TableStatus.WAITING:
+            self._cancel("rematch")
+            self._fill_with_bots()
+            await self._start_game()
+
+    async def _rematch_timeout(self) -> None:
+        """Bots play for the people who did not answer in time."""
+        self._timers.pop("rematch", None)
+        for index in sorted(self.awaiting):
+            self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        self.awaiting.clear()
+        if self.status == TableStatus.WAITING and self.humans():
+            self._fill_with_bots()
+            await self._start_game()

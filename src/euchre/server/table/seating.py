@@ -1,0 +1,314 @@
+"""Who sits where: joining, watching, seats taken and given up, away and back, bots
+seated by the players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euchre.store import FencedError
+
+from ..auth import Identity, require_account
+from ..botplay import check_level
+from ..connection import Endpoint
+from ..kinds import SeatKind, TableKind, TableStatus
+from ..lookback import bot_name
+from ..protocol import ProtocolError
+from ..wire import dumps
+from .parts import MAX_INVITED, WATCHERS_DELAY, Direct, Seat, log
+from .publish import Publishing
+
+
+class Seating(Publishing):
+    """Seats and watchers."""
+
+    async def join(
+        self, conn: Endpoint, since: int | None, invited: bool, ref: str | int | None
+    ) -> None:
+        """Watch the table (taking back one's own seat); sends a snapshot or missed events."""
+        identity = conn.identity
+        if invited:
+            await self._remember_invited(identity.id)
+        if not self.may_see(identity):
+            raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+        index = self.seat_of(identity.id)
+        direct = Direct(conn, since, ref)
+        if index is not None and await self._bind(conn, index, direct):
+            return
+        if index is None:
+            self._watch(conn, None)
+            if invited and identity.id not in self.opened and self.kind == TableKind.PRIVATE:
+                self.opened[identity.id] = identity.name  # the host hears a friend arrive
+                await self._commit("arrived", {"name": identity.name}, direct=direct)
+                return
+        conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
+
+    async def _remember_invited(self, person: str) -> None:
+        """Someone opened the table with its invite: kept, so after a restart they can
+        still reach it by id (at most MAX_INVITED people are kept)."""
+        if person in self.invited or len(self.invited) >= MAX_INVITED:
+            self.invited.add(person)
+            return
+        self.invited.add(person)
+        try:
+            await self.store.save(self.id, {"invited": sorted(self.invited)}, epoch=self.epoch)
+        except FencedError:
+            self.services.lost(self.whole)
+            raise ProtocolError("unavailable", f"table {self.id} moved: try again") from None
+        except Exception:  # the person is in for now; only a restart would forget them
+            log.exception("could not store an invite's use", extra={"table": self.id})
+
+    def _watch(self, conn: Endpoint, seat: int | None) -> None:
+        spectator_before = conn in self.watchers and self.watchers[conn] is None
+        self.watchers[conn] = seat
+        conn.tables.add(self.id)
+        if spectator_before != (seat is None):
+            self._watchers_changed()
+
+    def _watchers_changed(self) -> None:
+        """Spectators came or went: everyone hears the count (and at a private table who
+        watches) shortly, once for a burst of comings and goings."""
+        if "watchers" not in self._timers:
+            self._later("watchers", WATCHERS_DELAY, self._tell_watchers)
+
+    async def _tell_watchers(self) -> None:
+        self._timers.pop("watchers", None)
+        message: dict[str, Any] = {"type": "watchers", "table": self.id}
+        message["spectators"] = self.spectators()
+        if self.kind == TableKind.PRIVATE:
+            message["watching"] = self.watching()
+        text = dumps(message)
+        for conn in self.watchers:
+            conn.send_text(text)
+
+    def _check_not_elsewhere(self, conn: Endpoint, index: int) -> None:
+        other = self.seats[index].conn
+        if other is not None and other is not conn and not other.closed:
+            raise ProtocolError(
+                "seat_in_use",
+                f"your seat {index} at table {self.id} is already connected from another "
+                "window or device; close that one first",
+            )
+
+    async def _bind(self, conn: Endpoint, index: int, direct: Direct) -> bool:
+        """Bind the connection to its seat; True when that sent the snapshot already."""
+        seat = self.seats[index]
+        self._check_not_elsewhere(conn, index)
+        if seat.conn is conn and self.watchers.get(conn) == index:
+            return False
+        seat.conn = conn
+        self._watch(conn, index)
+        self._cancel(f"grace-{index}")
+        if not (seat.away or seat.bot_playing):
+            return False
+        seat.away = seat.bot_playing = False
+        await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
+        if index in self.awaiting:
+            await self._answered(index)
+        return True
+
+    async def resync(self, conn: Endpoint, since: int | None, ref: str | int | None) -> None:
+        if conn not in self.watchers:
+            await self.join(conn, since, False, ref)
+            return
+        conn.send(self.snapshot(conn, self._missed(since, self.watchers[conn]), ref))
+
+    async def sit(
+        self, conn: Endpoint, wanted: int | None, invited: bool, ref: str | int | None = None
+    ) -> int:
+        """Take a seat (or take one's own seat back); the sitter gets a snapshot."""
+        identity = conn.identity
+        if invited:
+            await self._remember_invited(identity.id)
+        if not self.may_see(identity):
+            raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+        own = self.seat_of(identity.id)
+        if own is not None:
+            if wanted is not None and wanted != own:
+                raise ProtocolError("bad_state", f"you already sit at seat {own}: stand up first")
+            if not await self._bind(conn, own, Direct(conn, None, ref)):
+                conn.send(self.snapshot(conn, None, ref))
+            return own
+        if self.kind == TableKind.RANKED:
+            account = require_account(identity)
+            if not await self.services.user_exists(account):
+                raise ProtocolError("account_required", "your account no longer exists")
+        index = self._free_seat(wanted)
+        seat = self.seats[index]
+        seat.user, seat.name, seat.account, seat.bot = (
+            identity.id,
+            identity.name,
+            identity.account_id,
+            None,
+        )
+        seat.conn, seat.away, seat.bot_playing = conn, False, False
+        self._watch(conn, index)
+        try:
+            await self._commit(
+                "seated", {"seat": index, "name": identity.name}, direct=Direct(conn, None, ref)
+            )
+        except ProtocolError:
+            self.seats[index] = Seat()
+            self.watchers[conn] = None
+            raise
+        await self._after_seating()
+        return index
+
+    def _free_seat(self, wanted: int | None) -> int:
+        if wanted is not None and wanted >= self.players:
+            raise ProtocolError("bad_seat", f"this table has seats 0 to {self.players - 1}")
+        if self.status == TableStatus.FINISHED:
+            raise ProtocolError("bad_state", "the game at this table is over")
+        candidates = range(self.players) if wanted is None else (wanted,)
+        for i in candidates:
+            seat = self.seats[i]
+            if seat.empty or (
+                self.status == TableStatus.PLAYING and seat.bot and self.kind != TableKind.RANKED
+            ):
+                return i
+        if wanted is None:
+            raise ProtocolError("full", f"table {self.id} is full")
+        raise ProtocolError("seat_taken", f"seat {wanted} is taken")
+
+    async def _after_seating(self) -> None:
+        if self.status != TableStatus.WAITING or self.awaiting:
+            return
+        if self.free_seats() == 0 and self.kind != TableKind.PRIVATE:
+            await self._start_game()
+        elif self.kind == TableKind.CASUAL and self.humans() > 0 and "fill" not in self._timers:
+            self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+
+    async def stand(self, conn: Endpoint) -> None:
+        """Give up one's seat: free it before the game, hand it to a bot during it."""
+        index = self._own_seat(conn)
+        await self._vacate(index)
+
+    def _own_seat(self, conn: Endpoint) -> int:
+        index = self.seat_of(conn.identity.id)
+        if index is None:
+            raise ProtocolError("not_seated", f"you have no seat at table {self.id}")
+        self._check_not_elsewhere(conn, index)
+        return index
+
+    async def _vacate(self, index: int) -> None:
+        seat = self.seats[index]
+        conn = seat.conn
+        if conn is not None and conn in self.watchers:
+            self._watch(conn, None)
+        if self.status == TableStatus.PLAYING:
+            seat.conn, seat.away, seat.bot_playing = None, True, True
+            await self._commit("bot_playing", {"seat": index, "name": seat.name})
+            return
+        self.seats[index] = Seat()
+        await self._commit("stood", {"seat": index, "name": seat.name})
+        await self._maybe_close()
+
+    async def leave(self, conn: Endpoint) -> None:
+        """Stop watching (and give up one's seat)."""
+        index = self.seat_of(conn.identity.id)
+        if index is not None and self.seats[index].conn is conn:
+            await self._vacate(index)
+        self._unwatch(conn)
+
+    def _unwatch(self, conn: Endpoint) -> None:
+        if conn in self.watchers and self.watchers.pop(conn) is None:
+            self._watchers_changed()
+        conn.tables.discard(self.id)
+
+    async def disconnected(self, conn: Endpoint) -> None:
+        """The connection is gone: the seat is kept for the grace period."""
+        self._unwatch(conn)
+        for index, seat in enumerate(self.seats):
+            if seat.conn is conn:
+                seat.conn, seat.away = None, True
+                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+                await self._commit("away", {"seat": index, "name": seat.name})
+
+    async def _grace_over(self, index: int) -> None:
+        self._timers.pop(f"grace-{index}", None)
+        seat = self.seats[index]
+        if not seat.away or seat.conn is not None or seat.bot_playing:
+            return
+        if self.status == TableStatus.PLAYING:
+            seat.bot_playing = True
+            await self._commit("bot_playing", {"seat": index, "name": seat.name})
+        elif self.status == TableStatus.WAITING:
+            self.seats[index] = Seat()
+            await self._commit("stood", {"seat": index, "name": seat.name})
+            await self._maybe_close()
+
+    async def adopt(self, old: str, identity: Identity) -> bool:
+        """A guest became an account: their seat (and hosting) moves to the account."""
+        index = self.seat_of(old)
+        if index is None or self.seat_of(identity.id) is not None:
+            return False
+        seat, host = self.seats[index], self.host
+        before = (seat.user, seat.name, seat.account)
+        seat.user, seat.name, seat.account = identity.id, identity.name, identity.account_id
+        if host == old:
+            self.host = identity.id
+        try:
+            await self._commit("renamed", {"seat": index, "name": identity.name})
+        except ProtocolError:
+            (seat.user, seat.name, seat.account), self.host = before, host
+            raise
+        if old in self.invited:
+            self.invited.add(identity.id)
+        return True
+
+    def _check_manager(self, conn: Endpoint) -> None:
+        identity = conn.identity
+        if self.kind == TableKind.RANKED:
+            raise ProtocolError("forbidden", "ranked tables are for people only: no bots")
+        if self.kind == TableKind.PRIVATE and identity.id != self.host:
+            raise ProtocolError("forbidden", "only the host of a private table manages its bots")
+        if self.kind == TableKind.CASUAL and self.seat_of(identity.id) is None:
+            raise ProtocolError("forbidden", "sit at the table first")
+
+    async def add_bot(self, conn: Endpoint, wanted: int | None, level: str | None) -> int:
+        """Put a bot in an empty seat (private: the host; casual: anyone seated)."""
+        self._check_manager(conn)
+        if self.status != TableStatus.WAITING:
+            raise ProtocolError("bad_state", "bots can be added only before the game starts")
+        chosen = check_level(level) if level else self.bot_level
+        index = self._free_seat(wanted)
+        self.seats[index] = Seat(bot=chosen, name=bot_name(s.name for s in self.seats))
+        try:
+            await self._commit("bot_seated", {"seat": index, "level": chosen})
+        except ProtocolError:
+            self.seats[index] = Seat()
+            raise
+        await self._after_seating()
+        return index
+
+    async def remove_bot(self, conn: Endpoint, index: int) -> None:
+        self._check_manager(conn)
+        if self.status != TableStatus.WAITING:
+            raise ProtocolError("bad_state", "bots can be removed only before the game starts")
+        if index >= self.players or self.seats[index].kind != SeatKind.BOT:
+            raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
+        self.seats[index] = Seat()
+        await self._commit("stood", {"seat": index, "name": ""})
+
+    def _check_bot_game(self) -> None:
+        if any(seat.bot or seat.empty for seat in self.seats):
+            self.services.check_bot_game()
+
+    def _fill_with_bots(self) -> None:
+        for i, seat in enumerate(self.seats):
+            if seat.empty:
+                self.seats[i] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+
+    async def _fill_timeout(self) -> None:
+        self._timers.pop("fill", None)
+        if (
+            self.status == TableStatus.WAITING
+            and self.humans() > 0
+            and self.kind == TableKind.CASUAL
+        ):
+            try:
+                self._check_bot_game()
+            except ProtocolError:  # no room for another bot game: wait for people
+                self._later("fill", self.settings.fill_seconds, self._fill_timeout)
+                return
+            self._fill_with_bots()
+            await self._start_game()

@@ -1,0 +1,85 @@
+"""Whose move it is after every event, and who makes it: the person (with the turn
+clock), or a bot."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from euchre.store.repo import utcnow
+
+from ..kinds import TableStatus
+from ..lookback import Pause
+from ..protocol import ProtocolError
+from .parts import Clock, log
+from .play import Play
+
+
+class Turns(Play):
+    """Turns, clocks and bots."""
+
+    def _reschedule(self) -> None:
+        """After every event: whose move is it, and who (person, bot, clock) makes it."""
+        self._cancel("turn")
+        self.clock = None
+        state = self.state
+        if self.status != TableStatus.PLAYING or state is None or state.current_player is None:
+            return
+        pause = self.pause
+        if pause is not None and not pause.over():
+            self._later("turn", pause.remaining(), self._pause_over, pause)
+            return
+        self.pause = None
+        to_act = state.current_player
+        seat = self.seats[to_act]
+        if seat.bot or seat.bot_playing:
+            if self._unattended():
+                return  # paused: bots play on once a person is back (their seat's event)
+            self._later(
+                "turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot"
+            )
+        elif self._clock_runs():
+            self.clock = Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
+            self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
+
+    def _unattended(self) -> bool:
+        """No person has been connected to this game for ``unattended_seconds``."""
+        if any(seat.user and seat.conn is not None for seat in self.seats):
+            self._alone_since = None
+            return False
+        now = time.monotonic()
+        if self._alone_since is None:
+            self._alone_since = now
+        return now - self._alone_since >= self.settings.unattended_seconds
+
+    async def _pause_over(self, pause: Pause) -> None:
+        if self.pause is pause:
+            self.pause = None
+            self._reschedule()
+
+    async def _auto_turn(self, version: int, seat: int, by: str) -> None:
+        """A bot moves for ``seat`` (its bot seat, or a player who is away or out of time)."""
+        if version != self.version or self.state is None:
+            return
+        view = self.state.view(seat)
+        level = self.seats[seat].bot or self.bot_level
+        self._spawn(self._decide(version, seat, level, by, view))
+
+    async def _decide(self, version: int, seat: int, level: str, by: str, view: Any) -> None:
+        choice = await self.services.bots.decide(self.id, seat, level, view)
+        self.post(self._auto_act, version, seat, choice, by)
+
+    async def _auto_act(self, version: int, seat: int, action: str, by: str) -> None:
+        if version != self.version:
+            return
+        try:
+            await self._play(seat, action, by)
+        except ProtocolError as exc:
+            log.warning("automatic move refused: %s", exc.message, extra={"table": self.id})
+            self._reschedule()
+
+    def close_unseated_later(self) -> None:
+        """Close this waiting table if still nobody sits at it ``unseated_seconds`` after
+        it was created (at once for an older one restored after a restart)."""
+        age = (utcnow() - self.created_at).total_seconds()
+        self._later("unseated", self.settings.unseated_seconds - age, self._maybe_close)
