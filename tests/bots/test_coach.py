@@ -52,6 +52,8 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
     assert "Alone, you take all five tricks in 100% of the sampled deals." in found.reason
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
     assert "Your Js is the highest trump still out." in found.reason
+    trumps = next(f for f in found.facts if f.kind == "trumps")  # what a client translates
+    assert trumps.data == {"suit": "spades", "count": 5, "left_bower": True}
 
 
 def test_at_nine_points_the_reason_says_a_safe_call_wins() -> None:
@@ -71,6 +73,8 @@ def test_the_reason_names_a_void_shown() -> None:
     voids = [f for f in found.facts if f.kind == "void"]
     assert [(f.data["seat"], f.data["suits"]) for f in voids] == [(3, ["diamonds"])]
     assert "Seat 3 has shown out of diamonds." in found.reason
+    trumps = next(f for f in found.facts if f.kind == "trumps")  # the Jd is no bower in spades
+    assert trumps.data == {"suit": "spades", "count": 0, "left_bower": False}
 
 
 def test_a_hint_is_only_for_the_seat_to_act() -> None:

@@ -42,6 +42,8 @@ def test_passing_a_sure_loner_is_a_blunder_with_the_loner_as_best() -> None:
     assert first.best_value == advice.value_of("order alone").value
     assert first.chosen_value == advice.value_of("pass").value
     assert first.loss == first.best_value - first.chosen_value
+    assert first.facts == advice.facts  # the reason's facts, for a client's own words
+    assert first.to_json()["facts"] == [f.to_json() for f in advice.facts]
 
 
 def test_the_best_choice_gets_no_mark() -> None:

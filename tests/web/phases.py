@@ -4,7 +4,8 @@
 playing the first legal card) so that the deal comes to ``phase`` on the player's turn:
 bid round 1, round 2 (the player passes in round 1 until the others do too), the dealer's
 discard (the player, once dealer, picks up), the play. Bots decide for themselves, so it
-takes a deal or a few; every wait is for the page, never a sleep.
+takes a deal or a few; every wait is for the page, never a sleep. A hand summary between
+deals (a table with a pause after each hand) is continued at once.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from web_helpers import GamePage, create_private_table
 
 GAME_OVER = "t.dataset.phase === 'game_over'"
+SUMMARY = "!!document.querySelector('#summary-continue')"
 
 PHASES = ("bid_r1", "bid_r2", "dealer_discard", "play")
 SIZES = {
@@ -28,11 +30,18 @@ def state(game: GamePage) -> dict[str, Any]:
     return dict(game.page.evaluate("window.euchre.current.state"))
 
 
-def reach(game: GamePage, phase: str, max_moves: int = 400) -> dict[str, Any]:
-    """Play until it is the player's turn in ``phase``; returns the state then."""
+def reach(
+    game: GamePage, phase: str, max_moves: int = 400, timeout: float = 20_000
+) -> dict[str, Any]:
+    """Play until it is the player's turn in ``phase``; returns the state then (each wait
+    for the page at most ``timeout`` ms)."""
     for _ in range(max_moves):
-        if game.wait_my_turn_or(GAME_OVER) == "other":
-            _new_table(game)  # the game ended first: the hunt goes on at a new table
+        if game.wait_my_turn_or(f"{SUMMARY} || {GAME_OVER}", timeout) == "other":
+            if game.page.evaluate(f"() => {SUMMARY}"):
+                # continued in the page: the summary may end by itself in the meantime
+                game.page.evaluate("document.querySelector('#summary-continue')?.click()")
+            else:
+                _new_table(game)  # the game ended first: the hunt goes on at a new table
             continue
         now = state(game)
         if now["phase"] == phase:

@@ -405,7 +405,8 @@ def _trump_facts(know: Knowledge, trump: int) -> list[Fact]:
     left = [c for c in mine if c != JOKER and c >> 3 != trump and POWER[trump][c] > 0]
     text = f"You hold {_count_words(len(mine))} in {SUIT_NAMES[trump]}"
     text += " (the left bower counted)." if left else "."
-    out = [Fact("trumps", text, {"suit": SUIT_NAMES[trump], "count": len(mine)})]
+    data = {"suit": SUIT_NAMES[trump], "count": len(mine), "left_bower": bool(left)}
+    out = [Fact("trumps", text, data)]
     boss = _boss_trump(know, trump)
     if boss is not None and hand >> boss & 1:
         out.append(

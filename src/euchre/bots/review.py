@@ -24,7 +24,7 @@ from typing import Any
 from euchre.engine import GameState
 from euchre.engine import actions as A
 
-from .coach import COACH_WORLDS, hint
+from .coach import COACH_WORLDS, Fact, hint
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.
 THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
@@ -43,6 +43,7 @@ class Decision:
     loss: float
     mark: str | None
     reason: str  # why the best action is best (the coach's reason)
+    facts: tuple[Fact, ...] = ()  # what the reason is made of (a hint's ``facts``)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +55,7 @@ class Decision:
             "loss": round(self.loss, 3),
             "mark": self.mark,
             "reason": self.reason,
+            "facts": [f.to_json() for f in self.facts],
         }
 
 
@@ -107,6 +109,7 @@ def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision
         loss,
         mark_for(loss),
         advice.reason,
+        advice.facts,
     )
 
 

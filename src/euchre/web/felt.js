@@ -63,11 +63,13 @@ export function bidButtons(page, actions) {
   const alone = aloneOf.size > 0 && page.goAlone;
   const buttons = shown.map((action, i) => {
     const sent = alone && aloneOf.has(action) ? aloneOf.get(action) : action;
+    const pick = page.coach?.pick();
+    const coached = pick === action || pick === aloneOf.get(action) ? " coach-pick" : ""; // the coach's choice (its suit, alone or not)
     return h(
       "button",
       {
         type: "button",
-        class: `bid ${action.startsWith("pass") ? "pass" : "primary"}`,
+        class: `bid ${action.startsWith("pass") ? "pass" : "primary"}${coached}`,
         dataset: { action: sent, key: `act-${action}`, cmd: "act", aloneAction: aloneOf.get(action) || "", plainAction: action },
         tabindex: i === 0 ? "0" : "-1",
         disabled: Boolean(page.pending),
@@ -82,7 +84,7 @@ export function bidButtons(page, actions) {
     {
       type: "button",
       id: "go-alone",
-      class: "alone-toggle",
+      class: `alone-toggle${[...aloneOf.values()].includes(page.coach?.pick()) ? " coach-pick" : ""}`,
       "aria-pressed": String(Boolean(page.goAlone)),
       dataset: { cmd: "alone", key: "go-alone" },
       disabled: Boolean(page.pending),

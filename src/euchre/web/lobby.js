@@ -210,6 +210,7 @@ class Lobby extends Page {
       this.kindField(),
       this.timerField(),
       pauseField(this, this.form),
+      this.hintsField(),
       this.botsField(),
       optionField(ctx, OPTIONS[0], f.values, f.values.players),
       h(
@@ -257,6 +258,18 @@ class Lobby extends Page {
       ),
     );
     return h("div", { class: "field" }, h("label", { for: "create-timer" }, this.t("lobby.turnTimer")), select);
+  }
+
+  /** The coach's hints at the new table (on unless unticked; never at ranked tables). */
+  hintsField() {
+    const f = this.form;
+    const box = h("input", { type: "checkbox", id: "create-hints", checked: f.hints !== false, "aria-describedby": "create-hints-help", onchange: (e) => (f.hints = e.target.checked) });
+    return h(
+      "div",
+      { class: "field" },
+      h("label", { class: "check" }, box, this.t("coach.hintsOption")),
+      h("p", { class: "hint", id: "create-hints-help" }, this.t("coach.hintsOptionHelp")),
+    );
   }
 
   botsField() {
@@ -344,6 +357,7 @@ class Lobby extends Page {
     };
     if (f.level) message.bot_level = f.level;
     if (f.pause !== undefined) message.summary_seconds = f.pause;
+    if (f.hints === false) message.hints = false;
     try {
       const created = await this.ctx.net.request(message);
       if (f.startNow && f.kind !== "ranked") this.ctx.net.fire({ type: "start", table: created.table });

@@ -31,6 +31,7 @@ export function handSummary(page, deal, { live }) {
       h("tbody", {}, rows),
     ),
     live ? h("button", { type: "button", class: "primary", id: "summary-continue", dataset: { cmd: "continue", key: "continue" } }, t("lookback.continue")) : null,
+    page.coach?.reviewButton(deal.deal, live ? "summary-review" : "final-review"), // the coach's review of this hand
   );
 }
 

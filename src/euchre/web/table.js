@@ -6,6 +6,7 @@
 
 import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
 import { h, morph, rove, setRovingFocus } from "./dom.js";
+import { Coach } from "./coach.js";
 import { bidButtons, feltContract, feltScore } from "./felt.js";
 import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
@@ -49,6 +50,7 @@ class TablePage extends Page {
     this.handPause = new HandPause();
     this.fill = new FillCountdown();
     this.playAgain = new PlayAgain(this);
+    this.coach = new Coach(this);
     this.log = [];
     this.pending = null;
     this.failure = null;
@@ -518,6 +520,10 @@ class TablePage extends Page {
       copy: () => this.copyInvite(),
       continue: () => this.continueAfterHand(),
       "last-trick": () => this.toggleLastTrick(),
+      hint: () => this.coach.toggleHint(),
+      "close-hint": () => this.coach.closeHint(),
+      review: () => this.coach.openReview(target, el.id),
+      "close-review": () => this.coach.closeReview(),
       "play-again": () => this.playAgain.ask(),
       "decline-again": () => this.playAgain.decline(),
       alone: () => {
@@ -534,12 +540,26 @@ class TablePage extends Page {
     if (group) rove(event, group, group.classList.contains("hand") ? "button.hand-card" : "button");
   }
 
-  /** L shows the last trick; while the hand summary shows, Enter, Space or Escape continue. */
+  /** L shows the last trick, H the coach's hint; Escape closes the review or the hint; while
+   * the hand summary shows, Enter, Space or Escape continue. */
   lookBackKey(event) {
     if (!this.info || event.defaultPrevented || event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return false;
     if ((event.key === "l" || event.key === "L") && this.info?.status !== "waiting") {
       event.preventDefault();
       this.toggleLastTrick();
+      return true;
+    }
+    if ((event.key === "h" || event.key === "H") && (this.coach.canHint() || this.coach.hintOpen)) {
+      event.preventDefault();
+      this.coach.toggleHint();
+      return true;
+    }
+    if (event.key === "Escape" && this.coach.reviewDeal !== null) {
+      this.coach.closeReview();
+      return true;
+    }
+    if (event.key === "Escape" && this.coach.hintOpen) {
+      this.coach.closeHint();
       return true;
     }
     if (event.key === "Escape" && this.showLastTrick) {
@@ -578,6 +598,7 @@ class TablePage extends Page {
       return;
     }
     this.pending = action;
+    this.coach.hintOpen = false; // the hint is for the decision just made
     this.root.querySelector(".table-page")?.setAttribute("aria-busy", "true");
   }
 
@@ -660,6 +681,7 @@ class TablePage extends Page {
 
   render() {
     if (!this.info) return;
+    this.coach.expire();
     const myTurn = this.isMyTurn();
     const page = h(
       "section",
@@ -688,6 +710,7 @@ class TablePage extends Page {
           this.feltContract(),
           this.seats(),
           this.centre(),
+          this.coach.hintPanel(),
           h("div", { class: "dock" }, this.controls(), this.hand()),
         ),
       ),
@@ -724,8 +747,15 @@ class TablePage extends Page {
     document.documentElement.style.setProperty("--felt-top", `${top}px`);
   }
 
+  /** Where focus goes when a coach panel closes that no control opened: the choice, or the title. */
+  focusAfterCoach() {
+    const target = this.root.querySelector(".hand-card.legal, .bid-buttons button") || document.getElementById("table-title");
+    target?.focus({ preventScroll: true });
+  }
+
   /** On my turn, keyboard focus goes to the first legal choice unless the user is elsewhere. */
   focusFirstChoice() {
+    if (this.coach.reviewDeal !== null) return; // the player is reading the review (over the hand on a phone)
     const active = document.activeElement;
     const free = !active || active === document.body || active.id === "main" || active.id === "table-title";
     if (!free) return;
@@ -937,7 +967,9 @@ class TablePage extends Page {
   controls() {
     const s = this.state;
     const actions = this.buttonActions();
-    const children = [h("p", { class: "prompt", id: "prompt" }, this.promptText())];
+    const prompt = h("p", { class: "prompt", id: "prompt" }, this.promptText());
+    const hint = this.coach.hintButton();
+    const children = [hint ? h("div", { class: "prompt-row" }, prompt, hint) : prompt];
     if (actions.length) children.push(bidButtons(this, actions));
     if (!s && this.info.status === "waiting") children.push(this.waitingControls());
     return h("div", { class: "controls", "aria-live": "off" }, children);
@@ -1006,6 +1038,7 @@ class TablePage extends Page {
       if (action) classes.push("legal");
       else if (myTurn && actions.size) classes.push("disabled");
       if (this.pending === action && action) classes.push("pending");
+      if (action && action === this.coach.pick()) classes.push("coach-pick");
       return h(
         "button",
         {
@@ -1036,6 +1069,7 @@ class TablePage extends Page {
     return h(
       "aside",
       { class: "side", "aria-label": this.t("table.sideLabel") },
+      this.coach.reviewPanel(),
       this.scoreBoard(),
       this.lookBackBox(),
       this.lastDealBox(),
@@ -1088,6 +1122,7 @@ class TablePage extends Page {
       lastTrickButton(this, this.showLastTrick),
       this.showLastTrick ? lastTrickPanel(this) : null,
       h("details", { class: "sheet", id: "score-sheet-box" }, h("summary", {}, this.t("lookback.sheet")), scoreSheet(this.ctx, this.sheet, names)),
+      this.coach.reviewList(this.sheet.map((row) => row.deal)),
     );
   }
 
@@ -1098,6 +1133,7 @@ class TablePage extends Page {
       { class: "box last-deal", "aria-labelledby": "last-deal-title" },
       h("h2", { id: "last-deal-title" }, this.t("table.lastHand", { n: this.lastDeal.deal + 1 })),
       h("p", { id: "deal-summary" }, this.describeDeal(this.lastDeal)),
+      this.coach.reviewButton(this.lastDeal.deal, "review-last-hand"),
     );
   }
 

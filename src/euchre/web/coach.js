@@ -1,0 +1,417 @@
+// The coach at the table (docs/protocol.md "hint" and "review"; docs/bots.md "The coach"):
+// a hint on the player's own turn, and the review of their decisions once a hand is over.
+//
+// Hints: at casual and private tables whose "hints" option is on, only on one's own turn.
+// A hint belongs to one decision (the deal and the number of actions so far): the next
+// action dismisses it. Reviews: any finished hand of one's own seat (at ranked tables only
+// after the game); each is computed once by the server, so the page keeps what it got.
+// Reasons are drawn from the coach's facts in the player's language; a fact of a kind this
+// page does not know (or a review stored without facts) shows the server's own sentence.
+
+import { cardName, cardShort } from "./cards.js";
+import { h } from "./dom.js";
+
+const HINT_TIMEOUT_MS = 60000; // the coach thinks about a second; a busy server longer
+const REVIEW_TIMEOUT_MS = 180000; // a hand's decisions, when not yet computed after the hand
+const CARD_VERBS = new Set(["play", "discard", "give"]);
+const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
+const MARKS = ["inaccuracy", "mistake", "blunder"];
+
+/** The page's coach: the current hint, the reviews fetched, the review shown. */
+export class Coach {
+  constructor(page) {
+    this.page = page;
+    this.hint = null; // {key, answer | null, error | null}
+    this.hintOpen = false;
+    this.reviews = new Map(); // deal -> {decisions | null, error | null}
+    this.reviewDeal = null; // the deal whose review is shown
+    this.reviewOpener = null; // the id of the control that opened it, for focus on close
+    loadStyles();
+  }
+
+  t(key, params) {
+    return this.page.t(key, params);
+  }
+
+  // ---------------------------------------------------------------- hints
+
+  /** Hints at this table, for this player, now (the server checks the same). */
+  canHint() {
+    const info = this.page.info;
+    return Boolean(info && info.hints === true && info.kind !== "ranked" && this.page.isMyTurn() && !this.page.pending);
+  }
+
+  /** The decision a hint is for: this deal, this many actions into it. */
+  decisionKey() {
+    const s = this.page.state;
+    return s ? `${s.deal}/${s.history.length}/${s.phase}` : "";
+  }
+
+  /** Drop a hint whose decision is past (called before every render). */
+  expire() {
+    if (this.hint && (this.hint.key !== this.decisionKey() || !this.canHint())) {
+      this.hint = null;
+      this.hintOpen = false;
+    }
+  }
+
+  /** The H key and the button: ask (or show again) the hint, or close it when shown. */
+  toggleHint() {
+    if (this.hintOpen) {
+      this.closeHint();
+      return;
+    }
+    if (!this.canHint()) return;
+    this.hintOpen = true;
+    if (!this.hint || this.hint.key !== this.decisionKey() || this.hint.error) this.askHint();
+    this.page.render();
+    if (this.hint?.answer) this.announceHint();
+  }
+
+  closeHint() {
+    this.hintOpen = false;
+    this.page.render();
+    document.getElementById("hint-button")?.focus({ preventScroll: true });
+  }
+
+  async askHint() {
+    const key = this.decisionKey();
+    this.hint = { key, answer: null, error: null };
+    let answer = null;
+    let error = null;
+    try {
+      answer = await this.page.ctx.net.request({ type: "hint", table: this.page.tableId }, HINT_TIMEOUT_MS);
+    } catch (err) {
+      error = err;
+    }
+    if (this.page.gone || !this.hint || this.hint.key !== key) return; // the game moved on
+    this.hint = { key, answer, error };
+    this.page.render();
+    if (answer && this.hintOpen) this.announceHint();
+  }
+
+  announceHint() {
+    const answer = this.hint.answer;
+    const best = this.actionText(answer.recommended, this.liveContext());
+    this.page.announce(`${this.t("coach.recommends", { action: best })} ${this.reason(answer.facts, answer.reason, answer.recommended)}`);
+  }
+
+  /** The recommended action of this decision's hint, if any (the page marks its card or
+   * button; the mark stays when the panel is closed to see the trick, until the action). */
+  pick() {
+    return this.hint?.answer ? this.hint.answer.recommended : null;
+  }
+
+  hintButton() {
+    if (!this.canHint()) return null;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "small coach-button",
+        id: "hint-button",
+        "aria-expanded": String(this.hintOpen),
+        "aria-keyshortcuts": "H",
+        dataset: { cmd: "hint", key: "hint-button" },
+      },
+      this.t("coach.hint"),
+    );
+  }
+
+  hintPanel() {
+    if (!this.hintOpen || !this.hint) return null;
+    const { answer, error } = this.hint;
+    let body;
+    if (error) body = h("p", { class: "coach-error", id: "hint-error", role: "alert" }, this.errorText(error));
+    else if (!answer) body = h("p", { class: "coach-wait", role: "status" }, this.t("coach.thinking"));
+    else body = this.hintAnswer(answer);
+    return h(
+      "section",
+      { class: "coach-hint", id: "hint-panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "hint-title", dataset: { key: "hint-panel" } },
+      this.head("hint-title", this.t("coach.hintTitle"), "close-hint", this.t("coach.closeHint")),
+      body,
+    );
+  }
+
+  hintAnswer(answer) {
+    const context = this.liveContext();
+    const rows = answer.values.map((v) =>
+      h(
+        "tr",
+        { class: v.action === answer.recommended ? "best" : "", dataset: { action: v.action } },
+        h("th", { scope: "row" }, this.actionText(v.action, context), v.action === answer.recommended ? h("span", { class: "coach-star", "aria-hidden": "true" }, " ★") : null),
+        h("td", { class: "points" }, formatPoints(this.page.ctx.i18n, v.points)),
+        h("td", { class: "win" }, formatWin(this.page.ctx.i18n, v.win)),
+      ),
+    );
+    return [
+      h("p", { class: "coach-best", id: "hint-recommended", dataset: { action: answer.recommended } }, this.t("coach.recommends", { action: this.actionText(answer.recommended, context) })),
+      h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
+      h(
+        "table",
+        { class: "coach-values", id: "hint-values" },
+        h("caption", { class: "visually-hidden" }, this.t("coach.valuesCaption")),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), h("th", { scope: "col" }, this.t("coach.points")), h("th", { scope: "col" }, this.t("coach.win")))),
+        h("tbody", {}, rows),
+      ),
+      h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })),
+    ];
+  }
+
+  // ---------------------------------------------------------------- reviews
+
+  /** Reviews of this player's own hands: at ranked tables only once the game is over. */
+  canReview() {
+    const info = this.page.info;
+    if (!info || this.page.mySeat() === null) return false;
+    return info.kind !== "ranked" || info.status === "finished";
+  }
+
+  /** The button that opens a hand's review (in the hand summary and the look-back box). */
+  reviewButton(deal, id) {
+    if (!this.canReview()) return null;
+    return h(
+      "button",
+      { type: "button", class: "small coach-button", id, dataset: { cmd: "review", target: String(deal), key: id } },
+      this.t("coach.reviewHand", { n: deal + 1 }),
+    );
+  }
+
+  /** Every finished hand's review, reachable while the game goes on (the look-back box). */
+  reviewList(deals) {
+    if (!this.canReview() || !deals.length) return null;
+    return h(
+      "details",
+      { class: "coach-reviews", id: "review-list" },
+      h("summary", {}, this.t("coach.reviews")),
+      h(
+        "ul",
+        { class: "coach-review-hands" },
+        deals.map((deal) => h("li", {}, this.reviewButton(deal, `review-hand-${deal}`))),
+      ),
+    );
+  }
+
+  openReview(deal, opener) {
+    if (!this.canReview()) return;
+    this.reviewDeal = deal;
+    this.reviewOpener = opener || null;
+    const known = this.reviews.get(deal);
+    if (!known || known.error) this.askReview(deal);
+    this.page.render();
+    document.getElementById("review-title")?.focus();
+  }
+
+  closeReview() {
+    this.reviewDeal = null;
+    this.page.render();
+    const back = this.reviewOpener && document.getElementById(this.reviewOpener);
+    if (back) back.focus();
+    else this.page.focusAfterCoach();
+  }
+
+  async askReview(deal) {
+    this.reviews.set(deal, { decisions: null, error: null });
+    let found;
+    try {
+      const answer = await this.page.ctx.net.request({ type: "review", table: this.page.tableId, deal }, REVIEW_TIMEOUT_MS);
+      found = { decisions: answer.decisions, error: null };
+    } catch (err) {
+      found = { decisions: null, error: err };
+    }
+    if (this.page.gone) return;
+    this.reviews.set(deal, found);
+    if (this.reviewDeal === deal) this.page.render();
+  }
+
+  reviewPanel() {
+    const deal = this.reviewDeal;
+    if (deal === null) return null;
+    const found = this.reviews.get(deal) || { decisions: null, error: null };
+    let body;
+    if (found.error) body = h("p", { class: "coach-error", id: "review-error", role: "alert" }, this.errorText(found.error));
+    else if (!found.decisions) body = h("p", { class: "coach-wait", role: "status" }, this.t("coach.reviewing"));
+    else body = this.reviewBody(found.decisions, this.dealContext(deal));
+    return h(
+      "section",
+      { class: "coach-review", id: "review-panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "review-title", dataset: { deal: String(deal), key: `review-${deal}` } },
+      this.head("review-title", this.t("coach.reviewTitle", { n: deal + 1 }), "close-review", this.t("coach.closeReview")),
+      this.page.isMyTurn()
+        ? h("p", { class: "coach-turn", id: "review-your-turn" }, this.t("coach.yourTurn"), " ", h("button", { type: "button", class: "small primary", dataset: { cmd: "close-review", key: "review-back" } }, this.t("coach.backToTable")))
+        : null,
+      body,
+    );
+  }
+
+  reviewBody(decisions, context) {
+    if (!decisions.length) return h("p", { id: "review-summary" }, this.t("coach.noDecisions"));
+    const counts = MARKS.map((mark) => [mark, decisions.filter((d) => d.mark === mark).length]).filter(([, n]) => n);
+    const summary = counts.length
+      ? this.t("coach.summary", { count: decisions.length, marks: this.page.ctx.i18n.list(counts.reverse().map(([mark, n]) => this.t(`coach.marksN.${mark}`, { count: n }))) })
+      : this.t("coach.summaryClean", { count: decisions.length });
+    return [
+      h("p", { id: "review-summary" }, summary),
+      h(
+        "ol",
+        { class: "coach-decisions", id: "review-decisions" },
+        decisions.map((d) => this.decision(d, context)),
+      ),
+    ];
+  }
+
+  decision(d, context) {
+    const best = d.chosen === d.best || d.loss < 0.005; // as good as the best
+    const verdict = d.mark || (best ? "best" : "good");
+    const i18n = this.page.ctx.i18n;
+    return h(
+      "li",
+      { class: `coach-decision mark-${verdict}`, dataset: { index: String(d.index), mark: d.mark || "", chosen: d.chosen, best: d.best } },
+      h(
+        "p",
+        { class: "coach-decision-head" },
+        h("span", { class: "coach-mark" }, this.t(`coach.marks.${verdict}`)),
+        " ",
+        h("strong", {}, this.t("coach.youChose", { action: this.actionText(d.chosen, context) })),
+      ),
+      best
+        ? null
+        : h(
+            "p",
+            { class: "coach-compare" },
+            this.t("coach.bestWas", { action: this.actionText(d.best, context) }),
+            " ",
+            h("span", { class: "coach-loss" }, this.t("coach.lost", { points: formatNumber(i18n, d.loss, 2) })),
+          ),
+      h("p", { class: "coach-values-line" }, this.t("coach.valueLine", { chosen: formatNumber(i18n, d.chosen_value, 2), best: formatNumber(i18n, d.best_value, 2) })),
+      h("p", { class: "coach-reason" }, this.reason(d.facts, d.reason, d.best, context)),
+    );
+  }
+
+  // ---------------------------------------------------------------- words
+
+  head(id, title, closeCmd, closeLabel) {
+    return h(
+      "div",
+      { class: "coach-head" },
+      h("h2", { id, tabindex: "-1" }, title),
+      h("button", { type: "button", class: "coach-close", "aria-label": closeLabel, title: closeLabel, dataset: { cmd: closeCmd, key: closeCmd } }, h("span", { "aria-hidden": "true" }, "×")),
+    );
+  }
+
+  /** What to call actions now: the live deal's dealer and turn-up. */
+  liveContext() {
+    const s = this.page.state;
+    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null };
+  }
+
+  /** ...and in a finished deal (its score-sheet row names the dealer; the turn-up is gone). */
+  dealContext(deal) {
+    const row = this.page.sheet.find((r) => r.deal === deal);
+    return { seat: this.page.mySeat(), dealer: row ? row.dealer : null, upcard: null };
+  }
+
+  /** An action in the player's words: "Play Jack of spades", "Order up K♥, alone", "Pass". */
+  actionText(action, { seat, dealer, upcard }) {
+    const [verb, ...rest] = action.split(" ");
+    if (CARD_VERBS.has(verb) && rest.length === 1) return this.t(`table.cardAction.${verb}`, { card: cardName(this.page.ctx.i18n, rest[0]) });
+    if (verb === "order") {
+      const picks = seat !== null && seat === dealer;
+      const alone = rest[0] === "alone";
+      if (upcard) return this.t(`actions.${picks ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(this.page.ctx.i18n, upcard) });
+      return this.t(`coach.actions.${picks ? "pickUp" : "order"}${alone ? "Alone" : ""}`);
+    }
+    if (verb === "call") {
+      const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
+      return this.t(rest[1] === "alone" ? "coach.actions.callAlone" : "coach.actions.call", { suit });
+    }
+    if (verb === "pass") return this.t("actions.pass");
+    return this.page.actionLabel(action, false);
+  }
+
+  /** The reason from its facts, in the player's language (the server's text otherwise). */
+  reason(facts, text, best, context = this.liveContext()) {
+    if (!Array.isArray(facts) || !facts.length) return text || "";
+    let scoreFacts = 0;
+    return facts
+      .map((fact) => {
+        if (fact.kind === "score") scoreFacts += 1;
+        return this.factText(fact, best, context, scoreFacts) ?? fact.text;
+      })
+      .join(" ");
+  }
+
+  factText(fact, best, context, scoreIndex) {
+    const i18n = this.page.ctx.i18n;
+    const act = (a) => this.actionText(a, context);
+    switch (fact.kind) {
+      case "margin":
+        if (fact.gap < 0.005) return this.t("coach.facts.same", { best: act(fact.best), next: act(fact.next) });
+        return this.t("coach.facts.margin", { best: act(fact.best), next: act(fact.next), gap: formatNumber(i18n, fact.gap, 2) });
+      case "forced":
+        return this.t("coach.facts.forced", { best: act(best) });
+      case "loner":
+        return this.t("coach.facts.loner", { percent: fact.march_percent });
+      case "euchre_risk":
+        return this.t("coach.facts.euchreRisk", { percent: fact.euchred_percent });
+      case "trumps":
+        return this.trumpsText(fact);
+      case "boss_trump":
+        return this.t("coach.facts.bossTrump", { card: cardName(i18n, fact.card) });
+      case "void":
+        return this.t("coach.facts.void", { name: this.page.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => this.suitWord(s))) });
+      case "score":
+        return this.scoreText(fact, scoreIndex);
+      default:
+        return null;
+    }
+  }
+
+  trumpsText(fact) {
+    const letter = SUIT_LETTER[fact.suit];
+    if (!letter || fact.left_bower === undefined) return null;
+    const suit = this.t(`cards.suitsOf.${letter}`);
+    if (!fact.count) return this.t("coach.facts.trumpsNone", { suit });
+    const key = fact.left_bower ? "coach.facts.trumpsLeft" : "coach.facts.trumps";
+    return this.t(key, { count: fact.count, suit });
+  }
+
+  suitWord(name) {
+    if (name === "trumps") return this.t("coach.trumpsWord");
+    return SUIT_LETTER[name] ? this.t(`cards.suitsOf.${SUIT_LETTER[name]}`) : name;
+  }
+
+  /** At target - 1 the coach says one or two things: ours first, then theirs. */
+  scoreText(fact, index) {
+    const target = this.page.info?.target;
+    const ours = fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
+    return ours ? this.t("coach.facts.scoreOurs", { points: fact.ours }) : this.t("coach.facts.scoreTheirs", { points: fact.theirs });
+  }
+
+  errorText(err) {
+    const key = `coach.errors.${err.code}`;
+    return this.page.ctx.i18n.has(key) ? this.t(key) : this.page.ctx.errorText(err);
+  }
+}
+
+/** "+0.42" / "−0.30" points a hand, in the language's digits. */
+function formatPoints(i18n, points) {
+  if (points === null || points === undefined) return "–";
+  return new Intl.NumberFormat(i18n.lang, { signDisplay: "exceptZero", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(points);
+}
+
+/** The change in the chance of winning the game: "+4.1 %" (null: not known). */
+function formatWin(i18n, win) {
+  if (win === null || win === undefined) return "–";
+  return new Intl.NumberFormat(i18n.lang, { style: "percent", signDisplay: "exceptZero", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(win);
+}
+
+function formatNumber(i18n, value, digits) {
+  return new Intl.NumberFormat(i18n.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** The coach's styles, from beside this module (so they share its versioned address). */
+function loadStyles() {
+  const href = new URL("./coach.css", import.meta.url).pathname;
+  if (document.querySelector(`link[data-coach-css]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href, dataset: { coachCss: "" } }));
+}

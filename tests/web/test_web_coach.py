@@ -1,0 +1,300 @@
+"""The coach in a real browser: a hint on one's own turn at a casual table (the recommended
+action legal and marked, a value for every legal action, the reason in the player's
+language), none where the table switched hints off or for a spectator, and the review of
+a hand after it, checked against the server's own review; axe with both open on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe import assert_accessible
+from conftest import PageFactory
+from phases import SIZES, SUMMARY, act, reach, state
+from playwright.sync_api import Page, expect
+from test_web_table_layout import _outside
+from web_helpers import (
+    GamePage,
+    LiveServer,
+    enter_name,
+    fast_settings,
+    open_settings,
+    running_server,
+)
+
+PHONE = SIZES["phone"]
+COACH_WAIT = 120_000  # the coach is quick, but a loaded machine may hold its worker back
+
+
+@pytest.fixture(scope="module")
+def coached(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose tables pause 30 s after each hand (the review opens from the hand
+    summary) and whose bots, the easy level, take a moment (so a page sees others' turns)."""
+    db = Path(tmp_path_factory.mktemp("web-coach")) / "euchre.db"
+    settings = fast_settings(db, summary_seconds=30.0, bot_level="easy", bot_delay=0.05)
+    with running_server(settings) as server:
+        yield server
+
+
+def _table_with_bots(page: Page, kind: str, hints: bool = True) -> GamePage:
+    """A table of ``kind`` from the lobby form, started at once with bots."""
+    page.check(f'input[name="kind"][value="{kind}"]')
+    if not hints:
+        page.uncheck("#create-hints")
+    page.check("#create-start-now")
+    page.click("#create-table")
+    game = GamePage(page)
+    game.wait_table()
+    return game
+
+
+def _ask_hint(page: Page) -> None:
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-values", timeout=COACH_WAIT)
+
+
+def _hint_rows(page: Page) -> list[str]:
+    return [
+        str(a)
+        for a in page.locator("#hint-values tbody tr").evaluate_all(
+            "rows => rows.map(r => r.dataset.action)"
+        )
+    ]
+
+
+def test_a_hint_on_my_turn_at_a_casual_table(new_page: PageFactory, coached: LiveServer) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Hana")
+    game = _table_with_bots(page, "casual")
+    now = reach(game, "play")
+    expect(page.locator("#hint-button")).to_be_visible()
+    expect(page.locator("#hint-button")).to_have_attribute("aria-keyshortcuts", "H")
+    _ask_hint(page)
+    legal = sorted(now["legal"])
+    assert sorted(_hint_rows(page)) == legal  # a value for every legal action
+    recommended = str(page.locator("#hint-recommended").get_attribute("data-action"))
+    assert recommended in legal
+    assert _hint_rows(page)[0] == recommended  # best first, and marked as the best
+    expect(page.locator("#hint-values tr.best")).to_have_attribute("data-action", recommended)
+    expect(page.locator(f'.hand-card.coach-pick[data-action="{recommended}"]')).to_have_count(1)
+    expect(page.locator(".coach-pick")).to_have_count(1)
+    for cell in page.locator("#hint-values td.points").all_text_contents():
+        assert cell == "–" or cell.lstrip("+-−").replace(".", "").isdigit(), cell
+    reason = page.locator("#hint-reason").inner_text()
+    assert reason and ("worth" in reason or "only legal move" in reason), reason
+
+    open_settings(page)  # the reason is built from the coach's facts in the player's language
+    page.select_option("#language", "de")
+    expect(page.locator("#hint-title")).to_have_text("Tipp vom Trainer")
+    german = page.locator("#hint-reason").inner_text()
+    assert "wert" in german or "einzige erlaubte Zug" in german, german
+    assert "worth" not in german and "You hold" not in german, german
+    page.select_option("#language", "en")
+    page.keyboard.press("Escape")  # closes the settings menu first
+    page.locator("#table-title").focus()
+
+    page.keyboard.press("h")  # the key closes the hint (its choice stays marked) ...
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    expect(page.locator("#hint-button")).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(f'.hand-card.coach-pick[data-action="{recommended}"]')).to_have_count(1)
+    page.keyboard.press("h")  # ... and opens it again from what it got
+    expect(page.locator("#hint-recommended")).to_have_attribute("data-action", recommended)
+
+    act(game, recommended)  # the next action dismisses the hint
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    expect(page.locator(".coach-pick")).to_have_count(0)
+    others_turn = page.wait_for_function(  # the page as it is at another seat's turn
+        """() => document.querySelector('.table-page').dataset.myTurn === 'false'
+            ? {button: document.querySelectorAll('#hint-button').length} : null"""
+    )
+    assert others_turn.json_value() == {"button": 0}
+
+
+def test_a_spectator_gets_no_hint_button(new_page: PageFactory, coached: LiveServer) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Ivo")
+    game = _table_with_bots(page, "casual")
+    game.wait_my_turn_or("false")
+    expect(page.locator("#hint-button")).to_be_visible()
+    watcher = new_page(viewport=PHONE, server=coached)
+    enter_name(watcher, "Jas")
+    watcher.goto(f"/#/table/{game.attr('table')}")
+    GamePage(watcher).wait_table()
+    expect(watcher.locator(".table-page")).to_have_attribute("data-status", "playing")
+    expect(watcher.locator(".hand-card")).to_have_count(0)
+    expect(watcher.locator("#hint-button")).to_have_count(0)
+    watcher.keyboard.press("h")
+    expect(watcher.locator("#hint-panel")).to_have_count(0)
+
+
+def test_no_hint_at_a_table_with_hints_switched_off(
+    new_page: PageFactory, coached: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Kai")
+    page.wait_for_selector("#create-hints")
+    expect(page.locator("#create-hints")).to_be_checked()  # on unless the host says no
+    game = _table_with_bots(page, "private", hints=False)
+    assert page.evaluate("window.euchre.current.info.hints") is False
+    for _ in range(3):  # a few of one's own turns
+        game.wait_my_turn_or("false")
+        expect(page.locator("#prompt")).not_to_be_empty()
+        expect(page.locator("#hint-button")).to_have_count(0)
+        page.keyboard.press("h")
+        expect(page.locator("#hint-panel")).to_have_count(0)
+        game.act_by_click()
+
+
+def _hidden_by_the_hint(page: Page) -> list[str]:
+    """The hand's cards and the choices the hint panel lies over (none may be; the turn-up
+    and the trick may be: the panel closes with H or its button to show them)."""
+    found: list[str] = page.evaluate(
+        """(selector) => {
+            const panel = document.querySelector('#hint-panel').getBoundingClientRect();
+            return [...document.querySelectorAll(selector)].filter((e) => {
+                const r = e.getBoundingClientRect();
+                return r.left < panel.right - 1 && panel.left < r.right - 1
+                    && r.top < panel.bottom - 1 && panel.top < r.bottom - 1;
+            }).map((e) => e.dataset.card || e.dataset.action || e.id);
+        }""",
+        ".hand-card, [data-cmd=act], #go-alone, #prompt, #hint-button",
+    )
+    return found
+
+
+@pytest.mark.parametrize("phase", ["bid_r1", "bid_r2", "play"])
+def test_the_hint_leaves_the_hand_and_the_choices_in_view(
+    new_page: PageFactory, coached: LiveServer, phase: str
+) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Oli")
+    game = _table_with_bots(page, "private")
+    now = reach(game, phase)
+    _ask_hint(page)
+    for name in ("phone", "small-phone", "landscape", "desktop"):
+        size = SIZES[name]
+        page.set_viewport_size(size)
+        expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
+        expect(page.locator("#hint-panel")).to_be_visible()
+        outside = _outside(page, size)
+        assert not outside, f"{phase} at {name}: {outside}"
+        hidden = _hidden_by_the_hint(page)
+        assert not hidden, f"{phase} at {name}: the hint covers {hidden}"
+        panel = page.locator("#hint-panel").bounding_box()
+        assert panel and panel["y"] >= 0 and panel["y"] + panel["height"] <= size["height"]
+
+
+def _server_review(live: LiveServer, table: str, deal: int, seat: int) -> list[dict[str, Any]]:
+    async def get() -> list[dict[str, Any]]:
+        return await live.server.reviews.get(table, deal, seat)
+
+    return list(live.run(get()))
+
+
+def _page_review(page: Page) -> list[dict[str, str]]:
+    return list(
+        page.locator("#review-decisions li").evaluate_all(
+            "els => els.map(e => ({index: e.dataset.index, mark: e.dataset.mark,"
+            " chosen: e.dataset.chosen, best: e.dataset.best}))"
+        )
+    )
+
+
+def _finish_a_hand(game: GamePage) -> int:
+    """Play until the hand summary shows (a new game if this one ended); its deal number."""
+    for _ in range(3):
+        game.play_until(f"{SUMMARY} || t.dataset.phase === 'game_over'")
+        if game.page.locator("#summary-continue").count():
+            return int(str(game.page.locator("#hand-summary").get_attribute("data-deal")))
+        game.page.goto("/#/")
+        _table_with_bots(game.page, "private")
+    raise AssertionError("no hand summary in three games")
+
+
+def test_the_hand_review_rates_my_decisions_of_the_hand(
+    new_page: PageFactory, coached: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Lea")
+    game = _table_with_bots(page, "private")
+    deal = _finish_a_hand(game)
+    table, seat = game.attr("table"), int(game.attr("seat"))
+    page.click("#summary-review")
+    expect(page.locator("#review-title")).to_be_focused()
+    expect(page.locator("#review-title")).to_have_text(f"Review of hand {deal + 1}")
+    page.wait_for_selector("#review-summary", timeout=COACH_WAIT)
+    expected = _server_review(coached, table, deal, seat)
+    shown = _page_review(page)
+    assert len(shown) == len(expected)
+    assert shown == [
+        {
+            "index": str(d["index"]),
+            "mark": d["mark"] or "",
+            "chosen": d["chosen"],
+            "best": d["best"],
+        }
+        for d in expected
+    ]
+    marks = [d["mark"] for d in expected if d["mark"]]
+    summary = page.locator("#review-summary").inner_text()
+    assert summary.startswith(f"{len(expected)} decision"), summary
+    for mark in ("blunder", "mistake", "inaccuracy"):
+        if mark in marks:
+            assert mark in summary, summary
+    for item, decision in zip(page.locator("#review-decisions li").all(), expected, strict=True):
+        expect(item.locator(".coach-reason")).not_to_be_empty()
+        if decision["loss"] >= 0.005:  # a worse choice names the best and what it cost
+            expect(item.locator(".coach-compare")).to_contain_text(f"{decision['loss']:.2f}")
+    box = page.locator("#review-panel").bounding_box()
+    assert box and box["width"] <= PHONE["width"] and box["y"] >= 0  # a sheet on the phone
+
+    page.set_viewport_size(SIZES["desktop"])  # the review beside the felt, the summary on it
+    # the next deal goes on (continued, unless the pause ran out while the coach thought)
+    page.evaluate("document.querySelector('#summary-continue')?.click()")
+    game.wait_my_turn_or("false")  # the next deal's first turn of mine: the review waits
+    assert int(game.attr("deal")) > deal
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#review-your-turn")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#review-panel")).to_have_count(0)
+
+    page.click("#review-list summary")  # every finished hand stays reachable
+    page.click(f"#review-hand-{deal}")
+    expect(page.locator("#review-decisions li")).to_have_count(len(expected))
+    page.click("[data-cmd=close-review] >> nth=0")
+    expect(page.locator("#review-panel")).to_have_count(0)
+    expect(page.locator(f"#review-hand-{deal}")).to_be_focused()
+
+
+def test_a_review_before_the_hand_is_over_is_refused_in_words(
+    new_page: PageFactory, coached: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Max")
+    game = _table_with_bots(page, "private")
+    game.wait_my_turn_or("false")
+    deal = int(game.attr("deal"))
+    page.evaluate(f"window.euchre.current.coach.openReview({deal}, null)")
+    expect(page.locator("#review-error")).to_have_text("The coach rates a hand once it is over.")
+    page.keyboard.press("Escape")
+    expect(page.locator("#review-panel")).to_have_count(0)
+
+
+def test_the_hint_and_the_review_pass_axe_on_a_phone(
+    new_page: PageFactory, coached: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, server=coached)
+    enter_name(page, "Noa")
+    game = _table_with_bots(page, "casual")
+    deal = _finish_a_hand(game)
+    page.click("#summary-review")
+    page.wait_for_selector("#review-summary", timeout=COACH_WAIT)
+    assert_accessible(page, "the hand review over the hand summary")
+    page.keyboard.press("Escape")  # closes the review (on a phone a sheet over the table)
+    expect(page.locator("#review-panel")).to_have_count(0)
+    reach(game, "play")
+    _ask_hint(page)
+    assert_accessible(page, "the table with the coach's hint")
+    assert state(game)["deal"] > deal
