@@ -93,6 +93,8 @@ def test_hand_and_choices_fit_every_screen_in_every_phase(
             outside = _outside(page, size)
             assert not outside, f"{phase} at {name}: {outside}"
         page.set_viewport_size(SIZES["phone"])
+        shown = page.locator(".hand-card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert shown == now["hand"], "the hand in the order the server sorted it"
         _felt_shows_the_deal(page, state(game))
         assert_accessible(page, f"the table, {phase}")
     page.set_viewport_size(SIZES["desktop"])

@@ -1,7 +1,7 @@
 // Cards on screen: the project's SVG artwork (cards/*.svg), names and suit symbols.
 
 import { h } from "./dom.js";
-import { JOKER, rankOf, suitOf } from "./rules.js";
+import { JOKER, rankOf, suitOf } from "./cardtext.js";
 
 // Beside this module, so the pictures share its (versioned, long-cached) address.
 const CARDS = new URL("./cards/", import.meta.url).pathname;

@@ -11,7 +11,7 @@ import { bidButtons, feltContract, feltScore } from "./felt.js";
 import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
-import { displaySorted, suitOf } from "./rules.js";
+import { suitOf } from "./cardtext.js";
 import { lastTrickButton, lastTrickPanel } from "./lasttrick.js";
 import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
@@ -1031,7 +1031,7 @@ class TablePage extends Page {
     if (!s || s.seat === null) return null;
     const actions = this.cardActions();
     const myTurn = this.isMyTurn();
-    const cards = displaySorted(s.hand, s.trump && s.phase !== "bid_r1" && s.phase !== "bid_r2" ? s.trump : null);
+    const cards = s.hand; // in the order the server sorted them for display
     const buttons = cards.map((card) => {
       const action = actions.get(card);
       const classes = ["card", "hand-card"];
