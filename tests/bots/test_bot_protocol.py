@@ -42,8 +42,9 @@ def test_observation_rebuilds_the_view(name: str) -> None:
             back.variant, dealer_may_discard_upcard=variant.dealer_may_discard_upcard
         )
         assert same_rules.options() == variant.options()
+        # Nor does the observation carry the hand sizes (a table's own key).
         assert dataclasses.replace(back, variant=view.variant) == dataclasses.replace(
-            view, deal_number=0
+            view, deal_number=0, hand_sizes=()
         )
         state.apply(bot.decide(back, rng), seat=seat)
 

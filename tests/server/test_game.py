@@ -50,5 +50,14 @@ def test_spectators_never_see_a_hand(live: ThreadServer) -> None:
     assert all(s["hand"] == [] and s["legal"] == [] for s in spectator_states)
     player_states = [m["state"] for m in clients[0].received if m.get("state")]
     assert any(s["hand"] for s in player_states)
+    # Everyone hears how many cards each seat holds (the card backs), the same for all.
+    for s in player_states:
+        assert s["hand_sizes"][0] == len(s["hand"]), s
+    by_version = {
+        m["version"]: m["state"]["hand_sizes"] for m in watcher.received if m.get("state")
+    }
+    for m in clients[0].received:
+        if m.get("state") and m["version"] in by_version:
+            assert m["state"]["hand_sizes"] == by_version[m["version"]]
     for client in [*clients, watcher]:
         client.close()

@@ -48,6 +48,9 @@ class View:
     tricks_won: tuple[int, ...]
     legal: tuple[int, ...]
     winner: int | None
+    # How many cards each seat holds (public: everyone sees the cards dealt and played);
+    # empty in a view rebuilt from a bot observation, which does not carry it.
+    hand_sizes: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -95,6 +98,7 @@ def view_of(state: GameState, seat: int | None) -> View:
         tricks_won=tuple(state.tricks_won),
         legal=tuple(state.legal_ids()) if to_act is not None and to_act == seat else (),
         winner=state.winner,
+        hand_sizes=tuple(hand.bit_count() for hand in state.hands),
     )
 
 

@@ -32,6 +32,7 @@ def state_json(view: View) -> dict[str, Any]:
             "turned_down": None if turned is None else TRUMP_LETTERS[turned],
             "lone_defender": view.lone_defender,
             "winner": view.winner,
+            "hand_sizes": list(view.hand_sizes),
         }
     )
     return state

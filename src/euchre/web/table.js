@@ -490,10 +490,8 @@ class TablePage extends Page {
 
   cardsLeft(seat) {
     const s = this.state;
-    if (!s || !s.active.includes(seat)) return 0;
-    if (seat === s.seat) return s.hand.length;
-    const gone = s.history.filter((e) => e.seat === seat && /^(play|give)\b/.test(e.action)).length;
-    return Math.max(0, 5 - gone);
+    if (!s || !s.active.includes(seat) || this.handPause.showing()) return 0;
+    return s.hand_sizes[seat];
   }
 
   lastBid(seat) {
@@ -1029,6 +1027,8 @@ class TablePage extends Page {
   hand() {
     const s = this.state;
     if (!s || s.seat === null) return null;
+    // The next deal's cards wait until the summary of the last one is closed.
+    if (this.handPause.showing()) return h("div", { class: "hand", role: "group", "aria-label": this.t("table.hand") });
     const actions = this.cardActions();
     const myTurn = this.isMyTurn();
     const cards = s.hand; // in the order the server sorted them for display
