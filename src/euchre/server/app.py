@@ -34,7 +34,7 @@ from .chat import Chat
 from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
-from .lobby import Lobby, presets_json
+from .lobby import Lobby
 from .metrics import Metrics
 from .privacy import may_view
 from .protocol import ProtocolError
@@ -43,6 +43,7 @@ from .results import Results
 from .reviews import Reviews
 from .static import ClientFiles
 from .table import Services, Table
+from .table_setup import presets_json
 
 log = logging.getLogger("euchre.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"

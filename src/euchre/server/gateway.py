@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euchre.engine.actions import Action
+
 from . import rematch
+from . import table_commands as cmd
 from .addresses import limit_key
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
@@ -44,6 +47,7 @@ from .protocol import (
     Sit,
     Stand,
     Start,
+    TableRequest,
     Unmute,
     error,
     parse_message,
@@ -170,17 +174,23 @@ async def _read_loop(server: Server, conn: Connection) -> None:
             return
         if raw["type"] == "websocket.disconnect":
             return
-        if not conn.allow(time.monotonic()):
-            _reject(server, conn, error("rate_limited", "too many messages: slow down"))
-            continue
         text = raw.get("text")
+        if not conn.allow(time.monotonic()):
+            ref = reference(text) if text is not None and _within(text, limit) else None
+            _reject(server, conn, error("rate_limited", "too many messages: slow down", ref))
+            continue
         if text is None:
             _reject(server, conn, error("binary", "send JSON as text frames, not binary"))
             continue
-        if len(text) > limit or len(text.encode()) > limit:
-            _reject(server, conn, error("too_large", f"a message is at most {limit} bytes"))
+        if not _within(text, limit):
+            message = f"a message is at most {limit} bytes"
+            _reject(server, conn, error("too_large", message, reference(text)))
             continue
         await handle_text(server, conn, text)
+
+
+def _within(text: str, limit: int) -> bool:
+    return len(text) <= limit and len(text.encode()) <= limit
 
 
 def _reject(server: Server, conn: Connection, message: dict[str, Any]) -> None:
@@ -190,35 +200,101 @@ def _reject(server: Server, conn: Connection, message: dict[str, Any]) -> None:
 
 async def handle_text(server: Server, conn: Connection, text: str) -> None:
     """Validate and perform one message; every failure becomes an ``error`` to the sender."""
-    ref: str | int | None = None
+    message: ClientMessage | None = None
     try:
         message = parse_message(text)
-        ref = message.ref
         await _dispatch(server, conn, message)
     except ProtocolError as exc:
-        if ref is None and exc.code in ("bad_message", "unknown_type"):
-            ref = reference(text)
-        table = getattr(_message_or_none(text), "table", None)
+        ref = reference(text) if message is None else message.ref
+        table = getattr(message, "table", None)
         extra = {"table": table} if isinstance(table, str) else {}
         _reject(server, conn, error(exc.code, exc.message, ref, **extra))
     except Exception:
         log.exception("message failed", extra={"connection": conn.id})
+        ref = None if message is None else message.ref
         _reject(server, conn, error("server_error", "the server failed on that message", ref))
-
-
-def _message_or_none(text: str) -> ClientMessage | None:
-    try:
-        return parse_message(text)
-    except ProtocolError:
-        return None
 
 
 Handler = Callable[["Server", Connection, Any], Awaitable[None]]
 
 
 async def _dispatch(server: Server, conn: Connection, message: ClientMessage) -> None:
-    handler = _HANDLERS[type(message)]
-    await handler(server, conn, message)
+    handler = _HANDLERS.get(type(message))
+    if handler is not None:
+        await handler(server, conn, message)
+    elif isinstance(message, TableRequest):
+        await _table_request(server, conn, message, table_command(message))
+
+
+def table_command(m: TableRequest) -> cmd.Command:
+    """The command a request of one table asks for."""
+    match m:
+        case Resync(since=since, ref=ref):
+            return cmd.Resync(since, ref)
+        case Sit(seat=seat, ref=ref):
+            return cmd.Sit(seat, False, ref)
+        case Stand(ref=ref):
+            return cmd.Stand(ref)
+        case Leave(ref=ref):
+            return cmd.Leave(ref)
+        case AddBot(seat=seat, level=level, ref=ref):
+            return cmd.AddBot(seat, level, ref)
+        case RemoveBot(seat=seat, ref=ref):
+            return cmd.RemoveBot(seat, ref)
+        case Start(ref=ref):
+            return cmd.Start(ref)
+        case Act(action=action, version=version, ref=ref):
+            return cmd.Act(exact_action(action), version, ref)
+        case Continue(ref=ref):
+            return cmd.Proceed(ref)
+        case Decline(ref=ref):
+            return cmd.Decline(ref)
+        case HintRequest(ref=ref):
+            return cmd.Hint(ref)
+        case ReviewRequest(deal=deal, ref=ref):
+            return cmd.Review(deal, ref)
+        case Chat(text=text, preset=preset, ref=ref):
+            return cmd.Say(text, preset, ref)
+        case ChatLog(ref=ref):
+            return cmd.ReadChat(ref)
+    raise ProtocolError("bad_message", f"{type(m).__name__} is no table command")
+
+
+def exact_action(text: str) -> str:
+    """An action's text as the server writes it (the ``legal`` list's spelling); another
+    spelling of an action is ``illegal``. A text that is no action at all is left to the
+    table, which says what is allowed now."""
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return text
+    if action.text != text:
+        raise ProtocolError(
+            "illegal",
+            f"{text[:64]!r} is not how actions are written: send {action.text!r}, exactly as "
+            "your state's legal list writes it",
+        )
+    return text
+
+
+# Answers of table requests whose effect is no event of their own.
+_CONFIRMATIONS: dict[type[ClientMessage], str] = {
+    Leave: "left",
+    Continue: "continued",
+    Decline: "declined",
+}
+
+
+async def _table_request(
+    server: Server, conn: Connection, m: TableRequest, command: cmd.Command
+) -> None:
+    table_id = m.table
+    found = await server.lobby.run(conn, table_id, command)
+    confirmation = _CONFIRMATIONS.get(type(m))
+    if confirmation is not None:
+        conn.send(_with_ref({"type": confirmation, "table": table_id}, m.ref))
+    elif isinstance(command, cmd.ReadChat):
+        conn.send(_with_ref(found, m.ref))
 
 
 async def _ping(server: Server, conn: Connection, m: Ping) -> None:
@@ -240,11 +316,8 @@ async def _create(server: Server, conn: Connection, m: Create) -> None:
     if table.invite:
         created["invite"] = table.invite
     conn.send(_with_ref(created, m.ref))
-    await (
-        table.call(table.sit, conn, 0, True, m.ref)
-        if m.sit
-        else table.call(table.join, conn, None, True, m.ref)
-    )
+    first = cmd.Sit(0, True, m.ref) if m.sit else cmd.Join(None, True, m.ref)
+    await table.call(cmd.perform, table, conn, first)
 
 
 async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
@@ -257,73 +330,13 @@ async def _join(server: Server, conn: Connection, m: Join) -> None:
     lobby = server.lobby
     if m.invite is not None:
         table_id = await lobby.invite_table(m.invite)
-        await lobby.run(conn, table_id, "join", m.since, True, m.ref, visible=False)
+        await lobby.run(conn, table_id, cmd.Join(m.since, True, m.ref), visible=False)
     else:
-        await lobby.run(conn, m.table or "", "join", m.since, False, m.ref)
-
-
-async def _resync(server: Server, conn: Connection, m: Resync) -> None:
-    await server.lobby.run(conn, m.table, "resync", m.since, m.ref)
-
-
-async def _sit(server: Server, conn: Connection, m: Sit) -> None:
-    await server.lobby.run(conn, m.table, "sit", m.seat, False, m.ref)
-
-
-async def _stand(server: Server, conn: Connection, m: Stand) -> None:
-    await server.lobby.run(conn, m.table, "stand")
-
-
-async def _leave(server: Server, conn: Connection, m: Leave) -> None:
-    await server.lobby.run(conn, m.table, "leave")
-    conn.send(_with_ref({"type": "left", "table": m.table}, m.ref))
-
-
-async def _add_bot(server: Server, conn: Connection, m: AddBot) -> None:
-    await server.lobby.run(conn, m.table, "add_bot", m.seat, m.level)
-
-
-async def _remove_bot(server: Server, conn: Connection, m: RemoveBot) -> None:
-    await server.lobby.run(conn, m.table, "remove_bot", m.seat)
-
-
-async def _start(server: Server, conn: Connection, m: Start) -> None:
-    await server.lobby.run(conn, m.table, "start")
-
-
-async def _act(server: Server, conn: Connection, m: Act) -> None:
-    await server.lobby.run(conn, m.table, "act", m.action, m.version)
-
-
-async def _continue(server: Server, conn: Connection, m: Continue) -> None:
-    await server.lobby.run(conn, m.table, "proceed")
-    conn.send(_with_ref({"type": "continued", "table": m.table}, m.ref))
+        await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref))
 
 
 async def _play_again(server: Server, conn: Connection, m: PlayAgain) -> None:
     await rematch.play_again(server.lobby, conn, m.table, m.ref)
-
-
-async def _decline(server: Server, conn: Connection, m: Decline) -> None:
-    await server.lobby.run(conn, m.table, "decline")
-    conn.send(_with_ref({"type": "declined", "table": m.table}, m.ref))
-
-
-async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
-    await server.lobby.run(conn, m.table, "hint", m.ref)
-
-
-async def _review(server: Server, conn: Connection, m: ReviewRequest) -> None:
-    await server.lobby.run(conn, m.table, "review", m.deal, m.ref)
-
-
-async def _chat(server: Server, conn: Connection, m: Chat) -> None:
-    await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
-
-
-async def _chat_log(server: Server, conn: Connection, m: ChatLog) -> None:
-    found = await server.lobby.run(conn, m.table, "chat_log")
-    conn.send(_with_ref(found, m.ref))
 
 
 async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> None:
@@ -351,21 +364,7 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     Create: _create,
     QuickPlay: _quick_play,
     Join: _join,
-    Resync: _resync,
-    Sit: _sit,
-    Stand: _stand,
-    Leave: _leave,
-    AddBot: _add_bot,
-    RemoveBot: _remove_bot,
-    Start: _start,
-    Act: _act,
-    Continue: _continue,
     PlayAgain: _play_again,
-    Decline: _decline,
-    HintRequest: _hint,
-    ReviewRequest: _review,
-    Chat: _chat,
-    ChatLog: _chat_log,
     ChatSettings: _chat_settings,
     Mute: _mute,
     Unmute: _mute,
