@@ -92,10 +92,7 @@ class Server:
             finished=lambda table: self.results.note(table.id),
             reviews=self.reviews,
         )
-        self.lobby = Lobby(self.services, self.bus, self.instance)
-        self.services.check_bot_game = self.lobby.quotas.check_bot_games
-        self.chat.tables = self.lobby.tables
-        self.lobby.chat = self.chat
+        self.lobby = Lobby(self.services, self.bus, self.instance, self.chat)
 
     def background(self, task: asyncio.Future[Any]) -> None:
         """Keep a task alive until it is done (awaited on shutdown)."""

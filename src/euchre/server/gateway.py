@@ -56,7 +56,7 @@ from .protocol import (
 from .quotas import address_of, exempt_addresses
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .parts import ServerParts
 
 log = logging.getLogger("euchre.gateway")
 
@@ -68,7 +68,7 @@ CLOSE_TRY_LATER = 1013
 TOO_MANY_CONNECTIONS = "too_many_connections"
 
 
-async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
+async def identity_of(server: ServerParts, websocket: WebSocket) -> Identity | None:
     """The session in the cookie, or in the ``session`` query parameter (non-browser
     clients): a guest, or an account whose server-side session is still valid."""
     token = websocket.cookies.get(COOKIE_NAME) or websocket.query_params.get("session")
@@ -79,7 +79,7 @@ async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
         return None
 
 
-def origin_allowed(server: Server, websocket: WebSocket) -> bool:
+def origin_allowed(server: ServerParts, websocket: WebSocket) -> bool:
     """A browser page may open the websocket only from the configured public origin
     (``guard.public_origins``), never one taken from the request's own ``Host``. Clients
     that send no Origin are not browsers: they pass their session as ``?session=``, and a
@@ -92,7 +92,7 @@ def origin_allowed(server: Server, websocket: WebSocket) -> bool:
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """``/ws``: one client's connection for its whole life."""
-    server: Server = websocket.app.state.server
+    server: ServerParts = websocket.app.state.server
     if not origin_allowed(server, websocket):
         origin = websocket.headers.get("origin")
         log.warning("websocket refused: foreign origin", extra={"origin": origin})
@@ -128,7 +128,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await _cleanup(server, conn)
 
 
-async def too_many_from(server: Server, websocket: WebSocket) -> bool:
+async def too_many_from(server: ServerParts, websocket: WebSocket) -> bool:
     """Refuse a websocket past ``max_websockets`` in all (close 1013: try again later) or
     past ``websockets_per_address`` from its address (close 1008)."""
     settings = server.settings
@@ -164,7 +164,7 @@ async def _refuse(websocket: WebSocket, no_session: bool) -> None:
     await websocket.close(code=code)
 
 
-async def _read_loop(server: Server, conn: Connection) -> None:
+async def _read_loop(server: ServerParts, conn: Connection) -> None:
     websocket = conn.websocket
     limit = server.settings.max_message_bytes
     while not conn.closed:
@@ -193,12 +193,12 @@ def _within(text: str, limit: int) -> bool:
     return len(text) <= limit and len(text.encode()) <= limit
 
 
-def _reject(server: Server, conn: Connection, message: dict[str, Any]) -> None:
+def _reject(server: ServerParts, conn: Connection, message: dict[str, Any]) -> None:
     server.metrics.rejected.labels(message["code"]).inc()
     conn.send(message)
 
 
-async def handle_text(server: Server, conn: Connection, text: str) -> None:
+async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
     """Validate and perform one message; every failure becomes an ``error`` to the sender."""
     message: ClientMessage | None = None
     try:
@@ -215,10 +215,10 @@ async def handle_text(server: Server, conn: Connection, text: str) -> None:
         _reject(server, conn, error("server_error", "the server failed on that message", ref))
 
 
-Handler = Callable[["Server", Connection, Any], Awaitable[None]]
+Handler = Callable[[ServerParts, Connection, Any], Awaitable[None]]
 
 
-async def _dispatch(server: Server, conn: Connection, message: ClientMessage) -> None:
+async def _dispatch(server: ServerParts, conn: Connection, message: ClientMessage) -> None:
     handler = _HANDLERS.get(type(message))
     if handler is not None:
         await handler(server, conn, message)
@@ -286,7 +286,7 @@ _CONFIRMATIONS: dict[type[ClientMessage], str] = {
 
 
 async def _table_request(
-    server: Server, conn: Connection, m: TableRequest, command: cmd.Command
+    server: ServerParts, conn: Connection, m: TableRequest, command: cmd.Command
 ) -> None:
     table_id = m.table
     found = await server.lobby.run(conn, table_id, command)
@@ -297,11 +297,11 @@ async def _table_request(
         conn.send(_with_ref(found, m.ref))
 
 
-async def _ping(server: Server, conn: Connection, m: Ping) -> None:
+async def _ping(server: ServerParts, conn: Connection, m: Ping) -> None:
     conn.send(_with_ref({"type": "pong", "time": time.time()}, m.ref))
 
 
-async def _lobby(server: Server, conn: Connection, m: LobbyRequest) -> None:
+async def _lobby(server: ServerParts, conn: Connection, m: LobbyRequest) -> None:
     lobby = server.lobby
     if m.subscribe:
         lobby.subscribe(conn)
@@ -310,7 +310,7 @@ async def _lobby(server: Server, conn: Connection, m: LobbyRequest) -> None:
     conn.send(_with_ref({"type": "lobby", "tables": lobby.listing()}, m.ref))
 
 
-async def _create(server: Server, conn: Connection, m: Create) -> None:
+async def _create(server: ServerParts, conn: Connection, m: Create) -> None:
     table = await server.lobby.create(conn, m)
     created: dict[str, Any] = {"type": "created", "table": table.id}
     if table.invite:
@@ -320,11 +320,11 @@ async def _create(server: Server, conn: Connection, m: Create) -> None:
     await table.call(cmd.perform, table, conn, first)
 
 
-async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
+async def _quick_play(server: ServerParts, conn: Connection, m: QuickPlay) -> None:
     await server.lobby.quick_play(conn, m.preset, m.ref, m.ranked)
 
 
-async def _join(server: Server, conn: Connection, m: Join) -> None:
+async def _join(server: ServerParts, conn: Connection, m: Join) -> None:
     if (m.table is None) == (m.invite is None):
         raise ProtocolError("bad_message", 'join: give either "table" or "invite"')
     lobby = server.lobby
@@ -335,11 +335,11 @@ async def _join(server: Server, conn: Connection, m: Join) -> None:
         await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref))
 
 
-async def _play_again(server: Server, conn: Connection, m: PlayAgain) -> None:
+async def _play_again(server: ServerParts, conn: Connection, m: PlayAgain) -> None:
     await rematch.play_again(server.lobby, conn, m.table, m.ref)
 
 
-async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> None:
+async def _chat_settings(server: ServerParts, conn: Connection, m: ChatSettings) -> None:
     identity = conn.identity
     if m.enabled is None:
         prefs = await server.chat.load(identity)
@@ -349,7 +349,7 @@ async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> N
     conn.send(_with_ref({"type": "chat_settings", **prefs.to_json()}, m.ref))
 
 
-async def _mute(server: Server, conn: Connection, m: Mute | Unmute) -> None:
+async def _mute(server: ServerParts, conn: Connection, m: Mute | Unmute) -> None:
     identity = conn.identity
     if m.user == identity.id:
         raise ProtocolError("bad_options", "you cannot mute yourself")
@@ -377,7 +377,7 @@ def _with_ref(message: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
     return message
 
 
-async def _cleanup(server: Server, conn: Connection) -> None:
+async def _cleanup(server: ServerParts, conn: Connection) -> None:
     conn.finish()  # closed at once, so a reconnect may take the seat back
     server.connections.discard(conn)
     server.metrics.connections.dec()

@@ -41,7 +41,9 @@ log = logging.getLogger("euchre.lobby")
 class Lobby:
     """Every table of this instance, by id and by invite code."""
 
-    def __init__(self, services: Services, bus: Bus, instance: str) -> None:
+    def __init__(
+        self, services: Services, bus: Bus, instance: str, chat: Chat | None = None
+    ) -> None:
         self.services = services
         self.settings = services.settings
         self.bots_default = services.bots_default
@@ -49,7 +51,9 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.invites: dict[str, str] = {}
         self.quotas = Quotas(self.settings, self.tables)
-        self.chat: Chat | None = None  # set by the server (chat requests go through run)
+        self.chat = chat  # the chat at the tables (None: chat requests are refused)
+        if chat is not None:
+            chat.tables = self.tables
         self._tasks: set[asyncio.Task[Any]] = set()
         self.cluster: Cluster | None = None
         self.owners: Owners | None = None
@@ -61,6 +65,7 @@ class Lobby:
         services.changed = self.feed.table_changed
         services.removed = self.table_removed
         services.lost = lambda table: self.abandon(table.id)
+        services.check_bot_game = self.quotas.check_bot_games
 
     @property
     def shared(self) -> bool:
