@@ -215,7 +215,7 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
         _reject(server, conn, error("server_error", "the server failed on that message", ref))
 
 
-Handler = Callable[[ServerParts, Connection, Any], Awaitable[None]]
+Handler = Callable[["ServerParts", Connection, Any], Awaitable[None]]
 
 
 async def _dispatch(server: ServerParts, conn: Connection, message: ClientMessage) -> None:
