@@ -62,6 +62,7 @@ class AccountsHost(Protocol):
 
     def background(self, task: asyncio.Future[Any]) -> None: ...
 
+
 log = logging.getLogger("euchre.accounts")
 
 ACCOUNTS_CHANNEL = "accounts"
