@@ -9,6 +9,7 @@ Chat requests go to the chat with the table instead (:data:`ChatCommand`).
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -144,27 +145,7 @@ Command = TableCommand | ChatCommand
 # Commands whose answer is the event they cause: the asker's copy carries the ``ref``.
 ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Start, Act)
 
-_BY_NAME: dict[str, type[Command]] = {
-    cls.__name__: cls
-    for cls in (
-        Join,
-        Resync,
-        Sit,
-        Stand,
-        Leave,
-        AddBot,
-        RemoveBot,
-        Start,
-        Act,
-        Proceed,
-        Decline,
-        Hint,
-        Review,
-        Disconnected,
-        Say,
-        ReadChat,
-    )
-}
+_BY_NAME: dict[str, type[Command]] = {cls.__name__: cls for cls in typing.get_args(Command)}
 
 
 async def perform(table: Table, conn: Endpoint, command: TableCommand) -> Any:
