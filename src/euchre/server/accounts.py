@@ -20,7 +20,7 @@ import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -30,15 +30,38 @@ from euchre.store.names import skeleton
 from euchre.store.repo import utcnow
 
 from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
-from .bus import RedisBus
-from .chat import Prefs
+from .bus import Bus, RedisBus
+from .chat import Chat, Prefs
 from .config import Settings
 from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter, deployment_namespace
 from .protocol import error
 from .strength import weakness
 
 if TYPE_CHECKING:
-    from .app import Server
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
+    from euchre.store import Repository
+
+    from .auth import Sessions
+    from .connection import Connection
+    from .lobby import Lobby
+
+
+class AccountsHost(Protocol):
+    """What the accounts reach of the running server (``app.Server``)."""
+
+    settings: Settings
+    instance: str
+    engine: AsyncEngine
+    store: Repository
+    bus: Bus
+    sessions: Sessions
+    chat: Chat
+    lobby: Lobby
+    connections: set[Connection]
+
+    def background(self, task: asyncio.Future[Any]) -> None: ...
+
 
 log = logging.getLogger("euchre.accounts")
 
@@ -155,7 +178,7 @@ class LoggedIn:
 class Accounts:
     """The accounts of one server: sessions, logins, and what changes with them."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: AccountsHost) -> None:
         self.server = server
         self.settings = server.settings
         self.store = AccountStore(server.engine)

@@ -27,7 +27,7 @@ from .replay_worker import ReplayRefusal
 from .stats import MODES
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .parts import ServerParts
 
 Mode = Literal["partnership", "cutthroat", "two-player"]
 # The request guard's ceiling for an upload (guard.BODY_LIMITS); the replay_max_bytes
@@ -333,7 +333,7 @@ def _problem(status: int, code: str, detail: str) -> AccountError:
     return AccountError(status, code, detail)
 
 
-def set_cookie(server: Server, request: Request, response: Response, token: str) -> None:
+def set_cookie(server: ServerParts, request: Request, response: Response, token: str) -> None:
     """The session cookie: Secure when configured or when the request came over https
     (directly, or through a trusted proxy's X-Forwarded-Proto)."""
     secure = server.settings.cookie_secure or request.url.scheme == "https"
@@ -348,12 +348,12 @@ def set_cookie(server: Server, request: Request, response: Response, token: str)
     )
 
 
-async def identity_of(server: Server, request: Request) -> Identity | None:
+async def identity_of(server: ServerParts, request: Request) -> Identity | None:
     """The guest or account of the request's session cookie."""
     return await server.accounts.identify(request.cookies.get(COOKIE_NAME))
 
 
-async def account_of(server: Server, request: Request) -> Identity:
+async def account_of(server: ServerParts, request: Request) -> Identity:
     identity = await identity_of(server, request)
     if identity is None or identity.account_id is None:
         raise _problem(401, "no_account", "log in first")
@@ -365,7 +365,7 @@ def _address(request: Request) -> str:
     return limit_key(request.client.host) if request.client else "unknown"
 
 
-async def _player(server: Server, name: str) -> Any:
+async def _player(server: ServerParts, name: str) -> Any:
     key = lookup_key(name)
     user = None if key is None else await server.accounts.store.user_by_key(key)
     if user is None:
@@ -380,7 +380,7 @@ def _stats(rows: list[dict[str, Any]]) -> list[StatsInfo]:
 # ---------------------------------------------------------------------- routes
 
 
-def register(app: FastAPI, server: Server) -> None:
+def register(app: FastAPI, server: ServerParts) -> None:
     """Add the accounts, players, games and replays endpoints."""
 
     @app.exception_handler(AccountError)
@@ -395,7 +395,7 @@ def register(app: FastAPI, server: Server) -> None:
 
 
 async def _session_info(
-    server: Server, identity: Identity, token: str | None = None
+    server: ServerParts, identity: Identity, token: str | None = None
 ) -> SessionInfo:
     prefs = await server.chat.load(identity)
     return SessionInfo(
@@ -407,7 +407,7 @@ async def _session_info(
     )
 
 
-def _account_routes(app: FastAPI, server: Server) -> None:
+def _account_routes(app: FastAPI, server: ServerParts) -> None:
     async def logged_in(request: Request, response: Response, made: LoggedIn) -> SessionInfo:
         previous = await identity_of(server, request)
         if previous is not None and previous.session not in (None, made.identity.session):
@@ -526,7 +526,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
 
 
-def _player_routes(app: FastAPI, server: Server) -> None:
+def _player_routes(app: FastAPI, server: ServerParts) -> None:
     store = server.accounts.store
 
     @app.get(
@@ -646,7 +646,7 @@ def _entry(row: Any) -> HistoryEntry:
     )
 
 
-def _game_routes(app: FastAPI, server: Server) -> None:
+def _game_routes(app: FastAPI, server: ServerParts) -> None:
     async def finished_record(
         game_id: str, request: Request | None = None, invite: str | None = None
     ) -> dict[str, Any]:
@@ -725,7 +725,7 @@ def _game_routes(app: FastAPI, server: Server) -> None:
         return await _replayed(server, body, None, stored=False)
 
 
-async def _admit_replay(server: Server, request: Request) -> None:
+async def _admit_replay(server: ServerParts, request: Request) -> None:
     try:
         await server.replays.admit(_address(request), request.cookies.get(COOKIE_NAME))
     except ReplayRefusal as exc:
@@ -733,7 +733,7 @@ async def _admit_replay(server: Server, request: Request) -> None:
 
 
 async def _replayed(
-    server: Server, payload: bytes | dict[str, Any], game_id: str | None, stored: bool
+    server: ServerParts, payload: bytes | dict[str, Any], game_id: str | None, stored: bool
 ) -> Response:
     """The replay computed off the event loop, sent as the worker wrote it."""
     try:
@@ -767,7 +767,7 @@ async def _body(request: Request, limit: int, seconds: float) -> bytes:
     return b"".join(chunks)
 
 
-async def _summary(server: Server, row: Any) -> GameSummary:
+async def _summary(server: ServerParts, row: Any) -> GameSummary:
     from .results import variant_of_row
     from .stats import mode_of
 

@@ -34,7 +34,7 @@ from .chat import Chat
 from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
-from .lobby import Lobby, presets_json
+from .lobby import Lobby
 from .metrics import Metrics
 from .privacy import may_view
 from .protocol import ProtocolError
@@ -43,6 +43,7 @@ from .results import Results
 from .reviews import Reviews
 from .static import ClientFiles
 from .table import Services, Table
+from .table_setup import presets_json
 
 log = logging.getLogger("euchre.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -91,10 +92,7 @@ class Server:
             finished=lambda table: self.results.note(table.id),
             reviews=self.reviews,
         )
-        self.lobby = Lobby(self.services, self.bus, self.instance)
-        self.services.check_bot_game = self.lobby.quotas.check_bot_games
-        self.chat.tables = self.lobby.tables
-        self.lobby.chat = self.chat
+        self.lobby = Lobby(self.services, self.bus, self.instance, self.chat)
 
     def background(self, task: asyncio.Future[Any]) -> None:
         """Keep a task alive until it is done (awaited on shutdown)."""

@@ -28,6 +28,7 @@ from .bus import PREFIX, RedisBus
 from .chat import Prefs
 from .connection import Connection, Endpoint
 from .protocol import ProtocolError
+from .table_commands import Command, Disconnected, from_json, to_json
 from .wire import dumps
 
 log = logging.getLogger("euchre.cluster")
@@ -59,8 +60,8 @@ return 0
 """
 
 # The lobby runs a request for a client of another instance:
-# (client, table id, job name, arguments, whether private tables must look absent).
-Answer = Callable[["Relay", str, str, list[Any], bool], Awaitable[Any]]
+# (client, table id, the command, whether private tables must look absent).
+Answer = Callable[["Relay", str, Command, bool], Awaitable[Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,8 +334,7 @@ class Cluster:
         owner: str,
         conn: Connection,
         table_id: str,
-        job: str,
-        args: list[Any],
+        command: Command,
         visible: bool,
         chat: Prefs | None,
     ) -> tuple[bool, Any]:
@@ -345,8 +345,7 @@ class Cluster:
             "conn": conn.id,
             "who": identity_json(conn.identity),
             "table": table_id,
-            "job": job,
-            "args": args,
+            "command": to_json(command),
             "visible": visible,
             "chat": None if chat is None else prefs_json(chat),
         }
@@ -448,15 +447,18 @@ class Cluster:
         relay = self._relay(node, remote_id, identity_from(message["who"]))
         relay.chat = prefs_from(message.get("chat"))
         table_id = str(message["table"])
-        job, args = str(message["job"]), list(message["args"])
         visible = bool(message["visible"])
-        reply = await _reply_to(
-            message, table_id, self.hooks.answer(relay, table_id, job, args, visible)
-        )
+        reply = await _reply_to(message, table_id, self._answer(relay, table_id, message, visible))
         reply["watching"] = table_id in relay.tables
         relay.outbox.put(reply)
         if not relay.tables and self.relays.get((node, remote_id)) is relay:
             del self.relays[(node, remote_id)]
+
+    async def _answer(
+        self, relay: Relay, table_id: str, message: dict[str, Any], visible: bool
+    ) -> Any:
+        command = from_json(dict(message["command"]))
+        return await self.hooks.answer(relay, table_id, command, visible)
 
     async def _run_info(self, message: dict[str, Any]) -> None:
         table_id = str(message["table"])
@@ -470,7 +472,7 @@ class Cluster:
 
     async def _disconnect(self, relay: Relay, table_id: str) -> None:
         with contextlib.suppress(ProtocolError):
-            await self.hooks.answer(relay, table_id, "disconnected", [], False)
+            await self.hooks.answer(relay, table_id, Disconnected(), False)
 
     def node_gone(self, node: str) -> None:
         """Another instance stopped (its channel has no listener): its clients are away."""

@@ -14,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euchre.engine.actions import Action
+
 from . import rematch
+from . import table_commands as cmd
 from .addresses import limit_key
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
@@ -44,6 +47,7 @@ from .protocol import (
     Sit,
     Stand,
     Start,
+    TableRequest,
     Unmute,
     error,
     parse_message,
@@ -52,7 +56,7 @@ from .protocol import (
 from .quotas import address_of, exempt_addresses
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .parts import ServerParts
 
 log = logging.getLogger("euchre.gateway")
 
@@ -64,7 +68,7 @@ CLOSE_TRY_LATER = 1013
 TOO_MANY_CONNECTIONS = "too_many_connections"
 
 
-async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
+async def identity_of(server: ServerParts, websocket: WebSocket) -> Identity | None:
     """The session in the cookie, or in the ``session`` query parameter (non-browser
     clients): a guest, or an account whose server-side session is still valid."""
     token = websocket.cookies.get(COOKIE_NAME) or websocket.query_params.get("session")
@@ -75,7 +79,7 @@ async def identity_of(server: Server, websocket: WebSocket) -> Identity | None:
         return None
 
 
-def origin_allowed(server: Server, websocket: WebSocket) -> bool:
+def origin_allowed(server: ServerParts, websocket: WebSocket) -> bool:
     """A browser page may open the websocket only from the configured public origin
     (``guard.public_origins``), never one taken from the request's own ``Host``. Clients
     that send no Origin are not browsers: they pass their session as ``?session=``, and a
@@ -88,7 +92,7 @@ def origin_allowed(server: Server, websocket: WebSocket) -> bool:
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """``/ws``: one client's connection for its whole life."""
-    server: Server = websocket.app.state.server
+    server: ServerParts = websocket.app.state.server
     if not origin_allowed(server, websocket):
         origin = websocket.headers.get("origin")
         log.warning("websocket refused: foreign origin", extra={"origin": origin})
@@ -124,7 +128,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await _cleanup(server, conn)
 
 
-async def too_many_from(server: Server, websocket: WebSocket) -> bool:
+async def too_many_from(server: ServerParts, websocket: WebSocket) -> bool:
     """Refuse a websocket past ``max_websockets`` in all (close 1013: try again later) or
     past ``websockets_per_address`` from its address (close 1008)."""
     settings = server.settings
@@ -160,7 +164,7 @@ async def _refuse(websocket: WebSocket, no_session: bool) -> None:
     await websocket.close(code=code)
 
 
-async def _read_loop(server: Server, conn: Connection) -> None:
+async def _read_loop(server: ServerParts, conn: Connection) -> None:
     websocket = conn.websocket
     limit = server.settings.max_message_bytes
     while not conn.closed:
@@ -170,62 +174,134 @@ async def _read_loop(server: Server, conn: Connection) -> None:
             return
         if raw["type"] == "websocket.disconnect":
             return
-        if not conn.allow(time.monotonic()):
-            _reject(server, conn, error("rate_limited", "too many messages: slow down"))
-            continue
         text = raw.get("text")
+        if not conn.allow(time.monotonic()):
+            ref = reference(text) if text is not None and _within(text, limit) else None
+            _reject(server, conn, error("rate_limited", "too many messages: slow down", ref))
+            continue
         if text is None:
             _reject(server, conn, error("binary", "send JSON as text frames, not binary"))
             continue
-        if len(text) > limit or len(text.encode()) > limit:
-            _reject(server, conn, error("too_large", f"a message is at most {limit} bytes"))
+        if not _within(text, limit):
+            message = f"a message is at most {limit} bytes"
+            _reject(server, conn, error("too_large", message, reference(text)))
             continue
         await handle_text(server, conn, text)
 
 
-def _reject(server: Server, conn: Connection, message: dict[str, Any]) -> None:
+def _within(text: str, limit: int) -> bool:
+    return len(text) <= limit and len(text.encode()) <= limit
+
+
+def _reject(server: ServerParts, conn: Connection, message: dict[str, Any]) -> None:
     server.metrics.rejected.labels(message["code"]).inc()
     conn.send(message)
 
 
-async def handle_text(server: Server, conn: Connection, text: str) -> None:
+async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
     """Validate and perform one message; every failure becomes an ``error`` to the sender."""
-    ref: str | int | None = None
+    message: ClientMessage | None = None
     try:
         message = parse_message(text)
-        ref = message.ref
         await _dispatch(server, conn, message)
     except ProtocolError as exc:
-        if ref is None and exc.code in ("bad_message", "unknown_type"):
-            ref = reference(text)
-        table = getattr(_message_or_none(text), "table", None)
+        ref = reference(text) if message is None else message.ref
+        table = getattr(message, "table", None)
         extra = {"table": table} if isinstance(table, str) else {}
         _reject(server, conn, error(exc.code, exc.message, ref, **extra))
     except Exception:
         log.exception("message failed", extra={"connection": conn.id})
+        ref = None if message is None else message.ref
         _reject(server, conn, error("server_error", "the server failed on that message", ref))
 
 
-def _message_or_none(text: str) -> ClientMessage | None:
+Handler = Callable[["ServerParts", Connection, Any], Awaitable[None]]
+
+
+async def _dispatch(server: ServerParts, conn: Connection, message: ClientMessage) -> None:
+    handler = _HANDLERS.get(type(message))
+    if handler is not None:
+        await handler(server, conn, message)
+    elif isinstance(message, TableRequest):
+        await _table_request(server, conn, message, table_command(message))
+
+
+def table_command(m: TableRequest) -> cmd.Command:
+    """The command a request of one table asks for."""
+    match m:
+        case Resync(since=since, ref=ref):
+            return cmd.Resync(since, ref)
+        case Sit(seat=seat, ref=ref):
+            return cmd.Sit(seat, False, ref)
+        case Stand(ref=ref):
+            return cmd.Stand(ref)
+        case Leave(ref=ref):
+            return cmd.Leave(ref)
+        case AddBot(seat=seat, level=level, ref=ref):
+            return cmd.AddBot(seat, level, ref)
+        case RemoveBot(seat=seat, ref=ref):
+            return cmd.RemoveBot(seat, ref)
+        case Start(ref=ref):
+            return cmd.Start(ref)
+        case Act(action=action, version=version, ref=ref):
+            return cmd.Act(exact_action(action), version, ref)
+        case Continue(ref=ref):
+            return cmd.Proceed(ref)
+        case Decline(ref=ref):
+            return cmd.Decline(ref)
+        case HintRequest(ref=ref):
+            return cmd.Hint(ref)
+        case ReviewRequest(deal=deal, ref=ref):
+            return cmd.Review(deal, ref)
+        case Chat(text=text, preset=preset, ref=ref):
+            return cmd.Say(text, preset, ref)
+        case ChatLog(ref=ref):
+            return cmd.ReadChat(ref)
+    raise ProtocolError("bad_message", f"{type(m).__name__} is no table command")
+
+
+def exact_action(text: str) -> str:
+    """An action's text as the server writes it (the ``legal`` list's spelling); another
+    spelling of an action is ``illegal``. A text that is no action at all is left to the
+    table, which says what is allowed now."""
     try:
-        return parse_message(text)
-    except ProtocolError:
-        return None
+        action = Action.parse(text)
+    except ValueError:
+        return text
+    if action.text != text:
+        raise ProtocolError(
+            "illegal",
+            f"{text[:64]!r} is not how actions are written: send {action.text!r}, exactly as "
+            "your state's legal list writes it",
+        )
+    return text
 
 
-Handler = Callable[["Server", Connection, Any], Awaitable[None]]
+# Answers of table requests whose effect is no event of their own.
+_CONFIRMATIONS: dict[type[ClientMessage], str] = {
+    Leave: "left",
+    Continue: "continued",
+    Decline: "declined",
+}
 
 
-async def _dispatch(server: Server, conn: Connection, message: ClientMessage) -> None:
-    handler = _HANDLERS[type(message)]
-    await handler(server, conn, message)
+async def _table_request(
+    server: ServerParts, conn: Connection, m: TableRequest, command: cmd.Command
+) -> None:
+    table_id = m.table
+    found = await server.lobby.run(conn, table_id, command)
+    confirmation = _CONFIRMATIONS.get(type(m))
+    if confirmation is not None:
+        conn.send(_with_ref({"type": confirmation, "table": table_id}, m.ref))
+    elif isinstance(command, cmd.ReadChat):
+        conn.send(_with_ref(found, m.ref))
 
 
-async def _ping(server: Server, conn: Connection, m: Ping) -> None:
+async def _ping(server: ServerParts, conn: Connection, m: Ping) -> None:
     conn.send(_with_ref({"type": "pong", "time": time.time()}, m.ref))
 
 
-async def _lobby(server: Server, conn: Connection, m: LobbyRequest) -> None:
+async def _lobby(server: ServerParts, conn: Connection, m: LobbyRequest) -> None:
     lobby = server.lobby
     if m.subscribe:
         lobby.subscribe(conn)
@@ -234,99 +310,36 @@ async def _lobby(server: Server, conn: Connection, m: LobbyRequest) -> None:
     conn.send(_with_ref({"type": "lobby", "tables": lobby.listing()}, m.ref))
 
 
-async def _create(server: Server, conn: Connection, m: Create) -> None:
+async def _create(server: ServerParts, conn: Connection, m: Create) -> None:
     table = await server.lobby.create(conn, m)
     created: dict[str, Any] = {"type": "created", "table": table.id}
     if table.invite:
         created["invite"] = table.invite
     conn.send(_with_ref(created, m.ref))
-    await (
-        table.call(table.sit, conn, 0, True, m.ref)
-        if m.sit
-        else table.call(table.join, conn, None, True, m.ref)
-    )
+    first = cmd.Sit(0, True, m.ref) if m.sit else cmd.Join(None, True, m.ref)
+    await table.call(cmd.perform, table, conn, first)
 
 
-async def _quick_play(server: Server, conn: Connection, m: QuickPlay) -> None:
+async def _quick_play(server: ServerParts, conn: Connection, m: QuickPlay) -> None:
     await server.lobby.quick_play(conn, m.preset, m.ref, m.ranked)
 
 
-async def _join(server: Server, conn: Connection, m: Join) -> None:
+async def _join(server: ServerParts, conn: Connection, m: Join) -> None:
     if (m.table is None) == (m.invite is None):
         raise ProtocolError("bad_message", 'join: give either "table" or "invite"')
     lobby = server.lobby
     if m.invite is not None:
         table_id = await lobby.invite_table(m.invite)
-        await lobby.run(conn, table_id, "join", m.since, True, m.ref, visible=False)
+        await lobby.run(conn, table_id, cmd.Join(m.since, True, m.ref), visible=False)
     else:
-        await lobby.run(conn, m.table or "", "join", m.since, False, m.ref)
+        await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref))
 
 
-async def _resync(server: Server, conn: Connection, m: Resync) -> None:
-    await server.lobby.run(conn, m.table, "resync", m.since, m.ref)
-
-
-async def _sit(server: Server, conn: Connection, m: Sit) -> None:
-    await server.lobby.run(conn, m.table, "sit", m.seat, False, m.ref)
-
-
-async def _stand(server: Server, conn: Connection, m: Stand) -> None:
-    await server.lobby.run(conn, m.table, "stand")
-
-
-async def _leave(server: Server, conn: Connection, m: Leave) -> None:
-    await server.lobby.run(conn, m.table, "leave")
-    conn.send(_with_ref({"type": "left", "table": m.table}, m.ref))
-
-
-async def _add_bot(server: Server, conn: Connection, m: AddBot) -> None:
-    await server.lobby.run(conn, m.table, "add_bot", m.seat, m.level)
-
-
-async def _remove_bot(server: Server, conn: Connection, m: RemoveBot) -> None:
-    await server.lobby.run(conn, m.table, "remove_bot", m.seat)
-
-
-async def _start(server: Server, conn: Connection, m: Start) -> None:
-    await server.lobby.run(conn, m.table, "start")
-
-
-async def _act(server: Server, conn: Connection, m: Act) -> None:
-    await server.lobby.run(conn, m.table, "act", m.action, m.version)
-
-
-async def _continue(server: Server, conn: Connection, m: Continue) -> None:
-    await server.lobby.run(conn, m.table, "proceed")
-    conn.send(_with_ref({"type": "continued", "table": m.table}, m.ref))
-
-
-async def _play_again(server: Server, conn: Connection, m: PlayAgain) -> None:
+async def _play_again(server: ServerParts, conn: Connection, m: PlayAgain) -> None:
     await rematch.play_again(server.lobby, conn, m.table, m.ref)
 
 
-async def _decline(server: Server, conn: Connection, m: Decline) -> None:
-    await server.lobby.run(conn, m.table, "decline")
-    conn.send(_with_ref({"type": "declined", "table": m.table}, m.ref))
-
-
-async def _hint(server: Server, conn: Connection, m: HintRequest) -> None:
-    await server.lobby.run(conn, m.table, "hint", m.ref)
-
-
-async def _review(server: Server, conn: Connection, m: ReviewRequest) -> None:
-    await server.lobby.run(conn, m.table, "review", m.deal, m.ref)
-
-
-async def _chat(server: Server, conn: Connection, m: Chat) -> None:
-    await server.lobby.run(conn, m.table, "chat", m.text, m.preset, m.ref)
-
-
-async def _chat_log(server: Server, conn: Connection, m: ChatLog) -> None:
-    found = await server.lobby.run(conn, m.table, "chat_log")
-    conn.send(_with_ref(found, m.ref))
-
-
-async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> None:
+async def _chat_settings(server: ServerParts, conn: Connection, m: ChatSettings) -> None:
     identity = conn.identity
     if m.enabled is None:
         prefs = await server.chat.load(identity)
@@ -336,7 +349,7 @@ async def _chat_settings(server: Server, conn: Connection, m: ChatSettings) -> N
     conn.send(_with_ref({"type": "chat_settings", **prefs.to_json()}, m.ref))
 
 
-async def _mute(server: Server, conn: Connection, m: Mute | Unmute) -> None:
+async def _mute(server: ServerParts, conn: Connection, m: Mute | Unmute) -> None:
     identity = conn.identity
     if m.user == identity.id:
         raise ProtocolError("bad_options", "you cannot mute yourself")
@@ -351,21 +364,7 @@ _HANDLERS: dict[type[ClientMessage], Handler] = {
     Create: _create,
     QuickPlay: _quick_play,
     Join: _join,
-    Resync: _resync,
-    Sit: _sit,
-    Stand: _stand,
-    Leave: _leave,
-    AddBot: _add_bot,
-    RemoveBot: _remove_bot,
-    Start: _start,
-    Act: _act,
-    Continue: _continue,
     PlayAgain: _play_again,
-    Decline: _decline,
-    HintRequest: _hint,
-    ReviewRequest: _review,
-    Chat: _chat,
-    ChatLog: _chat_log,
     ChatSettings: _chat_settings,
     Mute: _mute,
     Unmute: _mute,
@@ -378,7 +377,7 @@ def _with_ref(message: dict[str, Any], ref: str | int | None) -> dict[str, Any]:
     return message
 
 
-async def _cleanup(server: Server, conn: Connection) -> None:
+async def _cleanup(server: ServerParts, conn: Connection) -> None:
     conn.finish()  # closed at once, so a reconnect may take the seat back
     server.connections.discard(conn)
     server.metrics.connections.dec()

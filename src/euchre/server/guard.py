@@ -31,7 +31,7 @@ from .api import MAX_UPLOAD
 from .config import Settings
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .parts import ServerParts
 
 log = logging.getLogger("euchre.server")
 
@@ -226,7 +226,7 @@ def metrics_allowed(settings: Settings, request: Request) -> bool:
     return is_loopback(host) and not forwarded
 
 
-def install(app: FastAPI, server: Server) -> None:
+def install(app: FastAPI, server: ServerParts) -> None:
     """Add the guard (and, with trusted proxies, reading their headers) to the app."""
     settings = server.settings
     local = is_loopback(settings.host) or settings.host == "localhost"

@@ -2,6 +2,8 @@
 
 Every client message is a JSON object with a ``type``; anything else gets an ``error``
 message naming what was wrong. Validation is strict: no extra fields, no type coercion.
+The ``ref`` of a message that fails is still echoed when it can be read
+(:func:`reference`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
-Ref = Annotated[str, Field(max_length=64)] | int | None
+MAX_REF_CHARS = 64
+MAX_REF = 2**53 - 1  # the largest whole number every JSON reader (JavaScript's) keeps exact
+Ref = (
+    Annotated[str, Field(max_length=MAX_REF_CHARS)]
+    | Annotated[int, Field(ge=-MAX_REF, le=MAX_REF)]
+    | None
+)
+REF_RULE = (
+    f"a string of at most {MAX_REF_CHARS} characters, or a whole number from "
+    f"-{MAX_REF} to {MAX_REF}"
+)
 Seat = Annotated[int, Field(ge=0, le=3)]
 Version = Annotated[int, Field(ge=0)]
 Level = Annotated[str, Field(min_length=1, max_length=32)]
@@ -33,6 +45,12 @@ class ClientMessage(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     ref: Ref = None  # echoed in the answer (and in an error), to match answers to requests
+
+
+class TableRequest(ClientMessage):
+    """A request of one table, named by its id."""
+
+    table: TableId
 
 
 class Ping(ClientMessage):
@@ -69,85 +87,71 @@ class Join(ClientMessage):
     since: Version | None = None
 
 
-class Resync(ClientMessage):
+class Resync(TableRequest):
     type: Literal["resync"]
-    table: TableId
     since: Version | None = None
 
 
-class Sit(ClientMessage):
+class Sit(TableRequest):
     type: Literal["sit"]
-    table: TableId
     seat: Seat | None = None
 
 
-class Stand(ClientMessage):
+class Stand(TableRequest):
     type: Literal["stand"]
-    table: TableId
 
 
-class Leave(ClientMessage):
+class Leave(TableRequest):
     type: Literal["leave"]
-    table: TableId
 
 
-class AddBot(ClientMessage):
+class AddBot(TableRequest):
     type: Literal["add_bot"]
-    table: TableId
     seat: Seat | None = None
     level: Level | None = None
 
 
-class RemoveBot(ClientMessage):
+class RemoveBot(TableRequest):
     type: Literal["remove_bot"]
-    table: TableId
     seat: Seat
 
 
-class Start(ClientMessage):
+class Start(TableRequest):
     type: Literal["start"]
-    table: TableId
 
 
-class Continue(ClientMessage):
+class Continue(TableRequest):
     type: Literal["continue"]
-    table: TableId
 
 
-class PlayAgain(ClientMessage):
+class PlayAgain(TableRequest):
     type: Literal["play_again"]
-    table: TableId
 
 
-class Decline(ClientMessage):
+class Decline(TableRequest):
     type: Literal["decline"]
-    table: TableId
 
 
-class Act(ClientMessage):
+class Act(TableRequest):
     type: Literal["act"]
-    table: TableId
     action: Annotated[str, Field(min_length=1, max_length=64)]
     version: Version | None = None
 
 
-class HintRequest(ClientMessage):
+class HintRequest(TableRequest):
     type: Literal["hint"]
-    table: TableId
 
 
-class ReviewRequest(ClientMessage):
+class ReviewRequest(TableRequest):
     type: Literal["review"]
-    table: TableId
     deal: Annotated[int, Field(ge=0, le=10_000)]
 
 
 PersonId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
-class Chat(ClientMessage):
+class Chat(TableRequest):
     type: Literal["chat"]
-    table: TableId
     text: Annotated[str, Field(max_length=2000)] | None = None
     preset: Annotated[str, Field(min_length=1, max_length=32)] | None = None
 
@@ -167,9 +171,8 @@ class Unmute(ClientMessage):
     user: PersonId
 
 
-class ChatLog(ClientMessage):
+class ChatLog(TableRequest):
     type: Literal["chat_log"]
-    table: TableId
 
 
 AnyMessage = (
@@ -233,7 +236,10 @@ def parse_message(text: str) -> ClientMessage:
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     if not isinstance(raw, dict):
         raise ProtocolError("bad_message", 'a message is a JSON object with a "type" field')
-    kind = raw.get("type")
+    if "type" not in raw:
+        known = ", ".join(MESSAGE_TYPES)
+        raise ProtocolError("bad_message", f'a message needs a "type" field: one of {known}')
+    kind = raw["type"]
     model = MESSAGE_TYPES.get(kind) if isinstance(kind, str) else None
     if model is None:
         known = ", ".join(MESSAGE_TYPES)
@@ -250,6 +256,8 @@ def _describe(exc: ValidationError) -> str:
     for err in exc.errors(include_url=False):
         where = str(err["loc"][0]) if err["loc"] else "message"
         by_field.setdefault(where, []).append(err["msg"])
+    if "ref" in by_field:
+        by_field["ref"] = [f"must be {REF_RULE}"]
     problems = [f"field {name!r}: {', or '.join(msgs)}" for name, msgs in by_field.items()]
     return "; ".join(problems[:3])
 
@@ -261,9 +269,11 @@ def reference(raw: str) -> str | int | None:
     except (ValueError, RecursionError):
         return None
     ref = found.get("ref") if isinstance(found, dict) else None
-    if isinstance(ref, bool) or not isinstance(ref, str | int):
-        return None
-    return ref if not isinstance(ref, str) or len(ref) <= 64 else None
+    if isinstance(ref, str):
+        return ref if len(ref) <= MAX_REF_CHARS else None
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        return ref if -MAX_REF <= ref <= MAX_REF else None
+    return None
 
 
 def error(code: str, message: str, ref: str | int | None = None, **extra: Any) -> dict[str, Any]:

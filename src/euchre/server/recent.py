@@ -17,7 +17,7 @@ from euchre.store.repo import as_utc, utcnow
 from .api import identity_of
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .parts import ServerParts
 
 SCANNED = 500  # newest finished games looked through for the viewer's own
 
@@ -70,7 +70,7 @@ def recent_games(rows: list[dict[str, Any]], user: str | None, limit: int) -> Re
     return RecentGames(mine=mine, public=public)
 
 
-def register(app: FastAPI, server: Server) -> None:
+def register(app: FastAPI, server: ServerParts) -> None:
     @app.get("/api/replays/recent", response_model=RecentGames, tags=["games"])
     async def recent(
         request: Request, limit: Annotated[int, Query(ge=1, le=50)] = 20

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .protocol import ProtocolError
 from .table import TableSpec
+from .table_commands import Sit, perform
 
 if TYPE_CHECKING:
     from .connection import Connection
@@ -26,7 +27,7 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
         table = lobby.tables.get(new_id)
         if table is None:
             raise ProtocolError("unavailable", "the new table is being opened: try again")
-        await table.call(table.sit, conn, index, False, ref)
+        await table.call(perform, table, conn, Sit(index, False, ref))
         return
     host = conn.identity.id if old.kind == "private" else None
     spec = TableSpec(

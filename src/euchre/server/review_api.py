@@ -11,10 +11,10 @@ from . import api
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
-    from .app import Server
+    from .parts import ServerParts
 
 
-def register(app: FastAPI, server: Server) -> None:
+def register(app: FastAPI, server: ServerParts) -> None:
     @app.get("/api/games/{game_id}/review", responses=api.problems(401, 403, 404, 409, 422))
     async def review(game_id: api.GameId, request: Request) -> dict[str, Any]:
         """Every hand of a finished game reviewed for the asker's seat (computed once)."""

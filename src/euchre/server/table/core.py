@@ -4,8 +4,9 @@ timers and the questions asked of it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -70,6 +71,7 @@ class TableCore:
         self._actor: asyncio.Task[None] | None = None
         self._stopping = False
         self._alone_since: float | None = None  # since when no person is connected
+        self._answer: tuple[Endpoint, str | int] | None = None  # see answering()
 
     @property
     def whole(self) -> Table:
@@ -114,6 +116,16 @@ class TableCore:
         """Queue ``job(*args)`` for the actor without waiting (clocks, bots)."""
         if not self._stopping:
             self._mailbox.put_nowait(Mail(job, args))
+
+    @contextlib.contextmanager
+    def answering(self, conn: Endpoint, ref: str | int) -> Iterator[None]:
+        """Within this block (in the actor), the next event's copy for ``conn`` carries
+        ``ref``: the event is the answer to that client's request."""
+        self._answer = (conn, ref)
+        try:
+            yield
+        finally:
+            self._answer = None
 
     async def _run(self) -> None:
         while True:

@@ -156,6 +156,7 @@ class Publishing(TableCore):
         if with_info:
             tail += f',"info":{dumps(self.info())}'
         tail += "}"
+        answer, self._answer = self._answer, None
         for conn, seat in list(self.watchers.items()):
             if direct is not None and conn is direct.conn:
                 missed = self._missed(direct.since, seat)
@@ -166,7 +167,13 @@ class Publishing(TableCore):
                 body = event_text(event, seat)
                 state = dumps(self._view_state(seat))
                 text = texts[seat] = f'{head}{body},"state":{state}{tail}'
+            if answer is not None and conn is answer[0]:
+                text, answer = _with_ref(text, answer[1]), None
             conn.send_text(text)
+        if answer is not None and (direct is None or answer[0] is not direct.conn):
+            # The asker does not watch the table: it still gets its answer, as a spectator.
+            body, state = event_text(event, None), dumps(self._view_state(None))
+            answer[0].send_text(_with_ref(f'{head}{body},"state":{state}{tail}', answer[1]))
 
     def _game_values(self) -> dict[str, Any]:
         return {"seats": [s.stored() for s in self.seats], "status": self.status, "host": self.host}
@@ -248,3 +255,8 @@ class Publishing(TableCore):
         self._timers.pop("expire", None)
         self._cancel_all()
         self.services.removed(self.whole)
+
+
+def _with_ref(message: str, ref: str | int) -> str:
+    """A message's JSON text with ``ref`` added."""
+    return f'{message[:-1]},"ref":{dumps(ref)}}}'

@@ -1,0 +1,110 @@
+"""The list of open tables, and its live updates to the clients watching the lobby.
+
+Each instance publishes its public tables' summaries on the event bus (batched per loop
+turn), so with Redis every instance lists the open tables of every instance; the
+summaries of other instances' tables are kept here for the list and for quick play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from .bus import Bus
+from .connection import Connection
+from .kinds import TableKind, TableStatus
+from .table import Table
+
+log = logging.getLogger("euchre.lobby")
+
+LOBBY_CHANNEL = "lobby"
+LISTED = (TableStatus.WAITING, TableStatus.PLAYING)
+
+Spawn = Callable[[Coroutine[Any, Any, None]], None]
+
+
+class LobbyFeed:
+    """Table summaries in and out over the bus; the connections that watch the list."""
+
+    def __init__(
+        self, bus: Bus, instance: str, tables: dict[str, Table], spawn: Spawn, with_people: bool
+    ) -> None:
+        self.bus = bus
+        self.instance = instance
+        self.tables = tables  # this instance's tables (the lobby's registry)
+        self.watchers: set[Connection] = set()
+        self.remote: dict[str, dict[str, Any]] = {}  # other instances' tables, by id
+        self.remote_people: dict[str, frozenset[str]] = {}  # who sits at each remote table
+        self._with_people = with_people  # share who sits where (quick play elsewhere)
+        self._spawn = spawn
+        self._dirty: dict[str, Table] = {}
+        self._flushing = False
+
+    async def start(self) -> None:
+        await self.bus.subscribe(LOBBY_CHANNEL, self._on_bus)
+
+    def subscribe(self, conn: Connection) -> None:
+        self.watchers.add(conn)
+
+    def unsubscribe(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Open public tables of every instance."""
+        local = [
+            {**t.summary(), "instance": self.instance}
+            for t in self.tables.values()
+            if t.kind != TableKind.PRIVATE and t.status in LISTED
+        ]
+        seen = {t["id"] for t in local}
+        return local + [s for tid, s in self.remote.items() if tid not in seen]
+
+    def table_changed(self, table: Table) -> None:
+        """A table's summary changed (or it is gone): tell every instance, batched per
+        loop turn."""
+        self._dirty[table.id] = table
+        if not self._flushing:
+            self._flushing = True
+            asyncio.get_running_loop().call_soon(self._spawn_flush)
+
+    def _spawn_flush(self) -> None:
+        self._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        dirty, self._dirty, self._flushing = self._dirty, {}, False
+        for table in dirty.values():
+            if table.kind == TableKind.PRIVATE:
+                continue
+            message = self._bus_message(table)
+            try:
+                await self.bus.publish(LOBBY_CHANNEL, message)
+            except Exception:
+                log.exception("could not publish a lobby update")
+
+    def _bus_message(self, table: Table) -> dict[str, Any]:
+        gone = table.id not in self.tables or table.status not in LISTED
+        if gone:
+            return {"id": table.id, "removed": True, "instance": self.instance}
+        message = {**table.summary(), "instance": self.instance}
+        if self._with_people:  # for quick play elsewhere; never sent to clients
+            message["people"] = [seat.user for seat in table.seats if seat.user]
+        return message
+
+    def _on_bus(self, _channel: str, message: dict[str, Any]) -> None:
+        table_id = message.get("id")
+        if not isinstance(table_id, str):
+            return
+        people = message.pop("people", None)
+        if message.get("instance") != self.instance:
+            if message.get("removed"):
+                self.remote.pop(table_id, None)
+                self.remote_people.pop(table_id, None)
+            else:
+                self.remote[table_id] = message
+                if isinstance(people, list):
+                    self.remote_people[table_id] = frozenset(str(p) for p in people)
+        text_message = {"type": "lobby_update", "table": message}
+        for conn in list(self.watchers):
+            conn.send(text_message)

@@ -1,0 +1,158 @@
+"""Quick play and the ranked queue: a seat at a waiting table with these rules, or a new one.
+
+A person asking again while they wait gets the same seat back; then the waiting tables
+of this instance with a free seat (the one with the most people first), then those of
+other instances (with Redis), and at last a new table. Tables whose seat was taken
+meanwhile are passed over.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from euchre.engine import Variant
+
+from .config import Settings
+from .connection import Connection, Endpoint
+from .kinds import SeatKind, TableKind, TableStatus
+from .lobby_feed import LISTED, LobbyFeed
+from .protocol import ProtocolError
+from .quotas import Quotas
+from .table import Table, TableSpec
+from .table_commands import Command, Ref, Sit, perform
+from .table_setup import check_ranked, quick_play_spec, variant_for
+
+# Errors that make quick play try the next table.
+NEXT_TABLE = ("full", "seat_taken", "bad_state", "not_found", "unavailable")
+
+
+class Lobby(Protocol):
+    """What quick play needs of the lobby."""
+
+    tables: dict[str, Table]
+    feed: LobbyFeed
+    quotas: Quotas
+    settings: Settings
+    bots_default: str
+
+    @property
+    def shared(self) -> bool:
+        """Whether other instances hold tables too (Redis)."""
+
+    async def run(
+        self, conn: Endpoint, table_id: str, command: Command, visible: bool = True
+    ) -> Any: ...
+
+    async def open_table(self, spec: TableSpec, conn: Connection) -> Table: ...
+
+    async def check_account(self, conn: Connection) -> None: ...
+
+
+async def quick_play(
+    lobby: Lobby, conn: Connection, preset_name: str, ref: Ref, ranked: bool = False
+) -> Table | None:
+    """Seat the player at a casual (or ranked) table with room, or open one (they get
+    its snapshot); the table, when it is on this instance."""
+    variant = variant_for(preset_name, {})
+    kind = TableKind.RANKED if ranked else TableKind.CASUAL
+    if ranked:
+        await lobby.check_account(conn)
+        check_ranked(variant, {})
+    sit = Sit(None, False, ref)
+    own = _waiting_seat(lobby, conn, variant, kind)
+    if own is not None:
+        await own.call(perform, own, conn, sit)
+        return own
+    lobby.quotas.check_seats(conn)
+    mine_elsewhere = _remote_seats(lobby, conn, variant, kind) if lobby.shared else []
+    if mine_elsewhere and await _sit_remote(lobby, conn, mine_elsewhere, sit):
+        return None
+    for table in _candidates(lobby, variant, kind):
+        try:
+            await table.call(perform, table, conn, sit)
+        except ProtocolError as exc:
+            if exc.code in NEXT_TABLE:
+                continue
+            raise
+        return table
+    if await _sit_remote(lobby, conn, _remote_candidates(lobby, variant, kind), sit):
+        return None
+    spec = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
+    table = await lobby.open_table(spec, conn)
+    await table.call(perform, table, conn, sit)
+    return table
+
+
+def _waiting_seat(
+    lobby: Lobby, conn: Connection, variant: Variant, kind: TableKind
+) -> Table | None:
+    """A table of this instance with these rules where the person sits already."""
+    for table in lobby.tables.values():
+        if (
+            table.kind == kind
+            and table.status in LISTED
+            and table.variant == variant
+            and table.seat_of(conn.identity.id) is not None
+        ):
+            return table
+    return None
+
+
+async def _sit_remote(lobby: Lobby, conn: Connection, table_ids: list[str], sit: Sit) -> bool:
+    """Sit at the first of these tables of other instances that has a seat for the
+    person (their own, or a free one)."""
+    for table_id in table_ids:
+        try:
+            await lobby.run(conn, table_id, sit)
+        except ProtocolError as exc:
+            if exc.code in NEXT_TABLE:
+                continue
+            raise
+        return True
+    return False
+
+
+def _remote_seats(lobby: Lobby, conn: Connection, variant: Variant, kind: TableKind) -> list[str]:
+    """Open tables of other instances with these rules where the person sits (they
+    get that seat again, as at a table of this instance)."""
+    person, options, feed = conn.identity.id, variant.options(), lobby.feed
+    return [
+        table_id
+        for table_id, s in feed.remote.items()
+        if person in feed.remote_people.get(table_id, ())
+        and s.get("kind") == kind
+        and s.get("status") in LISTED
+        and s.get("players") == variant.players
+        and s.get("options") == options
+    ]
+
+
+def _candidates(lobby: Lobby, variant: Variant, kind: TableKind) -> list[Table]:
+    """Waiting tables of this instance with these rules and a free seat, fullest first."""
+    found = [
+        t
+        for t in lobby.tables.values()
+        if t.kind == kind
+        and t.status == TableStatus.WAITING
+        and t.variant == variant
+        and t.free_seats() > 0
+    ]
+    return sorted(found, key=lambda t: -t.humans())
+
+
+def _remote_candidates(lobby: Lobby, variant: Variant, kind: TableKind) -> list[str]:
+    """Waiting tables of other instances with the same rules and a free seat."""
+    options = variant.options()
+    found = [
+        s
+        for s in lobby.feed.remote.values()
+        if s.get("kind") == kind
+        and s.get("status") == TableStatus.WAITING
+        and s.get("players") == variant.players
+        and s.get("options") == options
+        and int(s.get("free") or 0) > 0
+    ]
+    found.sort(
+        key=lambda s: -sum(1 for seat in s.get("seats", ()) if seat["type"] == SeatKind.HUMAN)
+    )
+    return [str(s["id"]) for s in found]

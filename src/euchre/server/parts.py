@@ -1,0 +1,25 @@
+"""What the HTTP endpoints and the websocket gateway reach of the running server.
+
+``app.Server`` holds all of it; the modules that serve requests see it through this
+protocol, so none of them imports the application module that imports them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .accounts import Accounts, AccountsHost
+from .metrics import Metrics
+from .replay_worker import ReplayWorkers
+from .reviews import Reviews
+
+
+class ServerParts(AccountsHost, Protocol):
+    """The parts of one running server (``app.Server``): what the accounts reach, and
+    more."""
+
+    metrics: Metrics
+    accounts: Accounts
+    replays: ReplayWorkers
+    reviews: Reviews
+    closing: bool

@@ -1,0 +1,205 @@
+"""What a client asks of a table, as typed values.
+
+The gateway builds one command from each validated wire message; the lobby carries it to
+the table's owner (over the bus as JSON when another instance plays the table) and
+:func:`perform` runs it in the table's actor, calling the table's public method for it.
+Chat requests go to the chat with the table instead (:data:`ChatCommand`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from .connection import Endpoint
+    from .table import Table
+
+Ref = str | int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Watch the table, taking back one's own seat (``invited``: came by its invite)."""
+
+    since: int | None = None
+    invited: bool = False
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    since: int | None = None
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    seat: int | None = None
+    invited: bool = False
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    seat: int | None = None
+    level: str | None = None
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveBot:
+    seat: int
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    action: str
+    version: int | None = None
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Proceed:
+    """Done with the hand summary (the wire's ``continue``)."""
+
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    deal: int
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnected:
+    """The client's connection is gone (not a client request: the gateway's cleanup)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat line at the table: typed ``text`` or a ``preset``."""
+
+    text: str | None = None
+    preset: str | None = None
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReadChat:
+    """The recent chat lines of the asker's channel at the table."""
+
+    ref: Ref = None
+
+
+TableCommand = (
+    Join
+    | Resync
+    | Sit
+    | Stand
+    | Leave
+    | AddBot
+    | RemoveBot
+    | Start
+    | Act
+    | Proceed
+    | Decline
+    | Hint
+    | Review
+    | Disconnected
+)
+ChatCommand = Say | ReadChat
+Command = TableCommand | ChatCommand
+
+# Commands whose answer is the event they cause: the asker's copy carries the ``ref``.
+ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Start, Act)
+
+_BY_NAME: dict[str, type[Command]] = {cls.__name__: cls for cls in typing.get_args(Command)}
+
+
+async def perform(table: Table, conn: Endpoint, command: TableCommand) -> Any:
+    """Run ``command`` for ``conn`` at ``table`` (in the table's actor)."""
+    if isinstance(command, ANSWERED_BY_EVENT) and command.ref is not None:
+        with table.answering(conn, command.ref):
+            return await _call(table, conn, command)
+    return await _call(table, conn, command)
+
+
+async def _call(table: Table, conn: Endpoint, command: TableCommand) -> Any:
+    match command:
+        case Join(since=since, invited=invited, ref=ref):
+            return await table.join(conn, since, invited, ref)
+        case Resync(since=since, ref=ref):
+            return await table.resync(conn, since, ref)
+        case Sit(seat=seat, invited=invited, ref=ref):
+            return await table.sit(conn, seat, invited, ref)
+        case Stand():
+            return await table.stand(conn)
+        case Leave():
+            return await table.leave(conn)
+        case AddBot(seat=seat, level=level):
+            return await table.add_bot(conn, seat, level)
+        case RemoveBot(seat=seat):
+            return await table.remove_bot(conn, seat)
+        case Start():
+            return await table.start(conn)
+        case Act(action=action, version=version):
+            return await table.act(conn, action, version)
+        case Proceed():
+            return await table.proceed(conn)
+        case Decline():
+            return await table.decline(conn)
+        case Hint(ref=ref):
+            return await table.hint(conn, ref)
+        case Review(deal=deal, ref=ref):
+            return await table.review(conn, deal, ref)
+        case Disconnected():
+            return await table.disconnected(conn)
+
+
+def to_json(command: Command) -> dict[str, Any]:
+    """The command as JSON, for another instance (:func:`from_json` reads it back)."""
+    return {"command": type(command).__name__, **dataclasses.asdict(command)}
+
+
+def from_json(raw: dict[str, Any]) -> Command:
+    """A command another instance sent; ``bad_message`` for anything else."""
+    fields = dict(raw)
+    kind = _BY_NAME.get(str(fields.pop("command", "")))
+    if kind is None:
+        raise ProtocolError("bad_message", f"no table command {raw.get('command')!r}")
+    try:
+        return kind(**fields)
+    except TypeError:
+        raise ProtocolError("bad_message", f"malformed {kind.__name__} command") from None

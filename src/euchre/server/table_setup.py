@@ -1,0 +1,143 @@
+"""How a table is set up: its rules from a preset and options (checked against what a
+server table allows), its settings from a ``create`` request or quick play, and a stored
+table's setup read back after a restart."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from euchre.engine import Variant, VariantError, preset
+from euchre.engine.variants import PRESETS
+from euchre.store import GameRow
+
+from .botplay import check_level
+from .coaching import hints_allowed
+from .config import Settings
+from .kinds import TableKind
+from .protocol import Create, ProtocolError
+from .table import TableSpec
+
+# Ranked games use the standard rules of each mode (ratings are kept per mode).
+RANKED_PRESETS = ("standard", "cutthroat", "two-player")
+
+# Numbers a server table accepts (the engine allows more, e.g. for analysis).
+_LIMITS = {
+    "target": (0, 100),
+    "time_limit_minutes": (0, 600),
+    "deal_limit": (0, 500),
+    "lone_euchre_points": (0, 20),
+    "loner_march_points": (0, 20),
+}
+_FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
+
+
+def variant_for(name: str, options: dict[str, Any]) -> Variant:
+    """The variant a preset (or alias) and options describe, or a clear ``bad_variant``
+    error. Its ``name`` is the preset's own name, never the alias."""
+    try:
+        variant = preset(name, **options)
+    except VariantError as exc:
+        raise ProtocolError("bad_variant", str(exc)) from None
+    except Exception:
+        raise ProtocolError(
+            "bad_variant", f"options {sorted(options)[:8]} have values of the wrong kind"
+        ) from None
+    problem = _server_limits(variant)
+    if problem:
+        raise ProtocolError("bad_variant", problem)
+    return variant
+
+
+def check_ranked(variant: Variant, options: dict[str, Any]) -> None:
+    """Ranked tables play a mode's standard rules, or a clear ``bad_options`` error."""
+    if options or not any(variant == preset(name) for name in RANKED_PRESETS):
+        raise ProtocolError(
+            "bad_options",
+            "ranked tables play standard rules: preset standard (partnership), cutthroat or "
+            "two-player, without options",
+        )
+
+
+def _server_limits(variant: Variant) -> str:
+    for f in dataclasses.fields(variant):
+        value = getattr(variant, f.name)
+        expected = _FIELD_KINDS.get(str(f.type))
+        if expected is not None and type(value) is not expected:
+            return f"option {f.name} takes a {expected.__name__}, not {value!r}"
+        if f.name in _LIMITS:
+            low, high = _LIMITS[f.name]
+            if not low <= value <= high:
+                return f"option {f.name} must be between {low} and {high}"
+    return ""
+
+
+def created_spec(
+    request: Create, settings: Settings, default_level: str, creator: str
+) -> TableSpec:
+    """The setup a ``create`` request asks for, or a clear error (nothing is opened)."""
+    variant = variant_for(request.preset, request.options)
+    turn = settings.turn_seconds if request.turn_seconds is None else request.turn_seconds
+    shortest = settings.min_turn_seconds
+    kind = TableKind(request.kind)
+    if turn < shortest and not (turn == 0 and kind == TableKind.PRIVATE):
+        raise ProtocolError(
+            "bad_options",
+            f"the turn timer is at least {shortest:g} s (0 turns it off, at private tables)",
+        )
+    level = check_level(request.bot_level) if request.bot_level else default_level
+    pause = request.summary_seconds
+    return TableSpec(
+        kind,
+        variant,
+        variant.name,
+        turn,
+        level,
+        host=creator if kind == TableKind.PRIVATE else None,
+        hints=hints_allowed(request.kind, request.hints),
+        summary_seconds=settings.summary_seconds if pause is None else pause,
+    )
+
+
+def quick_play_spec(variant: Variant, kind: TableKind, settings: Settings, level: str) -> TableSpec:
+    """A table quick play opens: the server's defaults."""
+    return TableSpec(
+        kind,
+        variant,
+        variant.name,
+        settings.turn_seconds,
+        level,
+        summary_seconds=settings.summary_seconds,
+    )
+
+
+def stored_spec(row: GameRow, settings: Settings, default_level: str) -> TableSpec:
+    """The setup of a stored table (settings a row lacks take today's defaults)."""
+    variant = Variant().replace(**row.options).renamed(row.variant_name)
+    stored = row.settings
+    return TableSpec(
+        kind=TableKind(row.kind),
+        variant=variant,
+        preset=canonical_preset(str(stored.get("preset", row.variant_name))),
+        turn_seconds=float(stored.get("turn_seconds", settings.turn_seconds)),
+        bot_level=str(stored.get("bot_level", default_level)),
+        host=row.host,
+        summary_seconds=float(stored.get("summary_seconds", settings.summary_seconds)),
+        hints=bool(stored.get("hints", row.kind != TableKind.RANKED)),
+    )
+
+
+def canonical_preset(name: str) -> str:
+    """A preset's own name for a name or alias (a name no preset has, as it is)."""
+    try:
+        return preset(name).name
+    except VariantError:
+        return name
+
+
+def presets_json() -> dict[str, Any]:
+    """Presets with their options, for a create-table form."""
+    return {
+        name: {"players": v.players, "target": v.target, "options": v.options()}
+        for name, v in PRESETS.items()
+    }

@@ -1,0 +1,285 @@
+"""What answers a request: the ref in every answer, create's two messages, errors' refs,
+exact action texts, missed events against live ones, canonical preset names, commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import (
+    Client,
+    ThreadServer,
+    fast_settings,
+    play_random,
+    seat_clients,
+    settle,
+)
+
+from euchre.server import table_commands as cmd
+from euchre.server.gateway import exact_action
+from euchre.server.protocol import MAX_REF, ProtocolError, parse_message, reference
+from euchre.server.table_setup import canonical_preset
+
+
+def _kind(message: dict[str, Any]) -> str | None:
+    event = message.get("event")
+    return event.get("kind") if isinstance(event, dict) else None
+
+
+def test_table_requests_are_answered_by_their_event_with_the_ref(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+    added = ann.request(type="add_bot", table=table, seat=2)
+    assert added["type"] == "event" and _kind(added) == "bot_seated", added
+    bobs = bob.until(lambda m: m.get("version") == added["version"])
+    assert "ref" not in bobs and bobs["event"] == added["event"]  # only the asker's copy
+    removed = ann.request(type="remove_bot", table=table, seat=2)
+    assert _kind(removed) == "stood" and removed["event"]["seat"] == 2
+    started = ann.request(type="start", table=table)
+    assert _kind(started) == "started" and started["version"] == removed["version"] + 1
+    settle([ann, bob], table)
+    actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+    while actor is None:  # bots are to act first
+        ann.until(lambda m: m["type"] == "event")
+        settle([ann, bob], table)
+        actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+    action = actor.view(table).state["legal"][0]  # type: ignore[index]
+    acted = actor.request(type="act", table=table, action=action)
+    assert _kind(acted) == "action" and acted["event"]["action"] == action
+    assert acted["event"]["by"] == "player" and acted["state"]["seat"] == actor.view(table).seat
+    stood = ann.request(type="stand", table=table)
+    assert _kind(stood) == "bot_playing" and stood["event"]["seat"] == 0
+    ann.close()
+    bob.close()
+
+
+def test_an_asker_who_does_not_watch_still_gets_the_answer(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], preset="two-player")
+    ann.request(type="start", table=table)
+    other = Client(live.base, "Bob", token=bob.token)  # Bob again, not watching the table
+    bob.close()
+    deadline = time.monotonic() + 10
+    while True:  # until the server has noticed that Bob's first connection is gone
+        answer = other.request(type="stand", table=table)
+        if answer.get("code") != "seat_in_use" or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert answer["type"] == "event" and _kind(answer) == "bot_playing", answer
+    assert answer["state"]["seat"] is None and answer["state"]["hand"] == []  # a spectator's
+    other.close()
+    ann.close()
+
+
+def test_create_answers_created_then_the_snapshot_that_holds_version_1(
+    live: ThreadServer,
+) -> None:
+    ann = Client(live.base, "Ann")
+    ann.send(type="create", kind="private", ref="c1")
+    created = ann.until(lambda m: m.get("ref") == "c1")
+    snapshot = ann.until(lambda m: m.get("ref") == "c1")
+    assert created["type"] == "created" and snapshot["type"] == "table"
+    assert snapshot["table"] == created["table"] and snapshot["invite"] == created["invite"]
+    assert snapshot["version"] == 1 and snapshot["you"]["seat"] == 0
+    assert snapshot["missed"] is None
+    assert snapshot["log"] == [{"kind": "seated", "version": 1, "seat": 0, "name": "Ann"}]
+    assert not [m for m in ann.received if m["type"] == "event"]  # the snapshot stands for it
+    watcher = Client(live.base, "Wes")
+    watcher.send(type="create", preset="3p", sit=False, ref=5)
+    assert watcher.until(lambda m: m.get("ref") == 5)["type"] == "created"
+    watched = watcher.until(lambda m: m.get("ref") == 5)
+    assert watched["type"] == "table" and watched["version"] == 0 and watched["log"] == []
+    assert watched["info"]["preset"] == "cutthroat"  # the preset's name, not the alias
+    ann.close()
+    watcher.close()
+
+
+def test_missed_events_are_the_live_events_objects(live: ThreadServer) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], preset="two-player")
+    since = settle([ann, bob], table)
+    live_messages = len(bob.received)
+    ann.request(type="start", table=table)
+    play_random([ann, bob], table, random.Random(4), max_actions=3)
+    top = settle([ann, bob], table)
+    assert top == since + 4
+    seen = [m["event"] for m in bob.received[live_messages:] if m["type"] == "event"]
+    again = bob.request(type="resync", table=table, since=since)
+    assert again["missed"] == seen and [e["version"] for e in seen] == list(
+        range(since + 1, top + 1)
+    )
+    fresh = Client(live.base, "Bob", token=bob.token)
+    bob.close()
+    page = fresh.request(type="join", table=table)  # a new page: the log, no missed
+    assert page["missed"] is None
+    assert [e for e in page["log"] if since < e["version"] <= top] == seen
+    fresh.close()
+    ann.close()
+
+
+def test_errors_carry_the_ref_whenever_it_can_be_read(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "refs.db", rate_per_second=5.0, rate_burst=20.0)
+    with ThreadServer(settings) as live:
+        client = Client(live.base, "Ref")
+        big = json.dumps({"type": "chat", "table": "t1", "text": "é" * 3000, "ref": "big"})
+        client.send_raw(big)
+        assert client.recv() | {"message": ""} == {
+            "type": "error",
+            "code": "too_large",
+            "message": "",
+            "ref": "big",
+        }
+        client.send_raw('{"type": "fly", "ref": 7}')
+        assert client.recv()["ref"] == 7
+        client.send_raw('{"ref": "no-type"}')
+        missing = client.recv()
+        assert missing["code"] == "bad_message" and missing["ref"] == "no-type"
+        client.send_raw('{"type": "ping", "ref": 1, ')
+        broken = client.recv()
+        assert broken["code"] == "bad_json" and "ref" not in broken
+        client.send_raw(json.dumps({"type": "ping", "ref": MAX_REF + 1}))
+        unbounded = client.recv()
+        assert unbounded["code"] == "bad_message" and "ref" not in unbounded
+        assert str(MAX_REF) in unbounded["message"]
+        client.send_raw(b'{"type": "ping", "ref": 2}')
+        assert "ref" not in client.recv()  # a binary frame is not read
+        for n in range(40):
+            client.send(type="ping", ref=n)
+        answers = [client.recv() for _ in range(40)]
+        limited = [m for m in answers if m.get("code") == "rate_limited"]
+        assert limited and all(isinstance(m["ref"], int) for m in limited)
+        assert sorted(m["ref"] for m in answers) == list(range(40))  # every one answered
+        client.close()
+
+
+def test_action_texts_are_taken_exactly_as_the_legal_list_writes_them(
+    live: ThreadServer,
+) -> None:
+    table, clients = seat_clients(live.base, ["Ann", "Bob"], preset="two-player")
+    clients[0].request(type="start", table=table)
+    version = settle(clients, table)
+    actor = next(c for c in clients if c.my_turn(table))
+    legal = actor.view(table).state["legal"]  # type: ignore[index]
+    for spelling in (legal[0].upper(), f"  {legal[0]} ", legal[0].replace(" ", "  ")):
+        if spelling == legal[0]:
+            continue
+        refused = actor.expect_error("illegal", type="act", table=table, action=spelling)
+        assert repr(legal[0]) in refused["message"] and "exactly" in refused["message"]
+    unknown = actor.expect_error("illegal", type="act", table=table, action="fly away")
+    assert "is not an action" in unknown["message"]
+    same = actor.request(type="resync", table=table, since=version)
+    assert same["missed"] == [] and same["version"] == version  # nothing was done
+    assert actor.request(type="act", table=table, action=legal[0])["type"] == "event"
+    for client in clients:
+        client.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "exact"),
+    [
+        ("play Jd", "play Jd"),
+        ("play jd", "play Jd"),
+        ("Play JD", "play Jd"),
+        ("play 10h", "play Th"),
+        ("call hearts", "call h"),
+        ("order  alone", "order alone"),
+        ("PASS", "pass"),
+        ("under 9d 9c 9h", "under 9c 9d 9h"),
+    ],
+)
+def test_exact_action_names_the_one_spelling(text: str, exact: str) -> None:
+    if text == exact:
+        assert exact_action(text) == text
+        return
+    with pytest.raises(ProtocolError) as caught:
+        exact_action(text)
+    assert caught.value.code == "illegal" and repr(exact) in caught.value.message
+
+
+def test_texts_that_are_no_action_are_left_to_the_table() -> None:
+    assert exact_action("fly away") == "fly away"
+    assert exact_action("discard") == "discard"  # another seat's hidden discard: no action
+
+
+@pytest.mark.parametrize(
+    ("ref", "ok"),
+    [
+        (MAX_REF, True),
+        (-MAX_REF, True),
+        (MAX_REF + 1, False),
+        (-MAX_REF - 1, False),
+        ("x" * 64, True),
+        ("x" * 65, False),
+        (True, False),
+        (1.5, False),
+        (None, True),
+    ],
+)
+def test_refs_are_bounded(ref: object, ok: bool) -> None:
+    text = json.dumps({"type": "ping", "ref": ref})
+    if ok:
+        assert parse_message(text).ref == ref
+        assert reference(text) == ref
+        return
+    with pytest.raises(ProtocolError) as caught:
+        parse_message(text)
+    assert caught.value.code == "bad_message"
+    assert "field 'ref': must be a string of at most 64 characters" in caught.value.message
+    assert reference(text) is None
+
+
+def test_presets_are_named_by_their_own_name() -> None:
+    assert canonical_preset("benny") == "british"
+    assert canonical_preset("2p") == "two-player"
+    assert canonical_preset("Standard") == "standard"
+    assert canonical_preset("no such rules") == "no such rules"  # kept as stored
+
+
+def test_quick_play_names_the_preset_not_the_alias(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    seated = ann.request(type="quick_play", preset="heads-up")
+    assert seated["type"] == "table" and seated["info"]["preset"] == "two-player"
+    ann.close()
+
+
+COMMANDS: list[cmd.Command] = [
+    cmd.Join(3, True, "r"),
+    cmd.Resync(None, 4),
+    cmd.Sit(2, False, None),
+    cmd.Stand("s"),
+    cmd.Leave(),
+    cmd.AddBot(1, "easy", 9),
+    cmd.RemoveBot(1),
+    cmd.Start(),
+    cmd.Act("play Jd", 17, "a"),
+    cmd.Proceed(),
+    cmd.Decline(),
+    cmd.Hint("h"),
+    cmd.Review(2, "v"),
+    cmd.Disconnected(),
+    cmd.Say("hi", None, 1),
+    cmd.ReadChat(),
+]
+
+
+def test_every_command_travels_as_json_and_back() -> None:
+    assert {type(c) for c in COMMANDS} == set(cmd.Command.__args__)  # type: ignore[attr-defined]
+    for command in COMMANDS:
+        sent = json.loads(json.dumps(cmd.to_json(command)))
+        assert cmd.from_json(sent) == command
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"command": "Fly"},
+        {},
+        {"command": "Act"},  # no action
+        {"command": "Stand", "seat": 1},  # a field Stand does not have
+    ],
+)
+def test_a_malformed_command_is_refused(raw: dict[str, Any]) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        cmd.from_json(raw)
+    assert caught.value.code == "bad_message"
