@@ -22,9 +22,11 @@ from .accounts import AccountError, LoggedIn, lookup_key
 from .addresses import limit_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
 from .chat import MAX_MUTED, PRESETS
+from .kinds import TableKind, TableStatus
 from .privacy import may_view, private_history_visible
 from .replay_worker import ReplayRefusal
 from .stats import MODES
+from .table import restored_seat
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -651,11 +653,11 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         game_id: str, request: Request | None = None, invite: str | None = None
     ) -> dict[str, Any]:
         row = await server.store.load_game(game_id)
-        if row is None or row.status in ("waiting", "closed"):
+        if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
             raise _problem(404, "not_found", f"no game {game_id}")
         if request is not None and not may_view(row, await identity_of(server, request), invite):
             raise _problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
-        if row.status != "finished" or row.record is None:
+        if row.status != TableStatus.FINISHED or row.record is None:
             raise _problem(409, "not_finished", "the game is still being played")
         return row.record
 
@@ -693,10 +695,10 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         row = await server.store.load_game(game_id)
         identity = await identity_of(server, request)
         hidden = row is not None and (
-            (row.kind == "private" and row.status != "finished")
+            (row.kind == TableKind.PRIVATE and row.status != TableStatus.FINISHED)
             or not may_view(row, identity, invite)
         )
-        if row is None or hidden or row.status == "closed":
+        if row is None or hidden or row.status == TableStatus.CLOSED:
             raise _problem(404, "not_found", f"no game {game_id}")
         return await _summary(server, row)
 
@@ -778,7 +780,7 @@ async def _summary(server: ServerParts, row: Any) -> GameSummary:
     players = []
     for index, raw in enumerate(row.seats):
         seat = raw if isinstance(raw, dict) else {}
-        kind = "human" if seat.get("user") else "bot" if seat.get("bot") else "empty"
+        kind = restored_seat(raw).kind
         side = index % 2 if variant.players == 4 else index
         found = accounts.get(index)
         winner = row.winner

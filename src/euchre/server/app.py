@@ -34,6 +34,7 @@ from .chat import Chat
 from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
+from .kinds import TableStatus
 from .lobby import Lobby
 from .metrics import Metrics
 from .privacy import may_view
@@ -289,9 +290,13 @@ def _table_routes(app: FastAPI, server: Server) -> None:
     ) -> dict[str, Any]:
         row = await server.store.load_game(game_id[:32])
         viewer = await api.identity_of(server, request)
-        if row is None or row.status in ("waiting", "closed") or not may_view(row, viewer, invite):
+        if (
+            row is None
+            or row.status in (TableStatus.WAITING, TableStatus.CLOSED)
+            or not may_view(row, viewer, invite)
+        ):
             raise HTTPException(status_code=404, detail=f"no game {game_id}")
-        if row.status != "finished" or row.record is None:
+        if row.status != TableStatus.FINISHED or row.record is None:
             raise HTTPException(status_code=409, detail="the game is still being played")
         return row.record
 

@@ -18,6 +18,7 @@ from euchre.engine.views import View
 
 from .botplay import BotPool, WorkerLateError
 from .connection import Endpoint
+from .kinds import TableKind, TableStatus
 from .protocol import ProtocolError, error
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ HINT_TIMEOUT = 30.0  # the coach's sample counts are fixed: this only guards a s
 
 def hints_allowed(kind: str, wanted: bool | None) -> bool:
     """A table's ``hints`` option: on by default at casual and private tables, never ranked."""
-    if kind == "ranked":
+    if kind == TableKind.RANKED:
         if wanted:
             raise ProtocolError("bad_options", "ranked tables have no hints")
         return False
@@ -38,7 +39,7 @@ def hints_allowed(kind: str, wanted: bool | None) -> bool:
 
 def hint_view(table: Table, conn: Endpoint) -> View:
     """The requester's view, if they may have a hint now (else a ``ProtocolError``)."""
-    if table.kind == "ranked":
+    if table.kind == TableKind.RANKED:
         raise ProtocolError("forbidden", "no hints at ranked tables")
     if not table.hints:
         raise ProtocolError("forbidden", "hints are switched off at this table")
@@ -46,7 +47,7 @@ def hint_view(table: Table, conn: Endpoint) -> View:
     if seat is None:
         raise ProtocolError("not_seated", "hints are for your own seat: sit at the table first")
     state = table.state
-    if table.status != "playing" or state is None:
+    if table.status != TableStatus.PLAYING or state is None:
         raise ProtocolError("bad_state", "hints are given during the game")
     if state.current_player != seat:
         raise ProtocolError("not_your_turn", f"a hint is for your turn; seat {seat} is not to act")

@@ -8,6 +8,7 @@ import hmac
 from euchre.store.repo import GameRow
 
 from .auth import Identity
+from .kinds import TableKind
 
 
 def was_seated(row: GameRow, identity: Identity) -> bool:
@@ -23,7 +24,7 @@ def was_seated(row: GameRow, identity: Identity) -> bool:
 
 def may_view(row: GameRow, identity: Identity | None, invite: str | None) -> bool:
     """Whether this person (None: no session) may see this game's record and summary."""
-    if row.kind != "private":
+    if row.kind != TableKind.PRIVATE:
         return True
     if invite and row.invite and hmac.compare_digest(invite.encode(), row.invite.encode()):
         return True

@@ -21,9 +21,10 @@ from typing import Any
 from .addresses import limit_key
 from .config import Settings
 from .connection import Endpoint
+from .kinds import TableStatus
 from .protocol import ProtocolError
 
-OPEN = ("waiting", "playing")
+OPEN = (TableStatus.WAITING, TableStatus.PLAYING)
 TOO_MANY_TABLES = "too_many_tables"
 TOO_MANY_BOT_GAMES = "too_many_bot_games"
 
@@ -47,7 +48,7 @@ def exempt_addresses(settings: Settings) -> frozenset[str]:
 
 
 def is_bot_game(table: Any) -> bool:
-    return table.status == "playing" and any(s.bot or s.bot_playing for s in table.seats)
+    return table.status == TableStatus.PLAYING and any(s.bot or s.bot_playing for s in table.seats)
 
 
 class Quotas:
@@ -84,8 +85,8 @@ class Quotas:
         here = list(self._open_created(lambda c: bool(address) and c.address == address))
         _at_most(len(mine), s.tables_per_person, "open tables created by one person")
         _at_most(len(here), s.tables_per_address, "open tables created from one address")
-        waiting = sum(1 for t in mine if t.status == "waiting")
-        waiting_here = sum(1 for t in here if t.status == "waiting")
+        waiting = sum(1 for t in mine if t.status == TableStatus.WAITING)
+        waiting_here = sum(1 for t in here if t.status == TableStatus.WAITING)
         _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
         self.check_seats(conn)

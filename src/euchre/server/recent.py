@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from euchre.store.repo import as_utc, utcnow
 
 from .api import identity_of
+from .kinds import TableKind
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -66,7 +67,7 @@ def recent_games(rows: list[dict[str, Any]], user: str | None, limit: int) -> Re
     """The viewer's games and the public ones, newest first, at most ``limit`` of each."""
     entries = [_entry(row, user) for row in rows]
     mine = [e for e in entries if e.seat is not None][:limit]
-    public = [e for e in entries if e.kind != "private"][:limit]
+    public = [e for e in entries if e.kind != TableKind.PRIVATE][:limit]
     return RecentGames(mine=mine, public=public)
 
 

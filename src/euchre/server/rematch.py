@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .kinds import TableKind
 from .protocol import ProtocolError
 from .table import TableSpec
 from .table_commands import Sit, perform
@@ -29,7 +30,7 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
             raise ProtocolError("unavailable", "the new table is being opened: try again")
         await table.call(perform, table, conn, Sit(index, False, ref))
         return
-    host = conn.identity.id if old.kind == "private" else None
+    host = conn.identity.id if old.kind == TableKind.PRIVATE else None
     spec = TableSpec(
         old.kind,
         old.variant,

@@ -43,6 +43,7 @@ from euchre.store.accounts import (
 from euchre.store.repo import GameRow, utcnow
 
 from .config import Settings
+from .kinds import TableKind, TableStatus
 from .stats import SeatStats, game_stats, mode_of
 from .table import replay_game
 
@@ -203,14 +204,14 @@ class Results:
     async def process(self, game_id: str) -> bool:
         """Write a finished game's history, statistics and ratings; False if done before."""
         row = await self.repo.load_game(game_id)
-        if row is None or row.status != "finished":
+        if row is None or row.status != TableStatus.FINISHED:
             return False
         variant = variant_of_row(row)
         state = replay_game(variant, row)
         stats = game_stats(state)
         players = accounts_at(row)
         distinct = len({p.account for p in players}) == len(players)
-        rated = row.kind == "ranked" and len(players) == variant.players and distinct
+        rated = row.kind == TableKind.RANKED and len(players) == variant.players and distinct
         try:
             async with self.accounts.engine.begin() as conn:
                 await claim_result(conn, game_id, rated)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, HTTPException, Request
 
 from . import api
+from .kinds import TableStatus
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -22,9 +23,9 @@ def register(app: FastAPI, server: ServerParts) -> None:
         if identity is None:
             raise HTTPException(status_code=401, detail="no session: POST /api/session first")
         row = await server.store.load_game(game_id)
-        if row is None or row.status in ("waiting", "closed"):
+        if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
             raise HTTPException(status_code=404, detail=f"no game {game_id}")
-        if row.status != "finished":
+        if row.status != TableStatus.FINISHED:
             raise HTTPException(
                 status_code=409,
                 detail="reviews of a game being played come hand by hand at the table",

@@ -29,6 +29,7 @@ from euchre.store.reviews import load_review, save_review
 
 from .botplay import BotPool
 from .connection import Endpoint
+from .kinds import TableKind, TableStatus
 from .protocol import ProtocolError, error
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def review_request(table: Table, conn: Endpoint, deal: int) -> int:
         raise ProtocolError(
             "not_seated", "reviews are of your own decisions: you have no seat here"
         )
-    if table.kind == "ranked" and table.status != "finished":
+    if table.kind == TableKind.RANKED and table.status != TableStatus.FINISHED:
         raise ProtocolError("forbidden", "at ranked tables reviews come after the game")
     done = finished_deals(table)
     if deal >= done:

@@ -63,4 +63,5 @@ __all__ = [
     "deck_text",
     "new_table_id",
     "replay_game",
+    "restored_seat",
 ]
