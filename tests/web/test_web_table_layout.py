@@ -5,13 +5,16 @@ trump, maker and the opponents' cards, and axe finds nothing serious."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from axe import assert_accessible
 from conftest import PageFactory
-from phases import PHASES, SIZES, act, reach, state
+from phases import PHASES, SIZES, SUMMARY, act, reach, state
 from playwright.sync_api import Page, expect
-from web_helpers import LiveServer, create_private_table, enter_name
+from web_helpers import LiveServer, create_private_table, enter_name, fast_settings, running_server
 
 CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt, .upcard"
 
@@ -181,3 +184,35 @@ def test_german_card_letters_on_the_buttons(new_page: PageFactory, easy_bots: Li
     suit = {"c": "♣", "d": "♦", "s": "♠", "h": "♥"}[upcard[1]]
     order = page.locator('[data-cmd=act][data-action="order"]')
     expect(order).to_contain_text(letters[upcard[0]] + suit)
+
+
+@pytest.fixture(scope="module")
+def pausing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """Tables that pause 30 s after each hand, so the summary stays while it is measured."""
+    db = Path(tmp_path_factory.mktemp("web-pause")) / "euchre.db"
+    with running_server(fast_settings(db, summary_seconds=30.0, bot_level="easy")) as server:
+        yield server
+
+
+def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
+    new_page: PageFactory, pausing: LiveServer
+) -> None:
+    page = new_page(viewport=SIZES["phone"], server=pausing)
+    enter_name(page, "Uma")
+    game = create_private_table(page, start_with_bots=True)
+    game.play_until(SUMMARY)
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        for what in ("#hand-summary", "#summary-continue"):
+            box = page.locator(what).bounding_box()
+            assert box is not None, f"{what} at {name}"
+            inside = box["x"] >= 0 and box["y"] >= 0
+            inside = inside and box["x"] + box["width"] <= size["width"] + 0.5
+            assert inside and box["y"] + box["height"] <= size["height"] + 0.5, (name, what, box)
+        # Nothing of the next deal shows before the summary is closed.
+        expect(page.locator(".hand-card, .upcard, .trick-card")).to_have_count(0)
+        assert_accessible(page, f"the hand summary at {name}")
+    page.click("#summary-continue")
+    expect(page.locator("#hand-summary")).to_have_count(0)
+    expect(page.locator(".hand-card")).not_to_have_count(0)
