@@ -31,7 +31,7 @@ class EasyBot:
             return A.action_text(legal[0])
         know = knowledge_of(view)
         if view.phase == Phase.PLAY:
-            return A.action_text(A.PLAY_BASE + _play(know))
+            return A.action_text(A.play_id(_play(know)))
         return A.action_text(_bid(know, list(legal)))
 
 
@@ -55,7 +55,7 @@ def _bid(know: Knowledge, legal: list[int]) -> int:
     if phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
         return _discard(know, legal)
     if phase == Phase.GIVE_BEST:
-        return A.GIVE_BASE + max(cards_in(hand), key=lambda c: POWER[know.trump][c])
+        return A.give_id(max(cards_in(hand), key=lambda c: POWER[know.trump][c]))
     return A.PASS if A.PASS in legal else legal[0]
 
 
@@ -74,11 +74,11 @@ def _name_suit(know: Knowledge, legal: list[int]) -> int:
 
 def _discard(know: Knowledge, legal: list[int]) -> int:
     trump = know.trump
-    discards = [a - A.DISCARD_BASE for a in legal if A.DISCARD_BASE <= a < A.DISCARD_BASE + 33]
+    discards = [a - A.DISCARD_BASE for a in legal if A.is_discard(a)]
     if not discards:
         return legal[0]
     plain = [c for c in discards if EFFECTIVE_SUIT[trump][c] != trump] or discards
-    return A.DISCARD_BASE + min(plain, key=lambda c: POWER[trump][c])
+    return A.discard_id(min(plain, key=lambda c: POWER[trump][c]))
 
 
 def _play(know: Knowledge) -> int:

@@ -238,7 +238,7 @@ def medium_agrees(know: Knowledge, play: PastPlay, hand: int) -> bool | None:
         history=play.history,
         trick=play.trick,
         tricks_won=play.tricks_won,
-        legal=tuple(A.PLAY_BASE + c for c in legal),
+        legal=tuple(A.play_id(c) for c in legal),
     )
     chosen = choose_card(knowledge_of(then))
     return chosen == play.card or _touching(chosen, play.card, hand, trump)

@@ -164,11 +164,11 @@ def _own_hidden_cards(view: View) -> tuple[int, list[int]]:
     out = 0
     delta = [0] * view.variant.players
     for seat, aid in view.history:
-        if aid == A.HIDDEN_DISCARD or A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33:
+        if aid == A.HIDDEN_DISCARD or A.is_discard(aid):
             delta[seat] -= 1
             if aid != A.HIDDEN_DISCARD:
                 out |= 1 << (aid - A.DISCARD_BASE)
-        elif aid == A.HIDDEN_GIVE or A.GIVE_BASE <= aid < A.GIVE_BASE + 33:
+        elif aid == A.HIDDEN_GIVE or A.is_give(aid):
             delta[seat] -= 1
             delta[partner(seat)] += 1
     return out, delta

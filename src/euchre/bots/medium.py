@@ -51,7 +51,7 @@ class MediumBot:
             return legal[0]
         know = knowledge_of(view)
         if view.phase == Phase.PLAY:
-            return A.PLAY_BASE + choose_card(know)
+            return A.play_id(choose_card(know))
         return self.bid(know, legal)
 
     # ------------------------------------------------------------------ bidding
@@ -63,7 +63,7 @@ class MediumBot:
         if phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
             return discard_choice(know, legal)
         if phase == Phase.GIVE_BEST:
-            return A.GIVE_BASE + best_gift(know)
+            return A.give_id(best_gift(know))
         if phase == Phase.DEFEND_ALONE:
             return A.DEFEND_ALONE if _defend_alone_worth(know) else A.PASS
         if phase == Phase.CALL_FOR_BEST:
@@ -163,7 +163,7 @@ def discard_choice(know: Knowledge, legal: Sequence[int]) -> int:
     trump = know.trump
     allowed = 0
     for aid in legal:
-        if A.DISCARD_BASE <= aid < A.DISCARD_BASE + 33:
+        if A.is_discard(aid):
             allowed |= 1 << (aid - A.DISCARD_BASE)
     c = best_discard(know.hand, trump, know.deck, forbidden=know.hand & ~allowed)
     if A.PASS in legal:
@@ -171,7 +171,7 @@ def discard_choice(know: Knowledge, legal: Sequence[int]) -> int:
         take = hand_tricks(know.hand & ~(1 << c), trump, know.deck)
         if keep >= take:
             return A.PASS
-    return A.DISCARD_BASE + c
+    return A.discard_id(c)
 
 
 def best_gift(know: Knowledge) -> int:

@@ -191,14 +191,14 @@ class SearchBot:
         cards = [a - A.PLAY_BASE for a in view.legal]
         distinct = _distinct_cards(know, cards)
         if len(distinct) == 1:
-            return A.PLAY_BASE + distinct[0]
+            return A.play_id(distinct[0])
         values = self.card_values(know, distinct, rng, deadline)
         preferred = self.medium.decide_id(view, rng) - A.PLAY_BASE
         best = max(values.values())
         tied = [c for c, v in values.items() if v >= best - 1e-9]
         if preferred in tied:
-            return A.PLAY_BASE + preferred
-        return A.PLAY_BASE + min(tied, key=lambda c: POWER[know.trump][c])
+            return A.play_id(preferred)
+        return A.play_id(min(tied, key=lambda c: POWER[know.trump][c]))
 
     def card_values(
         self,

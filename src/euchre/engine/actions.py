@@ -133,6 +133,16 @@ def is_play(action: int) -> bool:
     return PLAY_BASE <= action < PLAY_BASE + CARD_COUNT
 
 
+def is_discard(action: int) -> bool:
+    """A discard showing its card (not the hidden ``discard`` another seat sees)."""
+    return DISCARD_BASE <= action < DISCARD_BASE + CARD_COUNT
+
+
+def is_give(action: int) -> bool:
+    """A card given to a partner, showing the card (not the hidden ``give``)."""
+    return GIVE_BASE <= action < GIVE_BASE + CARD_COUNT
+
+
 def is_call(action: int) -> bool:
     """A round-2 (or Joker) call: ``call <suit> [alone]``."""
     return CALL_BASE <= action < CALL_BASE + 10
