@@ -200,6 +200,7 @@ def enter_name(page: Page, name: str, url: str = "/") -> None:
 
 def open_settings(page: Page) -> None:
     """Open the top bar's settings menu (language, deck, sounds, notifications)."""
+    page.wait_for_function("document.body.dataset.booted === 'true'")  # its handler is there
     if page.locator("#settings-panel").is_hidden():
         page.click("#settings-button")
     expect(page.locator("#settings-panel")).to_be_visible()
