@@ -9,8 +9,10 @@ view does not hold. The state object is the bot protocol's observation
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
+from euchre.engine.actions import Action
 from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS
 from euchre.engine.observations import observation
 from euchre.engine.steps import Contract, DealSummary, Step, Trick
@@ -33,9 +35,61 @@ def state_json(view: View) -> dict[str, Any]:
             "lone_defender": view.lone_defender,
             "winner": view.winner,
             "hand_sizes": list(view.hand_sizes),
+            "legal_acts": [action_json(Action.of(aid)) for aid in view.legal],
         }
     )
+    for entry, (_, aid) in zip(state["history"], view.history, strict=True):
+        entry["act"] = action_json(Action.of(aid))  # the view's history is already as seen
     return state
+
+
+_ACT_JSON: dict[int, dict[str, Any]] = {}
+_ACT_TEXT: dict[int, str] = {}
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """An action as clients get it beside its text (docs/protocol.md, "Action objects").
+
+    ``text`` and ``kind`` always; ``card``, ``suit`` (a letter, ``n``: no trump), ``alone``
+    (only when true), ``shown`` (the cards of a go-under claim) and ``hidden`` (another
+    seat's discard or gift, whose card the viewer may not know) only when they apply. Give it
+    the action as its viewer may see it (:meth:`~euchre.engine.steps.Step.seen_by`): a
+    hidden action has no card to show. The same action gets the same object: read it,
+    never change it.
+    """
+    found = _ACT_JSON.get(action.id)
+    if found is None:
+        found = _ACT_JSON[action.id] = _action_fields(action)
+    return found
+
+
+def _action_fields(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": action.text, "kind": action.kind.name.lower()}
+    if action.card is not None:
+        out["card"] = CARD_TEXT[action.card]
+    if action.suit is not None:
+        out["suit"] = TRUMP_LETTERS[action.suit]
+    if action.alone:
+        out["alone"] = True
+    if action.shown:
+        out["shown"] = card_texts(list(action.shown))
+    if action.hidden:
+        out["hidden"] = True
+    return out
+
+
+def action_json_text(action: Action) -> str:
+    """:func:`action_json` as JSON text (kept: events write it for every viewer)."""
+    found = _ACT_TEXT.get(action.id)
+    if found is None:
+        found = _ACT_TEXT[action.id] = dumps(action_json(action))
+    return found
+
+
+def acts_json(actions: Iterable[Action]) -> dict[str, dict[str, Any]]:
+    """Each action's object by its text: for answers that name actions in many places (a
+    replay's steps, a hint, a review), which give each text's object once."""
+    return {action.text: action_json(action) for action in actions}
 
 
 # An event as kept for reconnects: (version, kind, the step it announces or None, other
@@ -104,8 +158,8 @@ def event_text(event: Event, viewer: int | None) -> str:
     version, kind, step, fields = event
     text = f'{{"kind":{dumps(kind)},"version":{version}'
     if step is not None:
-        shown = step.seen_by(viewer).action.text
-        text += f',"seat":{step.seat},"action":{dumps(shown)}'
+        shown = step.seen_by(viewer).action
+        text += f',"seat":{step.seat},"action":{dumps(shown.text)},"act":{action_json_text(shown)}'
     return text + ("," + fields if fields else "") + "}"
 
 
