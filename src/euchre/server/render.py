@@ -35,16 +35,34 @@ def state_json(view: View) -> dict[str, Any]:
             "lone_defender": view.lone_defender,
             "winner": view.winner,
             "hand_sizes": list(view.hand_sizes),
-            "legal_acts": [action_json(Action.of(aid)) for aid in view.legal],
+            "legal_acts": [_act_of_id(aid) for aid in view.legal],
+            # The observation's entries with each action's object beside its text (the
+            # view's history is already as this seat may see it).
+            "history": [_history_entry(seat, aid) for seat, aid in view.history],
         }
     )
-    for entry, (_, aid) in zip(state["history"], view.history, strict=True):
-        entry["act"] = action_json(Action.of(aid))  # the view's history is already as seen
     return state
 
 
 _ACT_JSON: dict[int, dict[str, Any]] = {}
 _ACT_TEXT: dict[int, str] = {}
+_HISTORY_ENTRY: dict[int, dict[str, Any]] = {}
+
+
+def _act_of_id(aid: int) -> dict[str, Any]:
+    found = _ACT_JSON.get(aid)
+    return action_json(Action.of(aid)) if found is None else found
+
+
+def _history_entry(seat: int, aid: int) -> dict[str, Any]:
+    """``{"seat", "action", "act"}``, shared like the objects (every state of every seat
+    lists the deal's history again)."""
+    key = aid << 4 | seat
+    found = _HISTORY_ENTRY.get(key)
+    if found is None:
+        act = _act_of_id(aid)
+        found = _HISTORY_ENTRY[key] = {"seat": seat, "action": act["text"], "act": act}
+    return found
 
 
 def action_json(action: Action) -> dict[str, Any]:

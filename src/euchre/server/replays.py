@@ -4,10 +4,11 @@ The record is first checked completely by :func:`euchre.engine.records.replay` (
 upload gets its error); then each deal is dealt again and its actions applied one by one.
 The answer is compact (about twice the size of the record): each deal gives its hands
 once, as dealt, and each step only who acted, what they did and what followed from it
-(the engine's :class:`~euchre.engine.steps.Step`: a trick's winner, a contract made).
-A client keeps the table itself: a step whose action names a card (its object in the
-answer's ``acts`` has a ``card``: a play, discard or gift) takes it out of the actor's
-hand, and a step whose hands changed in any other way (a pick-up, trump made and the hands sorted for it, a card given, an exchange)
+(the engine's :class:`~euchre.engine.steps.Step`: a trick's winner, a contract made);
+``acts`` gives each action's object once (``render.action_json``). A client keeps the
+table itself: a step whose action names a card (its object has a ``card``: a play,
+discard or gift) takes it out of the actor's hand, and a step whose hands changed in any
+other way (a pick-up, trump made and the hands sorted for it, a card given, an exchange)
 carries every hand after it. This is what ``GET /api/games/{id}/replay`` and
 ``POST /api/replays`` answer (docs/protocol.md, "Games and replays").
 
