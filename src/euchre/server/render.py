@@ -4,6 +4,8 @@ Everything here starts from the engine's :class:`~euchre.engine.views.View` of t
 receiving seat (a spectator's view has no hand), so nothing leaves the server that the
 view does not hold. The state object is the bot protocol's observation
 (``euchre.engine.observations.observation``) without ``variant``, plus what a table shows.
+Every action goes out as its text with its object beside it (:func:`action_json`), so that
+no client takes a text apart.
 """
 
 from __future__ import annotations
