@@ -205,7 +205,7 @@ def test_no_message_leaks_a_card(
     secret = sorted(truth.current[0][1][1] - truth.current[0][1][0])[0]
     first["state"]["hand"].append(secret)
     assert leaks(tampered, 0, truth) == [f"after action 0: {secret}"]
-    # ... and a hidden discard's card slipped into its object.
+    # ... and a hidden discard's (or gift's) card slipped into its object.
     hidden = copy.deepcopy(clients[1].received)
     k = 0
     for m in hidden:
@@ -220,7 +220,8 @@ def test_no_message_leaks_a_card(
     assert len(found) == 3, found  # the card, the object against the rule and against its text
     assert found[0] == f"action {k}: {card} in {m['event']}"
     assert (
-        "got the object" in found[1] and found[2] == act_problems("discard", m["event"]["act"])[0]
+        "got the object" in found[1]
+        and found[2] == act_problems(m["event"]["action"], m["event"]["act"])[0]
     )
     for client in [*clients, watcher]:
         client.close()
