@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-CARD_VERBS = ("play", "discard", "give")
-
 
 @dataclass
 class Seen:
@@ -24,18 +22,20 @@ class Seen:
     sitting_out: list[int] = field(default_factory=list)
 
 
-def follow(deal: dict[str, Any]) -> Iterator[tuple[int, str, Seen]]:
-    """(seat, action, the table after it) for each step of ``deal``."""
+def follow(deal: dict[str, Any], acts: dict[str, Any]) -> Iterator[tuple[int, str, Seen]]:
+    """(seat, action, the table after it) for each step of ``deal``; ``acts``: the answer's
+    action objects by their text (the client reads them, never the text)."""
     seen = Seen(hands=[list(h) for h in deal["hands"]], tricks_won=[0] * len(deal["hands"]))
     for step in deal["steps"]:
         seat, action = step[0], step[1]
         news: dict[str, Any] = step[2] if len(step) > 2 else {}
-        verb, _, card = action.partition(" ")
-        if seen.trick_winner is not None and verb == "play":
+        act = acts[action]
+        card = act.get("card")
+        if seen.trick_winner is not None and act["kind"] == "play":
             seen.trick, seen.trick_winner = [], None  # a new trick begins
-        if verb in CARD_VERBS:
+        if card is not None:
             seen.hands[seat] = [c for c in seen.hands[seat] if c != card]
-        if verb == "play":
+        if act["kind"] == "play":
             seen.trick.append((seat, card))
         seen.phase = news.get("phase", seen.phase)
         if "trick_winner" in news:

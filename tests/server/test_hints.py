@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from act_helpers import act_problems
 from server_helpers import TIMEOUT, Client, ThreadServer, play_random, seat_clients
 
 from euchre.server.coaching import hint_view, hints_allowed
@@ -37,6 +38,8 @@ def test_a_player_gets_a_hint_for_their_turn(live: ThreadServer) -> None:
     assert answer["seat"] == 0 and answer["recommended"] in legal
     assert sorted(v["action"] for v in answer["values"]) == sorted(legal)
     assert answer["values"][0]["action"] == answer["recommended"]
+    assert list(answer["acts"]) == legal  # each action it names has its object, once
+    assert [p for text, act in answer["acts"].items() for p in act_problems(text, act)] == []
     assert answer["reason"] and answer["version"] == ann.view(table).version
     again = ask_hint(ann, table)
     assert {k: v for k, v in again.items() if k != "ref"} == {

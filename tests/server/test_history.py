@@ -148,7 +148,7 @@ def test_replays_show_every_card_bid_by_bid_and_trick_by_trick(tmp_path: Path) -
             ends = [s for s in plays if len(s) > 2 and "trick_winner" in s[2]]
             assert len(ends) == len(tricks)
             played = 0
-            for index, (_seat, action, seen) in enumerate(follow(deal)):
+            for index, (_seat, action, seen) in enumerate(follow(deal, data["acts"])):
                 held = sum(len(h) for h in seen.hands)
                 assert index > 0 or held in (20, 21)  # the first step: the pick-up, perhaps
                 if action.startswith("play "):

@@ -3,7 +3,11 @@
 The oracle is independent of the server's views: it rebuilds each game from the decks and
 actions in the database and tracks, action by action, which cards each seat has held
 during the deal and which have been shown to everyone (the turn-up, cards played, cards
-shown to go under). Every card named anywhere in a message must be one of those.
+shown to go under). Every card named anywhere in a message must be one of those, in an
+action's text and in its object (``act``, ``legal_acts``) alike. Each action event is also
+checked against the stored action on its own terms: another seat's discard, and a card
+given between two other partners, come as ``discard`` / ``give`` with an object that has
+no card; every other action comes as it was taken.
 """
 
 from __future__ import annotations
@@ -17,11 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from act_helpers import act_problems, acts_in
 from server_helpers import Client, ThreadServer, play_random, seat_clients, settle
 
 from euchre.engine import GameState, Variant
 from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT, card_list
+from euchre.engine.rules import partner
 
 CARD_SET = frozenset(CARD_TEXT)
 VERBS = ("play", "discard", "give", "under")
@@ -51,6 +57,7 @@ class Truth:
     """What each seat may know after each action (index 0: before the first action)."""
 
     players: int
+    actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, text) as taken
     action_deal: list[Known] = field(default_factory=list)  # the acted deal, after action k
     current: list[tuple[int, Known]] = field(default_factory=list)  # (deal, known) after k
 
@@ -83,7 +90,7 @@ def build_truth(db: Path, table: str) -> Truth:
         )
     variant = Variant().replace(**json.loads(options)).renamed(name)
     state = GameState(variant, dealer=dealer, decks=[d.split() for d in decks])
-    truth = Truth(variant.players)
+    truth = Truth(variant.players, actions=[(seat, text) for seat, text in actions])
     held: dict[int, dict[int, set[str]]] = {}
     absorb(state, held)
     truth.action_deal.append({})
@@ -126,13 +133,34 @@ def leaks(messages: list[dict[str, Any]], seat: int | None, truth: Truth) -> lis
             k += 1
             extra = cards_in(m["event"]) - truth.action_deal[k][seat]
             problems += [f"action {k}: {c} in {m['event']}" for c in sorted(extra)]
+            problems += seen_problems(m["event"], truth.actions[k - 1], seat, truth.players)
             rest = {key: v for key, v in m.items() if key != "event"}
+        problems += [p for text, act in acts_in(m) for p in act_problems(text, act)]
         deal, allowed = truth.current[k]
         state = m.get("state")
         if state is not None:
             assert state["deal"] == deal, (state["deal"], deal)
         extra = cards_in(rest) - allowed[seat]
         problems += [f"after action {k}: {c}" for c in sorted(extra)]
+    return problems
+
+
+def seen_problems(
+    event: dict[str, Any], taken: tuple[int, str], viewer: int | None, players: int
+) -> list[str]:
+    """What is wrong with an action event as ``viewer`` got it, against the action taken."""
+    actor, text = taken
+    verb = text.split()[0]
+    may_know = viewer == actor or (
+        verb == "give" and players == 4 and viewer is not None and viewer == partner(actor)
+    )
+    shown = text if verb not in ("discard", "give") or may_know else verb
+    names_card = verb in ("play", "discard", "give") and shown != verb
+    problems = []
+    if event["seat"] != actor or event["action"] != shown:
+        problems.append(f"{viewer} got {event['seat']}: {event['action']!r}, not {shown!r}")
+    if event["act"]["text"] != shown or ("card" in event["act"]) != names_card:
+        problems.append(f"{viewer} got the object {event['act']} for {shown!r}")
     return problems
 
 
@@ -177,5 +205,23 @@ def test_no_message_leaks_a_card(
     secret = sorted(truth.current[0][1][1] - truth.current[0][1][0])[0]
     first["state"]["hand"].append(secret)
     assert leaks(tampered, 0, truth) == [f"after action 0: {secret}"]
+    # ... and a hidden discard's (or gift's) card slipped into its object.
+    hidden = copy.deepcopy(clients[1].received)
+    k = 0
+    for m in hidden:
+        if m.get("type") == "event" and m["event"]["kind"] == "action":
+            k += 1
+            if m["event"]["act"].get("hidden"):
+                m["event"]["act"]["card"] = card = truth.actions[k - 1][1].split()[1]
+                break
+    else:
+        raise AssertionError("no hidden action to tamper with")
+    found = leaks(hidden, 1, truth)
+    assert len(found) == 3, found  # the card, the object against the rule and against its text
+    assert found[0] == f"action {k}: {card} in {m['event']}"
+    assert (
+        "got the object" in found[1]
+        and found[2] == act_problems(m["event"]["action"], m["event"]["act"])[0]
+    )
     for client in [*clients, watcher]:
         client.close()

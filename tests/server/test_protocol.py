@@ -20,9 +20,10 @@ from server_helpers import (
 from websockets.exceptions import ConnectionClosed
 
 from euchre.engine import GameState, preset
+from euchre.engine.actions import Action
 from euchre.engine.observations import observation
 from euchre.server.protocol import Act, Join, ProtocolError, parse_message
-from euchre.server.render import state_json
+from euchre.server.render import action_json, state_json
 
 
 @pytest.mark.parametrize(
@@ -70,7 +71,12 @@ def test_state_json_carries_the_bot_observation() -> None:
                 view = state.view(seat)
                 expected = {k: v for k, v in observation(view).items() if k != "variant"}
                 got = state_json(view)
-                assert {k: got[k] for k in expected} == expected
+                # Each history entry is the observation's, with the action's object beside it.
+                history = [{"seat": e["seat"], "action": e["action"]} for e in got["history"]]
+                assert {**{k: got[k] for k in expected}, "history": history} == expected
+                acts = [e["act"] for e in got["history"]]
+                assert acts == [action_json(Action.of(aid)) for _, aid in view.history]
+                assert got["legal_acts"] == [action_json(Action.of(aid)) for aid in view.legal]
             if state.game_over:
                 break
             state.apply(rng.choice(state.legal_actions()))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from act_helpers import act_problems
 from replay_helpers import follow
 
 from euchre.engine import GameState, Variant, preset
@@ -23,7 +24,8 @@ from euchre.server.replay_job import compute
 from euchre.server.replays import replay_data
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
-BOUND = 3.0  # the answer of a record holding its deals, against the record (compact JSON)
+BOUND = 3.0  # the answer of a record holding its deals, against the record (compact JSON),
+# leaving out the table of action objects: one per distinct action, whatever the game's length
 BOUND_WITHOUT_HANDS = 3.5  # a record without playerCards: the answer adds the hands
 
 VARIANTS = {
@@ -58,17 +60,19 @@ def test_following_the_steps_shows_what_the_engine_saw(name: str) -> None:
         assert answer["hands_known"] is True
         assert len(answer["deals"]) == len(game.deals)
         for deal, record in zip(answer["deals"], game.deals, strict=True):
-            check_deal(variant, deal, record)
+            check_deal(variant, deal, record, answer["acts"])
 
 
-def check_deal(variant: Variant, deal: dict[str, Any], record: DealRecord) -> None:
+def check_deal(
+    variant: Variant, deal: dict[str, Any], record: DealRecord, acts: dict[str, Any]
+) -> None:
     """Every step of the answer against the game's own log, played again on its deck."""
     state = GameState(variant, dealer=record.dealer, scores=list(record.scores_before),
                       decks=[list(record.deck)])  # fmt: skip
     assert deal["hands"] == [_shown(h, 4) for h in record.hands(variant.players)]
     assert len(deal["steps"]) == len(record.steps)
     contract: Contract | None = None  # the latest the log's steps made
-    for (seat, action, seen), step in zip(follow(deal), record.steps, strict=True):
+    for (seat, action, seen), step in zip(follow(deal, acts), record.steps, strict=True):
         assert (seat, action) == (step.seat, step.action.text)
         done = state.apply(action, seat=seat)
         assert seen.phase == step.phase.name.lower()
@@ -108,10 +112,16 @@ def test_every_hand_stays_face_up_to_the_last_card() -> None:
         held = sum(len(h) for h in deal["hands"])
         assert held == 20 and len(deal["kitty"]) == 4 - 1  # the turn-up is not in the kitty
         played = 0
-        for _seat, action, seen in follow(deal):
+        for _seat, action, seen in follow(deal, answer["acts"]):
             played += action.startswith("play ")
             # The dealer's pick-up and discard, and a partner sitting out, keep the count.
             assert sum(len(h) for h in seen.hands) + played in (20, 21), (action, seen)
+
+
+def without_acts(answer: bytes) -> int:
+    """The answer's size without its table of action objects."""
+    data = json.loads(answer)
+    return len(answer) - len(b',"acts":') - len(compact(data["acts"]))
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -119,7 +129,17 @@ def test_an_answer_is_at_most_three_times_its_record(name: str) -> None:
     for seed in range(3):
         record = compact(export_egn(random_game(VARIANTS[name], seed)))
         answer = compute(record, None, 500)
-        assert len(answer) <= BOUND * len(record), (seed, len(answer) / len(record))
+        size = without_acts(answer)
+        assert size <= BOUND * len(record), (seed, size / len(record))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_each_action_of_the_steps_has_its_object_once(name: str) -> None:
+    answer = replay_data(export_egn(random_game(VARIANTS[name], 3)))
+    texts = {step[1] for deal in answer["deals"] for step in deal["steps"]}
+    assert set(answer["acts"]) == texts  # every action the steps name, and no other
+    for text, act in answer["acts"].items():
+        assert act_problems(text, act) == []  # face up: every card is given
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.egn")), ids=lambda p: p.stem)
@@ -129,7 +149,8 @@ def test_a_record_without_hands_is_answered_within_its_bound(path: Path) -> None
     data = json.loads(answer)
     assert data["hands_known"] is ("playerCards" in record["deals"][0]["initialState"])
     bound = BOUND if data["hands_known"] else BOUND_WITHOUT_HANDS
-    assert len(answer) <= bound * len(compact(record))
+    assert without_acts(answer) <= bound * len(compact(record))
+    assert set(data["acts"]) == {step[1] for deal in data["deals"] for step in deal["steps"]}
     if not data["hands_known"]:
         assert all(d["kitty"] is None for d in data["deals"])  # made up: not given
 
@@ -139,6 +160,7 @@ def test_the_answer_is_what_the_api_documents() -> None:
         compute(compact(export_egn(random_game(VARIANTS["moving cards"], 1))), None, 500)
     )
     Replay.model_validate(answer)  # the model the OpenAPI document is made from
+    assert set(answer) == set(Replay.model_fields)
     documented = set(ReplayNews.model_fields)
     for deal in answer["deals"]:
         for step in deal["steps"]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from act_helpers import act_problems
 from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings, play_random, seat_clients
 
 from euchre.engine import actions as A
@@ -56,6 +57,7 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
     for decision in answer["decisions"]:
         assert decision["loss"] >= 0 and decision["best_value"] >= decision["chosen_value"]
         assert decision["mark"] in (None, "inaccuracy", "mistake", "blunder")
+        check_acts(decision)
     reviews = live.server.reviews
     assert reviews.computed == 2  # Ann's and Bob's, each once (after the deal, not asked)
     again = ask_review(ann, table, 0)
@@ -65,6 +67,14 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
     assert bob_review["seat"] == 1  # each player gets their own seat's review
     for client in (ann, bob):
         client.close()
+
+
+def check_acts(decision: dict[str, Any]) -> None:
+    """A decision carries the object of each action it names, and only of those."""
+    named = {decision["chosen"], decision["best"]}
+    named |= {f[k] for f in decision["facts"] if f["kind"] == "margin" for k in ("best", "next")}
+    assert set(decision["acts"]) == named
+    assert [p for text, act in decision["acts"].items() for p in act_problems(text, act)] == []
 
 
 def test_a_spectator_gets_no_review(live: ThreadServer) -> None:
@@ -90,6 +100,9 @@ def test_every_hand_of_a_finished_game_is_reviewed_for_its_player(live: ThreadSe
     body = found.json()
     assert body["seat"] == 0 and body["deals"]
     assert [d["deal"] for d in body["deals"]] == list(range(len(body["deals"])))
+    for deal in body["deals"]:
+        for decision in deal["decisions"]:
+            check_acts(decision)
     computed = live.server.reviews.computed
     assert httpx.get(url, cookies=cookies, timeout=TIMEOUT).json() == body
     assert live.server.reviews.computed == computed

@@ -291,6 +291,18 @@ class ReplayDeal(BaseModel):
     result: dict[str, Any] = Field(description="outcome, points, score, trump, maker, tricks")
 
 
+class ActionObject(BaseModel):
+    """An action as clients get it beside its text (docs/protocol.md, "Action objects")."""
+
+    text: str
+    kind: str = Field(description="pass order call discard play give under defend_alone ...")
+    card: str | None = Field(None, description="the card played, discarded or given")
+    suit: str | None = Field(None, description="the suit called: c d h s, or n for no trump")
+    alone: bool | None = Field(None, description="true when the action goes alone")
+    shown: list[str] | None = Field(None, description="the three cards shown to go under")
+    hidden: bool | None = Field(None, description="true: another seat's card, not shown")
+
+
 class Replay(BaseModel):
     game: str | None
     players: list[str]
@@ -304,6 +316,9 @@ class Replay(BaseModel):
         description="false: the record had no playerCards; unplayed cards were filled in"
     )
     deals: list[ReplayDeal]
+    acts: dict[str, ActionObject] = Field(
+        description="each action text the steps name, and its object"
+    )
 
 
 class Preferences(BaseModel):

@@ -14,12 +14,14 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from euchre.bots import resident
+from euchre.engine.actions import Action
 from euchre.engine.views import View
 
 from .botplay import BotPool, WorkerLateError
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
 from .protocol import ProtocolError, error
+from .render import acts_json
 
 if TYPE_CHECKING:
     from .table import Table
@@ -73,6 +75,8 @@ async def answer_hint(
         conn.send(error("server_error", "the coach failed; try again", ref, table=table_id))
         return
     message: dict[str, Any] = {"type": "hint", "table": table_id, "version": version, **found}
+    # Every action the hint names (values, recommended, facts) is one of the seat's legal ones.
+    message["acts"] = acts_json(Action.of(aid) for aid in view.legal)
     if ref is not None:
         message["ref"] = ref
     conn.send(message)

@@ -4,13 +4,17 @@ Everything here starts from the engine's :class:`~euchre.engine.views.View` of t
 receiving seat (a spectator's view has no hand), so nothing leaves the server that the
 view does not hold. The state object is the bot protocol's observation
 (``euchre.engine.observations.observation``) without ``variant``, plus what a table shows.
+Every action goes out as its text with its object beside it (:func:`action_json`), so that
+no client takes a text apart.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
+from euchre.engine.actions import Action
 from euchre.engine.cards import CARD_TEXT, TRUMP_LETTERS
 from euchre.engine.observations import observation
 from euchre.engine.steps import Contract, DealSummary, Step, Trick
@@ -33,9 +37,79 @@ def state_json(view: View) -> dict[str, Any]:
             "lone_defender": view.lone_defender,
             "winner": view.winner,
             "hand_sizes": list(view.hand_sizes),
+            "legal_acts": [_act_of_id(aid) for aid in view.legal],
+            # The observation's entries with each action's object beside its text (the
+            # view's history is already as this seat may see it).
+            "history": [_history_entry(seat, aid) for seat, aid in view.history],
         }
     )
     return state
+
+
+_ACT_JSON: dict[int, dict[str, Any]] = {}
+_ACT_TEXT: dict[int, str] = {}
+_HISTORY_ENTRY: dict[int, dict[str, Any]] = {}
+
+
+def _act_of_id(aid: int) -> dict[str, Any]:
+    found = _ACT_JSON.get(aid)
+    return action_json(Action.of(aid)) if found is None else found
+
+
+def _history_entry(seat: int, aid: int) -> dict[str, Any]:
+    """``{"seat", "action", "act"}``, shared like the objects (every state of every seat
+    lists the deal's history again)."""
+    key = aid << 4 | seat
+    found = _HISTORY_ENTRY.get(key)
+    if found is None:
+        act = _act_of_id(aid)
+        found = _HISTORY_ENTRY[key] = {"seat": seat, "action": act["text"], "act": act}
+    return found
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """An action as clients get it beside its text (docs/protocol.md, "Action objects").
+
+    ``text`` and ``kind`` always; ``card``, ``suit`` (a letter, ``n``: no trump), ``alone``
+    (only when true), ``shown`` (the cards of a go-under claim) and ``hidden`` (another
+    seat's discard or gift, whose card the viewer may not know) only when they apply. Give it
+    the action as its viewer may see it (:meth:`~euchre.engine.steps.Step.seen_by`): a
+    hidden action has no card to show. The same action gets the same object: read it,
+    never change it.
+    """
+    found = _ACT_JSON.get(action.id)
+    if found is None:
+        found = _ACT_JSON[action.id] = _action_fields(action)
+    return found
+
+
+def _action_fields(action: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": action.text, "kind": action.kind.name.lower()}
+    if action.card is not None:
+        out["card"] = CARD_TEXT[action.card]
+    if action.suit is not None:
+        out["suit"] = TRUMP_LETTERS[action.suit]
+    if action.alone:
+        out["alone"] = True
+    if action.shown:
+        out["shown"] = card_texts(list(action.shown))
+    if action.hidden:
+        out["hidden"] = True
+    return out
+
+
+def action_json_text(action: Action) -> str:
+    """:func:`action_json` as JSON text (kept: events write it for every viewer)."""
+    found = _ACT_TEXT.get(action.id)
+    if found is None:
+        found = _ACT_TEXT[action.id] = dumps(action_json(action))
+    return found
+
+
+def acts_json(actions: Iterable[Action]) -> dict[str, dict[str, Any]]:
+    """Each action's object by its text: for answers that name actions in many places (a
+    replay's steps, a hint, a review), which give each text's object once."""
+    return {action.text: action_json(action) for action in actions}
 
 
 # An event as kept for reconnects: (version, kind, the step it announces or None, other
@@ -104,8 +178,8 @@ def event_text(event: Event, viewer: int | None) -> str:
     version, kind, step, fields = event
     text = f'{{"kind":{dumps(kind)},"version":{version}'
     if step is not None:
-        shown = step.seen_by(viewer).action.text
-        text += f',"seat":{step.seat},"action":{dumps(shown)}'
+        shown = step.seen_by(viewer).action
+        text += f',"seat":{step.seat},"action":{dumps(shown.text)},"act":{action_json_text(shown)}'
     return text + ("," + fields if fields else "") + "}"
 
 

@@ -4,10 +4,11 @@ The record is first checked completely by :func:`euchre.engine.records.replay` (
 upload gets its error); then each deal is dealt again and its actions applied one by one.
 The answer is compact (about twice the size of the record): each deal gives its hands
 once, as dealt, and each step only who acted, what they did and what followed from it
-(the engine's :class:`~euchre.engine.steps.Step`: a trick's winner, a contract made).
-A client keeps the table itself: a step that names a card (``play``, ``discard``,
-``give``) takes it out of the actor's hand, and a step whose hands changed in any other
-way (a pick-up, trump made and the hands sorted for it, a card given, an exchange)
+(the engine's :class:`~euchre.engine.steps.Step`: a trick's winner, a contract made);
+``acts`` gives each action's object once (``render.action_json``). A client keeps the
+table itself: a step whose action names a card (its object has a ``card``: a play,
+discard or gift) takes it out of the actor's hand, and a step whose hands changed in any
+other way (a pick-up, trump made and the hands sorted for it, a card given, an exchange)
 carries every hand after it. This is what ``GET /api/games/{id}/replay`` and
 ``POST /api/replays`` answer (docs/protocol.md, "Games and replays").
 
@@ -28,9 +29,10 @@ from euchre.engine.records import RecordedDeal
 from euchre.engine.rules import display_sorted
 from euchre.engine.steps import Step
 
-from .render import contract_json
+from .render import action_json, contract_json
 
 Hands = list[list[str]]
+Acts = dict[str, dict[str, Any]]  # each action text of the steps: its object (action_json)
 
 
 class ReplayProblem(ValueError):
@@ -65,6 +67,7 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
     names = metadata.get("players")
     players = [str(n) for n in names] if isinstance(names, list) else []
     deals = []
+    acts: Acts = {}
     known = True
     try:
         for index, raw in enumerate(record["deals"]):
@@ -74,7 +77,7 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
             known = known and deal.hands is not None
             result = checked.deals[index]
             before = [s - p for s, p in zip(result.score, result.points, strict=True)]
-            deals.append(_deal(variant, deal, before, result.to_json()))
+            deals.append(_deal(variant, deal, before, result.to_json(), acts))
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise ReplayProblem("bad_record", f"not a valid EGN record: {exc}") from None
     return {
@@ -88,11 +91,16 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
         "winner": checked.winner,
         "hands_known": known,
         "deals": deals,
+        "acts": acts,
     }
 
 
 def _deal(
-    variant: Variant, deal: RecordedDeal, score_before: list[int], result: dict[str, Any]
+    variant: Variant,
+    deal: RecordedDeal,
+    score_before: list[int],
+    result: dict[str, Any],
+    acts: Acts,
 ) -> dict[str, Any]:
     deck = records.deal_deck(variant, deal)
     state = GameState(variant, dealer=deal.dealer, scores=score_before, decks=[deck])
@@ -107,13 +115,16 @@ def _deal(
         "hands": dealt,
         "kitty": [CARD_TEXT[c] for c in deck[up + 1 :]] if known else None,
         "score_before": score_before,
-        "steps": _steps(variant, deal, state, dealt) if state.record is record else [],
+        "steps": _steps(variant, deal, state, dealt, acts) if state.record is record else [],
         "result": result,
     }
 
 
-def _steps(variant: Variant, deal: RecordedDeal, state: GameState, dealt: Hands) -> list[Any]:
-    """Each step as ``[seat, action]``, or ``[seat, action, what followed]``."""
+def _steps(
+    variant: Variant, deal: RecordedDeal, state: GameState, dealt: Hands, acts: Acts
+) -> list[Any]:
+    """Each step as ``[seat, action]``, or ``[seat, action, what followed]``; each action's
+    object goes into ``acts`` (the answer gives it once per text)."""
     record = state.record
     steps: list[Any] = []
     hands, phase, upcard, out = dealt, None, state.upcard_state, _sitting_out(state)
@@ -137,7 +148,10 @@ def _steps(variant: Variant, deal: RecordedDeal, state: GameState, dealt: Hands)
             upcard = news["upcard"] = state.upcard_state
         if not ended and (seats := _sitting_out(state)) != out:
             out = news["sitting_out"] = seats
-        steps.append([seat, step.action.text, news] if news else [seat, step.action.text])
+        text = step.action.text
+        if text not in acts:
+            acts[text] = action_json(step.action)
+        steps.append([seat, text, news] if news else [seat, text])
         if ended:
             break
     return steps

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from euchre.bots import resident
 from euchre.engine import Variant
+from euchre.engine.actions import Action
 from euchre.store import Repository
 from euchre.store.reviews import load_review, save_review
 
@@ -31,6 +32,7 @@ from .botplay import BotPool
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
 from .protocol import ProtocolError, error
+from .render import acts_json
 
 if TYPE_CHECKING:
     from .table import Table
@@ -51,7 +53,11 @@ class Reviews:
         self._pending: dict[Key, asyncio.Task[list[Any]]] = {}
 
     async def get(self, game_id: str, deal: int, seat: int) -> list[Any]:
-        """The seat's rated decisions in the deal (stored, or computed now and stored)."""
+        """The seat's rated decisions in the deal (stored, or computed now and stored), each
+        with the objects of the actions it names (:func:`with_acts`)."""
+        return [with_acts(d) for d in await self._decisions(game_id, deal, seat)]
+
+    async def _decisions(self, game_id: str, deal: int, seat: int) -> list[Any]:
         stored = await load_review(self.engine, game_id, deal, seat)
         if stored is not None:
             return stored
@@ -66,7 +72,7 @@ class Reviews:
     def soon(self, game_id: str, deal: int, seats: list[int]) -> None:
         """Compute these reviews in the background (a deal just ended)."""
         for seat in seats:
-            task = asyncio.create_task(self.get(game_id, deal, seat))
+            task = asyncio.create_task(self._decisions(game_id, deal, seat))
             task.add_done_callback(_log_failure)
 
     async def _compute(self, game_id: str, deal: int, seat: int) -> list[Any]:
@@ -82,6 +88,16 @@ class Reviews:
         found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
         await save_review(self.engine, game_id, deal, seat, found)
         return found
+
+
+def with_acts(decision: dict[str, Any]) -> dict[str, Any]:
+    """A decision as it is sent: with ``acts``, the object of each action it names (what
+    was chosen, the best, and the two actions a ``margin`` fact compares)."""
+    texts = [decision["chosen"], decision["best"]]
+    for fact in decision.get("facts") or ():
+        if fact.get("kind") == "margin":
+            texts += [fact["best"], fact["next"]]
+    return {**decision, "acts": acts_json(Action.parse(t) for t in dict.fromkeys(texts))}
 
 
 def _log_failure(task: asyncio.Task[list[Any]]) -> None:

@@ -8,12 +8,12 @@
 // Reasons are drawn from the coach's facts in the player's language; a fact of a kind this
 // page does not know (or a review stored without facts) shows the server's own sentence.
 
+import { CARD_KINDS } from "./acts.js";
 import { cardName, cardShort } from "./cards.js";
 import { h } from "./dom.js";
 
 const HINT_TIMEOUT_MS = 60000; // the coach thinks about a second; a busy server longer
 const REVIEW_TIMEOUT_MS = 180000; // a hand's decisions, when not yet computed after the hand
-const CARD_VERBS = new Set(["play", "discard", "give"]);
 const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
 const MARKS = ["inaccuracy", "mistake", "blunder"];
 
@@ -259,7 +259,8 @@ export class Coach {
     ];
   }
 
-  decision(d, context) {
+  decision(d, dealContext) {
+    const context = { ...dealContext, acts: d.acts }; // the objects of the actions it names
     const best = d.chosen === d.best || d.loss < 0.005; // as good as the best
     const verdict = d.mark || (best ? "best" : "good");
     const i18n = this.page.ctx.i18n;
@@ -298,10 +299,11 @@ export class Coach {
     );
   }
 
-  /** What to call actions now: the live deal's dealer and turn-up. */
+  /** What to call actions now: the live deal's dealer and turn-up, and the hint's action
+   * objects by their text (a hint's answer carries them: "acts"). */
   liveContext() {
     const s = this.page.state;
-    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null };
+    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null, acts: this.hint?.answer?.acts || {} };
   }
 
   /** ...and in a finished deal (its score-sheet row names the dealer; the turn-up is gone). */
@@ -310,22 +312,23 @@ export class Coach {
     return { seat: this.page.mySeat(), dealer: row ? row.dealer : null, upcard: null };
   }
 
-  /** An action in the player's words: "Play Jack of spades", "Order up K♥, alone", "Pass". */
-  actionText(action, { seat, dealer, upcard }) {
-    const [verb, ...rest] = action.split(" ");
-    if (CARD_VERBS.has(verb) && rest.length === 1) return this.t(`table.cardAction.${verb}`, { card: cardName(this.page.ctx.i18n, rest[0]) });
-    if (verb === "order") {
+  /** An action (named by its text) in the player's words: "Play Jack of spades", "Order up
+   * K♥, alone", "Pass"; its object comes from the answer that named it (``acts``). */
+  actionText(text, { seat, dealer, upcard, acts }) {
+    const act = acts[text];
+    if (CARD_KINDS.has(act.kind) && act.card) return this.t(`table.cardAction.${act.kind}`, { card: cardName(this.page.ctx.i18n, act.card) });
+    if (act.kind === "order") {
       const picks = seat !== null && seat === dealer;
-      const alone = rest[0] === "alone";
+      const alone = Boolean(act.alone);
       if (upcard) return this.t(`actions.${picks ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(this.page.ctx.i18n, upcard) });
       return this.t(`coach.actions.${picks ? "pickUp" : "order"}${alone ? "Alone" : ""}`);
     }
-    if (verb === "call") {
-      const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
-      return this.t(rest[1] === "alone" ? "coach.actions.callAlone" : "coach.actions.call", { suit });
+    if (act.kind === "call") {
+      const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
+      return this.t(act.alone ? "coach.actions.callAlone" : "coach.actions.call", { suit });
     }
-    if (verb === "pass") return this.t("actions.pass");
-    return this.page.actionLabel(action, false);
+    if (act.kind === "pass") return this.t("actions.pass");
+    return this.page.actionLabel(act, false);
   }
 
   /** The reason from its facts, in the player's language (the server's text otherwise). */

@@ -52,25 +52,26 @@ export function feltContract(page) {
   );
 }
 
-/** The bid choices as buttons. "call X" and "call X alone" share one button; the "go alone"
- * toggle (shown only when some call may be made alone) picks which of the two it sends. */
-export function bidButtons(page, actions) {
-  const aloneOf = new Map();
-  for (const action of actions) {
-    if (action.startsWith("call ") && action.endsWith(" alone")) aloneOf.set(action.slice(0, -" alone".length), action);
-  }
-  const shown = actions.filter((a) => !(a.startsWith("call ") && a.endsWith(" alone") && aloneOf.has(a.slice(0, -6))));
+/** The bid choices as buttons (``acts``: the legal actions' objects). "call X" and "call X
+ * alone" share one button; the "go alone" toggle (shown only when some call may be made
+ * alone) picks which of the two it sends. */
+export function bidButtons(page, acts) {
+  const plainCalls = new Set(acts.filter((a) => a.kind === "call" && !a.alone).map((a) => a.suit));
+  const aloneOf = new Map(); // a suit -> its call alone, where the plain call is legal too
+  for (const act of acts) if (act.kind === "call" && act.alone && plainCalls.has(act.suit)) aloneOf.set(act.suit, act);
+  const shown = acts.filter((a) => !(a.kind === "call" && a.alone && aloneOf.has(a.suit)));
   const alone = aloneOf.size > 0 && page.goAlone;
-  const buttons = shown.map((action, i) => {
-    const sent = alone && aloneOf.has(action) ? aloneOf.get(action) : action;
-    const pick = page.coach?.pick();
-    const coached = pick === action || pick === aloneOf.get(action) ? " coach-pick" : ""; // the coach's choice (its suit, alone or not)
+  const pick = page.coach?.pick();
+  const buttons = shown.map((act, i) => {
+    const twin = act.kind === "call" && !act.alone ? aloneOf.get(act.suit) : undefined;
+    const sent = alone && twin ? twin : act;
+    const coached = pick === act.text || (twin && pick === twin.text) ? " coach-pick" : ""; // the coach's choice (its suit, alone or not)
     return h(
       "button",
       {
         type: "button",
-        class: `bid ${action.startsWith("pass") ? "pass" : "primary"}${coached}`,
-        dataset: { action: sent, key: `act-${action}`, cmd: "act", aloneAction: aloneOf.get(action) || "", plainAction: action },
+        class: `bid ${act.kind === "pass" ? "pass" : "primary"}${coached}`,
+        dataset: { action: sent.text, key: `act-${act.text}`, cmd: "act", aloneAction: twin ? twin.text : "", plainAction: act.text },
         tabindex: i === 0 ? "0" : "-1",
         disabled: Boolean(page.pending),
       },
@@ -84,7 +85,7 @@ export function bidButtons(page, actions) {
     {
       type: "button",
       id: "go-alone",
-      class: `alone-toggle${[...aloneOf.values()].includes(page.coach?.pick()) ? " coach-pick" : ""}`,
+      class: `alone-toggle${[...aloneOf.values()].some((a) => a.text === pick) ? " coach-pick" : ""}`,
       "aria-pressed": String(Boolean(page.goAlone)),
       dataset: { cmd: "alone", key: "go-alone" },
       disabled: Boolean(page.pending),

@@ -6,6 +6,7 @@
 //
 // Keys: ← → a step, Home End the start and end of the hand, Page Up / Page Down a hand.
 
+import { actKey } from "./acts.js";
 import { cardImage, cardName, suitBadge } from "./cards.js";
 import { h, morph } from "./dom.js";
 import { Page } from "./page.js";
@@ -134,7 +135,7 @@ class ReplayPage extends Page {
   showDeal(index, atEnd = false) {
     const deals = this.replay.deals;
     this.deal = Math.max(0, Math.min(index, deals.length - 1));
-    this.frames = framesOf(deals[this.deal]);
+    this.frames = framesOf(deals[this.deal], this.replay.acts);
     this.step = atEnd ? this.frames.length - 1 : 0;
     this.render();
   }
@@ -227,32 +228,32 @@ class ReplayPage extends Page {
 
   actionText(step, phase, deal) {
     const name = this.name(step.seat);
-    const [verb, ...rest] = step.action.split(" ");
+    const act = step.act;
     const card = (c) => cardName(this.ctx.i18n, c);
-    switch (verb) {
+    switch (act.kind) {
       case "play":
-        return this.t("events.plays", { name, card: card(rest[0]) });
+        return this.t("events.plays", { name, card: card(act.card) });
       case "discard":
-        return this.t("events.discardsCard", { name, card: card(rest[0]) });
+        return this.t("events.discardsCard", { name, card: card(act.card) });
       case "give":
-        return this.t("events.givesCard", { name, card: card(rest[0]) });
+        return this.t("events.givesCard", { name, card: card(act.card) });
       case "order": {
         const key = step.seat === deal.dealer ? "events.pickUp" : "events.order";
-        return this.t(rest[0] === "alone" ? `${key}Alone` : key, { name, card: card(deal.upcard) });
+        return this.t(act.alone ? `${key}Alone` : key, { name, card: card(deal.upcard) });
       }
       case "call": {
-        const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
-        return this.t(rest[1] === "alone" ? "events.callAlone" : "events.call", { name, suit });
+        const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
+        return this.t(act.alone ? "events.callAlone" : "events.call", { name, suit });
       }
       case "under":
-        return this.t("events.under", { name, cards: rest.map(card).join(", ") });
+        return this.t("events.under", { name, cards: act.shown.map(card).join(", ") });
       case "pass": {
         const round = { bid_r1: "events.passR1", bid_r2: "events.passR2" }[phase];
         return this.t(round || "events.pass", { name });
       }
       default: {
-        const key = `events.${step.action.replaceAll(" ", "_")}`;
-        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${step.action}`;
+        const key = `events.${actKey(act)}`;
+        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${act.text}`;
       }
     }
   }
@@ -269,14 +270,14 @@ class ReplayPage extends Page {
       .join(" ");
   }
 
-  bidText(action) {
-    const [verb, ...rest] = action.split(" ");
-    if (verb === "call") {
-      const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
-      return this.t(rest[1] === "alone" ? "bids.callAlone" : "bids.call", { suit });
+  /** A seat's last bid (its action object) in a word or two. */
+  bidText(act) {
+    if (act.kind === "call") {
+      const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
+      return this.t(act.alone ? "bids.callAlone" : "bids.call", { suit });
     }
-    const key = `bids.${action.replaceAll(" ", "_")}`;
-    return this.ctx.i18n.has(key) ? this.t(key) : action;
+    const key = `bids.${actKey(act)}`;
+    return this.ctx.i18n.has(key) ? this.t(key) : act.text;
   }
 
   // ------------------------------------------------------------------ rendering

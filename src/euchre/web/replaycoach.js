@@ -2,6 +2,7 @@
 // game (GET api/games/<id>/review: only for a player of the game), shown at the step where
 // each decision was taken, and listed per hand. The server rates; this only shows it.
 
+import { actKey, CARD_KINDS } from "./acts.js";
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 
@@ -33,8 +34,8 @@ export function reviewBox(ctx, decision) {
     "aside",
     { class: `box coach-verdict mark-${mark}`, id: "replay-review", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
-    h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision.chosen) })),
-    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: actionLabel(ctx, decision.best) })),
+    h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision, decision.chosen) })),
+    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: actionLabel(ctx, decision, decision.best) })),
     decision.loss > 0 ? h("p", { class: "muted" }, t("replayReview.loss", { loss: decision.loss.toFixed(2) })) : null,
     h("p", { class: "coach-reason" }, decision.reason),
   );
@@ -56,25 +57,23 @@ export function decisionList(ctx, decisions, current) {
           dataset: { cmd: "step", step: String(d.index + 1), mark: d.mark || "none" },
           "aria-current": current === d.index + 1 ? "step" : null,
         },
-        t("replayReview.decision", { n: d.index + 1, action: actionLabel(ctx, d.chosen), mark: markText(ctx, d) }),
+        t("replayReview.decision", { n: d.index + 1, action: actionLabel(ctx, d, d.chosen), mark: markText(ctx, d) }),
       ),
     ),
   );
   return h("ol", { class: "decision-list", id: "replay-decisions", "aria-label": t("replayReview.yours") }, items);
 }
 
-/** An action in words, as a player would name it ("Pass", "Play the Ace of hearts"). */
-export function actionLabel(ctx, action) {
-  const [verb, ...rest] = action.split(" ");
+/** An action a decision names (``text``: its chosen or best), in words as a player would
+ * name it ("Pass", "Play the Ace of hearts"), from its object in the decision's ``acts``. */
+export function actionLabel(ctx, decision, text) {
+  const act = decision.acts[text];
   const t = (key, params) => ctx.t(key, params);
-  if (verb === "play" || verb === "discard" || verb === "give") {
-    return t(`replayReview.${verb}`, { card: cardName(ctx.i18n, rest[0]) });
+  if (CARD_KINDS.has(act.kind) && act.card) return t(`replayReview.${act.kind}`, { card: cardName(ctx.i18n, act.card) });
+  if (act.kind === "call") {
+    const suit = act.suit === "n" ? t("cards.noTrump") : t(`cards.suits.${act.suit}`);
+    return t(act.alone ? "bids.callAlone" : "bids.call", { suit });
   }
-  if (verb === "call") {
-    const suit = rest[0] === "n" ? t("cards.noTrump") : t(`cards.suits.${rest[0]}`);
-    return t(rest[1] === "alone" ? "bids.callAlone" : "bids.call", { suit });
-  }
-  if (verb === "under") return t("bids.under");
-  const key = `bids.${action.replaceAll(" ", "_")}`;
-  return ctx.i18n.has(key) ? t(key) : action;
+  const key = `bids.${actKey(act)}`;
+  return ctx.i18n.has(key) ? t(key) : act.text;
 }

@@ -1,13 +1,13 @@
 // A deal of the server's replay answer as pictures of the table, one before the first step
 // and one after each. Nothing here knows the rules: it follows the two rules of the answer
-// (docs/protocol.md, "Games and replays"): a step whose action names a card (play,
-// discard, give) takes it out of the actor's hand, and a step that carries `hands`
-// replaces every hand; the rest is what each step says followed from it.
+// (docs/protocol.md, "Games and replays"): a step whose action names a card (its object in
+// the answer's `acts` has a `card`: a play, discard or gift) takes it out of the actor's
+// hand, and a step that carries `hands` replaces every hand; the rest is what each step
+// says followed from it.
 
-const CARD_VERBS = new Set(["play", "discard", "give"]);
-
-/** The frames of one deal: frames[0] as dealt, frames[k] after step k - 1. */
-export function framesOf(deal) {
+/** The frames of one deal: frames[0] as dealt, frames[k] after step k - 1; ``acts``: the
+ * answer's action objects by their text. */
+export function framesOf(deal, acts) {
   let frame = {
     hands: deal.hands,
     trick: [],
@@ -23,23 +23,23 @@ export function framesOf(deal) {
   };
   const frames = [frame];
   deal.steps.forEach(([seat, action, news = {}], index) => {
-    frame = next(frame, { seat, action, news, index });
+    frame = next(frame, { seat, action, act: acts[action], news, index });
     frames.push(frame);
   });
   return frames;
 }
 
 function next(before, step) {
-  const { seat, action, news } = step;
-  const [verb, card] = action.split(" ");
-  const frame = { ...before, step: { ...step, verb, card: CARD_VERBS.has(verb) ? card : null } };
-  if (verb === "play" && before.trickWinner !== null) {
+  const { seat, act, news } = step;
+  const card = act.card ?? null;
+  const frame = { ...before, step };
+  if (act.kind === "play" && before.trickWinner !== null) {
     frame.trick = []; // the completed trick stays on the table until the next card
     frame.trickWinner = null;
   }
-  if (CARD_VERBS.has(verb)) frame.hands = before.hands.map((hand, s) => (s === seat ? hand.filter((c) => c !== card) : hand));
-  else frame.bids = before.bids.map((bid, s) => (s === seat ? action : bid));
-  if (verb === "play") frame.trick = [...frame.trick, { seat, card }];
+  if (card !== null) frame.hands = before.hands.map((hand, s) => (s === seat ? hand.filter((c) => c !== card) : hand));
+  else frame.bids = before.bids.map((bid, s) => (s === seat ? act : bid));
+  if (act.kind === "play") frame.trick = [...frame.trick, { seat, card }];
   if (news.phase) frame.phase = news.phase;
   if (news.trick_winner !== undefined) {
     frame.trickWinner = news.trick_winner;

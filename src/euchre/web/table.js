@@ -4,6 +4,7 @@
 // carries this seat's full view, so the page simply renders the newest one. Events add
 // the animation, the log and the screen-reader announcements.
 
+import { actKey, CARD_KINDS } from "./acts.js";
 import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
 import { h, morph, rove, setRovingFocus } from "./dom.js";
 import { Coach } from "./coach.js";
@@ -21,7 +22,6 @@ import { FillCountdown } from "./waiting.js";
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
 const TRICK_SHOWN_MS = 1600;
-const CARD_VERBS = ["play", "discard", "give"];
 const JOIN_RETRIES = 6;
 
 export function mount(ctx, root, params) {
@@ -285,7 +285,7 @@ class TablePage extends Page {
     if (e.kind !== "action") return;
     if (e.deal_over && this.euchred(e.deal_over)) attention.sound("euchre");
     else if (e.trick) attention.sound("trick");
-    else if (/^play\b/.test(e.action)) attention.sound("card");
+    else if (e.act.kind === "play") attention.sound("card");
   }
 
   euchred(d) {
@@ -338,7 +338,7 @@ class TablePage extends Page {
     switch (e.kind) {
       case "action":
         if (e.by === "timer") parts.push(this.t("events.timeRanOut", { name }));
-        parts.push(this.describeAction(e.seat, e.action, orderState(e, state), e.phase || before?.phase || null));
+        parts.push(this.describeAction(e.seat, e.act, orderState(e, state), e.phase || before?.phase || null));
         if (e.trick) parts.push(this.t("events.trickWon", { name: this.seatName(e.trick.winner), n: e.trick.number }));
         if (e.deal_over) parts.push(this.describeDeal(e.deal_over));
         if (e.game_over) parts.push(this.describeGame(e.game_over));
@@ -366,40 +366,40 @@ class TablePage extends Page {
     }
   }
 
-  describeAction(seat, action, state, phase = null) {
+  /** ``act``: the action object (its card, suit, alone are fields: the text is not read). */
+  describeAction(seat, act, state, phase = null) {
     const name = this.seatName(seat);
-    const [verb, ...rest] = action.split(" ");
-    const card = rest[0];
-    switch (verb) {
+    const card = act.card ? cardName(this.ctx.i18n, act.card) : null;
+    switch (act.kind) {
       case "play":
-        return this.t("events.plays", { name, card: cardName(this.ctx.i18n, card) });
+        return this.t("events.plays", { name, card });
       case "discard":
-        return card ? this.t("events.discardsCard", { name, card: cardName(this.ctx.i18n, card) }) : this.t("events.discards", { name });
+        return card ? this.t("events.discardsCard", { name, card }) : this.t("events.discards", { name });
       case "give":
-        return card ? this.t("events.givesCard", { name, card: cardName(this.ctx.i18n, card) }) : this.t("events.gives", { name });
+        return card ? this.t("events.givesCard", { name, card }) : this.t("events.gives", { name });
       case "order": {
         const upcard = state?.upcard ? cardName(this.ctx.i18n, state.upcard) : "";
         const picks = state && state.dealer === seat; // the dealer takes the turn-up into their own hand
         const key = picks ? "events.pickUp" : "events.order";
-        return this.t(rest[0] === "alone" ? `${key}Alone` : key, { name, card: upcard });
+        return this.t(act.alone ? `${key}Alone` : key, { name, card: upcard });
       }
       case "pass": {
-        if (rest.length || !state) break;
+        if (!state) break;
         const round = this.passRound(state, phase);
         if (!round) break;
         return this.t(round === 2 ? "events.passR2" : "events.passR1", { name });
       }
       case "call": {
-        const suit = rest[0] === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${rest[0]}`);
-        return this.t(rest[1] === "alone" ? "events.callAlone" : "events.call", { name, suit });
+        const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
+        return this.t(act.alone ? "events.callAlone" : "events.call", { name, suit });
       }
       case "under":
-        return this.t("events.under", { name, cards: rest.map((c) => cardName(this.ctx.i18n, c)).join(", ") });
+        return this.t("events.under", { name, cards: act.shown.map((c) => cardName(this.ctx.i18n, c)).join(", ") });
       default:
         break;
     }
-    const key = `events.${action.replaceAll(" ", "_")}`;
-    return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${action}`;
+    const key = `events.${actKey(act)}`;
+    return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${act.text}`;
   }
 
   /** Which bidding round a pass belongs to (null: not a bid). The phase it was made in says
@@ -409,7 +409,7 @@ class TablePage extends Page {
     if (phase) return { bid_r1: 1, bid_r2: 2 }[phase] || null;
     if (state.phase === "bid_r1") return 1;
     if (state.phase !== "bid_r2") return 2;
-    const passes = state.history.filter((e) => e.action === "pass").length;
+    const passes = state.history.filter((e) => e.act.kind === "pass").length;
     return passes > state.active.length ? 2 : 1;
   }
 
@@ -470,22 +470,18 @@ class TablePage extends Page {
     return me !== null;
   }
 
+  /** My legal actions that name a card of my hand, by the card (their objects). */
   cardActions() {
     const map = new Map();
     if (!this.isMyTurn()) return map;
-    for (const action of this.state.legal) {
-      const [verb, card, extra] = action.split(" ");
-      if (CARD_VERBS.includes(verb) && card && !extra) map.set(card, action);
-    }
+    for (const act of this.state.legal_acts) if (act.card) map.set(act.card, act);
     return map;
   }
 
+  /** My other legal actions (bids, offers, going under): the buttons' objects. */
   buttonActions() {
     if (!this.isMyTurn()) return [];
-    return this.state.legal.filter((action) => {
-      const [verb, card, extra] = action.split(" ");
-      return !(CARD_VERBS.includes(verb) && card && !extra);
-    });
+    return this.state.legal_acts.filter((act) => !act.card);
   }
 
   cardsLeft(seat) {
@@ -497,8 +493,8 @@ class TablePage extends Page {
   lastBid(seat) {
     const s = this.state;
     if (!s || (!BIDDING.has(s.phase) && s.phase !== "dealer_discard")) return null;
-    const bids = s.history.filter((e) => e.seat === seat && !/^(play|discard|give)\b/.test(e.action));
-    return bids.length ? bids[bids.length - 1].action : null;
+    const bids = s.history.filter((e) => e.seat === seat && !CARD_KINDS.has(e.act.kind));
+    return bids.length ? bids[bids.length - 1].act : null;
   }
 
   // ------------------------------------------------------------------ input (delegated)
@@ -1000,28 +996,28 @@ class TablePage extends Page {
     return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
   }
 
-  actionLabel(action, past, seat = null) {
+  /** A bid's words on its button (``past``: in the seat's bubble once made); ``act``: its object. */
+  actionLabel(act, past, seat = null) {
     const s = this.state;
-    const [verb, ...rest] = action.split(" ");
     const prefix = past ? "bids" : "actions";
-    if (verb === "order" && past && s && seat === s.dealer) return this.t(rest[0] === "alone" ? "bids.pickUpAlone" : "bids.pickUp");
-    if (verb === "call") {
-      const suit = rest[0] === "n" ? this.t("cards.noTrump") : `${SUIT_SYMBOL[rest[0]]} ${this.t(`cards.suits.${rest[0]}`)}`;
-      return this.t(rest[1] === "alone" ? `${prefix}.callAlone` : `${prefix}.call`, { suit });
+    if (act.kind === "order" && past && s && seat === s.dealer) return this.t(act.alone ? "bids.pickUpAlone" : "bids.pickUp");
+    if (act.kind === "call") {
+      const suit = act.suit === "n" ? this.t("cards.noTrump") : `${SUIT_SYMBOL[act.suit]} ${this.t(`cards.suits.${act.suit}`)}`;
+      return this.t(act.alone ? `${prefix}.callAlone` : `${prefix}.call`, { suit });
     }
-    if (verb === "under") return this.t(`${prefix}.under`, { cards: rest.map((c) => cardShort(this.ctx.i18n, c)).join(" ") });
-    if (verb === "pass" && !past) {
+    if (act.kind === "under") return this.t(`${prefix}.under`, { cards: act.shown.map((c) => cardShort(this.ctx.i18n, c)).join(" ") });
+    if (act.kind === "pass" && !past) {
       const phase = s?.phase;
       if (phase === "bid_r1" || phase === "bid_r2") return this.t("actions.pass");
       if (phase === "dealer_discard") return this.t("actions.declineUpcard");
       return this.t("actions.noThanks");
     }
-    if (verb === "order" && !past && s && s.dealer === s.seat) {
-      return this.t(rest[0] === "alone" ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(this.ctx.i18n, s.upcard) });
+    if (act.kind === "order" && !past && s && s.dealer === s.seat) {
+      return this.t(act.alone ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(this.ctx.i18n, s.upcard) });
     }
-    const key = `${prefix}.${action.replaceAll(" ", "_")}`;
+    const key = `${prefix}.${actKey(act)}`;
     const params = { card: s?.upcard ? cardShort(this.ctx.i18n, s.upcard) : "" };
-    return this.ctx.i18n.has(key) ? this.t(key, params) : action;
+    return this.ctx.i18n.has(key) ? this.t(key, params) : act.text;
   }
 
   hand() {
@@ -1033,20 +1029,20 @@ class TablePage extends Page {
     const myTurn = this.isMyTurn();
     const cards = s.hand; // in the order the server sorted them for display
     const buttons = cards.map((card) => {
-      const action = actions.get(card);
+      const act = actions.get(card);
       const classes = ["card", "hand-card"];
-      if (action) classes.push("legal");
+      if (act) classes.push("legal");
       else if (myTurn && actions.size) classes.push("disabled");
-      if (this.pending === action && action) classes.push("pending");
-      if (action && action === this.coach.pick()) classes.push("coach-pick");
+      if (act && this.pending === act.text) classes.push("pending");
+      if (act && act.text === this.coach.pick()) classes.push("coach-pick");
       return h(
         "button",
         {
           type: "button",
           class: classes.join(" "),
-          dataset: { card, key: `card-${card}`, action: action || "", cmd: action ? "act" : "" },
-          "aria-disabled": String(!action || Boolean(this.pending)),
-          "aria-label": this.cardLabel(card, action),
+          dataset: { card, key: `card-${card}`, action: act ? act.text : "", cmd: act ? "act" : "" },
+          "aria-disabled": String(!act || Boolean(this.pending)),
+          "aria-label": this.cardLabel(card, act),
         },
         cardPicture(card),
       );
@@ -1054,15 +1050,15 @@ class TablePage extends Page {
     setRovingFocus(buttons, (b) => b.classList.contains("legal"));
     return h(
       "div",
-      { class: "hand", role: "group", "aria-label": this.t(actions.size ? `table.handVerb.${[...actions.values()][0].split(" ")[0]}` : "table.hand") },
+      { class: "hand", role: "group", "aria-label": this.t(actions.size ? `table.handVerb.${[...actions.values()][0].kind}` : "table.hand") },
       buttons,
     );
   }
 
-  cardLabel(card, action) {
+  cardLabel(card, act) {
     const name = cardName(this.ctx.i18n, card);
-    if (!action) return name;
-    return this.t(`table.cardAction.${action.split(" ")[0]}`, { card: name });
+    if (!act) return name;
+    return this.t(`table.cardAction.${act.kind}`, { card: name });
   }
 
   sidePanel() {
