@@ -245,9 +245,10 @@ def test_the_hand_review_rates_my_decisions_of_the_hand(
     marks = [d["mark"] for d in expected if d["mark"]]
     summary = page.locator("#review-summary").inner_text()
     assert summary.startswith(f"{len(expected)} decision"), summary
-    for mark in ("blunder", "mistake", "inaccuracy"):
+    stems = {"blunder": "blunder", "mistake": "mistake", "inaccuracy": "inaccurac"}  # -y, -ies
+    for mark, stem in stems.items():
         if mark in marks:
-            assert mark in summary, summary
+            assert f"{marks.count(mark)} {stem}" in summary, summary
     for item, decision in zip(page.locator("#review-decisions li").all(), expected, strict=True):
         expect(item.locator(".coach-reason")).not_to_be_empty()
         if decision["loss"] >= 0.005:  # a worse choice names the best and what it cost
