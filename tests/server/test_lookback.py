@@ -111,26 +111,37 @@ def test_a_person_alone_with_bots_has_no_turn_clock(live: ThreadServer) -> None:
     ann.close()
 
 
+def _play_until_it_waits_for_ann(ann: Client, table: str, rng: random.Random, deals: int) -> None:
+    """Ann plays random legal moves until ``deals`` hands are scored and the table waits for
+    her (or the game is over): with no clock, nothing moves on until she acts. The bots play
+    on after a hand is scored (a partner going alone plays a whole hand without her), so a
+    test that stopped reading at the hand's end would race them."""
+    view = ann.view(table)
+    while view.state is None or view.state["winner"] is None:
+        if ann.my_turn(table):
+            if sum(1 for e in view.events if e.get("deal_over")) >= deals:
+                return
+            before = view.version
+            action = rng.choice(view.state["legal"])  # type: ignore[index]
+            ann.send(type="act", table=table, action=action, version=before)
+            ann.sync_to(table, before + 1)
+        else:
+            ann.sync_to(table, view.version + 1)
+
+
 def test_a_snapshot_holds_the_score_sheet_the_last_trick_and_the_visible_log(
     live: ThreadServer,
 ) -> None:
     table, ann = _start_alone_with_bots(live, turn_seconds=0)
-    rng = random.Random(11)
-    overs = []
-    tricks = []
-    while len(overs) < 2:
-        if ann.my_turn(table):
-            state = ann.view(table).state
-            ann.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
-        event = _event(ann.recv())
-        if event.get("trick"):
-            tricks.append(event["trick"])
-        if event.get("deal_over"):
-            overs.append(event["deal_over"])
-        if event.get("game_over"):
-            break
+    view = ann.view(table)
+    _play_until_it_waits_for_ann(ann, table, random.Random(11), deals=2)
+    overs = [e["deal_over"] for e in view.events if e.get("deal_over")]
+    tricks = [e["trick"] for e in view.events if e.get("trick")]
+    seen = len(view.events)
     watcher = Client(live.base, "Eve")
-    snap = watcher.request(type="join", invite=ann.view(table).invite)
+    snap = watcher.request(type="join", invite=view.invite)
+    ann.sync_to(table, snap["version"])
+    assert [e["kind"] for e in view.events[seen:]] == ["arrived"]  # only Eve came in since
     sheet = snap["sheet"]
     assert [row["points"] for row in sheet] == [d["points"] for d in overs]
     assert [row["score"] for row in sheet] == [d["score"] for d in overs]

@@ -79,6 +79,26 @@ def node_channel(node: str) -> str:
     return "node:" + node
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A request sent to a table's owner, waiting for its reply."""
+
+    owner: str
+    table_id: str
+    reply: asyncio.Future[dict[str, Any]]
+
+    def give_up(self) -> None:
+        """The owner will not answer (it stopped, or the table has another owner now)."""
+        if not self.reply.done():
+            self.reply.set_exception(
+                ProtocolError(
+                    "unavailable",
+                    f"the server holding table {self.table_id} stopped before answering; "
+                    "it may have done it (the table, sent next, shows): try again",
+                )
+            )
+
+
 class Outbox:
     """Messages for one other instance, published in order, batched per loop turn."""
 
@@ -195,7 +215,7 @@ class Cluster:
         self.relays: dict[tuple[str, int], Relay] = {}  # other instances' clients
         self.owners: dict[str, str] = {}  # table id -> owner node, as last seen
         self._outboxes: dict[str, Outbox] = {}
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._pending: dict[int, Asked] = {}
         self._requests = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renew = self.redis.register_script(_RENEW)
@@ -318,7 +338,15 @@ class Cluster:
             self._on_released(node, [str(t) for t in released])
         elif isinstance(table_id, str) and isinstance(node, str):
             self.owners[table_id] = node
+            # Before the clients here get the table again: the former owner will not
+            # answer what they asked it, and their answer must come before the table.
+            self._give_up(lambda asked: asked.table_id == table_id and asked.owner != node)
             self.hooks.owner_changed(table_id)
+
+    def _give_up(self, which: Callable[[Asked], bool]) -> None:
+        for asked in list(self._pending.values()):
+            if which(asked):
+                asked.give_up()
 
     def _on_released(self, node: str, table_ids: list[str]) -> None:
         for table_id in table_ids:
@@ -370,7 +398,7 @@ class Cluster:
         """Send a request to the owner and wait for its reply (None: no one listens there)."""
         request = next(self._requests)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._pending[request] = future
+        self._pending[request] = Asked(owner, table_id, future)
         try:
             sent = {**message, "from": self.node, "id": request}
             if not await self.bus.publish(node_channel(owner), sent):
@@ -417,9 +445,9 @@ class Cluster:
     def _receive(self, items: list[Any]) -> None:
         for item in items:
             if isinstance(item, dict):
-                future = self._pending.get(int(item["reply"]))
-                if future is not None and not future.done():
-                    future.set_result(item)
+                asked = self._pending.get(int(item["reply"]))
+                if asked is not None and not asked.reply.done():
+                    asked.reply.set_result(item)
                 continue
             conn = self.local.get(int(item[0]))
             if conn is None:
@@ -484,6 +512,7 @@ class Cluster:
             log.warning("an instance is gone", extra={"node": node, "clients": len(dropped)})
         for key in dropped:
             self._drop(self.relays.pop(key))
+        self._give_up(lambda asked: asked.owner == node)
 
     async def check_nodes(self) -> bool:
         """Notice instances that stopped without a word (their clients are away then);
