@@ -141,7 +141,8 @@ class Server:
         log.info("server stopped", extra={"instance": self.instance})
 
     def tables_by_status(self) -> dict[str, int]:
-        counts: dict[str, int] = {"waiting": 0, "playing": 0, "finished": 0}
+        listed = (TableStatus.WAITING, TableStatus.PLAYING, TableStatus.FINISHED)
+        counts: dict[str, int] = dict.fromkeys(listed, 0)
         for table in self.lobby.tables.values():
             counts[table.status] = counts.get(table.status, 0) + 1
         return counts
