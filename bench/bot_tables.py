@@ -60,6 +60,8 @@ def start_server(port: int, database: str, args: argparse.Namespace) -> subproce
         "EUCHRE_BOT_THINK": str(args.think_cap),
         "EUCHRE_RATE_PER_SECOND": "1000",
         "EUCHRE_RATE_BURST": "1000",
+        # Every table of the run plays with bots (the default cap is 100 per instance).
+        "EUCHRE_MAX_BOT_GAMES": str(args.tables),
     }
     return serve(env, port)
 
@@ -101,6 +103,7 @@ class Record:
     latencies: list[float] = field(default_factory=list)
     games: int = 0
     actions: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
 
 
 async def until(ws: ClientConnection, kind: str) -> dict[str, Any]:
@@ -147,6 +150,10 @@ async def play_game(
             return
         received = time.perf_counter()
         message = json.loads(raw)
+        if message["type"] == "error":
+            code = str(message.get("code"))
+            record.errors[code] = record.errors.get(code, 0) + 1
+            continue
         if message.get("table") != table or message["type"] not in ("event", "table"):
             continue
         if waiting is not None and message["version"] >= waiting[0]:
@@ -210,6 +217,7 @@ def report(record: Record, samples: Samples, args: argparse.Namespace) -> dict[s
         "person_action_to_broadcast_p50_ms": 1000 * percentile(record.latencies, 0.5),
         "person_action_to_broadcast_p99_ms": 1000 * percentile(record.latencies, 0.99),
         "games_finished": record.games,
+        "errors_by_code": record.errors,
     }
 
 

@@ -1,10 +1,19 @@
-"""``hard`` (or any level) against OpenSpiel's ISMCTS, duplicate, in OpenSpiel's own euchre.
+"""Levels of this project against OpenSpiel's ISMCTS: duplicate games to 10, real score.
 
-The deal is played in OpenSpiel's ``euchre`` (Standard rules, stick the dealer, one hand
-per game; its returns are the hand's points). Every deal is played twice with the
-partnerships swapped. OpenSpiel's seats are ``pyspiel.ISMCTSBot`` with a
-``RandomRolloutEvaluator``, UCT constant 2, 1,000 simulations and the max-visit final
-policy. Our bot's seats see only their view: the driver replays the OpenSpiel history so
+Each deal is played in OpenSpiel's ``euchre`` (Standard rules, stick the dealer; its
+returns are the hand's points, zero-sum), and the hands are chained into games to 10 with
+the dealer rotating: the driver keeps the score, and our bot sees it in its view, as at a
+table. A unit is a duplicate pair of games dealt from one seed, our level in seats 0 and 2
+and then in 1 and 3, so every deal is played by both sides (games end at different
+deals, so the pair's hand counts may differ). Every level named in ``--levels`` plays the
+same units, so the difference between them is paired by game. A fresh bot plays each
+game and learns what it can within it.
+
+OpenSpiel's seats are ``pyspiel.ISMCTSBot`` with a ``RandomRolloutEvaluator``, UCT
+constant 2, ``--simulations`` (1,000) and the max-visit final policy. ISMCTS builds its
+determinizations itself, from its own seat's information (OpenSpiel's
+``ResampleFromInfostate``), and plays for the hand's points: it knows nothing of the
+score. Our bot's seats see only their view: the driver replays the OpenSpiel history so
 far into this project's engine and hands the bot ``state.view(seat)``.
 
 OpenSpiel orders the steps differently from the engine: a call is made first and the
@@ -14,8 +23,12 @@ replays (our bot announces alone with its call, and the answer is kept for OpenS
 later question); when an OpenSpiel maker partnered with the dealer goes alone, the
 engine's dealer sits out without picking up (docs/rules.md T-29: the same play).
 
+Reported per level: points per hand (our side's minus theirs) with its standard error
+(each pair of games one sample) and 95% interval, games won; then each level's paired
+difference from the first.
+
     .venv/bin/pip install -e '.[bench]'                 # open-spiel==2.0.2
-    .venv/bin/python bench/ismcts.py --deals 2000 --level hard
+    .venv/bin/python bench/ismcts.py --games 50 --levels hard,medium
 """
 
 from __future__ import annotations
@@ -57,12 +70,6 @@ class Deal:
     order: list[int]  # the 21 OpenSpiel card ids as dealt (the last is the turn-up)
 
 
-def random_deal(rng: random.Random) -> Deal:
-    cards = list(range(24))
-    rng.shuffle(cards)
-    return Deal(rng.randrange(4), cards[:21])
-
-
 def hands_of(deal: Deal) -> list[list[int]]:
     hands: list[list[int]] = [[] for _ in range(4)]
     for k, c in enumerate(deal.order[:20]):
@@ -73,8 +80,9 @@ def hands_of(deal: Deal) -> list[list[int]]:
 class Replay:
     """The engine's view of an OpenSpiel deal in progress."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, scores: tuple[int, int] = (0, 0)) -> None:
         self.deal = deal
+        self.scores = scores
         self.history: list[tuple[int, int]] = []  # (player, OpenSpiel action)
         self.alone: dict[int, bool] = {}  # maker -> announced alone
 
@@ -85,7 +93,9 @@ class Replay:
         used = set(deal.order)
         rest = [engine_card(c) for c in range(24) if c not in used]
         deck = deck_from_hands(hands, deal.dealer, upcard, rest)
-        game = GameState(preset("standard"), dealer=deal.dealer, decks=[deck], seed=1)
+        game = GameState(
+            preset("standard"), dealer=deal.dealer, decks=[deck], seed=1, scores=self.scores
+        )
         maker = next((p for p, a in self.history if CALL_BASE <= a < ALONE), -1)
         alone = self.alone.get(maker, False)
         for player, action in self.history:
@@ -133,25 +143,44 @@ def os_action(text: str, game: GameState) -> int:
     return os_card(parse_card(words[1]))
 
 
-def play_deal(deal: Deal, ours: tuple[int, ...], bot: Bot, seed: int, level: str) -> list[float]:
-    """One OpenSpiel hand; returns the points by seat and records decision times."""
+@dataclass
+class Opponent:
+    """OpenSpiel's ISMCTS as the other side."""
+
+    simulations: int
+    uct: float = 2.0
+
+    def bot(self, seed: int) -> Any:
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        return pyspiel.ISMCTSBot(
+            seed,
+            evaluator,
+            self.uct,
+            self.simulations,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,
+            False,
+        )
+
+
+def play_deal(
+    deal: Deal,
+    ours: tuple[int, ...],
+    bot: Bot,
+    seed: int,
+    opponent: Opponent,
+    scores: tuple[int, int] = (0, 0),
+) -> list[float]:
+    """One OpenSpiel hand at the game score ``scores`` (by side, seat 0's first);
+    returns the hand's points by seat."""
     game = pyspiel.load_game("euchre")
     state = game.new_initial_state()
     state.apply_action(deal.dealer)
     for c in deal.order:
         state.apply_action(c)
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    ismcts = pyspiel.ISMCTSBot(
-        seed,
-        evaluator,
-        2.0,
-        1000,
-        -1,
-        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-        False,
-        False,
-    )
-    replay = Replay(deal)
+    ismcts = opponent.bot(seed)
+    replay = Replay(deal, scores)
     rng = random.Random(seed)
     while not state.is_terminal():
         player = state.current_player()
@@ -186,40 +215,127 @@ def _our_action(
     return action
 
 
-def _unit(args: tuple[int, int, str]) -> tuple[float, int]:
-    seed, index, level = args
-    rng = random.Random(f"ismcts:{seed}:{index}")
-    deal = random_deal(rng)
+TARGET = 10
+MAX_DEALS = 200
+
+
+@dataclass
+class GameResult:
+    diff: float  # our side's points minus theirs, over the game's hands
+    hands: int
+    won: bool
+
+
+def deal_at(seed: int, unit: int, number: int) -> Deal:
+    """The ``number``-th deal of a unit's games (the same in both games of the pair)."""
+    rng = random.Random(f"ismcts-games:{seed}:{unit}:{number}")
+    cards = list(range(24))
+    rng.shuffle(cards)
+    first_dealer = random.Random(f"ismcts-games:{seed}:{unit}").randrange(4)
+    return Deal((first_dealer + number) % 4, cards[:21])
+
+
+def play_game(
+    seed: int, unit: int, ours: tuple[int, ...], level: str, opponent: Opponent
+) -> GameResult:
+    """One game to 10 points with the real score: ``level`` (a fresh bot, which learns
+    within the game) in the seats ``ours`` against ISMCTS."""
     bot = make_bot(level)
+    side = ours[0] % 2
+    scores = [0, 0]
     diff = 0.0
-    for ours in ((0, 2), (1, 3)):
-        returns = play_deal(deal, ours, bot, rng.getrandbits(31), level)
-        diff += returns[ours[0]] - returns[(ours[0] + 1) % 4]
-    return diff, 2
+    number = 0
+    while max(scores) < TARGET and number < MAX_DEALS:
+        deal = deal_at(seed, unit, number)
+        hand_seed = random.Random(f"ismcts-hand:{seed}:{unit}:{side}:{number}").getrandbits(31)
+        returns = play_deal(deal, ours, bot, hand_seed, opponent, (scores[0], scores[1]))
+        for team in (0, 1):
+            scores[team] += int(max(0.0, returns[team]))
+        # OpenSpiel's returns are zero-sum: the makers' points for one side, the same
+        # negated for the other, so our seat's return is already ours minus theirs.
+        diff += returns[ours[0]]
+        number += 1
+    return GameResult(diff, number, scores[side] > scores[1 - side])
+
+
+def _unit(args: tuple[int, int, tuple[str, ...], int]) -> list[tuple[float, int, int]]:
+    """A duplicate pair of games for each level: (points diff, hands, games won)."""
+    seed, unit, levels, simulations = args
+    opponent = Opponent(simulations)
+    out = []
+    for level in levels:
+        games = [play_game(seed, unit, ours, level, opponent) for ours in ((0, 2), (1, 3))]
+        out.append(
+            (sum(g.diff for g in games), sum(g.hands for g in games), sum(g.won for g in games))
+        )
+    return out
+
+
+@dataclass
+class Summary:
+    mean: float  # points per hand
+    se: float
+    hands: int
+    win_rate: float
+
+
+def summarise(rows: list[tuple[float, int, int]]) -> Summary:
+    """Points per hand as a ratio over the units (each unit one sample), with its
+    standard error by the delta method."""
+    n = len(rows)
+    hands = sum(h for _, h, _ in rows)
+    mean = sum(d for d, _, _ in rows) / hands
+    per_unit = hands / n
+    residuals = [(d - mean * h) / per_unit for d, h, _ in rows]
+    se = math.sqrt(sum(r * r for r in residuals) / (n * (n - 1))) if n > 1 else float("nan")
+    return Summary(mean, se, hands, sum(w for _, _, w in rows) / (2 * n))
+
+
+def difference_se(a: list[tuple[float, int, int]], b: list[tuple[float, int, int]]) -> float:
+    """Standard error of (a's points per hand - b's), paired by unit."""
+    n = len(a)
+    sa, sb = summarise(a), summarise(b)
+    ha, hb = sa.hands / n, sb.hands / n
+    residuals = [
+        (da - sa.mean * xa) / ha - (db - sb.mean * xb) / hb
+        for (da, xa, _), (db, xb, _) in zip(a, b, strict=True)
+    ]
+    return math.sqrt(sum(r * r for r in residuals) / (n * (n - 1))) if n > 1 else float("nan")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="A level against OpenSpiel's ISMCTS.")
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--deals", type=int, default=200, help="deals, each played twice")
+    parser = argparse.ArgumentParser(
+        description="Levels against OpenSpiel's ISMCTS in duplicate games to 10."
+    )
+    parser.add_argument("--levels", default="hard,medium", help="comma-separated, same deals")
+    parser.add_argument("--games", type=int, default=50, help="duplicate pairs of games")
+    parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
+    levels = tuple(x.strip() for x in args.levels.split(",") if x.strip())
     start = time.time()
-    work = [(args.seed, i, args.level) for i in range(args.deals)]
+    work = [(args.seed, i, levels, args.simulations) for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(_unit, work, chunksize=4)
-    diffs = [d / 2 for d, _ in results]
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    se = math.sqrt(var / len(diffs))
-    hands = sum(h for _, h in results)
+        results = pool.map(_unit, work, chunksize=1)
+    per_level = {level: [r[k] for r in results] for k, level in enumerate(levels)}
     print(
-        f"{args.level} vs OpenSpiel ISMCTS (1000 simulations, random rollouts, UCT 2, max visit):"
-        f" {mean:+.3f} ± {se:.3f} points per hand over {hands} hands"
-        f" ({len(diffs)} deals, each twice), 95% interval {mean - 1.96 * se:+.3f}"
-        f" to {mean + 1.96 * se:+.3f}; {time.time() - start:.0f}s"
+        f"vs OpenSpiel ISMCTS ({args.simulations} simulations, random rollouts, UCT 2,"
+        f" max visit), {args.games} duplicate pairs of games to {TARGET}, seed {args.seed}:"
     )
+    for level, rows in per_level.items():
+        s = summarise(rows)
+        print(
+            f"  {level:8} {s.mean:+.3f} ± {s.se:.3f} points per hand over {s.hands} hands,"
+            f" 95% interval {s.mean - 1.96 * s.se:+.3f} to {s.mean + 1.96 * s.se:+.3f};"
+            f" games won {100 * s.win_rate:.1f}%"
+        )
+    first = levels[0]
+    for level in levels[1:]:
+        a, b = per_level[first], per_level[level]
+        gap = summarise(a).mean - summarise(b).mean
+        print(f"  {first} - {level}: {gap:+.3f} ± {difference_se(a, b):.3f} (paired by game)")
+    print(f"  {time.time() - start:.0f}s with {args.jobs} processes")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,10 @@ bots run outside the server's process and keep their memory for the table's life
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import random
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -208,3 +210,30 @@ async def test_a_table_has_one_job_in_flight_so_another_table_is_not_kept_waitin
     # One worker serves both tables in the order jobs reach it: busy 2 reaches it only
     # once busy 1 is done, after quiet 1, which was asked later but found the queue free.
     assert finished == ["busy 1", "quiet 1", "busy 2"]
+
+
+def test_bots_that_think_during_their_pause_still_keep_it(tmp_path: Path) -> None:
+    """A bot is asked for its move as soon as its turn comes, so its thinking falls inside
+    the pause that lets people follow; the pause itself still holds: no bot's move comes
+    sooner than ``bot_delay`` after the move before it."""
+    delay = 0.3
+    settings = fast_settings(tmp_path / "euchre.db", bot_delay=delay, bot_level="random")
+    with ThreadServer(settings) as live:
+        table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+        ann.send(type="start", table=table)
+        arrived: list[tuple[float, dict[str, object]]] = []
+        while sum(1 for _, e in arrived if e.get("by") == "bot") < 6:
+            message = ann.recv()
+            if message["type"] == "event" and message["event"]["kind"] == "action":
+                arrived.append((time.monotonic(), message["event"]))
+            if ann.my_turn(table):
+                legal = ann.view(table).state["legal"]  # type: ignore[index]
+                ann.send(type="act", table=table, action=legal[0], version=ann.view(table).version)
+        ann.close()
+    gaps = [
+        later - earlier
+        for (earlier, _), (later, event) in itertools.pairwise(arrived)
+        if event.get("by") == "bot"
+    ]
+    assert len(gaps) >= 5
+    assert min(gaps) >= delay - 0.05  # the clocks of the server and the client agree closely

@@ -178,22 +178,55 @@ def _call_probability(margin: float) -> float:
 def bid_likelihood(know: Knowledge, world: World, loose: float = 0.0) -> float:
     """How likely the other seats' bidding was, had they held their hands in ``world``
     and bid by the calibrated model (the opponents, with chance ``loose``, at random)."""
-    view = know.view
-    if know.n != 4 or not T.MAKE or (view.upcard == JOKER and know.call_round == 0):
-        return 1.0
-    up = upcard_suit(view)
-    weight = 1.0
-    for seat, aid, first_round in _bids(view):
-        if seat == know.seat:
-            continue
-        hand = world.hands[seat] | know.played_by[seat]
-        if seat == view.dealer and view.upcard_state == "taken":
-            hand &= ~(1 << view.upcard)
-        p = _bid_probability(know, seat, hand, aid, first_round, up)
-        if loose and not know.same_side(seat, know.seat):
-            p = (1.0 - loose) * p + loose * _random_bid_share(view.variant, aid, first_round)
-        weight *= p
-    return weight
+    return BidReading(know, loose).weight(world)
+
+
+class BidReading:
+    """:func:`bid_likelihood` for the many sampled worlds of one decision: a seat's share
+    depends only on the hand it holds, so it is computed once per (seat, hand)."""
+
+    def __init__(self, know: Knowledge, loose: float = 0.0) -> None:
+        self.know = know
+        self.loose = loose
+        view = know.view
+        self.silent = know.n != 4 or not T.MAKE or (view.upcard == JOKER and know.call_round == 0)
+        self.up = upcard_suit(view) if not self.silent else 0
+        by_seat: dict[int, list[tuple[int, bool]]] = {}
+        if not self.silent:
+            for seat, aid, first_round in _bids(view):
+                if seat != know.seat:
+                    by_seat.setdefault(seat, []).append((aid, first_round))
+        self.bids = by_seat
+        self.drop_upcard = view.upcard_state == "taken"
+        self._memo: dict[tuple[int, int], float] = {}
+
+    def weight(self, world: World) -> float:
+        if self.silent:
+            return 1.0
+        know = self.know
+        weight = 1.0
+        for seat, bids in self.bids.items():
+            hand = world.hands[seat] | know.played_by[seat]
+            if seat == know.view.dealer and self.drop_upcard:
+                hand &= ~(1 << know.view.upcard)
+            key = (seat, hand)
+            share = self._memo.get(key)
+            if share is None:
+                share = self._memo[key] = self._share(seat, hand, bids)
+            weight *= share
+        return weight
+
+    def _share(self, seat: int, hand: int, bids: list[tuple[int, bool]]) -> float:
+        know = self.know
+        loose = self.loose if not know.same_side(seat, know.seat) else 0.0
+        variant = know.view.variant
+        share = 1.0
+        for aid, first_round in bids:
+            p = _bid_probability(know, seat, hand, aid, first_round, self.up)
+            if loose:
+                p = (1.0 - loose) * p + loose * _random_bid_share(variant, aid, first_round)
+            share *= p
+        return share
 
 
 def _bid_probability(

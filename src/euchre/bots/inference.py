@@ -200,22 +200,30 @@ class PastPlay:
 class ChoiceEvidence:
     """The other seats' plays read as ``medium``'s choices (see the module's text)."""
 
-    def __init__(self, know: Knowledge, doubt: Sequence[float]) -> None:
+    def __init__(
+        self,
+        know: Knowledge,
+        doubt: Sequence[float],
+        agreed: dict[tuple[int, int, int], bool] | None = None,
+    ) -> None:
         """``doubt``: per seat, the weight of a deal in which it would have played
-        otherwise (1: its plays say nothing)."""
+        otherwise (1: its plays say nothing). ``agreed``: answers already worked out in
+        this deal, by (seat, card played, the hand then), kept by the
+        caller from one decision to the next (a past play and its answer do not change)."""
         self.know = know
         self.doubt = doubt
         self.plays = [p for p in _past_plays(know) if doubt[p.seat] < 1.0]
-        self._agreed: dict[tuple[int, int], bool] = {}  # (play, hand then) -> medium agrees
+        self._agreed = {} if agreed is None else agreed
 
     def weight(self, world: World) -> float:
         w = 1.0
-        for i, play in enumerate(self.plays):
+        for play in self.plays:
             hand = world.hands[play.seat] | play.later
-            agreed = self._agreed.get((i, hand))
+            key = (play.seat, play.card, hand)
+            agreed = self._agreed.get(key)
             if agreed is None:  # a seat without a choice agrees
                 agreed = medium_agrees(self.know, play, hand) is not False
-                self._agreed[i, hand] = agreed
+                self._agreed[key] = agreed
             if not agreed:
                 w *= self.doubt[play.seat]
         return w

@@ -40,12 +40,12 @@ from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
 from euchre.engine.variants import GoUnder, LonerLead, Variant
 from euchre.engine.views import View
 
-from .bidding import bid_likelihood
+from .bidding import BidReading
 from .inference import ChoiceEvidence, ChoiceRecord, PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
-from .opponents import OpponentModel
+from .opponents import DealKey, OpponentModel
 from .playouts import loose_tricks
 from .resample import Sampler
 from .solver import Solver
@@ -54,6 +54,10 @@ from .world import World
 PLAY_WORLDS = 48
 DISCARD_WORLDS = 16
 BID_WORLDS = 40
+# With a time budget, a decision left less than this draws proportionally fewer deals
+# (at least MIN_WORLDS), so that a bot given little time is quick rather than late.
+FULL_SAMPLE_SECONDS = 0.1
+MIN_WORLDS = 4
 BID_MARGIN = 1.5
 LOOSE_THRESHOLD = 0.2  # below it the opponents are taken to be sensible
 LOOSE_PLAYOUTS = 8  # play-outs per sampled deal and bid against loose opponents
@@ -86,6 +90,8 @@ class SearchBot:
         self.opponents = OpponentModel()
         self.choices = ChoiceRecord()
         self.loose = 0.0  # the opponents' looseness at the decision in progress
+        # medium's answers to the other seats' past plays in the deal in progress
+        self._agreed: tuple[DealKey | None, dict[tuple[int, int, int], bool]] = (None, {})
 
     def set_time_budget(self, time_ms: int | None) -> None:
         """Limit each decision to about ``time_ms`` milliseconds (None: sample counts only)."""
@@ -169,20 +175,32 @@ class SearchBot:
         """``count`` deals drawn in proportion to how well they explain the bidding and
         the play (importance resampling from four times as many consistent deals)."""
         sampler = Sampler(know)
+        if deadline is not None:
+            left = deadline - time.perf_counter()
+            count = max(MIN_WORLDS, min(count, int(count * left / FULL_SAMPLE_SECONDS)))
         if not self.infer:
             return [sampler.sample(rng) for _ in range(count)]
+        bids = BidReading(know, self.loose)
         misses = PlayEvidence(know, self.loose)
-        choices = ChoiceEvidence(know, self.choices.doubt(know, self.loose))
+        choices = ChoiceEvidence(
+            know, self.choices.doubt(know, self.loose), self._agreements(know.view)
+        )
         candidates = [sampler.sample(rng) for _ in range(count * 4)]
         weights = []
         for world in candidates:
-            weight = bid_likelihood(know, world, self.loose) * misses.weight(world)
+            weight = bids.weight(world) * misses.weight(world)
             if weight:  # the choices are the costly part: skip deals already ruled out
                 weight *= choices.weight(world)
             weights.append(weight)
         if sum(weights) <= 0:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)
+
+    def _agreements(self, view: View) -> dict[tuple[int, int, int], bool]:
+        deal = DealKey.of(view)
+        if self._agreed[0] != deal:
+            self._agreed = (deal, {})
+        return self._agreed[1]
 
     # ------------------------------------------------------------------ play
 

@@ -4,8 +4,8 @@ A bot sees only its seat's :class:`~euchre.engine.views.View` (the same informat
 the bot protocol's observation). Decisions (and the coach) run in a pool of worker
 processes (:mod:`euchre.bots.resident`), never in the event loop's process:
 
-- The pool has ``workers`` processes (default: one fewer than the machine's cores, at
-  least one) at a lower priority (``nice``), so the tables of people keep their CPU.
+- The pool has ``workers`` processes (default: one per core) at a lower priority
+  (``nice``), so the tables of people take their CPU first.
 - Each table is given to one worker the first time it needs one (the worker with the
   fewest tables) and stays there: its bots live in that worker and keep what they learn
   across deals; :meth:`BotPool.forget` drops them when the table ends.
@@ -13,7 +13,9 @@ processes (:mod:`euchre.bots.resident`), never in the event loop's process:
   order they came, so a busy table cannot starve the others.
 - A bot thinks at most ``think`` seconds a decision (``EUCHRE_BOT_THINK``) less the time
   the request waited for its worker: one table's search cannot hold a worker for long,
-  and when a worker falls behind its bots think less until its queue drains.
+  and when a worker falls behind its bots think less until its queue drains. The table
+  asks as soon as the bot's turn comes, so waiting and thinking fall inside the pause
+  before a bot's move (``EUCHRE_BOT_DELAY``).
 - Hand reviews run in one more worker (:meth:`BotPool.background`) at a still lower
   priority: they use what the tables leave of the machine.
 - A decision past its budget, a failure or an illegal answer becomes ``medium``'s choice
@@ -79,12 +81,13 @@ class WorkerLateError(Exception):
 
 
 def default_workers() -> int:
-    """One worker per core but one (the event loop's), at least one."""
+    """One worker per core. The workers run at a lower priority (``nice``), so the event
+    loop's process takes the CPU it needs first and the bots use the rest of the machine."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         cores = os.cpu_count() or 1
-    return max(1, cores - 1)
+    return max(1, cores)
 
 
 @dataclass(slots=True)

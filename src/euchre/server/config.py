@@ -34,7 +34,7 @@ class Settings:
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
     bot_budget: float = 2.0  # most time a bot may think before medium's choice is played
     bot_think: float = 0.5  # the most a bot thinks per decision, whatever the budget left
-    bot_workers: int = 0  # bot worker processes (0: one per core but one, at least one)
+    bot_workers: int = 0  # bot worker processes (0: one per core, at a lower priority)
     bot_nice: int = 5  # the workers' lower priority, so people's tables keep their CPU
     # Review each person's decisions as soon as a deal ends (off: when first asked, then
     # stored; precomputing every hand of every person cost 0.9 ms of server CPU per action).

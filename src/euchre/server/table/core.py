@@ -71,6 +71,7 @@ class TableCore:
         self._actor: asyncio.Task[None] | None = None
         self._stopping = False
         self._alone_since: float | None = None  # since when no person is connected
+        self._bot_thinking: int | None = None  # the version a bot is deciding
         self._answer: tuple[Endpoint, str | int] | None = None  # see answering()
 
     @property

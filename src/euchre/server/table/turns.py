@@ -3,6 +3,7 @@ clock), or a bot."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -35,9 +36,7 @@ class Turns(Play):
         if seat.bot or seat.bot_playing:
             if self._unattended():
                 return  # paused: bots play on once a person is back (their seat's event)
-            self._later(
-                "turn", self.settings.bot_delay, self._auto_turn, self.version, to_act, "bot"
-            )
+            self._bot_turn(to_act)
         elif self._clock_runs():
             self.clock = Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
@@ -57,20 +56,42 @@ class Turns(Play):
             self.pause = None
             self._reschedule()
 
+    def _bot_turn(self, seat: int) -> None:
+        """A bot seat's turn: it starts thinking at once and moves when both its answer
+        and the pause that lets people follow (``bot_delay``) are over, so the time it
+        waits for a worker and thinks is spent inside that pause, not after it."""
+        if self._bot_thinking == self.version or self.state is None:
+            return  # already deciding this move
+        self._bot_thinking = self.version
+        due = time.monotonic() + self.settings.bot_delay
+        self._think(self.version, seat, "bot", due)
+
     async def _auto_turn(self, version: int, seat: int, by: str) -> None:
-        """A bot moves for ``seat`` (its bot seat, or a player who is away or out of time)."""
-        if version != self.version or self.state is None:
-            return
+        """A bot moves for a player who is away or out of time."""
+        if version == self.version and self.state is not None:
+            self._think(version, seat, by, time.monotonic())
+
+    def _think(self, version: int, seat: int, by: str, due: float) -> None:
+        assert self.state is not None
         view = self.state.view(seat)
         level = self.seats[seat].bot or self.bot_level
-        self._spawn(self._decide(version, seat, level, by, view))
+        self._spawn(self._decide(version, seat, level, by, view, due))
 
-    async def _decide(self, version: int, seat: int, level: str, by: str, view: Any) -> None:
+    async def _decide(
+        self, version: int, seat: int, level: str, by: str, view: Any, due: float
+    ) -> None:
         choice = await self.services.bots.decide(self.id, seat, level, view)
+        wait = due - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
         self.post(self._auto_act, version, seat, choice, by)
 
     async def _auto_act(self, version: int, seat: int, action: str, by: str) -> None:
         if version != self.version:
+            return
+        self._bot_thinking = None
+        if by == "bot" and not (self.seats[seat].bot or self.seats[seat].bot_playing):
+            self._reschedule()  # its person came back while it thought: the move is theirs
             return
         try:
             await self._play(seat, action, by)
