@@ -95,6 +95,6 @@ def test_bid_values_are_hards_bidding_simulations() -> None:
     assert states and found.worlds == len(states)
     medium = MediumBot()
     for aid in view.legal:
-        values = [rollout(state, aid, 1, medium, rng) for state in states]
+        values = [rollout(state, aid, 1, [medium] * 4, rng) for state in states]
         expected = sum(values) / len(values)
         assert found.value_of(A.action_text(aid)).value == pytest.approx(expected)

@@ -14,6 +14,9 @@ The tables are fitted for four players; other player counts use the hand-count m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from euchre.engine import actions as A
 from euchre.engine.cards import JOKER, SUITS
 from euchre.engine.rules import SUIT_MASK, partner
@@ -156,6 +159,22 @@ def pass_points(know: Knowledge, legal_suits: list[int], first_round: bool) -> f
 _TEMPERATURE = 0.4  # points: how sharply a bidder follows the model
 
 
+@dataclass(frozen=True, slots=True)
+class CallStyle:
+    """How a seat bids, read as the calibrated model: it calls when a call gains more
+    than ``caution`` points over passing, give or take ``temperature`` (the model's
+    own bidder: 0 and :data:`_TEMPERATURE`)."""
+
+    caution: float = 0.0
+    temperature: float = _TEMPERATURE
+
+    def call_probability(self, margin: float) -> float:
+        return min(0.97, max(0.03, sigmoid((margin - self.caution) / self.temperature)))
+
+
+SENSIBLE = CallStyle()
+
+
 def call_margin(know: Knowledge, seat: int, hand: int, suit: int, *, first_round: bool) -> float:
     """Points a partnership call of ``suit`` gains over passing, for ``seat`` holding
     ``hand`` at an even score (what a sensible bidder weighs)."""
@@ -171,8 +190,23 @@ def call_margin(know: Knowledge, seat: int, hand: int, suit: int, *, first_round
     return call - passing
 
 
-def _call_probability(margin: float) -> float:
-    return min(0.97, max(0.03, sigmoid(margin / _TEMPERATURE)))
+def bid_margin(know: Knowledge, seat: int, hand: int, aid: int, first_round: bool) -> float | None:
+    """The margin (:func:`call_margin`) that ``seat``, holding ``hand``, weighed when it
+    bid ``aid``: of the turn-up's suit in the first round; of the suit it called in the
+    second, or when it passed, of its best suit. None when the bid says nothing (the
+    dealer stuck with a call)."""
+    view = know.view
+    up = upcard_suit(view)
+    if first_round:
+        return call_margin(know, seat, hand, up, first_round=True)
+    if aid == A.PASS:
+        suits = [s for s in SUITS if s != up]
+        best = max(suits, key=lambda s: hand_tricks(hand, s, know.deck))
+        return call_margin(know, seat, hand, best, first_round=False)
+    suit = (aid - A.CALL_BASE) // 2
+    if suit not in SUITS or (seat == view.dealer and view.variant.stick_the_dealer):
+        return None
+    return call_margin(know, seat, hand, suit, first_round=False)
 
 
 def bid_likelihood(know: Knowledge, world: World, loose: float = 0.0) -> float:
@@ -183,14 +217,17 @@ def bid_likelihood(know: Knowledge, world: World, loose: float = 0.0) -> float:
 
 class BidReading:
     """:func:`bid_likelihood` for the many sampled worlds of one decision: a seat's share
-    depends only on the hand it holds, so it is computed once per (seat, hand)."""
+    depends only on the hand it holds, so it is computed once per (seat, hand).
+    ``styles`` gives each seat's way of bidding (default: the model's own)."""
 
-    def __init__(self, know: Knowledge, loose: float = 0.0) -> None:
+    def __init__(
+        self, know: Knowledge, loose: float = 0.0, styles: Sequence[CallStyle] | None = None
+    ) -> None:
         self.know = know
         self.loose = loose
+        self.styles = list(styles) if styles is not None else [SENSIBLE] * know.n
         view = know.view
         self.silent = know.n != 4 or not T.MAKE or (view.upcard == JOKER and know.call_round == 0)
-        self.up = upcard_suit(view) if not self.silent else 0
         by_seat: dict[int, list[tuple[int, bool]]] = {}
         if not self.silent:
             for seat, aid, first_round in _bids(view):
@@ -220,30 +257,19 @@ class BidReading:
         know = self.know
         loose = self.loose if not know.same_side(seat, know.seat) else 0.0
         variant = know.view.variant
+        style = self.styles[seat]
         share = 1.0
         for aid, first_round in bids:
-            p = _bid_probability(know, seat, hand, aid, first_round, self.up)
+            margin = bid_margin(know, seat, hand, aid, first_round)
+            if margin is None:
+                continue
+            p = style.call_probability(margin)
+            if aid == A.PASS:
+                p = 1.0 - p
             if loose:
                 p = (1.0 - loose) * p + loose * _random_bid_share(variant, aid, first_round)
             share *= p
         return share
-
-
-def _bid_probability(
-    know: Knowledge, seat: int, hand: int, aid: int, first_round: bool, up: int
-) -> float:
-    view = know.view
-    if first_round:
-        p = _call_probability(call_margin(know, seat, hand, up, first_round=True))
-        return 1.0 - p if aid == A.PASS else p
-    if aid == A.PASS:
-        suits = [s for s in SUITS if s != up]
-        best = max(suits, key=lambda s: hand_tricks(hand, s, know.deck))
-        return 1.0 - _call_probability(call_margin(know, seat, hand, best, first_round=False))
-    suit = (aid - A.CALL_BASE) // 2
-    if suit not in SUITS or (seat == view.dealer and view.variant.stick_the_dealer):
-        return 1.0
-    return _call_probability(call_margin(know, seat, hand, suit, first_round=False))
 
 
 def random_bid_options(variant: Variant, first_round: bool) -> tuple[int, int]:

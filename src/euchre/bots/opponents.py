@@ -19,9 +19,11 @@ from collections import OrderedDict
 from typing import NamedTuple, TypeVar
 
 from euchre.engine import actions as A
+from euchre.engine.phases import Phase
 from euchre.engine.views import View
 
-from .bidding import bidding_turns, random_bid_options
+from .bidding import SENSIBLE, CallStyle, bid_margin, bidding_turns, random_bid_options
+from .knowledge import Knowledge, knowledge_of
 
 # (pass, call, call alone) frequencies of a sensible bidder when passing is allowed,
 # measured from ``medium`` in self-play (Standard rules, 300 games).
@@ -102,3 +104,99 @@ def _random_probability(view: View, first_round: bool, kind: int) -> float:
         return 1e-6
     suits, options = random_bid_options(view.variant, first_round)
     return (1 if kind == 0 else suits) / options
+
+
+# ---------------------------------------------------------------------- calling style
+
+# The styles tried when fitting (caution in points, temperature in points), and the prior
+# over them: most players bid close to the model, and a few calls should not move it far.
+_CAUTIONS = tuple(x / 10 for x in range(-15, 31))
+_TEMPERATURES = (0.2, 0.4, 0.8, 1.6)
+_CAUTION_PRIOR_SD = 0.6
+_TEMPERATURE_PRIOR = {0.2: 0.2, 0.4: 0.4, 0.8: 0.25, 1.6: 0.15}
+_STYLE_MEMORY = 40  # deals remembered
+
+
+class CallRecord:
+    """How cautiously each side calls trump, fitted to the bids whose hands this bot saw.
+
+    At the bot's last card of a deal, every seat that has played its own last card has
+    shown its whole hand; for each of its bids where it could pass the record keeps the
+    margin the calibrated model gives that hand (:func:`~euchre.bots.bidding.bid_margin`)
+    and whether it called. A side's style (:class:`~euchre.bots.bidding.CallStyle`) is
+    the most probable caution and temperature given those bids, over the last deals; a
+    side not yet seen bids like the model. ``medium`` is read as a caution near 0; a
+    player who passes hands the model would call (OpenSpiel's ISMCTS does, more often
+    than not) is read as cautious, and its passes then say less about its hand.
+    """
+
+    def __init__(self, memory: int = _STYLE_MEMORY) -> None:
+        self._memory = memory
+        # deal -> per side (0: this bot's, 1: the opponents'), (margin, called) per bid
+        self._deals: OrderedDict[DealKey, tuple[tuple[tuple[float, bool], ...], ...]] = (
+            OrderedDict()
+        )
+        self._fitted: dict[int, CallStyle] = {}
+
+    def observe(self, view: View) -> None:
+        """Take in the bids of ``view`` if it is this seat's last card of the deal."""
+        if view.seat is None or view.variant.players != 4:
+            return
+        if view.phase != Phase.PLAY or len(view.hand) != 1:
+            return
+        know = knowledge_of(view)
+        seen: tuple[list[tuple[float, bool]], list[tuple[float, bool]]] = ([], [])
+        for seat, aid, first_round, may_pass in bidding_turns(view):
+            if seat == view.seat or not may_pass or not _hand_shown(know, seat):
+                continue
+            margin = bid_margin(know, seat, know.played_by[seat], aid, first_round)
+            if margin is not None:
+                side = 0 if know.same_side(seat, view.seat) else 1
+                seen[side].append((margin, aid != A.PASS))
+        key = DealKey.of(view)
+        if key not in self._deals:
+            self._fitted.clear()
+        remember(self._deals, key, (tuple(seen[0]), tuple(seen[1])), self._memory)
+
+    def styles(self, know: Knowledge) -> list[CallStyle]:
+        """Each seat's fitted style (this bot's own seat: the model's)."""
+        by_side = [self.style(0), self.style(1)]
+        return [
+            SENSIBLE if s == know.seat else by_side[0 if know.same_side(s, know.seat) else 1]
+            for s in range(know.n)
+        ]
+
+    def style(self, side: int) -> CallStyle:
+        """The fitted style of a side (0: this bot's partner, 1: the opponents)."""
+        found = self._fitted.get(side)
+        if found is None:
+            bids = [bid for deal in self._deals.values() for bid in deal[side]]
+            found = self._fitted[side] = fit_style(bids)
+        return found
+
+
+def fit_style(bids: list[tuple[float, bool]]) -> CallStyle:
+    """The most probable style (on the grid, with the prior) for (margin, called) bids."""
+    if not bids:
+        return SENSIBLE
+    best, best_score = SENSIBLE, -math.inf
+    for temperature in _TEMPERATURES:
+        prior_t = math.log(_TEMPERATURE_PRIOR[temperature])
+        for caution in _CAUTIONS:
+            style = CallStyle(caution, temperature)
+            score = prior_t - 0.5 * (caution / _CAUTION_PRIOR_SD) ** 2
+            for margin, called in bids:
+                p = style.call_probability(margin)
+                score += math.log(p if called else 1.0 - p)
+            if score > best_score:
+                best, best_score = style, score
+    return best
+
+
+def _hand_shown(know: Knowledge, seat: int) -> bool:
+    """Whether every card ``seat`` bid with has been played: it has played five cards and,
+    as the dealer, did not take the turn-up (its discard would be unknown)."""
+    if know.hand_sizes[seat] != 0 or bin(know.played_by[seat]).count("1") != 5:
+        return False
+    view = know.view
+    return not (seat == view.dealer and view.upcard_state == "taken")

@@ -45,7 +45,7 @@ from .inference import ChoiceEvidence, ChoiceRecord, PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import MediumBot
-from .opponents import DealKey, OpponentModel
+from .opponents import CallRecord, DealKey, OpponentModel
 from .playouts import loose_tricks
 from .resample import Sampler
 from .solver import Solver
@@ -89,6 +89,7 @@ class SearchBot:
         self.adapt = adapt
         self.opponents = OpponentModel()
         self.choices = ChoiceRecord()
+        self.calls = CallRecord()
         self.loose = 0.0  # the opponents' looseness at the decision in progress
         # medium's answers to the other seats' past plays in the deal in progress
         self._agreed: tuple[DealKey | None, dict[tuple[int, int, int], bool]] = (None, {})
@@ -105,6 +106,7 @@ class SearchBot:
         if self.adapt:
             self.opponents.observe(view)
             self.choices.observe(view)
+            self.calls.observe(view)
 
     def decide_within(self, view: View, rng: random.Random, time_ms: int) -> str:
         """Decide within about ``time_ms`` milliseconds (the protocol's budget)."""
@@ -146,6 +148,7 @@ class SearchBot:
         if len(close) < 2 or not simulation_possible(know.view):
             return best
         totals = dict.fromkeys(close, 0.0)
+        bidders = self._bidders(know)
         used = 0
         for world in self._worlds(know, rng, self.bid_worlds, deadline):
             if deadline is not None and used >= 4 and time.perf_counter() > deadline:
@@ -156,16 +159,28 @@ class SearchBot:
             used += 1
             if not self.loose:
                 for aid in close:
-                    totals[aid] += rollout(state, aid, know.seat, medium, rng)
+                    totals[aid] += rollout(state, aid, know.seat, bidders, rng)
                 continue
             loose = rng.random() < self.loose
             # Every action meets the same chances (common random numbers): less noise.
             chances = rng.getrandbits(64)
             for aid in close:
-                totals[aid] += rollout(state, aid, know.seat, medium, random.Random(chances), loose)
+                totals[aid] += rollout(
+                    state, aid, know.seat, bidders, random.Random(chances), loose
+                )
         if not used:
             return best
         return max(close, key=lambda a: (totals[a] / used, a == best))
+
+    def _bidders(self, know: Knowledge) -> list[MediumBot]:
+        """Who bids for each seat in a bidding simulation: ``medium``, as cautious as the
+        seat's side has been seen to be."""
+        if not self.adapt:
+            return [self.medium] * know.n
+        return [
+            self.medium if style.caution == 0.0 else MediumBot(pass_bias=style.caution)
+            for style in self.calls.styles(know)
+        ]
 
     # ------------------------------------------------------------------ sampling
 
@@ -180,7 +195,7 @@ class SearchBot:
             count = max(MIN_WORLDS, min(count, int(count * left / FULL_SAMPLE_SECONDS)))
         if not self.infer:
             return [sampler.sample(rng) for _ in range(count)]
-        bids = BidReading(know, self.loose)
+        bids = BidReading(know, self.loose, self.calls.styles(know) if self.adapt else None)
         misses = PlayEvidence(know, self.loose)
         choices = ChoiceEvidence(
             know, self.choices.doubt(know, self.loose), self._agreements(know.view)
@@ -441,20 +456,21 @@ def rollout(
     state: GameState,
     aid: int,
     seat: int,
-    medium: MediumBot,
+    bidders: Sequence[MediumBot],
     rng: random.Random,
     loose: bool = False,
 ) -> float:
     """Match value for ``seat`` of taking ``aid`` in a copy of ``state``: the rest of the
-    bidding by ``medium``, the play solved double-dummy. With ``loose`` the opponents
-    bid and play at random and the tricks are played out instead: double-dummy
-    defenders would undervalue a call, above all a loner, against them."""
+    bidding by ``bidders`` (one ``medium`` per seat), the play solved double-dummy.
+    With ``loose`` the opponents bid and play at random and the tricks are played out
+    instead: double-dummy defenders would undervalue a call, above all a loner, against
+    them."""
     game = state.clone()
     deals = len(game.deals)
     game.apply_id(aid)
     loose = loose and game.n == 4
     while len(game.deals) == deals and game.phase not in _PRE_PLAY_END:
-        game.apply_id(_rollout_action(game, seat, medium, rng, loose))
+        game.apply_id(_rollout_action(game, seat, bidders, rng, loose))
     variant = game.variant
     side = side_of(variant, seat)
     scores = tuple(game.deals[deals - 1].scores_before)
@@ -477,14 +493,14 @@ def rollout(
 
 
 def _rollout_action(
-    game: GameState, seat: int, medium: MediumBot, rng: random.Random, loose: bool
+    game: GameState, seat: int, bidders: Sequence[MediumBot], rng: random.Random, loose: bool
 ) -> int:
     """The next action in a rollout: an opponent's at random when they are loose."""
     actor = game.current_player
     assert actor is not None
     if loose and (actor - seat) % 2 == 1:
         return rng.choice(game.legal_ids())
-    return medium.decide_id(game.view(actor), rng)
+    return bidders[actor].decide_id(game.view(actor), rng)
 
 
 def _playout_value(game: GameState, seat: int, table: list[float], rng: random.Random) -> float:
