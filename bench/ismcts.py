@@ -45,7 +45,11 @@ import pyspiel
 
 from euchre.bots import make_bot
 from euchre.bots.base import Bot
+from euchre.bots.knowledge import Knowledge
+from euchre.bots.search import SearchBot
+from euchre.bots.world import World
 from euchre.engine import GameState, preset
+from euchre.engine import actions as A
 from euchre.engine.cards import card
 from euchre.engine.deal import deck_from_hands
 
@@ -206,6 +210,8 @@ def _our_action(
     if game.current_player != player:
         # The engine skips this step (the dealer sits out): any legal card will do.
         return legal[0]
+    if isinstance(bot, Oracle):
+        bot.truth = true_world(game)
     text = bot.decide(game.view(player), rng)
     if text.endswith(" alone"):
         replay.alone[player] = True
@@ -213,6 +219,42 @@ def _our_action(
     if action not in legal:
         raise RuntimeError(f"mapped {text!r} to {action}, not legal in OpenSpiel: {legal}")
     return action
+
+
+class Oracle(SearchBot):
+    """A ceiling, not a fair player: ``hard``'s search run on the real deal instead of
+    sampled ones. It bids by simulating every legal bid on the real hands (the rest of
+    the bidding by ``medium``, the play solved double-dummy) and plays and discards
+    double-dummy on the real hands. ``--levels oracle``."""
+
+    def __init__(self) -> None:
+        super().__init__(bid_margin=math.inf, adapt=False)
+        self.truth: World | None = None
+
+    def _worlds(
+        self, know: Knowledge, rng: random.Random, count: int, deadline: float | None
+    ) -> list[World]:
+        assert self.truth is not None
+        return [self.truth]
+
+
+def true_world(game: GameState) -> World:
+    """The real deal of ``game``: every hand, and the cards neither held nor played."""
+    held = 0
+    for hand in game.hands:
+        held |= hand
+    played = 0
+    for _, aid in game.view(0).history:
+        if A.is_play(aid):
+            played |= 1 << (aid - A.PLAY_BASE)
+    deck = 0
+    for c in range(24):
+        deck |= 1 << engine_card(c)
+    return World(tuple(game.hands), deck & ~held & ~played)
+
+
+def make_level(level: str) -> Bot:
+    return Oracle() if level == "oracle" else make_bot(level)
 
 
 TARGET = 10
@@ -240,7 +282,7 @@ def play_game(
 ) -> GameResult:
     """One game to 10 points with the real score: ``level`` (a fresh bot, which learns
     within the game) in the seats ``ours`` against ISMCTS."""
-    bot = make_bot(level)
+    bot = make_level(level)
     side = ours[0] % 2
     scores = [0, 0]
     diff = 0.0
