@@ -1,4 +1,4 @@
-"""How loosely the opponents bid, learnt from what this bot has seen of them.
+"""How loosely, and how cautiously, the other seats bid, learnt from what this bot saw.
 
 Experts size up their opponents: a pair that orders up on nothing and goes alone on
 a whim is worth letting call. The model compares two explanations of every bid the
@@ -7,6 +7,8 @@ opponents made in the deals this bot saw: a *sensible* bidder (call rates measur
 alone) and a *random* one (every legal bid equally likely). Bayes' rule over the last
 deals gives the chance that the opponents bid at random; the search bot lets that
 chance shape its bidding simulations and how much it reads into their bids.
+:class:`CallRecord` fits each side's calling style (how far from the calibrated model
+it calls) to the bids whose hands it has seen played out.
 
 Only four-player partnership bidding is modelled; elsewhere the chance stays at the
 prior. The evidence comes from views only, so the model is as honest as the bot.
