@@ -26,14 +26,32 @@ def ask_review(client: Client, table: str, deal: int) -> dict[str, Any]:
 def play_first_deal(client: Client, table: str, *others: Client) -> list[str]:
     """Random play until deal 0 is over; returns the first client's own actions in it."""
     play_random([client, *others], table, random.Random(2), stop=lambda s: s["deal"] >= 1)
+    return actions_in_deal(client, table, 0)
+
+
+def actions_in_deal(client: Client, table: str, deal: int) -> list[str]:
+    """The client's own actions in ``deal`` (which is over)."""
     view = client.view(table)
-    over = next(e for e in view.events if "deal_over" in e)
-    mine = [
+    overs = [e["version"] for e in view.events if "deal_over" in e]
+    after = overs[deal - 1] if deal else 0
+    return [
         e["action"]
         for e in view.events
-        if e.get("seat") == view.seat and e.get("action") and e["version"] <= over["version"]
+        if e.get("seat") == view.seat and e.get("action") and after < e["version"] <= overs[deal]
     ]
-    return mine
+
+
+def play_to_a_deal_with_moves(client: Client, table: str, *others: Client) -> tuple[int, list[str]]:
+    """Random play, deal by deal, until a deal is over in which the first client acted
+    (a bot partner's loner called before the client's turn to bid leaves it nothing to
+    do); returns that deal and the client's actions in it."""
+    rng = random.Random(2)
+    for deal in range(8):
+        play_random([client, *others], table, rng, stop=lambda s, d=deal: s["deal"] > d)
+        mine = actions_in_deal(client, table, deal)
+        if mine:
+            return deal, mine
+    raise AssertionError("the client had no move in eight deals")
 
 
 def test_a_player_gets_their_review_once_the_deal_is_over(tmp_path: Path) -> None:
@@ -48,10 +66,10 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
     early = ann.expect_error("bad_state", type="review", table=table, deal=0)
     assert "deal 0 is not over" in early["message"]
-    mine = play_first_deal(ann, table, bob)
-    answer = ask_review(ann, table, 0)
+    deal, mine = play_to_a_deal_with_moves(ann, table, bob)
+    answer = ask_review(ann, table, deal)
     assert answer["type"] == "review", answer
-    assert (answer["deal"], answer["seat"]) == (0, 0)
+    assert (answer["deal"], answer["seat"]) == (deal, 0)
     chosen = [d["chosen"] for d in answer["decisions"]]
     assert chosen and set(chosen) <= {A.action_text(A.parse_action(a)) for a in mine}
     for decision in answer["decisions"]:
@@ -59,11 +77,12 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
         assert decision["mark"] in (None, "inaccuracy", "mistake", "blunder")
         check_acts(decision)
     reviews = live.server.reviews
-    assert reviews.computed == 2  # Ann's and Bob's, each once (after the deal, not asked)
-    again = ask_review(ann, table, 0)
+    # Ann's and Bob's, each once for every deal so far (after the deal, not when asked)
+    assert reviews.computed == 2 * (deal + 1)
+    again = ask_review(ann, table, deal)
     assert again["decisions"] == answer["decisions"]
-    assert reviews.computed == 2  # read from the store, not computed again
-    bob_review = ask_review(bob, table, 0)
+    assert reviews.computed == 2 * (deal + 1)  # read from the store, not computed again
+    bob_review = ask_review(bob, table, deal)
     assert bob_review["seat"] == 1  # each player gets their own seat's review
     for client in (ann, bob):
         client.close()
