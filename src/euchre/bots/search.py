@@ -151,7 +151,7 @@ class SearchBot:
         bidders = self._bidders(know)
         used = 0
         for world in self._worlds(know, rng, self.bid_worlds, deadline):
-            if deadline is not None and used >= 4 and time.perf_counter() > deadline:
+            if deadline is not None and used >= MIN_WORLDS and time.perf_counter() > deadline:
                 break
             state = world_state(know.view, world)
             if state is None:
@@ -250,7 +250,7 @@ class SearchBot:
         totals = dict.fromkeys(cards, 0.0)
         used = 0
         for world in worlds:
-            if deadline is not None and used >= 4 and time.perf_counter() > deadline:
+            if deadline is not None and used >= MIN_WORLDS and time.perf_counter() > deadline:
                 break
             used += 1
             hands = list(world.hands)
