@@ -46,12 +46,13 @@ import pyspiel
 from euchre.bots import make_bot
 from euchre.bots.base import Bot
 from euchre.bots.knowledge import Knowledge
-from euchre.bots.search import SearchBot
+from euchre.bots.search import BID_MARGIN, SearchBot
 from euchre.bots.world import World
 from euchre.engine import GameState, preset
 from euchre.engine import actions as A
 from euchre.engine.cards import card
 from euchre.engine.deal import deck_from_hands
+from euchre.engine.phases import Phase
 
 PASS, CALL_BASE, ALONE, PARTNER = 24, 25, 29, 30
 OS_SUITS = "cdhs"  # OpenSpiel's suit order for cards (id = rank * 4 + suit) and calls
@@ -225,17 +226,23 @@ class Oracle(SearchBot):
     """A ceiling, not a fair player: ``hard``'s search run on the real deal instead of
     sampled ones. It bids by simulating every legal bid on the real hands (the rest of
     the bidding by ``medium``, the play solved double-dummy) and plays and discards
-    double-dummy on the real hands. ``--levels oracle``."""
+    double-dummy on the real hands (``--levels oracle``). ``oracle-bids`` sees the real
+    deal only to bid and discard and plays as ``hard``; ``oracle-play`` bids and discards
+    as ``hard`` and sees the real deal only to play: together they split the ceiling
+    between the bidding and the play."""
 
-    def __init__(self) -> None:
-        super().__init__(bid_margin=math.inf, adapt=False)
+    def __init__(self, bids: bool = True, play: bool = True) -> None:
+        super().__init__(bid_margin=math.inf if bids else BID_MARGIN, adapt=not (bids and play))
+        self.sees_bids, self.sees_play = bids, play
         self.truth: World | None = None
 
     def _worlds(
         self, know: Knowledge, rng: random.Random, count: int, deadline: float | None
     ) -> list[World]:
-        assert self.truth is not None
-        return [self.truth]
+        playing = know.view.phase == Phase.PLAY
+        if (self.sees_play if playing else self.sees_bids) and self.truth is not None:
+            return [self.truth]
+        return super()._worlds(know, rng, count, deadline)
 
 
 def true_world(game: GameState) -> World:
@@ -253,8 +260,16 @@ def true_world(game: GameState) -> World:
     return World(tuple(game.hands), deck & ~held & ~played)
 
 
+ORACLES = {
+    "oracle": Oracle,
+    "oracle-bids": lambda: Oracle(play=False),
+    "oracle-play": lambda: Oracle(bids=False),
+}
+
+
 def make_level(level: str) -> Bot:
-    return Oracle() if level == "oracle" else make_bot(level)
+    oracle = ORACLES.get(level)
+    return oracle() if oracle is not None else make_bot(level)
 
 
 TARGET = 10
