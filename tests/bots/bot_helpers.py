@@ -207,3 +207,21 @@ def legal_cards(hands: list[int], turn: int, trick: Trick, trump: int) -> list[i
     led = trick[0][1] if trick else -1
     legal = legal_mask(hands[turn], led, trump)
     return [c for c in range(33) if legal >> c & 1]
+
+
+def seat_zero_views(ours: Bot, opponents: Bot, games: int, seed: int) -> list[View]:
+    """The views seat 0 is shown at its decisions in Standard games of ``ours`` (seats 0
+    and 2) against ``opponents`` (seats 1 and 3)."""
+    bots = (ours, opponents)
+    rng = random.Random(seed)
+    seen: list[View] = []
+    for number in range(games):
+        state = GameState(preset("standard"), seed=seed * 100 + number)
+        while not state.game_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if seat == 0:
+                seen.append(view)
+            state.apply(bots[seat % 2].decide(view, rng), seat=seat)
+    return seen

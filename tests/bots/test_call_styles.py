@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from bot_helpers import seat_zero_views
+
 from euchre.bots.bidding import SENSIBLE, BidReading, CallStyle
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot
@@ -17,24 +19,6 @@ from euchre.engine.phases import Phase
 from euchre.engine.views import View
 
 
-def seat_zero_views(opponents: MediumBot, games: int, seed: int) -> list[View]:
-    """Seat 0's views in games of ``medium`` (seats 0 and 2) against ``opponents``."""
-    ours = MediumBot()
-    rng = random.Random(seed)
-    seen: list[View] = []
-    for number in range(games):
-        state = GameState(preset("standard"), seed=seed * 100 + number)
-        while not state.game_over:
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
-            if seat == 0:
-                seen.append(view)
-            bot = ours if seat % 2 == 0 else opponents
-            state.apply(bot.decide(view, rng), seat=seat)
-    return seen
-
-
 def fitted(views: list[View]) -> tuple[CallStyle, CallStyle]:
     record = CallRecord()
     for view in views:
@@ -43,14 +27,14 @@ def fitted(views: list[View]) -> tuple[CallStyle, CallStyle]:
 
 
 def test_medium_bidders_read_as_the_models_own() -> None:
-    partner, opponents = fitted(seat_zero_views(MediumBot(), games=3, seed=1))
+    partner, opponents = fitted(seat_zero_views(MediumBot(), MediumBot(), games=3, seed=1))
     assert abs(opponents.caution) <= 0.4
     assert abs(partner.caution) <= 0.4
 
 
 def test_a_side_that_passes_good_hands_reads_as_cautious() -> None:
     cautious = MediumBot(pass_bias=1.5)
-    partner, opponents = fitted(seat_zero_views(cautious, games=3, seed=1))
+    partner, opponents = fitted(seat_zero_views(MediumBot(), cautious, games=3, seed=1))
     assert opponents.caution >= 0.8
     assert abs(partner.caution) <= 0.4
 
@@ -58,7 +42,7 @@ def test_a_side_that_passes_good_hands_reads_as_cautious() -> None:
 def test_with_no_bid_seen_a_side_bids_like_the_model() -> None:
     assert fit_style([]) == SENSIBLE
     record = CallRecord()
-    first = seat_zero_views(MediumBot(), games=1, seed=2)[0]
+    first = seat_zero_views(MediumBot(), MediumBot(), games=1, seed=2)[0]
     record.observe(first)  # a bidding view, not the last card: nothing is learnt
     assert record.style(0) == record.style(1) == SENSIBLE
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_helpers import seat_zero_views
 
 from euchre.bots import make_bot
 from euchre.bots.opponents import OpponentModel, bid_evidence
@@ -18,19 +19,7 @@ from euchre.engine.views import View
 def views_of_games(opponents: str, games: int, seed: int) -> list[View]:
     """The views seat 0 is shown at its decisions, with ``medium`` on its side and
     ``opponents`` in seats 1 and 3."""
-    bots = [make_bot("medium"), make_bot(opponents)]
-    rng = random.Random(seed)
-    seen: list[View] = []
-    for number in range(games):
-        state = GameState(preset("standard"), seed=seed * 100 + number)
-        while not state.game_over:
-            seat = state.current_player
-            assert seat is not None
-            view = state.view(seat)
-            if seat == 0:
-                seen.append(view)
-            state.apply(bots[seat % 2].decide(view, rng), seat=seat)
-    return seen
+    return seat_zero_views(make_bot("medium"), make_bot(opponents), games, seed)
 
 
 def looseness_after(views: list[View]) -> float:
