@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,15 @@ from typer.testing import CliRunner
 from euchre.cli import app
 from euchre.engine import GameState, preset
 from euchre.server.table import TIME_UP, deck_text, replay_game
-from euchre.store import Repository, StoredAction, current_revision, head_revision, make_engine
+from euchre.server.table.rebuild import rebuild
+from euchre.store import (
+    Repository,
+    StoredAction,
+    StoredEvent,
+    current_revision,
+    head_revision,
+    make_engine,
+)
 from euchre.store import upgrade as upgrade_db
 from euchre.store.repo import GameRow, utcnow
 
@@ -26,7 +35,14 @@ def test_db_upgrade_command_creates_every_table(tmp_path: Path) -> None:
     assert f"database at revision {head_revision()}" in result.output
     with sqlite3.connect(path) as conn:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"users", "games", "game_decks", "game_actions", "server_secrets"} <= names
+    assert {
+        "users",
+        "games",
+        "game_decks",
+        "game_actions",
+        "game_events",
+        "server_secrets",
+    } <= names
     again = CliRunner().invoke(app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
     assert again.exit_code == 0, again.output
 
@@ -72,6 +88,19 @@ async def repository_round_trip(url: str) -> None:
     await repo.save("t1", {}, actions=[StoredAction(41, 0, "pass", "bot", version=60)])
     reloaded = await repo.load_game("t1")
     assert reloaded is not None and reloaded.version == 60  # an action row carries it
+    assert reloaded.events == []
+    seated = StoredEvent(61, "seated", {"seat": 1, "name": "Bea"})
+    await asyncio.gather(
+        repo.save("t1", {"version": 62}, events=[StoredEvent(62, "away", {"seat": 1})]),
+        repo.save("t1", {"version": 61}, events=[seated]),
+    )
+    reloaded = await repo.load_game("t1")
+    assert reloaded is not None and reloaded.events == [
+        seated,
+        StoredEvent(62, "away", {"seat": 1}),
+    ]
+    with pytest.raises(RuntimeError):  # a second event of the same version is refused
+        await repo.save("t1", {}, events=[StoredEvent(61, "stood", {"seat": 1})])
     first, second = await repo.secret("session"), await repo.secret("session")
     assert first == second and len(first) > 40
     assert not await repo.user_exists(1)
@@ -154,3 +183,27 @@ def test_a_stored_game_is_rebuilt_exactly(
         assert rebuilt.time_up == original.time_up
         assert [d.steps for d in rebuilt.deals] == [d.steps for d in original.deals]
         assert rebuilt.game_over == original.game_over
+
+
+def test_the_rebuilt_log_holds_the_stored_events_among_the_actions() -> None:
+    _, row = stored_game("standard", 1, 7)
+    versions = [10, 11, 13, 14, 15, 16, 17]  # someone was away at 12
+    row.actions = [replace(a, version=v) for a, v in zip(row.actions, versions, strict=True)]
+    # A table stored before events were kept: the start is told again, before the actions.
+    old = rebuild(preset("standard"), row)
+    assert [(e[0], e[1]) for e in old.events] == [(9, "started")] + [
+        (v, "action") for v in versions
+    ]
+    row.events = [
+        StoredEvent(1, "seated", {"seat": 0, "name": "Ann"}),
+        StoredEvent(8, "started", {"dealer": row.first_dealer, "redeals": []}),
+        StoredEvent(12, "away", {"seat": 0, "name": "Ann"}),
+    ]
+    kinds = [(e[0], e[1]) for e in rebuild(preset("standard"), row).events]
+    assert kinds == [
+        (1, "seated"),
+        (8, "started"),
+        (10, "action"),
+        (11, "action"),
+        (12, "away"),
+    ] + [(v, "action") for v in versions[2:]]

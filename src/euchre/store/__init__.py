@@ -6,13 +6,14 @@ models and migrations serve both.
 
 from .db import async_url, make_engine
 from .migrate import current_revision, head_revision, upgrade, upgrade_url
-from .repo import FencedError, GameRow, Repository, StoredAction
+from .repo import FencedError, GameRow, Repository, StoredAction, StoredEvent
 
 __all__ = [
     "FencedError",
     "GameRow",
     "Repository",
     "StoredAction",
+    "StoredEvent",
     "async_url",
     "current_revision",
     "head_revision",

@@ -104,6 +104,22 @@ class GameAction(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 
+class GameEvent(Base):
+    """A table's event that no action row rebuilds (a seating, someone away, the start),
+    kept so that the table's log survives a restart. ``data`` holds only what every
+    viewer may see."""
+
+    __tablename__ = "game_events"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # the table's, after it
+    kind: Mapped[str] = mapped_column(String(32), nullable=False)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
 class ServerSecret(Base):
     """Secrets generated once and shared by every instance using this database."""
 

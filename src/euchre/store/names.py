@@ -47,6 +47,4 @@ def skeleton(name: str) -> str:
 
 def invisible_characters(name: str) -> list[str]:
     """The format and control characters in a name, as ``U+XXXX`` codes."""
-    return [
-        f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in INVISIBLE_CATEGORIES
-    ]
+    return [f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in INVISIBLE_CATEGORIES]

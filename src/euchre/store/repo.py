@@ -20,7 +20,7 @@ from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from .models import Game, GameAction, GameDeck, ServerSecret, User
+from .models import Game, GameAction, GameDeck, GameEvent, ServerSecret, User
 
 log = logging.getLogger("euchre.store")
 
@@ -50,6 +50,15 @@ class StoredAction:
     version: int = 0  # the table's version after this action
 
 
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One of a table's events that no action row rebuilds (a seating, the start)."""
+
+    version: int  # the table's version after it
+    kind: str
+    data: dict[str, Any]
+
+
 @dataclass(slots=True)
 class GameRow:
     """A stored table with its decks and actions, as loaded for a restart."""
@@ -73,19 +82,21 @@ class GameRow:
     finished_at: datetime | None
     decks: list[str] = field(default_factory=list)
     actions: list[StoredAction] = field(default_factory=list)
+    events: list[StoredEvent] = field(default_factory=list)
     epoch: int = 0  # the owner's fencing epoch (bumped at each takeover)
     invited: list[str] = field(default_factory=list)  # people who used the invite
 
 
 @dataclass(slots=True)
 class Write:
-    """One caller's write: create or update a game row, add decks and actions."""
+    """One caller's write: create or update a game row, add decks, actions and events."""
 
     game_id: str
     create: dict[str, Any] | None = None
     values: dict[str, Any] = field(default_factory=dict)
     decks: Sequence[tuple[int, str]] = ()
     actions: Sequence[StoredAction] = ()
+    events: Sequence[StoredEvent] = ()
     epoch: int | None = None  # lands only while the stored epoch is this one
 
 
@@ -153,10 +164,13 @@ class Repository:
         decks: Sequence[tuple[int, str]] = (),
         actions: Sequence[StoredAction] = (),
         epoch: int | None = None,
+        events: Sequence[StoredEvent] = (),
     ) -> None:
         """Store a table's change; with ``epoch``, only while that is the stored epoch
         (else :class:`FencedError`, and nothing of the write lands)."""
-        await self.write(Write(game_id, values=values, decks=decks, actions=actions, epoch=epoch))
+        await self.write(
+            Write(game_id, values=values, decks=decks, actions=actions, events=events, epoch=epoch)
+        )
 
     async def take_ownership(self, game_id: str) -> int | None:
         """Bump a table's epoch (a takeover): writes carrying an older one are refused
@@ -295,7 +309,8 @@ def _fail(future: asyncio.Future[None]) -> None:
 
 
 async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
-    """A whole batch in a few statements: inserts, one update per game, decks, actions."""
+    """A whole batch in a few statements: inserts, one update per game, decks, actions,
+    events."""
     creates = [{"id": w.game_id, **w.create} for w in writes if w.create is not None]
     if creates:
         await conn.execute(insert(Game), creates)
@@ -314,6 +329,13 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
     actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
     if actions:
         await conn.execute(insert(GameAction), actions)
+    events = [
+        {"game_id": w.game_id, "version": e.version, "kind": e.kind, "data": e.data, "at": now}
+        for w in writes
+        for e in w.events
+    ]
+    if events:
+        await conn.execute(insert(GameEvent), events)
 
 
 async def _fenced_updates(conn: AsyncConnection, writes: list[Write]) -> None:
@@ -418,5 +440,11 @@ async def _fill_log(conn: AsyncConnection, row: GameRow) -> None:
         .order_by(GameAction.seq)
     )
     row.actions = [StoredAction(*found) for found in actions]
+    events = await conn.execute(
+        select(GameEvent.version, GameEvent.kind, GameEvent.data)
+        .where(GameEvent.game_id == row.id)
+        .order_by(GameEvent.version)
+    )
+    row.events = [StoredEvent(v, k, dict(d)) for v, k, d in events]
     if row.actions:  # actions carry the version; the game row has it for other events
         row.version = max(row.version, row.actions[-1].version)

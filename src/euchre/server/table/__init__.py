@@ -14,6 +14,7 @@ from __future__ import annotations
 from euchre.store.repo import GameRow
 
 from ..kinds import TableKind, TableStatus
+from ..render import make_event
 from .parts import TIME_UP, Seat, Services, TableSpec, deck_text, new_table_id, restored_seat
 from .rebuild import action_data, rebuild, replay_game
 from .rematch import Rematch
@@ -33,9 +34,14 @@ class Table(Rematch):
             rebuilt = rebuild(self.variant, row)
             self.state, self.last_trick = rebuilt.state, rebuilt.last_trick
             self.events.extend(rebuilt.events)
-            self.complete_from = row.version
             self.first_dealer = row.first_dealer or 0
             self.seq, self.decks_saved = len(row.actions), len(row.decks)
+        else:  # a table still waiting: its log is its seatings
+            self.events.extend(make_event(e.version, e.kind, e.data) for e in row.events)
+        # Every event is stored since the creator's seating (version 1); a table stored
+        # before events were kept has a log of its actions only.
+        complete = bool(row.events) and row.events[0].version == 1
+        self.complete_from = 0 if complete else row.version
 
     def resume(self) -> None:
         """After a restart: clocks, bots and grace periods start again."""

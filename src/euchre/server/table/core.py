@@ -44,7 +44,8 @@ class TableCore:
         self.summary_seconds = spec.summary_seconds
         self.pause: Pause | None = None
         self.last_trick: dict[str, Any] | None = None
-        self.complete_from = 0  # events up to this version were rebuilt (actions only)
+        # Events before this version are not known (a table stored before events were kept).
+        self.complete_from = 0
         self.rematch: str | None = None  # the table this game's "play again" opened
         self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
         self.hints = spec.hints and spec.kind != TableKind.RANKED

@@ -10,7 +10,7 @@ from typing import Any
 
 from euchre.engine.records import ruleset_of
 from euchre.engine.steps import Step
-from euchre.store import FencedError, StoredAction
+from euchre.store import FencedError, StoredAction, StoredEvent
 from euchre.store.repo import utcnow
 
 from ..connection import Endpoint
@@ -197,10 +197,12 @@ class Publishing(TableCore):
             )
         version = self.version + 1
         stored = values if values is not None else self._game_values()
-        if not actions:  # an action row carries the version itself
+        events: tuple[StoredEvent, ...] = ()
+        if not actions:  # an action row carries the version and rebuilds the event itself
             stored = {"version": version, **stored}
+            events = (StoredEvent(version, kind, data),)
         try:
-            await self.store.save(self.id, stored, decks, actions, epoch=self.epoch)
+            await self.store.save(self.id, stored, decks, actions, epoch=self.epoch, events=events)
         except FencedError:
             log.warning("another instance owns the table now", extra={"table": self.id})
             self.services.lost(self.whole)

@@ -32,14 +32,17 @@ def replay_game(variant: Variant, row: GameRow) -> GameState:
 
 def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
     """The game rebuilt from its stored decks and actions (each checked again), with its
-    log: the start of the game, then every action (seatings and the like are not stored,
-    so not among them). The start's version is the one before the first action's, which
-    is what it was unless something (someone away, say) came between them."""
+    log: the stored events (seatings, the start and the like) and an event for every
+    action, in the order of their versions."""
     decks = [text.split() for text in row.decks]
     state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
-    first = row.actions[0].version if row.actions else row.version + 1
-    started = {"dealer": state.dealer, "redeals": redeals(state)}
-    events: list[Event] = [make_event(max(1, first - 1), "started", started)]
+    events = [make_event(e.version, e.kind, e.data) for e in row.events]
+    if not any(e.kind == "started" for e in row.events):
+        # Stored before the table kept its events: the start is told again, at the version
+        # before the first action's (what it was unless something came between them).
+        first = row.actions[0].version if row.actions else row.version + 1
+        started = {"dealer": state.dealer, "redeals": redeals(state)}
+        events.append(make_event(max(1, first - 1), "started", started))
     found: dict[str, Any] | None = None
     for stored in row.actions:
         if stored.action == TIME_UP:
@@ -50,6 +53,7 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
         found = trick_seen(step, state) or found
         data = action_data(stored.by, step, state)
         events.append(make_event(stored.version, "action", data, step))
+    events.sort(key=lambda event: event[0])
     return Rebuilt(state, found, events)
 
 

@@ -22,9 +22,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column(
-        "games", sa.Column("epoch", sa.BigInteger(), nullable=False, server_default="0")
-    )
+    op.add_column("games", sa.Column("epoch", sa.BigInteger(), nullable=False, server_default="0"))
     op.add_column("games", sa.Column("invited", sa.JSON(), nullable=True))
 
 
