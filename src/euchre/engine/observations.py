@@ -29,18 +29,24 @@ class ObservationError(ValueError):
     """An observation that is incomplete, malformed, or disagrees with its own history."""
 
 
-def observation(view: View, *, with_variant: bool = True) -> dict[str, Any]:
+def observation(
+    view: View, *, with_variant: bool = True, with_history: bool = True
+) -> dict[str, Any]:
     """The bot-protocol observation object of a view (the server's table state leaves the
-    ``variant`` out: the table's info carries it once)."""
+    ``variant`` out: the table's info carries it once; and writes its own ``history``,
+    which ``with_history=False`` leaves None in its place)."""
     trump = view.trump
     out: dict[str, Any] = {"variant": ruleset_of(view.variant)} if with_variant else {}
+    history = None
+    if with_history:
+        history = [{"seat": s, "action": A.action_text(a)} for s, a in view.history]
     return out | {
         "seat": view.seat,
         "dealer": view.dealer,
         "score": list(view.scores),
         "hand": [CARD_TEXT[c] for c in view.hand],
         "upcard": CARD_TEXT[view.upcard],
-        "history": [{"seat": s, "action": t} for s, t in view.history_texts()],
+        "history": history,
         "legal": view.legal_texts(),
         "phase": view.phase.name.lower(),
         "trump": None if trump is None else TRUMP_LETTERS[trump],

@@ -46,7 +46,7 @@ from .rules import (
 )
 from .steps import Contract, DealEnd, DealSummary, GameOver, Outcome, Step, Trick, plain_step
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
-from .views import View, view_of
+from .views import View, view_of, views_of
 
 
 class IllegalActionError(ValueError):
@@ -196,7 +196,6 @@ class GameState:
             return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
         return aid in self.legal_ids()
 
-
     @property
     def log(self) -> tuple[Step, ...]:
         """The steps of the current deal so far."""
@@ -231,6 +230,10 @@ class GameState:
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now (None: a spectator)."""
         return view_of(self, seat)
+
+    def views(self, seats: Sequence[int | None]) -> list[View]:
+        """:meth:`view` for each of ``seats``, made together."""
+        return views_of(self, seats)
 
     def clone(self) -> GameState:
         """An independent copy (the random source is copied too)."""

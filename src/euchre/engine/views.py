@@ -8,7 +8,8 @@ the kitty never appear.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import actions as A
@@ -69,37 +70,60 @@ class View:
 
 def view_of(state: GameState, seat: int | None) -> View:
     """The view of ``state`` for ``seat`` (None for a spectator)."""
-    hand: tuple[int, ...] = ()
-    if seat is not None and not _hand_hidden(state, seat):
-        hand = tuple(display_sorted(card_list(state.hands[seat]), state.trump))
+    return views_of(state, (seat,))[0]
+
+
+def views_of(state: GameState, seats: Sequence[int | None]) -> list[View]:
+    """The views of ``state`` for each of ``seats``, in order: what they share is worked
+    out once (a table shows every seat the same moment)."""
     to_act = state.current_player
-    return View(
-        variant=state.variant,
-        seat=seat,
-        dealer=state.dealer,
-        deal_number=state.record.number,
-        scores=tuple(state.scores),
-        phase=state.phase,
-        to_act=to_act,
-        hand=hand,
-        upcard=state.upcard,
-        upcard_state=state.upcard_state,
-        turned_down=state.turned_down,
-        trump=state.trump if state.maker is not None else None,
-        maker=state.maker,
-        alone=state.alone,
-        lone_defender=state.lone_defender,
-        active=tuple(s for s in range(state.n) if state.is_active(s)),
-        history=tuple(
-            (st.seat, seen_action(st.seat, st.action, seat).id) for st in state.record.steps
-        ),
-        under_shown=tuple(card_list(state.record.under_mask)),
-        trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
-        tricks_won=tuple(state.tricks_won),
-        legal=tuple(state.legal_ids()) if to_act is not None and to_act == seat else (),
-        winner=state.winner,
-        hand_sizes=tuple(hand.bit_count() for hand in state.hands),
-    )
+    record = state.record
+    history = tuple((step.seat, step.action.id) for step in record.steps)
+    secret = [i for i, step in enumerate(record.steps) if step.action.secret]
+    views: list[View] = []
+    for seat in seats:
+        hand: tuple[int, ...] = ()
+        if seat is not None and not _hand_hidden(state, seat):
+            hand = tuple(display_sorted(card_list(state.hands[seat]), state.trump))
+        seen = history
+        if secret:
+            patched = list(history)
+            for i in secret:
+                step = record.steps[i]
+                patched[i] = (step.seat, seen_action(step.seat, step.action, seat).id)
+            seen = tuple(patched)
+        legal = tuple(state.legal_ids()) if to_act is not None and to_act == seat else ()
+        if views:  # the rest is the same for every seat
+            views.append(replace(views[0], seat=seat, hand=hand, history=seen, legal=legal))
+            continue
+        views.append(
+            View(
+                variant=state.variant,
+                seat=seat,
+                dealer=state.dealer,
+                deal_number=record.number,
+                scores=tuple(state.scores),
+                phase=state.phase,
+                to_act=to_act,
+                hand=hand,
+                upcard=state.upcard,
+                upcard_state=state.upcard_state,
+                turned_down=state.turned_down,
+                trump=state.trump if state.maker is not None else None,
+                maker=state.maker,
+                alone=state.alone,
+                lone_defender=state.lone_defender,
+                active=tuple(s for s in range(state.n) if state.is_active(s)),
+                history=seen,
+                under_shown=tuple(card_list(record.under_mask)),
+                trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
+                tricks_won=tuple(state.tricks_won),
+                legal=legal,
+                winner=state.winner,
+                hand_sizes=tuple(hand.bit_count() for hand in state.hands),
+            )
+        )
+    return views
 
 
 def _hand_hidden(state: GameState, seat: int) -> bool:
@@ -111,4 +135,4 @@ def _hand_hidden(state: GameState, seat: int) -> bool:
     )
 
 
-__all__ = ["NO_TRUMP", "View", "view_of"]
+__all__ = ["NO_TRUMP", "View", "view_of", "views_of"]

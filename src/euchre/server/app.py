@@ -40,7 +40,7 @@ from .metrics import Metrics
 from .privacy import may_view
 from .protocol import ProtocolError
 from .replay_worker import ReplayWorkers
-from .results import Results
+from .results import FinishedGame, Results
 from .reviews import Reviews
 from .static import ClientFiles
 from .table import Services, Table
@@ -90,10 +90,20 @@ class Server:
             changed=_ignore,
             removed=_ignore,
             user_exists=self.store.user_exists,
-            finished=lambda table: self.results.note(table.id),
+            finished=self._finished,
             reviews=self.reviews,
         )
         self.lobby = Lobby(self.services, self.bus, self.instance, self.chat)
+
+    def _finished(self, table: Table) -> None:
+        """A table's game is over and stored: its results, from the game in memory."""
+        state = table.state
+        if state is None:
+            self.results.note(table.id)
+            return
+        seats = [seat.stored() for seat in table.seats]
+        game = FinishedGame(table.id, table.kind, seats, table.variant, state, table.finished_at)
+        self.results.note(table.id, game)
 
     def background(self, task: asyncio.Future[Any]) -> None:
         """Keep a task alive until it is done (awaited on shutdown)."""

@@ -26,7 +26,7 @@ from .wire import dumps
 def state_json(view: View) -> dict[str, Any]:
     """The state of the game as ``view.seat`` may know it: the bot protocol's observation
     (less ``variant``, which the table info carries) and what a table shows besides."""
-    state = observation(view, with_variant=False)
+    state = observation(view, with_variant=False, with_history=False)
     turned = view.turned_down
     state.update(
         {

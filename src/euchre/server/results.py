@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -65,10 +65,29 @@ def variant_of_row(row: GameRow) -> Variant:
     return Variant().replace(**row.options).renamed(row.variant_name)
 
 
-def accounts_at(row: GameRow) -> list[Player]:
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """What the results of a game are made from: handed over by the table that played it,
+    or (after a crash) read back from the store and replayed."""
+
+    id: str
+    kind: str
+    seats: list[Any]  # as stored
+    variant: Variant
+    state: GameState  # over: nothing changes it any more
+    finished_at: datetime | None
+
+    @classmethod
+    def of_row(cls, row: GameRow) -> FinishedGame:
+        variant = variant_of_row(row)
+        state = replay_game(variant, row)
+        return cls(row.id, row.kind, row.seats, variant, state, row.finished_at)
+
+
+def accounts_at(seats: list[Any]) -> list[Player]:
     """The seats held by accounts when the game ended."""
     found = []
-    for index, raw in enumerate(row.seats):
+    for index, raw in enumerate(seats):
         if isinstance(raw, dict) and isinstance(raw.get("account"), int):
             found.append(Player(index, int(raw["account"]), str(raw.get("name", ""))))
     return found
@@ -167,12 +186,13 @@ class Results:
             settings.provisional_games, settings.provisional_influence, settings.repeat_decay
         )
         self.repeat_window = timedelta(seconds=settings.repeat_window_seconds)
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[str, FinishedGame | None] | None] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
 
-    def note(self, game_id: str) -> None:
-        """A game has finished: process it soon."""
-        self._queue.put_nowait(game_id)
+    def note(self, game_id: str, game: FinishedGame | None = None) -> None:
+        """A game has finished (and its last action is stored): process it soon. Without
+        ``game`` it is read back from the store."""
+        self._queue.put_nowait((game_id, game))
 
     async def start(self) -> None:
         """Process every finished game left unprocessed (a crash), then keep listening."""
@@ -189,37 +209,39 @@ class Results:
 
     async def _run(self) -> None:
         while True:
-            game_id = await self._queue.get()
-            if game_id is None:
+            item = await self._queue.get()
+            if item is None:
                 return
+            game_id, game = item
             for attempt in range(RETRIES):
                 try:
-                    await self.process(game_id)
+                    await self.process(game_id, game)
                     break
                 except Exception:
                     log.exception("could not process a finished game", extra={"game": game_id})
                     if attempt + 1 < RETRIES:
                         await asyncio.sleep(0.2 * (attempt + 1))
 
-    async def process(self, game_id: str) -> bool:
+    async def process(self, game_id: str, game: FinishedGame | None = None) -> bool:
         """Write a finished game's history, statistics and ratings; False if done before."""
-        row = await self.repo.load_game(game_id)
-        if row is None or row.status != TableStatus.FINISHED:
-            return False
-        variant = variant_of_row(row)
-        state = replay_game(variant, row)
+        if game is None:
+            row = await self.repo.load_game(game_id)
+            if row is None or row.status != TableStatus.FINISHED:
+                return False
+            game = FinishedGame.of_row(row)
+        variant, state = game.variant, game.state
         stats = game_stats(state)
-        players = accounts_at(row)
+        players = accounts_at(game.seats)
         distinct = len({p.account for p in players}) == len(players)
-        rated = row.kind == TableKind.RANKED and len(players) == variant.players and distinct
+        rated = game.kind == TableKind.RANKED and len(players) == variant.players and distinct
         try:
             async with self.accounts.engine.begin() as conn:
                 await claim_result(conn, game_id, rated)
                 live = await existing_users(conn, [p.account for p in players])
-                finished = row.finished_at or utcnow()
+                finished = game.finished_at or utcnow()
                 kept = [p for p in players if p.account in live]
                 await add_game_players(
-                    conn, [_player_row(row, variant, p, stats[p.seat], finished) for p in kept]
+                    conn, [_player_row(game, p, stats[p.seat], finished) for p in kept]
                 )
                 if rated:
                     await self._rate(conn, game_id, state, players, live, mode_of(variant))
@@ -269,15 +291,15 @@ class Results:
 
 
 def _player_row(
-    row: GameRow, variant: Variant, player: Player, stats: SeatStats, finished: Any
+    game: FinishedGame, player: Player, stats: SeatStats, finished: Any
 ) -> dict[str, Any]:
     return {
-        "game_id": row.id,
+        "game_id": game.id,
         "seat": player.seat,
         "user_id": player.account,
         "name": player.name[:40],
-        "mode": mode_of(variant),
-        "kind": row.kind,
+        "mode": mode_of(game.variant),
+        "kind": game.kind,
         "side": stats.side,
         "won": stats.won,
         **stats.counts(),
@@ -286,6 +308,7 @@ def _player_row(
 
 
 __all__ = [
+    "FinishedGame",
     "Player",
     "Ratings",
     "Results",

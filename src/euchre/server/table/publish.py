@@ -102,6 +102,13 @@ class Publishing(TableCore):
     def _view_state(self, seat: int | None) -> dict[str, Any] | None:
         return None if self.state is None else state_json(self.state.view(seat))
 
+    def _state_texts(self, seats: list[int | None]) -> dict[int | None, str]:
+        """Each seat's state as JSON text, the views made together."""
+        if self.state is None:
+            return dict.fromkeys(seats, "null")
+        views = self.state.views(seats)
+        return {seat: dumps(state_json(view)) for seat, view in zip(seats, views, strict=True)}
+
     def _you(self, conn: Endpoint) -> dict[str, Any]:
         seat = self.watchers.get(conn)
         return {"seat": seat, "host": conn.identity.id == self.host, "id": conn.identity.id}
@@ -157,7 +164,10 @@ class Publishing(TableCore):
             tail += f',"info":{dumps(self.info())}'
         tail += "}"
         answer, self._answer = self._answer, None
-        for conn, seat in list(self.watchers.items()):
+        watchers = list(self.watchers.items())
+        seats = [s for c, s in watchers if direct is None or c is not direct.conn]
+        states = self._state_texts(list(dict.fromkeys(seats)))
+        for conn, seat in watchers:
             if direct is not None and conn is direct.conn:
                 missed = self._missed(direct.since, seat)
                 conn.send(self.snapshot(conn, missed, direct.ref))
@@ -165,8 +175,7 @@ class Publishing(TableCore):
             text = texts.get(seat)
             if text is None:
                 body = event_text(event, seat)
-                state = dumps(self._view_state(seat))
-                text = texts[seat] = f'{head}{body},"state":{state}{tail}'
+                text = texts[seat] = f'{head}{body},"state":{states[seat]}{tail}'
             if answer is not None and conn is answer[0]:
                 text, answer = _with_ref(text, answer[1]), None
             conn.send_text(text)
