@@ -24,7 +24,10 @@ later question); when an OpenSpiel maker partnered with the dealer goes alone, t
 engine's dealer sits out without picking up (docs/rules.md T-29: the same play).
 
 Reported per level: points per hand (our side's minus theirs) with its standard error
-(each pair of games one sample) and 95% interval, games won; then each level's paired
+(each pair of games one sample) and 95% interval, games won, and who made trump: how many
+hands each side called, what they scored on them, and what the same contracts would have
+scored played double-dummy (every hand seen, from the first lead: how well the two sides
+played the hands, and how many calls could not have been made); then each level's paired
 difference from the first.
 
     .venv/bin/pip install -e '.[bench]'                 # open-spiel==2.0.2
@@ -47,6 +50,7 @@ from euchre.bots import make_bot
 from euchre.bots.base import Bot
 from euchre.bots.knowledge import Knowledge
 from euchre.bots.search import BID_MARGIN, SearchBot
+from euchre.bots.solver import Solver
 from euchre.bots.world import World
 from euchre.engine import GameState, preset
 from euchre.engine import actions as A
@@ -169,6 +173,37 @@ class Opponent:
         )
 
 
+@dataclass(frozen=True)
+class Contract:
+    """How one hand went: who made trump, and what perfect play of the hands would have
+    given the makers (a measure of how well each side played them)."""
+
+    ours: bool  # our side made trump
+    alone: bool
+    double_dummy: int  # the makers' tricks with every hand seen, from the first lead
+    points: float  # our side's points minus theirs
+
+
+def contract_of(replay: Replay, ours: tuple[int, ...], points: float) -> Contract | None:
+    """The hand's contract, its makers' double-dummy tricks taken at the first lead (None:
+    no one made trump)."""
+    history = replay.history
+    for k in range(len(history) + 1):
+        prefix = Replay(replay.deal, replay.scores)
+        prefix.history, prefix.alone = history[:k], replay.alone
+        game = prefix.state()
+        if game.phase != Phase.PLAY or game.maker_seat is None:
+            continue
+        maker = game.maker_seat
+        makers = sum(1 << s for s in range(4) if (s - maker) % 2 == 0)
+        active = [s for s in range(4) if game.is_active(s)]
+        leader = game.current_player
+        assert leader is not None
+        tricks = Solver(game.trump, active, makers, 4).tricks(game.hands, leader)
+        return Contract(maker % 2 == ours[0] % 2, game.alone, tricks, points)
+    return None
+
+
 def play_deal(
     deal: Deal,
     ours: tuple[int, ...],
@@ -176,9 +211,9 @@ def play_deal(
     seed: int,
     opponent: Opponent,
     scores: tuple[int, int] = (0, 0),
-) -> list[float]:
+) -> tuple[list[float], Contract | None]:
     """One OpenSpiel hand at the game score ``scores`` (by side, seat 0's first);
-    returns the hand's points by seat."""
+    returns the hand's points by seat, and its contract."""
     game = pyspiel.load_game("euchre")
     state = game.new_initial_state()
     state.apply_action(deal.dealer)
@@ -199,7 +234,8 @@ def play_deal(
             replay.alone[maker] = action == ALONE
         replay.history.append((player, action))
         state.apply_action(action)
-    return list(state.returns())
+    returns = list(state.returns())
+    return returns, contract_of(replay, ours, returns[ours[0]])
 
 
 def _our_action(
@@ -281,6 +317,7 @@ class GameResult:
     diff: float  # our side's points minus theirs, over the game's hands
     hands: int
     won: bool
+    contracts: list[Contract]
 
 
 def deal_at(seed: int, unit: int, number: int) -> Deal:
@@ -302,30 +339,61 @@ def play_game(
     scores = [0, 0]
     diff = 0.0
     number = 0
+    contracts = []
     while max(scores) < TARGET and number < MAX_DEALS:
         deal = deal_at(seed, unit, number)
         hand_seed = random.Random(f"ismcts-hand:{seed}:{unit}:{side}:{number}").getrandbits(31)
-        returns = play_deal(deal, ours, bot, hand_seed, opponent, (scores[0], scores[1]))
+        returns, contract = play_deal(deal, ours, bot, hand_seed, opponent, (scores[0], scores[1]))
+        if contract is not None:
+            contracts.append(contract)
         for team in (0, 1):
             scores[team] += int(max(0.0, returns[team]))
         # OpenSpiel's returns are zero-sum: the makers' points for one side, the same
         # negated for the other, so our seat's return is already ours minus theirs.
         diff += returns[ours[0]]
         number += 1
-    return GameResult(diff, number, scores[side] > scores[1 - side])
+    return GameResult(diff, number, scores[side] > scores[1 - side], contracts)
 
 
-def _unit(args: tuple[int, int, tuple[str, ...], int]) -> list[tuple[float, int, int]]:
-    """A duplicate pair of games for each level: (points diff, hands, games won)."""
+Row = tuple[float, int, int]  # a unit's points diff, hands and games won
+
+
+def _unit(args: tuple[int, int, tuple[str, ...], int]) -> list[tuple[Row, list[Contract]]]:
+    """A duplicate pair of games for each level: its row and its hands' contracts."""
     seed, unit, levels, simulations = args
     opponent = Opponent(simulations)
     out = []
     for level in levels:
         games = [play_game(seed, unit, ours, level, opponent) for ours in ((0, 2), (1, 3))]
-        out.append(
-            (sum(g.diff for g in games), sum(g.hands for g in games), sum(g.won for g in games))
-        )
+        row = (sum(g.diff for g in games), sum(g.hands for g in games), sum(g.won for g in games))
+        out.append((row, [c for g in games for c in g.contracts]))
     return out
+
+
+def double_dummy_points(contract: Contract) -> int:
+    """Our side's points had the hand been played double-dummy (Standard scoring)."""
+    tricks = contract.double_dummy
+    made = (4 if contract.alone else 2) if tricks == 5 else 1 if tricks >= 3 else -2
+    return made if contract.ours else -made
+
+
+def contracts_line(contracts: list[Contract]) -> str:
+    """Who made trump, and how the makers did against perfect play of the same hands."""
+    ours = [c for c in contracts if c.ours]
+    theirs = [c for c in contracts if not c.ours]
+
+    def mean(values: list[float]) -> float:
+        return sum(values) / len(values) if values else float("nan")
+
+    return (
+        f"our side made trump in {len(ours)} of {len(contracts)} hands"
+        f" ({sum(c.alone for c in ours)} alone): {mean([c.points for c in ours]):+.3f} a hand"
+        f" (played double-dummy {mean([double_dummy_points(c) for c in ours]):+.3f}),"
+        f" euchred {sum(c.points < 0 for c in ours)} (double-dummy"
+        f" {sum(c.double_dummy < 3 for c in ours)}); theirs {len(theirs)}:"
+        f" {mean([c.points for c in theirs]):+.3f} a hand to us"
+        f" (double-dummy {mean([double_dummy_points(c) for c in theirs]):+.3f})"
+    )
 
 
 @dataclass
@@ -336,7 +404,7 @@ class Summary:
     win_rate: float
 
 
-def summarise(rows: list[tuple[float, int, int]]) -> Summary:
+def summarise(rows: list[Row]) -> Summary:
     """Points per hand as a ratio over the units (each unit one sample), with its
     standard error by the delta method."""
     n = len(rows)
@@ -348,7 +416,7 @@ def summarise(rows: list[tuple[float, int, int]]) -> Summary:
     return Summary(mean, se, hands, sum(w for _, _, w in rows) / (2 * n))
 
 
-def difference_se(a: list[tuple[float, int, int]], b: list[tuple[float, int, int]]) -> float:
+def difference_se(a: list[Row], b: list[Row]) -> float:
     """Standard error of (a's points per hand - b's), paired by unit."""
     n = len(a)
     sa, sb = summarise(a), summarise(b)
@@ -375,7 +443,8 @@ def main() -> None:
     work = [(args.seed, i, levels, args.simulations) for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         results = pool.map(_unit, work, chunksize=1)
-    per_level = {level: [r[k] for r in results] for k, level in enumerate(levels)}
+    per_level = {level: [r[k][0] for r in results] for k, level in enumerate(levels)}
+    contracts = {level: [c for r in results for c in r[k][1]] for k, level in enumerate(levels)}
     print(
         f"vs OpenSpiel ISMCTS ({args.simulations} simulations, random rollouts, UCT 2,"
         f" max visit), {args.games} duplicate pairs of games to {TARGET}, seed {args.seed}:"
@@ -387,6 +456,7 @@ def main() -> None:
             f" 95% interval {s.mean - 1.96 * s.se:+.3f} to {s.mean + 1.96 * s.se:+.3f};"
             f" games won {100 * s.win_rate:.1f}%"
         )
+        print(f"           {contracts_line(contracts[level])}")
     first = levels[0]
     for level in levels[1:]:
         a, b = per_level[first], per_level[level]
