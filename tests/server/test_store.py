@@ -207,3 +207,29 @@ def test_the_rebuilt_log_holds_the_stored_events_among_the_actions() -> None:
         (11, "action"),
         (12, "away"),
     ] + [(v, "action") for v in versions[2:]]
+
+
+async def schema_differences(url: str) -> list[object]:
+    """What the migrations build that the models do not say, or the other way round."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from euchre.store.models import Base
+
+    engine = make_engine(url)
+    await upgrade_db(engine)
+    async with engine.connect() as conn:
+        found: list[object] = await conn.run_sync(
+            lambda sync: compare_metadata(MigrationContext.configure(sync), Base.metadata)
+        )
+    await engine.dispose()
+    return found
+
+
+def test_the_migrations_build_exactly_the_models_on_sqlite(tmp_path: Path) -> None:
+    assert asyncio.run(schema_differences(f"sqlite:///{tmp_path / 'm.db'}")) == []
+
+
+def test_the_migrations_build_exactly_the_models_on_postgresql() -> None:
+    with postgres_database() as url:
+        assert asyncio.run(schema_differences(url)) == []
