@@ -49,7 +49,7 @@ import pyspiel
 from euchre.bots import make_bot
 from euchre.bots.base import Bot
 from euchre.bots.knowledge import Knowledge
-from euchre.bots.search import BID_MARGIN, SearchBot
+from euchre.bots.search import BID_MARGIN, SearchBot, result_points
 from euchre.bots.solver import Solver
 from euchre.bots.world import World
 from euchre.engine import GameState, preset
@@ -182,6 +182,7 @@ class Contract:
     alone: bool
     double_dummy: int  # the makers' tricks with every hand seen, from the first lead
     points: float  # our side's points minus theirs
+    double_dummy_points: int  # the same, had the hand been played double-dummy
 
 
 def contract_of(replay: Replay, ours: tuple[int, ...], points: float) -> Contract | None:
@@ -200,7 +201,10 @@ def contract_of(replay: Replay, ours: tuple[int, ...], points: float) -> Contrac
         leader = game.current_player
         assert leader is not None
         tricks = Solver(game.trump, active, makers, 4).tricks(game.hands, leader)
-        return Contract(maker % 2 == ours[0] % 2, game.alone, tricks, points)
+        by_side = result_points(game.variant, maker, game.alone, None, tricks)
+        side = ours[0] % 2
+        perfect = by_side[side] - by_side[1 - side]
+        return Contract(maker % 2 == side, game.alone, tricks, points, perfect)
     return None
 
 
@@ -370,13 +374,6 @@ def _unit(args: tuple[int, int, tuple[str, ...], int]) -> list[tuple[Row, list[C
     return out
 
 
-def double_dummy_points(contract: Contract) -> int:
-    """Our side's points had the hand been played double-dummy (Standard scoring)."""
-    tricks = contract.double_dummy
-    made = (4 if contract.alone else 2) if tricks == 5 else 1 if tricks >= 3 else -2
-    return made if contract.ours else -made
-
-
 def contracts_line(contracts: list[Contract]) -> str:
     """Who made trump, and how the makers did against perfect play of the same hands."""
     ours = [c for c in contracts if c.ours]
@@ -388,11 +385,11 @@ def contracts_line(contracts: list[Contract]) -> str:
     return (
         f"our side made trump in {len(ours)} of {len(contracts)} hands"
         f" ({sum(c.alone for c in ours)} alone): {mean([c.points for c in ours]):+.3f} a hand"
-        f" (played double-dummy {mean([double_dummy_points(c) for c in ours]):+.3f}),"
+        f" (played double-dummy {mean([c.double_dummy_points for c in ours]):+.3f}),"
         f" euchred {sum(c.points < 0 for c in ours)} (double-dummy"
         f" {sum(c.double_dummy < 3 for c in ours)}); theirs {len(theirs)}:"
         f" {mean([c.points for c in theirs]):+.3f} a hand to us"
-        f" (double-dummy {mean([double_dummy_points(c) for c in theirs]):+.3f})"
+        f" (double-dummy {mean([c.double_dummy_points for c in theirs]):+.3f})"
     )
 
 

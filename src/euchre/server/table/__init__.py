@@ -14,9 +14,8 @@ from __future__ import annotations
 from euchre.store.repo import GameRow
 
 from ..kinds import TableKind, TableStatus
-from ..render import make_event
 from .parts import TIME_UP, Seat, Services, TableSpec, deck_text, new_table_id, restored_seat
-from .rebuild import action_data, rebuild, replay_game
+from .rebuild import action_data, rebuild, replay_game, stored_events
 from .rematch import Rematch
 
 
@@ -37,7 +36,7 @@ class Table(Rematch):
             self.first_dealer = row.first_dealer or 0
             self.seq, self.decks_saved = len(row.actions), len(row.decks)
         else:  # a table still waiting: its log is its seatings
-            self.events.extend(make_event(e.version, e.kind, e.data) for e in row.events)
+            self.events.extend(stored_events(row))
         # Every event is stored since the creator's seating (version 1); a table stored
         # before events were kept has a log of its actions only.
         complete = bool(row.events) and row.events[0].version == 1

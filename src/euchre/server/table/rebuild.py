@@ -36,7 +36,7 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
     action, in the order of their versions."""
     decks = [text.split() for text in row.decks]
     state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
-    events = [make_event(e.version, e.kind, e.data) for e in row.events]
+    events = stored_events(row)
     if not any(e.kind == "started" for e in row.events):
         # Stored before the table kept its events: the start is told again, at the version
         # before the first action's (what it was unless something came between them).
@@ -55,6 +55,11 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
         events.append(make_event(stored.version, "action", data, step))
     events.sort(key=lambda event: event[0])
     return Rebuilt(state, found, events)
+
+
+def stored_events(row: GameRow) -> list[Event]:
+    """The table's stored events (all but its actions), as they were published."""
+    return [make_event(e.version, e.kind, e.data) for e in row.events]
 
 
 def action_data(by: str, step: Step, state: GameState) -> dict[str, Any]:
