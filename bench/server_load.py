@@ -66,7 +66,12 @@ def free_port() -> int:
 
 
 def start_server(port: int, database: str, extra: dict[str, str]) -> subprocess.Popen[bytes]:
-    env = {
+    return serve(start_server_env(port, database, extra), port)
+
+
+def start_server_env(port: int, database: str, extra: dict[str, str]) -> dict[str, str]:
+    """The benchmark server's environment: no turn timer, limits out of the clients' way."""
+    return {
         **os.environ,
         "EUCHRE_PORT": str(port),
         "EUCHRE_DATABASE_URL": database,
@@ -82,7 +87,6 @@ def start_server(port: int, database: str, extra: dict[str, str]) -> subprocess.
         "EUCHRE_WEBSOCKETS_PER_ADDRESS": "1000000",
         **extra,
     }
-    return serve(env, port)
 
 
 def proc_cpu_seconds(pid: int) -> float:
