@@ -137,6 +137,10 @@ def run_once(args: argparse.Namespace, source: Path | None) -> dict[str, float]:
             except subprocess.TimeoutExpired:
                 server.kill()
         counted = total_instructions(out_file)
+        if args.keep:
+            Path(args.keep).mkdir(parents=True, exist_ok=True)
+            kept = Path(args.keep) / f"callgrind.{'this' if source is None else 'reference'}.out"
+            kept.write_bytes(out_file.read_bytes())
     return {"actions": accepted, "instructions_per_action": counted / max(accepted, 1.0)}
 
 
@@ -147,6 +151,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--reference", default="", help="another checkout's root, run in turns")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--keep", default="", help="a folder to keep callgrind's output in")
     args = parser.parse_args()
     sources: list[tuple[str, Path | None]] = [("this", None)]
     if args.reference:

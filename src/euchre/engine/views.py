@@ -9,7 +9,7 @@ the kitty never appear.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import actions as A
@@ -73,18 +73,29 @@ def view_of(state: GameState, seat: int | None) -> View:
     return views_of(state, (seat,))[0]
 
 
-def views_of(state: GameState, seats: Sequence[int | None]) -> list[View]:
+def views_of(
+    state: GameState, seats: Sequence[int | None], *, with_history: bool = True
+) -> list[View]:
     """The views of ``state`` for each of ``seats``, in order: what they share is worked
-    out once (a table shows every seat the same moment)."""
+    out once (a table shows every seat the same moment). ``with_history=False`` leaves the
+    history empty, for a caller that keeps each seat's history itself."""
     to_act = state.current_player
     record = state.record
-    history = tuple((step.seat, step.action.id) for step in record.steps)
-    secret = [i for i, step in enumerate(record.steps) if step.action.secret]
+    history: tuple[tuple[int, int], ...] = ()
+    secret: list[int] = []
+    if with_history:
+        history = tuple((step.seat, step.action.id) for step in record.steps)
+        secret = [i for i, step in enumerate(record.steps) if step.action.secret]
+    scores, phase, trump = tuple(state.scores), state.phase, state.trump
+    active = tuple(s for s in range(state.n) if state.is_active(s))
+    under_shown = tuple(card_list(record.under_mask))
+    trick = tuple(zip(state.trick_seats, state.trick, strict=True))
+    tricks_won, hand_sizes = tuple(state.tricks_won), tuple(h.bit_count() for h in state.hands)
     views: list[View] = []
     for seat in seats:
         hand: tuple[int, ...] = ()
         if seat is not None and not _hand_hidden(state, seat):
-            hand = tuple(display_sorted(card_list(state.hands[seat]), state.trump))
+            hand = tuple(display_sorted(card_list(state.hands[seat]), trump))
         seen = history
         if secret:
             patched = list(history)
@@ -93,34 +104,31 @@ def views_of(state: GameState, seats: Sequence[int | None]) -> list[View]:
                 patched[i] = (step.seat, seen_action(step.seat, step.action, seat).id)
             seen = tuple(patched)
         legal = tuple(state.legal_ids()) if to_act is not None and to_act == seat else ()
-        if views:  # the rest is the same for every seat
-            views.append(replace(views[0], seat=seat, hand=hand, history=seen, legal=legal))
-            continue
         views.append(
             View(
                 variant=state.variant,
                 seat=seat,
                 dealer=state.dealer,
                 deal_number=record.number,
-                scores=tuple(state.scores),
-                phase=state.phase,
+                scores=scores,
+                phase=phase,
                 to_act=to_act,
                 hand=hand,
                 upcard=state.upcard,
                 upcard_state=state.upcard_state,
                 turned_down=state.turned_down,
-                trump=state.trump if state.maker is not None else None,
+                trump=trump if state.maker is not None else None,
                 maker=state.maker,
                 alone=state.alone,
                 lone_defender=state.lone_defender,
-                active=tuple(s for s in range(state.n) if state.is_active(s)),
+                active=active,
                 history=seen,
-                under_shown=tuple(card_list(record.under_mask)),
-                trick=tuple(zip(state.trick_seats, state.trick, strict=True)),
-                tricks_won=tuple(state.tricks_won),
+                under_shown=under_shown,
+                trick=trick,
+                tricks_won=tricks_won,
                 legal=legal,
                 winner=state.winner,
-                hand_sizes=tuple(hand.bit_count() for hand in state.hands),
+                hand_sizes=hand_sizes,
             )
         )
     return views

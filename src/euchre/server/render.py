@@ -26,7 +26,53 @@ from .wire import dumps
 def state_json(view: View) -> dict[str, Any]:
     """The state of the game as ``view.seat`` may know it: the bot protocol's observation
     (less ``variant``, which the table info carries) and what a table shows besides."""
+    state = _state_fields(view)
+    # The observation's entries with each action's object beside its text (the view's
+    # history is already as this seat may see it).
+    state["history"] = [_history_entry(seat, aid) for seat, aid in view.history]
+    return state
+
+
+def state_text(view: View, history: DealHistory) -> str:
+    """:func:`state_json` as JSON text, for a view made without its history: the deal's
+    history comes from ``history``, which keeps each viewer's entries as text."""
+    fields = dumps(_state_fields(view))
+    return f'{fields[:-1]},"history":[{history.text(view.seat)}]}}'
+
+
+class DealHistory:
+    """The current deal's history as JSON text for each viewer, extended by the steps
+    taken since it was last asked for: a table sends every seat its whole history with
+    every event, and this keeps that from being built again each time."""
+
+    def __init__(self) -> None:
+        self._steps: tuple[Step, ...] | list[Step] = ()
+        self._deal: object = None
+        self._texts: dict[int | None, tuple[int, str]] = {}
+
+    def follow(self, deal: object, steps: tuple[Step, ...] | list[Step]) -> None:
+        """The deal to tell (any object that is the same while the deal goes on) and its
+        steps so far."""
+        if deal is not self._deal:
+            self._deal = deal
+            self._texts = {}
+        self._steps = steps
+
+    def text(self, viewer: int | None) -> str:
+        """The entries of the deal's history, as ``viewer`` may see them, without brackets."""
+        steps = self._steps
+        told, text = self._texts.get(viewer, (0, ""))
+        if told < len(steps):
+            more = ",".join(_history_entry_text(step.seen_by(viewer)) for step in steps[told:])
+            text = f"{text},{more}" if text else more
+            self._texts[viewer] = (len(steps), text)
+        return text
+
+
+def _state_fields(view: View) -> dict[str, Any]:
+    """The state of :func:`state_json` but its history."""
     state = observation(view, with_variant=False, with_history=False)
+    del state["history"]
     turned = view.turned_down
     state.update(
         {
@@ -38,9 +84,6 @@ def state_json(view: View) -> dict[str, Any]:
             "winner": view.winner,
             "hand_sizes": list(view.hand_sizes),
             "legal_acts": [_act_of_id(aid) for aid in view.legal],
-            # The observation's entries with each action's object beside its text (the
-            # view's history is already as this seat may see it).
-            "history": [_history_entry(seat, aid) for seat, aid in view.history],
         }
     )
     return state
@@ -49,6 +92,7 @@ def state_json(view: View) -> dict[str, Any]:
 _ACT_JSON: dict[int, dict[str, Any]] = {}
 _ACT_TEXT: dict[int, str] = {}
 _HISTORY_ENTRY: dict[int, dict[str, Any]] = {}
+_HISTORY_TEXT: dict[int, str] = {}
 
 
 def _act_of_id(aid: int) -> dict[str, Any]:
@@ -64,6 +108,14 @@ def _history_entry(seat: int, aid: int) -> dict[str, Any]:
     if found is None:
         act = _act_of_id(aid)
         found = _HISTORY_ENTRY[key] = {"seat": seat, "action": act["text"], "act": act}
+    return found
+
+
+def _history_entry_text(step: Step) -> str:
+    key = step.action.id << 4 | step.seat
+    found = _HISTORY_TEXT.get(key)
+    if found is None:
+        found = _HISTORY_TEXT[key] = dumps(_history_entry(step.seat, step.action.id))
     return found
 
 

@@ -18,7 +18,7 @@ from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
 from ..lookback import Pause
 from ..protocol import ProtocolError
-from ..render import Event
+from ..render import DealHistory, Event
 from .parts import Clock, Job, Mail, Seat, Services, TableSpec, log
 
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ class TableCore:
         self.state: GameState | None = None
         self.version = 0
         self.events: deque[Event] = deque(maxlen=self.settings.event_buffer)
+        self.deal_history = DealHistory()  # each seat's history text, for the broadcasts
         self.watchers: dict[Endpoint, int | None] = {}
         self.invited: set[str] = set()
         self.epoch = 0  # the fencing epoch this instance owns the table under

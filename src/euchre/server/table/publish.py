@@ -10,6 +10,7 @@ from typing import Any
 
 from euchre.engine.records import ruleset_of
 from euchre.engine.steps import Step
+from euchre.engine.views import views_of
 from euchre.store import FencedError, StoredAction, StoredEvent
 from euchre.store.repo import utcnow
 
@@ -17,7 +18,7 @@ from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
 from ..lookback import score_sheet
 from ..protocol import ProtocolError
-from ..render import Event, event_json, event_text, make_event, state_json
+from ..render import Event, event_json, event_text, make_event, state_json, state_text
 from ..wire import dumps
 from .core import TableCore
 from .parts import Direct, log
@@ -106,8 +107,10 @@ class Publishing(TableCore):
         """Each seat's state as JSON text, the views made together."""
         if self.state is None:
             return dict.fromkeys(seats, "null")
-        views = self.state.views(seats)
-        return {seat: dumps(state_json(view)) for seat, view in zip(seats, views, strict=True)}
+        history = self.deal_history
+        history.follow(self.state.record, self.state.record.steps)
+        views = views_of(self.state, seats, with_history=False)
+        return {seat: state_text(view, history) for seat, view in zip(seats, views, strict=True)}
 
     def _you(self, conn: Endpoint) -> dict[str, Any]:
         seat = self.watchers.get(conn)
