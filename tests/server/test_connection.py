@@ -53,3 +53,97 @@ async def test_a_closed_connection_sends_what_was_queued_then_closes() -> None:
     assert socket.sent == ['{"a":1}', '{"b":2}'] and socket.closed_with == 1001
     conn.send({"late": True})
     assert len(socket.sent) == 2
+
+
+class FakeTransport:
+    def __init__(self) -> None:
+        self.written = bytearray()
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+    def is_closing(self) -> bool:
+        return False
+
+
+class FakeFrames:
+    """The sans-I/O protocol's part: frames are the text itself here."""
+
+    def __init__(self) -> None:
+        self.pending: list[bytes] = []
+
+    def send_text(self, data: bytes) -> None:
+        self.pending.append(data + b"|")
+
+    def data_to_send(self) -> list[bytes]:
+        out, self.pending = self.pending, []
+        return out
+
+
+class FakeUvicornProtocol:
+    """What :class:`Connection` writes to directly under uvicorn's sans-I/O websockets."""
+
+    def __init__(self) -> None:
+        self.conn = FakeFrames()
+        self.transport = FakeTransport()
+        self.writable = asyncio.Event()
+        self.writable.set()
+        self.handshake_complete = True
+        self.close_sent = False
+        self.disconnected = False
+        self.through_send: list[str] = []
+
+    async def receive(self) -> dict[str, str]:
+        raise AssertionError("not read in these tests")
+
+    async def send_text(self, text: str) -> None:  # the ASGI path: waits while paused
+        await self.writable.wait()
+        self.through_send.append(text)
+        self.transport.write(text.encode() + b"|")
+
+
+class DirectSocket(StuckSocket):
+    """A Starlette websocket over :class:`FakeUvicornProtocol`."""
+
+    def __init__(self, protocol: FakeUvicornProtocol) -> None:
+        super().__init__()
+        self._receive = protocol.receive
+        self.protocol = protocol
+
+    async def send_text(self, text: str) -> None:
+        await self.protocol.send_text(text)
+
+
+@pytest.mark.anyio
+async def test_messages_go_straight_to_the_socket_and_queue_under_flow_control() -> None:
+    protocol = FakeUvicornProtocol()
+    conn = Connection(DirectSocket(protocol), Identity("g_3", "Quick"), limit=10)  # type: ignore[arg-type]
+    conn.send({"n": 1})
+    assert bytes(protocol.transport.written) == b'{"n":1}|'  # at once, no task in between
+    protocol.writable.clear()  # the transport's buffer is full: uvicorn pauses writing
+    conn.send({"n": 2})
+    conn.send({"n": 3})
+    await asyncio.sleep(0.01)
+    assert bytes(protocol.transport.written) == b'{"n":1}|'
+    protocol.writable.set()
+    conn.send({"n": 4})  # behind the queued messages, not before them
+    for _ in range(100):
+        if b'"n":4' in protocol.transport.written:
+            break
+        await asyncio.sleep(0.01)
+    assert bytes(protocol.transport.written) == b'{"n":1}|{"n":2}|{"n":3}|{"n":4}|'
+    assert protocol.through_send == ['{"n":2}', '{"n":3}', '{"n":4}']
+    conn.send({"n": 5})  # the queue is empty again: straight to the socket
+    assert bytes(protocol.transport.written).endswith(b'{"n":4}|{"n":5}|')
+    assert protocol.through_send[-1] == '{"n":4}'
+    conn.abort()
+
+
+@pytest.mark.anyio
+async def test_nothing_is_written_straight_to_a_closing_socket() -> None:
+    protocol = FakeUvicornProtocol()
+    conn = Connection(DirectSocket(protocol), Identity("g_4", "Late"), limit=10)  # type: ignore[arg-type]
+    protocol.close_sent = True
+    conn.send({"n": 1})
+    assert protocol.transport.written == b""
+    conn.abort()

@@ -89,12 +89,7 @@ class Connection(Endpoint):
         if self.closed:
             return
         direct = self._direct
-        if (
-            direct is not None
-            and not self._sending
-            and self._queue.empty()
-            and direct.write(text)
-        ):
+        if direct is not None and not self._sending and self._queue.empty() and direct.write(text):
             return
         if self._queue.qsize() >= self.limit:
             log.warning("dropping a slow client", extra={"connection": self.id})
