@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 _DRIVERS = (
@@ -38,6 +38,27 @@ def make_engine(url: str) -> AsyncEngine:
         create_private(Path(engine.url.database))
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def sqlite_file_writer(engine: AsyncEngine) -> Engine | None:
+    """For an engine on an SQLite file, a second (synchronous) engine on the same file,
+    for a writer thread that commits a whole batch in one hand-over between threads
+    (through aiosqlite every statement is one, and each costs as much as the statement).
+    None for other databases: asyncpg's statements are not handed to a thread."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    writer = create_engine(url.set(drivername="sqlite+pysqlite"), pool_size=1, max_overflow=0)
+    event.listen(writer, "connect", _writer_connection)
+    # The write lock from the first statement: the fencing read and the writes it allows
+    # are one transaction that no takeover can come between.
+    event.listen(writer, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+    return writer
+
+
+def _writer_connection(dbapi_connection: Any, record: Any) -> None:
+    _sqlite_pragmas(dbapi_connection, record)
+    dbapi_connection.isolation_level = None  # transactions begun by the "begin" event only
 
 
 def create_private(path: Path) -> None:

@@ -12,14 +12,16 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from .db import sqlite_file_writer
 from .models import Game, GameAction, GameDeck, GameEvent, ServerSecret, User
 
 log = logging.getLogger("euchre.store")
@@ -121,6 +123,14 @@ class Repository:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # On an SQLite file, batches are committed by one thread of our own (see
+        # sqlite_file_writer); elsewhere through the async engine.
+        self._sync_writer: Engine | None = sqlite_file_writer(engine)
+        self._thread = (
+            None
+            if self._sync_writer is None
+            else ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        )
         self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
@@ -143,6 +153,9 @@ class Repository:
             self._queue.put_nowait(None)
             await self._writer
             self._writer = None
+        if self._thread is not None and self._sync_writer is not None:
+            self._thread.shutdown()
+            self._sync_writer.dispose()
 
     # ------------------------------------------------------------------ writes
 
@@ -202,8 +215,7 @@ class Repository:
 
     async def _commit(self, batch: list[_Pending]) -> None:
         try:
-            async with self.engine.begin() as conn:
-                await _apply(conn, [w for w, _ in batch])
+            await self._transaction([w for w, _ in batch])
         except FencedError as exc:
             if len(batch) == 1:
                 log.warning("write refused: %s", exc, extra={"game": exc.game_id})
@@ -226,6 +238,20 @@ class Repository:
         for _, future in batch:
             if not future.done():
                 future.set_result(None)
+
+    async def _transaction(self, writes: list[Write]) -> None:
+        """Apply ``writes`` in one transaction (raises, and nothing lands, if any fails)."""
+        if self._thread is None or self._sync_writer is None:
+            async with self.engine.begin() as conn:
+                await conn.run_sync(_apply, writes)
+            return
+        writer = self._sync_writer
+
+        def commit() -> None:
+            with writer.begin() as conn:
+                _apply(conn, writes)
+
+        await asyncio.get_running_loop().run_in_executor(self._thread, commit)
 
     # ------------------------------------------------------------------ reads
 
@@ -308,37 +334,37 @@ def _fail(future: asyncio.Future[None]) -> None:
         future.set_exception(RuntimeError("the database refused the write (see the log)"))
 
 
-async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
+def _apply(conn: Connection, writes: list[Write]) -> None:
     """A whole batch in a few statements: inserts, one update per game, decks, actions,
     events."""
     creates = [{"id": w.game_id, **w.create} for w in writes if w.create is not None]
     if creates:
-        await conn.execute(insert(Game), creates)
-    await _fenced_updates(conn, [w for w in writes if w.epoch is not None])
+        conn.execute(insert(Game), creates)
+    _fenced_updates(conn, [w for w in writes if w.epoch is not None])
     for keys, rows in _updates([w for w in writes if w.epoch is None]).items():
         statement = (
             update(Game)
             .where(Game.id == bindparam("_id"))
             .values({k: bindparam("_v_" + k) for k in keys})
         )
-        await conn.execute(statement, rows)
+        conn.execute(statement, rows)
     decks = [{"game_id": w.game_id, "deal": n, "deck": d} for w in writes for n, d in w.decks]
     if decks:
-        await conn.execute(insert(GameDeck), decks)
+        conn.execute(insert(GameDeck), decks)
     now = utcnow()
     actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
     if actions:
-        await conn.execute(insert(GameAction), actions)
+        conn.execute(insert(GameAction), actions)
     events = [
         {"game_id": w.game_id, "version": e.version, "kind": e.kind, "data": e.data, "at": now}
         for w in writes
         for e in w.events
     ]
     if events:
-        await conn.execute(insert(GameEvent), events)
+        conn.execute(insert(GameEvent), events)
 
 
-async def _fenced_updates(conn: AsyncConnection, writes: list[Write]) -> None:
+def _fenced_updates(conn: Connection, writes: list[Write]) -> None:
     """Each game's write lands only while the stored epoch is the writer's, so a stale
     owner's write fails (and with it the whole transaction, its decks and actions) however
     late it arrives. A game whose row changes gets one conditional UPDATE; the games whose
@@ -355,14 +381,14 @@ async def _fenced_updates(conn: AsyncConnection, writes: list[Write]) -> None:
     checked = {game_id: epoch for game_id, (epoch, values) in merged.items() if not values}
     if checked:
         query = select(Game.id, Game.epoch).where(Game.id.in_(checked)).with_for_update(read=True)
-        stored = {game_id: epoch for game_id, epoch in await conn.execute(query)}
+        stored = {game_id: epoch for game_id, epoch in conn.execute(query)}
         for game_id, epoch in checked.items():
             if stored.get(game_id) != epoch:
                 raise FencedError(game_id, epoch)
     for game_id, (epoch, values) in merged.items():
         if not values:
             continue
-        result = await conn.execute(
+        result = conn.execute(
             update(Game).where(Game.id == game_id, Game.epoch == epoch).values(values)
         )
         if result.rowcount != 1:
