@@ -19,7 +19,7 @@ from ..lookback import Pause, trick_seen
 from ..protocol import ProtocolError
 from ..reviews import answer_review, review_request
 from .parts import TIME_UP, deck_text, log
-from .rebuild import action_data, redeals
+from .rebuild import action_data, before_last_step, redeals
 from .seating import Seating
 
 
@@ -103,7 +103,6 @@ class Play(Seating):
         to_act = state.current_player
         if seat != to_act:
             raise ProtocolError("not_your_turn", self._turn_words(seat, to_act))
-        backup = state.clone()
         try:
             step = state.apply(action, seat=seat)
         except IllegalActionError as exc:
@@ -111,7 +110,7 @@ class Play(Seating):
         try:
             await self._commit_action(state, step, by)
         except BaseException:
-            self.state = backup  # not stored, so not done
+            self.state = before_last_step(state)  # not stored, so not done
             raise
         self.services.metrics.actions.labels(by).inc()
         self.services.metrics.latency.observe(time.perf_counter() - started)

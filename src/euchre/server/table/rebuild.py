@@ -57,6 +57,25 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
     return Rebuilt(state, found, events)
 
 
+def before_last_step(state: GameState) -> GameState:
+    """The game as it was before its last step, played again from its decks: how a table
+    takes back an action whose save failed (cheaper than copying the state before every
+    action, which nearly never fails)."""
+    first = state.deals[0]
+    again = GameState(
+        state.variant,
+        dealer=first.dealer,
+        scores=first.scores_before,
+        decks=[deal.deck for deal in state.deals],
+    )
+    steps = [step for deal in state.deals for step in deal.steps]
+    for step in steps[:-1]:
+        again.apply_id(step.action.id)
+    if state.time_up:  # the game ends with the deal it was signalled in: no step follows it
+        again.signal_time_up()
+    return again
+
+
 def stored_events(row: GameRow) -> list[Event]:
     """The table's stored events (all but its actions), as they were published."""
     return [make_event(e.version, e.kind, e.data) for e in row.events]
