@@ -21,7 +21,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 import pytest
@@ -90,13 +90,19 @@ class TableView:
 class Client:
     """A synchronous websocket client that keeps every message and each table's latest view."""
 
-    def __init__(self, base: str, name: str, token: str | None = None) -> None:
+    def __init__(
+        self,
+        base: str,
+        name: str,
+        token: str | None = None,
+        compression: Literal["deflate"] | None = "deflate",
+    ) -> None:
         self.base = base
         self.name = name
         self.token = token or guest_token(base, name)
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(self.ws_url(), open_timeout=TIMEOUT, max_size=2**22)
+            connect(self.ws_url(), open_timeout=TIMEOUT, max_size=2**22, compression=compression)
         )
         self.received: list[dict[str, Any]] = []
         self.tables: dict[str, TableView] = {}

@@ -6,9 +6,11 @@ import asyncio
 
 import pytest
 from starlette.websockets import WebSocketState
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 
 from euchre.server.auth import Identity
-from euchre.server.connection import CLOSE_TOO_SLOW, Connection
+from euchre.server.connection import CLOSE_TOO_SLOW, Connection, _text_frame_header
 
 
 class StuckSocket:
@@ -67,9 +69,13 @@ class FakeTransport:
 
 
 class FakeFrames:
-    """The sans-I/O protocol's part: frames are the text itself here."""
+    """websockets' sans-I/O protocol as uvicorn holds it: with compression negotiated, the
+    connection frames through it (marked here by a trailing ``|``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, extensions: list[object]) -> None:
+        self.state = State.OPEN
+        self.extensions = extensions
+        self.expect_continuation_frame = False
         self.pending: list[bytes] = []
 
     def send_text(self, data: bytes) -> None:
@@ -83,8 +89,8 @@ class FakeFrames:
 class FakeUvicornProtocol:
     """What :class:`Connection` writes to directly under uvicorn's sans-I/O websockets."""
 
-    def __init__(self) -> None:
-        self.conn = FakeFrames()
+    def __init__(self, extensions: list[object] | None = None) -> None:
+        self.conn = FakeFrames(extensions or [])
         self.transport = FakeTransport()
         self.writable = asyncio.Event()
         self.writable.set()
@@ -99,7 +105,7 @@ class FakeUvicornProtocol:
     async def send_text(self, text: str) -> None:  # the ASGI path: waits while paused
         await self.writable.wait()
         self.through_send.append(text)
-        self.transport.write(text.encode() + b"|")
+        self.transport.write(frame(text))
 
 
 class DirectSocket(StuckSocket):
@@ -114,36 +120,64 @@ class DirectSocket(StuckSocket):
         await self.protocol.send_text(text)
 
 
+def frame(text: str) -> bytes:
+    """A whole text frame as websockets writes it (server side: unmasked)."""
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+
+
+def frames(*texts: str) -> bytes:
+    return b"".join(frame(t) for t in texts)
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 1450, 65535, 65536, 70000])
+def test_a_text_frame_written_directly_is_the_frame_websockets_writes(size: int) -> None:
+    text = "x" * size
+    assert _text_frame_header(size) + text.encode() == frame(text)
+
+
 @pytest.mark.anyio
 async def test_messages_go_straight_to_the_socket_and_queue_under_flow_control() -> None:
     protocol = FakeUvicornProtocol()
     conn = Connection(DirectSocket(protocol), Identity("g_3", "Quick"), limit=10)  # type: ignore[arg-type]
     conn.send({"n": 1})
-    assert bytes(protocol.transport.written) == b'{"n":1}|'  # at once, no task in between
+    assert bytes(protocol.transport.written) == frame('{"n":1}')  # at once, no task between
     protocol.writable.clear()  # the transport's buffer is full: uvicorn pauses writing
     conn.send({"n": 2})
     conn.send({"n": 3})
     await asyncio.sleep(0.01)
-    assert bytes(protocol.transport.written) == b'{"n":1}|'
+    assert bytes(protocol.transport.written) == frame('{"n":1}')
     protocol.writable.set()
     conn.send({"n": 4})  # behind the queued messages, not before them
     for _ in range(100):
-        if b'"n":4' in protocol.transport.written:
+        if protocol.transport.written.endswith(frame('{"n":4}')):
             break
         await asyncio.sleep(0.01)
-    assert bytes(protocol.transport.written) == b'{"n":1}|{"n":2}|{"n":3}|{"n":4}|'
+    assert bytes(protocol.transport.written) == frames(*(f'{{"n":{n}}}' for n in range(1, 5)))
     assert protocol.through_send == ['{"n":2}', '{"n":3}', '{"n":4}']
     conn.send({"n": 5})  # the queue is empty again: straight to the socket
-    assert bytes(protocol.transport.written).endswith(b'{"n":4}|{"n":5}|')
+    assert bytes(protocol.transport.written).endswith(frames('{"n":4}', '{"n":5}'))
     assert protocol.through_send[-1] == '{"n":4}'
     conn.abort()
 
 
 @pytest.mark.anyio
-async def test_nothing_is_written_straight_to_a_closing_socket() -> None:
-    protocol = FakeUvicornProtocol()
-    conn = Connection(DirectSocket(protocol), Identity("g_4", "Late"), limit=10)  # type: ignore[arg-type]
-    protocol.close_sent = True
+async def test_a_compressed_connection_is_framed_by_websockets() -> None:
+    protocol = FakeUvicornProtocol(extensions=["permessage-deflate"])
+    conn = Connection(DirectSocket(protocol), Identity("g_5", "Zip"), limit=10)  # type: ignore[arg-type]
     conn.send({"n": 1})
-    assert protocol.transport.written == b""
+    assert bytes(protocol.transport.written) == b'{"n":1}|'
     conn.abort()
+
+
+@pytest.mark.anyio
+async def test_nothing_is_written_straight_to_a_closing_socket() -> None:
+    for closing in ("close_sent", "state"):
+        protocol = FakeUvicornProtocol()
+        conn = Connection(DirectSocket(protocol), Identity("g_4", "Late"), limit=10)  # type: ignore[arg-type]
+        if closing == "close_sent":
+            protocol.close_sent = True
+        else:
+            protocol.conn.state = State.CLOSING  # the peer's close frame has come
+        conn.send({"n": 1})
+        assert protocol.transport.written == b""
+        conn.abort()

@@ -218,3 +218,27 @@ def test_an_action_the_database_refuses_is_not_done(live: ThreadServer) -> None:
     assert moved["version"] == version + 1
     for client in clients:
         client.close()
+
+
+def test_a_client_without_compression_gets_every_event_whole(live: ThreadServer) -> None:
+    """Uncompressed connections are framed by the server itself (connection._DirectSocket);
+    a compressed one by websockets. Both follow a whole game, event for event."""
+    plain = Client(live.base, "Plain", compression=None)
+    zipped = Client(live.base, "Zipped")
+    assert plain.ws.protocol.extensions == [] and zipped.ws.protocol.extensions != []
+    created = plain.request(type="create", kind="private", preset="two-player", turn_seconds=0)
+    table = created["table"]
+    plain.until(lambda m: m["type"] == "table" and m["table"] == table)
+    zipped.send(type="join", invite=created["invite"])
+    zipped.until(lambda m: m["type"] == "table")
+    assert zipped.request(type="sit", table=table, seat=1)["type"] == "table"
+    plain.send(type="start", table=table)
+    clients = [plain, zipped]
+    actions = play_random(clients, table, random.Random(8))
+    assert actions > 20
+    versions = [[e["version"] for e in c.tables[table].events] for c in clients]
+    assert versions[0][-actions:] == versions[1][-actions:]
+    assert versions[0] == sorted(versions[0]) and len(set(versions[0])) == len(versions[0])
+    for client in clients:
+        assert client.tables[table].state["winner"] is not None  # type: ignore[index]
+        client.close()

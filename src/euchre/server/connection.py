@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
+from websockets.protocol import State
 
 from .auth import Identity
 from .wire import dumps
@@ -164,7 +165,8 @@ class _DirectSocket:
         needed = ("conn", "transport", "writable", "handshake_complete", "close_sent")
         if protocol is None or not all(hasattr(protocol, name) for name in needed):
             return None
-        if not callable(getattr(protocol.conn, "send_text", None)):
+        frames = ("send_text", "data_to_send", "state", "extensions", "expect_continuation_frame")
+        if not all(hasattr(protocol.conn, name) for name in frames):
             return None
         return cls(protocol)
 
@@ -172,18 +174,33 @@ class _DirectSocket:
         """Frame and write ``text`` now; False (nothing written) when the socket is not
         ready to take it without waiting."""
         protocol = self._protocol
+        frames = protocol.conn
         if (
             not protocol.handshake_complete
             or protocol.close_sent
             or getattr(protocol, "disconnected", False)
             or not protocol.writable.is_set()
             or protocol.transport.is_closing()
+            or frames.state is not State.OPEN
         ):
             return False
-        conn = protocol.conn
-        conn.send_text(text.encode())
-        protocol.transport.write(b"".join(conn.data_to_send()))
+        payload = text.encode()
+        if frames.extensions or frames.expect_continuation_frame:  # compression: websockets
+            frames.send_text(payload)
+            protocol.transport.write(b"".join(frames.data_to_send()))
+        else:
+            protocol.transport.write(_text_frame_header(len(payload)) + payload)
         return True
+
+
+def _text_frame_header(size: int) -> bytes:
+    """The header of a whole, unmasked text frame of ``size`` bytes (RFC 6455 §5.2), as a
+    server sends it: websockets' general framing costs as much again as the socket write."""
+    if size < 126:
+        return bytes((0x81, size))
+    if size < 1 << 16:
+        return bytes((0x81, 126)) + size.to_bytes(2, "big")
+    return bytes((0x81, 127)) + size.to_bytes(8, "big")
 
 
 def _transport_of(websocket: WebSocket) -> Any:
