@@ -719,9 +719,7 @@ class GameState:
             following = (seat + 1) % self.n
             self.turn = following if active >> following & 1 else self._next_active(seat)
             return None
-        # This card's step is logged after it is played: the others are the latest steps.
-        steps = self.record.steps
-        seats = bytes((*(s.seat for s in steps[1 - len(trick) :]), seat))
+        seats = _TRICK_SEATS[active][seat]
         winner = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
         self.tricks_played += 1
@@ -901,6 +899,20 @@ _PHASE_PLAY = Phase.PLAY
 _PLAY_IDS: tuple[int, ...] = tuple(A.PLAY_BASE + c for c in range(CARD_COUNT))
 _PLAY_TEXT: tuple[str, ...] = tuple(A.action_text(a) for a in _PLAY_IDS)
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def _trick_seats(active: int, last: int) -> bytes:
+    """Who plays a trick, in order, when ``last`` plays its last card: the active seats
+    (a mask) round the table. Inactive seats are skipped, so the mask alone gives the
+    order for any number of players."""
+    seats = [s for s in range(last + 1, last + 5) if active >> (s % 4) & 1]
+    return bytes(s % 4 for s in seats)
+
+
+# _TRICK_SEATS[active][last]: shared, so a completed trick costs no search of the log.
+_TRICK_SEATS: tuple[tuple[bytes, ...], ...] = tuple(
+    tuple(_trick_seats(active, last) for last in range(4)) for active in range(16)
+)
 
 
 def _cards_as(table: Sequence[_T], mask: int) -> list[_T]:
