@@ -494,11 +494,11 @@ class GameState:
         seat = self.turn
         record = self.record
         if phase == _PHASE_PLAY:
-            trick = self._play(seat, aid - A.PLAY_BASE)
-            if trick is None:
-                step = plain_step(seat, aid, phase)
-            else:
-                step = Step(seat, A.Action.of(aid), phase, trick)
+            c = aid - A.PLAY_BASE
+            trick = self._play(seat, c)
+            step = _PLAY_STEPS[seat][c]
+            if trick is not None:
+                step = Step(seat, step.action, phase, trick)
                 if record.result is not None:
                     step = self._followed(step, record)
             record.steps += (step,)
@@ -899,6 +899,11 @@ _PHASE_PLAY = Phase.PLAY
 _PLAY_IDS: tuple[int, ...] = tuple(A.PLAY_BASE + c for c in range(CARD_COUNT))
 _PLAY_TEXT: tuple[str, ...] = tuple(A.action_text(a) for a in _PLAY_IDS)
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+# _PLAY_STEPS[seat][card]: the step of a card played that completes no trick.
+_PLAY_STEPS: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(plain_step(seat, A.PLAY_BASE + c, Phase.PLAY) for c in range(CARD_COUNT))
+    for seat in range(4)
+)
 
 
 def _trick_seats(active: int, last: int) -> bytes:
