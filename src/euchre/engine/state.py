@@ -178,9 +178,17 @@ class GameState:
 
         With ``seat`` given, the action is refused unless that seat is to act.
         """
-        text = action if isinstance(action, str) else _id_text(action)
         if seat is not None and seat != self.current_player:
-            raise self._illegal(seat, text, self._not_your_turn(seat))
+            raise self._illegal(seat, _text_of(action), self._not_your_turn(seat))
+        # The usual case first: an action exactly as legal_actions() or legal_ids() gives it.
+        aid = A.ACTION_IDS.get(action) if isinstance(action, str) else action
+        if aid is None or not self._is_legal(aid):
+            aid = self._checked_id(action)
+        return self.apply_id(aid)
+
+    def _checked_id(self, action: str | int) -> int:
+        """``action`` parsed and normalised, if legal; else IllegalActionError saying why."""
+        text = _text_of(action)
         try:
             aid = A.parse_action(action) if isinstance(action, str) else _known_id(action)
         except A.ActionError as exc:
@@ -188,7 +196,7 @@ class GameState:
         aid = self._normalise(aid)
         if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
-        return self.apply_id(aid)
+        return aid
 
     def _is_legal(self, aid: int) -> bool:
         if self.phase == _PHASE_PLAY:
@@ -815,6 +823,10 @@ def _id_text(aid: int) -> str:
         return A.action_text(aid)
     except (KeyError, IndexError):
         return str(aid)
+
+
+def _text_of(action: str | int) -> str:
+    return action if isinstance(action, str) else _id_text(action)
 
 
 def _known_id(aid: int) -> int:
