@@ -708,11 +708,7 @@ class GameState:
         return self._next_active(self.dealer)
 
     def _next_active(self, seat: int) -> int:
-        n = self.n
-        s = (seat + 1) % n
-        while not self.active >> s & 1:
-            s = (s + 1) % n
-        return s
+        return _NEXT_ACTIVE[self.active][seat]
 
     def _start_play(self) -> None:
         self.phase, self.turn = Phase.PLAY, self.first_leader()
@@ -724,8 +720,7 @@ class GameState:
         trick.append(c)
         active = self.active
         if len(trick) < active.bit_count():
-            following = (seat + 1) % self.n
-            self.turn = following if active >> following & 1 else self._next_active(seat)
+            self.turn = _NEXT_ACTIVE[active][seat]
             return None
         seats = _TRICK_SEATS[active][seat]
         winner = seats[trick_winner_index(trick, self.trump)]
@@ -918,17 +913,21 @@ _PLAY_STEPS: tuple[tuple[Step, ...], ...] = tuple(
 )
 
 
-def _trick_seats(active: int, last: int) -> bytes:
-    """Who plays a trick, in order, when ``last`` plays its last card: the active seats
-    (a mask) round the table. Inactive seats are skipped, so the mask alone gives the
-    order for any number of players."""
-    seats = [s for s in range(last + 1, last + 5) if active >> (s % 4) & 1]
-    return bytes(s % 4 for s in seats)
+def _round_from(active: int, seat: int) -> tuple[int, ...]:
+    """The active seats (a mask) after ``seat`` round the table, ending with ``seat`` if it
+    is active. The mask alone gives the order for any number of players: seats a game
+    does not have are never active."""
+    return tuple(s % 4 for s in range(seat + 1, seat + 5) if active >> (s % 4) & 1)
 
 
-# _TRICK_SEATS[active][last]: shared, so a completed trick costs no search of the log.
+# Tables by the active seats (a mask) and a seat, shared by every game.
+# _NEXT_ACTIVE[active][seat]: the next active seat after seat (-1 when none is active).
+_NEXT_ACTIVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple((*_round_from(active, seat), -1)[0] for seat in range(4)) for active in range(16)
+)
+# _TRICK_SEATS[active][last]: who played a trick, in order, that ``last`` completed.
 _TRICK_SEATS: tuple[tuple[bytes, ...], ...] = tuple(
-    tuple(_trick_seats(active, last) for last in range(4)) for active in range(16)
+    tuple(bytes(_round_from(active, last)) for last in range(4)) for active in range(16)
 )
 
 
