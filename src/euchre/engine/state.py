@@ -506,9 +506,7 @@ class GameState:
             trick = self._play(seat, c)
             step = _PLAY_STEPS[seat][c]
             if trick is not None:
-                step = Step(seat, step.action, phase, trick)
-                if record.result is not None:
-                    step = self._followed(step, record)
+                step = Step(seat, step.action, phase, trick, None, self._deal_end(record))
             record.steps += (step,)
             return step
         _APPLY[phase](self, seat, aid)
@@ -521,19 +519,29 @@ class GameState:
         return step
 
     def _contract(self) -> Contract:
+        """The contract as it stands (shared: contracts are immutable and few)."""
         assert self.maker is not None
-        return Contract(self.maker, self.trump, self.alone, self.lone_defender)
+        key = (self.maker, self.trump, self.alone, self.lone_defender)
+        found = _CONTRACTS.get(key)
+        if found is None:
+            found = _CONTRACTS[key] = Contract(*key)
+        return found
 
     def _followed(self, step: Step, record: DealRecord) -> Step:
         """``step`` with the deals it ended, the next dealer and the game's end."""
-        if record.outcome is None:
+        end = self._deal_end(record)
+        if end is None:
             return step
-        index = record.number
-        ended = [d.result for d in self.deals[index:] if d.result is not None]
+        return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
+
+    def _deal_end(self, record: DealRecord) -> DealEnd | None:
+        """What followed the end of ``record``'s deal (None while it goes on)."""
+        if record.result is None:
+            return None
+        ended = [d.result for d in self.deals[record.number :] if d.result is not None]
         over = None if self.winner is None else GameOver(self.winner, tuple(self.scores))
         next_dealer = None if self.game_over else self.dealer
-        end = DealEnd(tuple(ended), next_dealer, over)
-        return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
+        return DealEnd(tuple(ended), next_dealer, over)
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
@@ -764,10 +772,7 @@ class GameState:
         tricks: tuple[int, ...] = ()
         if self.maker is not None:
             contract = self._contract()
-            sides = [0] * len(self.scores)
-            for seat, won in enumerate(self.tricks_won):
-                sides[self.side_of(seat)] += won
-            tricks = tuple(sides)
+            tricks = self._tricks_by_side()
         scores = tuple(self.scores)
         points = tuple(s - b for s, b in zip(scores, record.scores_before, strict=True))
         record.result = DealSummary(
@@ -780,6 +785,12 @@ class GameState:
         if rotate:
             self.dealer = (self.dealer + 1) % self.n
         self._start_deal()
+
+    def _tricks_by_side(self) -> tuple[int, ...]:
+        won = self.tricks_won
+        if self.n == 4:  # partnerships: seats 0 and 2, 1 and 3 (side_of)
+            return (won[0] + won[2], won[1] + won[3])
+        return tuple(won)
 
     def _game_ends(self) -> bool:
         v = self.variant
@@ -839,6 +850,7 @@ _CONTRACT_ACTIONS = frozenset(
     [A.ORDER, A.ORDER_ALONE, A.TAKE_ALONE, A.DEFEND_ALONE]
     + [A.call_id(suit, alone) for suit in range(5) for alone in (False, True)]
 )
+_CONTRACTS: dict[tuple[int, int, bool, int | None], Contract] = {}
 _CONTRACT_STEPS: dict[tuple[int, int, int, int, int, bool, int | None], Step] = {}
 
 
