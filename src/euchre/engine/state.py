@@ -506,7 +506,8 @@ class GameState:
             trick = self._play(seat, c)
             step = _PLAY_STEPS[seat][c]
             if trick is not None:
-                step = Step(seat, step.action, phase, trick, None, self._deal_end(record))
+                end = None if record.result is None else self._deal_end(record)
+                step = Step(seat, step.action, phase, trick, None, end)
             record.steps += (step,)
             return step
         _APPLY[phase](self, seat, aid)
