@@ -44,7 +44,18 @@ from .rules import (
     partner,
     trick_winner_index,
 )
-from .steps import Contract, DealEnd, DealSummary, GameOver, Outcome, Step, Trick, plain_step
+from .steps import (
+    Contract,
+    DealEnd,
+    DealSummary,
+    GameOver,
+    Outcome,
+    Step,
+    Trick,
+    new_step,
+    new_trick,
+    plain_step,
+)
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View, view_of, views_of
 
@@ -507,7 +518,7 @@ class GameState:
             step = _PLAY_STEPS[seat][c]
             if trick is not None:
                 end = None if record.result is None else self._deal_end(record)
-                step = Step(seat, step.action, phase, trick, None, end)
+                step = new_step(seat, step.action, phase, trick, None, end)
             record.steps += (step,)
             return step
         _APPLY[phase](self, seat, aid)
@@ -735,7 +746,7 @@ class GameState:
         winner = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
         self.tricks_played += 1
-        done = Trick(self.tricks_played, seats, bytes(trick), winner)
+        done = new_trick(self.tricks_played, seats, bytes(trick), winner)
         self.trick = []
         if self.tricks_played == 5:
             self._score()
