@@ -47,12 +47,13 @@ from .rules import (
 from .steps import (
     Contract,
     DealEnd,
-    DealSummary,
     GameOver,
     Outcome,
     Step,
     Trick,
+    new_end,
     new_step,
+    new_summary,
     new_trick,
     plain_step,
 )
@@ -553,7 +554,7 @@ class GameState:
         ended = [d.result for d in self.deals[record.number :] if d.result is not None]
         over = None if self.winner is None else GameOver(self.winner, tuple(self.scores))
         next_dealer = None if self.game_over else self.dealer
-        return DealEnd(tuple(ended), next_dealer, over)
+        return new_end(tuple(ended), next_dealer, over)
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
@@ -787,7 +788,7 @@ class GameState:
             tricks = self._tricks_by_side()
         scores = tuple(self.scores)
         points = tuple(s - b for s, b in zip(scores, record.scores_before, strict=True))
-        record.result = DealSummary(
+        record.result = new_summary(
             record.number, record.dealer, outcome, points, scores, tricks, contract
         )
         if self._game_ends():

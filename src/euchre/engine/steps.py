@@ -195,7 +195,7 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
     A frozen class refuses attribute stores, so even :func:`_fast_init` sets each field
     through its slot's descriptor, a call each. Here a plain class with the same slots takes
     the stores directly, and the object then becomes ``cls``: the layouts are the same, so
-    Python allows it. About half the cost, for the objects made at every trick.
+    Python allows it. About half the cost, for the objects made at every trick and deal.
     """
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     twin = type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
@@ -206,11 +206,16 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
     return scope["make"]  # type: ignore[return-value]
 
 
-# The engine's makers of a completed trick and its step (every field given, in order).
+# The engine's makers of what follows tricks and deals (every field given, in order).
 new_trick: Callable[[int, bytes, bytes, int], Trick] = _maker(Trick)
-new_step: Callable[
-    [int, Action, Phase, Trick | None, Contract | None, DealEnd | None], Step
-] = _maker(Step)
+new_summary: Callable[
+    [int, int, Outcome, tuple[int, ...], tuple[int, ...], tuple[int, ...], Contract | None],
+    DealSummary,
+] = _maker(DealSummary)
+new_end: Callable[[tuple[DealSummary, ...], int | None, GameOver | None], DealEnd] = _maker(DealEnd)
+new_step: Callable[[int, Action, Phase, Trick | None, Contract | None, DealEnd | None], Step] = (
+    _maker(Step)
+)
 
 _PLAIN: dict[int, Step] = {}
 
