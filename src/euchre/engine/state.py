@@ -13,6 +13,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
+from operator import sub
 from typing import TypeVar
 
 from . import actions as A
@@ -787,7 +788,7 @@ class GameState:
             contract = self._contract()
             tricks = self._tricks_by_side()
         scores = tuple(self.scores)
-        points = tuple(s - b for s, b in zip(scores, record.scores_before, strict=True))
+        points = tuple(map(sub, scores, record.scores_before))
         record.result = new_summary(
             record.number, record.dealer, outcome, points, scores, tricks, contract
         )
@@ -928,8 +929,6 @@ def _score_two_player(state: GameState, made: int) -> list[int]:
 
 _T = TypeVar("_T")
 _PHASE_PLAY = Phase.PLAY
-_PLAY_IDS: tuple[int, ...] = tuple(A.PLAY_BASE + c for c in range(CARD_COUNT))
-_PLAY_TEXT: tuple[str, ...] = tuple(A.action_text(a) for a in _PLAY_IDS)
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
 # _PLAY_STEPS[seat][card]: the step of a card played that completes no trick.
 _PLAY_STEPS: tuple[tuple[Step, ...], ...] = tuple(
@@ -956,14 +955,34 @@ _TRICK_SEATS: tuple[tuple[bytes, ...], ...] = tuple(
 )
 
 
-def _cards_as(table: Sequence[_T], mask: int) -> list[_T]:
-    # An inline loop: about a third faster than a generator on this hot path.
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(table[low.bit_length() - 1])
-        mask ^= low
-    return out
+_BySuit = tuple[tuple[tuple[_T, ...], ...], ...]
+
+
+def _by_suit(table: Sequence[_T]) -> _BySuit[_T]:
+    """``table`` (by card) split by suit: for each suit, the entries of each byte of a mask
+    of that suit's cards (8 bits a suit), then the Joker's (bit 32)."""
+    suits = tuple(
+        tuple(tuple(table[8 * suit + r] for r in range(8) if bits >> r & 1) for bits in range(256))
+        for suit in range(4)
+    )
+    return (*suits, ((), (table[JOKER],)))
+
+
+def _cards_as(by_suit: _BySuit[_T], mask: int) -> list[_T]:
+    """The entries of the cards in ``mask``, in card order: a look-up a suit costs less
+    than a loop over the bits on this hot path."""
+    clubs, diamonds, spades, hearts, joker = by_suit
+    return [
+        *clubs[mask & 255],
+        *diamonds[mask >> 8 & 255],
+        *spades[mask >> 16 & 255],
+        *hearts[mask >> 24 & 255],
+        *joker[mask >> 32],
+    ]
+
+
+_PLAY_IDS = _by_suit(tuple(A.PLAY_BASE + c for c in range(CARD_COUNT)))
+_PLAY_TEXT = _by_suit(tuple(A.action_text(A.PLAY_BASE + c) for c in range(CARD_COUNT)))
 
 
 def _fresh_deck(min_rank_index: int, joker: bool) -> tuple[int, ...]:
