@@ -182,7 +182,7 @@ class GameState:
 
     def legal_actions(self) -> list[str]:
         """The actions the current player may take, as protocol text."""
-        if self.phase == _PHASE_PLAY:
+        if self.phase is _PHASE_PLAY:
             return _cards_as(_PLAY_TEXT, self._play_mask())
         return [A.action_text(a) for a in self.legal_ids()]
 
@@ -212,7 +212,7 @@ class GameState:
         return aid
 
     def _is_legal(self, aid: int) -> bool:
-        if self.phase == _PHASE_PLAY:
+        if self.phase is _PHASE_PLAY:
             c = aid - A.PLAY_BASE
             return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
         return aid in self.legal_ids()
@@ -405,7 +405,7 @@ class GameState:
     def legal_ids(self) -> list[int]:
         """Legal action ids for the current player."""
         phase = self.phase
-        if phase == _PHASE_PLAY:
+        if phase is _PHASE_PLAY:
             return _cards_as(_PLAY_IDS, self._play_mask())
         handler = _LEGAL[phase]
         return handler(self)
@@ -514,7 +514,7 @@ class GameState:
         phase = self.phase
         seat = self.turn
         record = self.record
-        if phase == _PHASE_PLAY:
+        if phase is _PHASE_PLAY:
             c = aid - A.PLAY_BASE
             trick = self._play(seat, c)
             step = _PLAY_STEPS[seat][c]
@@ -928,7 +928,7 @@ def _score_two_player(state: GameState, made: int) -> list[int]:
 
 
 _T = TypeVar("_T")
-_PHASE_PLAY = Phase.PLAY
+_PHASE_PLAY = Phase.PLAY  # the state holds Phase members: compared by identity, the cheapest test
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
 # _PLAY_STEPS[seat][card]: the step of a card played that completes no trick.
 _PLAY_STEPS: tuple[tuple[Step, ...], ...] = tuple(
