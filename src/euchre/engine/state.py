@@ -928,7 +928,7 @@ def _score_two_player(state: GameState, made: int) -> list[int]:
 
 
 _T = TypeVar("_T")
-_PHASE_PLAY = Phase.PLAY  # the state holds Phase members: compared by identity, the cheapest test
+_PHASE_PLAY = Phase.PLAY  # the state holds Phase members: tested by identity, the cheapest test
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
 # _PLAY_STEPS[seat][card]: the step of a card played that completes no trick.
 _PLAY_STEPS: tuple[tuple[Step, ...], ...] = tuple(
