@@ -15,7 +15,7 @@ from euchre.engine.cards import CARD_TEXT, parse_card
 from euchre.engine.deal import deck_from_hands
 from euchre.engine.phases import Phase
 from euchre.engine.rules import trick_winner_index
-from euchre.engine.steps import Outcome, Step, seen_history
+from euchre.engine.steps import Outcome, Step, Trick, new_step, new_trick, seen_history
 from euchre.engine.variants import PRESETS
 
 RULE_SETS = {
@@ -76,6 +76,19 @@ def test_the_log_holds_exactly_the_steps_apply_returned(name: str) -> None:
         for step, _ in steps:
             with pytest.raises(dataclasses.FrozenInstanceError):
                 step.seat = 0  # type: ignore[misc]
+
+
+def test_the_engines_quicker_makers_make_the_same_frozen_objects() -> None:
+    trick = new_trick(1, bytes((1, 2, 3, 0)), bytes(_cards("9c Tc Jc Qc")), 0)
+    assert type(trick) is Trick and trick == Trick(1, bytes((1, 2, 3, 0)), trick.cards, 0)
+    action = Action.parse("play Qc")
+    step = new_step(0, action, Phase.PLAY, trick, None, None)
+    assert type(step) is Step and step == Step(0, action, Phase.PLAY, trick)
+    assert hash(step) == hash(Step(0, action, Phase.PLAY, trick)) and repr(step).startswith("Step(")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        trick.number = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        step.seat = 1  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))

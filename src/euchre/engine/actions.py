@@ -80,7 +80,8 @@ def _build_text() -> dict[int, str]:
 
 
 ACTION_TEXT = _build_text()
-_TEXT_TO_ID = {t: i for i, t in ACTION_TEXT.items() if i not in (HIDDEN_DISCARD, HIDDEN_GIVE)}
+# The id of each action's canonical text (as action_text() writes it; not the hidden forms).
+ACTION_IDS = {t: i for i, t in ACTION_TEXT.items() if i not in (HIDDEN_DISCARD, HIDDEN_GIVE)}
 
 
 def action_text(action: int) -> str:
@@ -91,12 +92,12 @@ def action_text(action: int) -> str:
 
 def parse_action(text: str) -> int:
     """Protocol text to an action id; tolerant of case, spaces and card spellings."""
-    exact = _TEXT_TO_ID.get(text)  # the canonical spelling, as legal_actions() writes it
+    exact = ACTION_IDS.get(text)  # the canonical spelling, as legal_actions() writes it
     if exact is not None:
         return exact
     words = text.strip().split()
     normal = " ".join(words).lower()
-    found = _TEXT_TO_ID.get(normal)
+    found = ACTION_IDS.get(normal)
     if found is not None:
         return found
     try:

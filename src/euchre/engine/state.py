@@ -13,6 +13,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
+from operator import sub
 from typing import TypeVar
 
 from . import actions as A
@@ -44,7 +45,19 @@ from .rules import (
     partner,
     trick_winner_index,
 )
-from .steps import Contract, DealEnd, DealSummary, GameOver, Outcome, Step, Trick, plain_step
+from .steps import (
+    Contract,
+    DealEnd,
+    GameOver,
+    Outcome,
+    Step,
+    Trick,
+    new_end,
+    new_step,
+    new_summary,
+    new_trick,
+    plain_step,
+)
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View, view_of, views_of
 
@@ -169,7 +182,7 @@ class GameState:
 
     def legal_actions(self) -> list[str]:
         """The actions the current player may take, as protocol text."""
-        if self.phase == _PHASE_PLAY:
+        if self.phase is _PHASE_PLAY:
             return _cards_as(_PLAY_TEXT, self._play_mask())
         return [A.action_text(a) for a in self.legal_ids()]
 
@@ -178,9 +191,17 @@ class GameState:
 
         With ``seat`` given, the action is refused unless that seat is to act.
         """
-        text = action if isinstance(action, str) else _id_text(action)
         if seat is not None and seat != self.current_player:
-            raise self._illegal(seat, text, self._not_your_turn(seat))
+            raise self._illegal(seat, _text_of(action), self._not_your_turn(seat))
+        # The usual case first: an action exactly as legal_actions() or legal_ids() gives it.
+        aid = A.ACTION_IDS.get(action) if isinstance(action, str) else action
+        if aid is None or not self._is_legal(aid):
+            aid = self._checked_id(action)
+        return self.apply_id(aid)
+
+    def _checked_id(self, action: str | int) -> int:
+        """``action`` parsed and normalised, if legal; else IllegalActionError saying why."""
+        text = _text_of(action)
         try:
             aid = A.parse_action(action) if isinstance(action, str) else _known_id(action)
         except A.ActionError as exc:
@@ -188,10 +209,10 @@ class GameState:
         aid = self._normalise(aid)
         if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
-        return self.apply_id(aid)
+        return aid
 
     def _is_legal(self, aid: int) -> bool:
-        if self.phase == _PHASE_PLAY:
+        if self.phase is _PHASE_PLAY:
             c = aid - A.PLAY_BASE
             return 0 <= c < CARD_COUNT and bool(self._play_mask() >> c & 1)
         return aid in self.legal_ids()
@@ -384,7 +405,7 @@ class GameState:
     def legal_ids(self) -> list[int]:
         """Legal action ids for the current player."""
         phase = self.phase
-        if phase == _PHASE_PLAY:
+        if phase is _PHASE_PLAY:
             return _cards_as(_PLAY_IDS, self._play_mask())
         handler = _LEGAL[phase]
         return handler(self)
@@ -493,14 +514,13 @@ class GameState:
         phase = self.phase
         seat = self.turn
         record = self.record
-        if phase == _PHASE_PLAY:
-            trick = self._play(seat, aid - A.PLAY_BASE)
-            if trick is None:
-                step = plain_step(seat, aid, phase)
-            else:
-                step = Step(seat, A.Action.of(aid), phase, trick)
-                if record.result is not None:
-                    step = self._followed(step, record)
+        if phase is _PHASE_PLAY:
+            c = aid - A.PLAY_BASE
+            trick = self._play(seat, c)
+            step = _PLAY_STEPS[seat][c]
+            if trick is not None:
+                end = None if record.result is None else self._deal_end(record)
+                step = new_step(seat, step.action, phase, trick, None, end)
             record.steps += (step,)
             return step
         _APPLY[phase](self, seat, aid)
@@ -513,19 +533,29 @@ class GameState:
         return step
 
     def _contract(self) -> Contract:
+        """The contract as it stands (shared: contracts are immutable and few)."""
         assert self.maker is not None
-        return Contract(self.maker, self.trump, self.alone, self.lone_defender)
+        key = (self.maker, self.trump, self.alone, self.lone_defender)
+        found = _CONTRACTS.get(key)
+        if found is None:
+            found = _CONTRACTS[key] = Contract(*key)
+        return found
 
     def _followed(self, step: Step, record: DealRecord) -> Step:
         """``step`` with the deals it ended, the next dealer and the game's end."""
-        if record.outcome is None:
+        end = self._deal_end(record)
+        if end is None:
             return step
-        index = record.number
-        ended = [d.result for d in self.deals[index:] if d.result is not None]
+        return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
+
+    def _deal_end(self, record: DealRecord) -> DealEnd | None:
+        """What followed the end of ``record``'s deal (None while it goes on)."""
+        if record.result is None:
+            return None
+        ended = [d.result for d in self.deals[record.number :] if d.result is not None]
         over = None if self.winner is None else GameOver(self.winner, tuple(self.scores))
         next_dealer = None if self.game_over else self.dealer
-        end = DealEnd(tuple(ended), next_dealer, over)
-        return Step(step.seat, step.action, step.phase, step.trick, step.contract, end)
+        return new_end(tuple(ended), next_dealer, over)
 
     def _apply_go_under(self, seat: int, aid: int) -> None:
         if aid != A.PASS:
@@ -700,11 +730,7 @@ class GameState:
         return self._next_active(self.dealer)
 
     def _next_active(self, seat: int) -> int:
-        n = self.n
-        s = (seat + 1) % n
-        while not self.active >> s & 1:
-            s = (s + 1) % n
-        return s
+        return _NEXT_ACTIVE[self.active][seat]
 
     def _start_play(self) -> None:
         self.phase, self.turn = Phase.PLAY, self.first_leader()
@@ -716,16 +742,13 @@ class GameState:
         trick.append(c)
         active = self.active
         if len(trick) < active.bit_count():
-            following = (seat + 1) % self.n
-            self.turn = following if active >> following & 1 else self._next_active(seat)
+            self.turn = _NEXT_ACTIVE[active][seat]
             return None
-        # This card's step is logged after it is played: the others are the latest steps.
-        steps = self.record.steps
-        seats = bytes((*(s.seat for s in steps[1 - len(trick) :]), seat))
+        seats = _TRICK_SEATS[active][seat]
         winner = seats[trick_winner_index(trick, self.trump)]
         self.tricks_won[winner] += 1
         self.tricks_played += 1
-        done = Trick(self.tricks_played, seats, bytes(trick), winner)
+        done = new_trick(self.tricks_played, seats, bytes(trick), winner)
         self.trick = []
         if self.tricks_played == 5:
             self._score()
@@ -763,13 +786,10 @@ class GameState:
         tricks: tuple[int, ...] = ()
         if self.maker is not None:
             contract = self._contract()
-            sides = [0] * len(self.scores)
-            for seat, won in enumerate(self.tricks_won):
-                sides[self.side_of(seat)] += won
-            tricks = tuple(sides)
+            tricks = self._tricks_by_side()
         scores = tuple(self.scores)
-        points = tuple(s - b for s, b in zip(scores, record.scores_before, strict=True))
-        record.result = DealSummary(
+        points = tuple(map(sub, scores, record.scores_before))
+        record.result = new_summary(
             record.number, record.dealer, outcome, points, scores, tricks, contract
         )
         if self._game_ends():
@@ -779,6 +799,12 @@ class GameState:
         if rotate:
             self.dealer = (self.dealer + 1) % self.n
         self._start_deal()
+
+    def _tricks_by_side(self) -> tuple[int, ...]:
+        won = self.tricks_won
+        if self.n == 4:  # partnerships: seats 0 and 2, 1 and 3 (side_of)
+            return (won[0] + won[2], won[1] + won[3])
+        return tuple(won)
 
     def _game_ends(self) -> bool:
         v = self.variant
@@ -819,6 +845,10 @@ def _id_text(aid: int) -> str:
         return str(aid)
 
 
+def _text_of(action: str | int) -> str:
+    return action if isinstance(action, str) else _id_text(action)
+
+
 def _known_id(aid: int) -> int:
     if _id_text(aid) == str(aid):
         raise A.ActionError(f"{aid} is not an action id: send one of the legal actions")
@@ -834,6 +864,7 @@ _CONTRACT_ACTIONS = frozenset(
     [A.ORDER, A.ORDER_ALONE, A.TAKE_ALONE, A.DEFEND_ALONE]
     + [A.call_id(suit, alone) for suit in range(5) for alone in (False, True)]
 )
+_CONTRACTS: dict[tuple[int, int, bool, int | None], Contract] = {}
 _CONTRACT_STEPS: dict[tuple[int, int, int, int, int, bool, int | None], Step] = {}
 
 
@@ -897,20 +928,61 @@ def _score_two_player(state: GameState, made: int) -> list[int]:
 
 
 _T = TypeVar("_T")
-_PHASE_PLAY = Phase.PLAY
-_PLAY_IDS: tuple[int, ...] = tuple(A.PLAY_BASE + c for c in range(CARD_COUNT))
-_PLAY_TEXT: tuple[str, ...] = tuple(A.action_text(a) for a in _PLAY_IDS)
+_PHASE_PLAY = Phase.PLAY  # the state holds Phase members: tested by identity, the cheapest test
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+# _PLAY_STEPS[seat][card]: the step of a card played that completes no trick.
+_PLAY_STEPS: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(plain_step(seat, A.PLAY_BASE + c, Phase.PLAY) for c in range(CARD_COUNT))
+    for seat in range(4)
+)
 
 
-def _cards_as(table: Sequence[_T], mask: int) -> list[_T]:
-    # An inline loop: about a third faster than a generator on this hot path.
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(table[low.bit_length() - 1])
-        mask ^= low
-    return out
+def _round_from(active: int, seat: int) -> tuple[int, ...]:
+    """The active seats (a mask) after ``seat`` round the table, ending with ``seat`` if it
+    is active. The mask alone gives the order for any number of players: seats a game
+    does not have are never active."""
+    return tuple(s % 4 for s in range(seat + 1, seat + 5) if active >> (s % 4) & 1)
+
+
+# Tables by the active seats (a mask) and a seat, shared by every game.
+# _NEXT_ACTIVE[active][seat]: the next active seat after seat (-1 when none is active).
+_NEXT_ACTIVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple((*_round_from(active, seat), -1)[0] for seat in range(4)) for active in range(16)
+)
+# _TRICK_SEATS[active][last]: who played a trick, in order, that ``last`` completed.
+_TRICK_SEATS: tuple[tuple[bytes, ...], ...] = tuple(
+    tuple(bytes(_round_from(active, last)) for last in range(4)) for active in range(16)
+)
+
+
+_BySuit = tuple[tuple[tuple[_T, ...], ...], ...]
+
+
+def _by_suit(table: Sequence[_T]) -> _BySuit[_T]:
+    """``table`` (by card) split by suit: for each suit, the entries of each byte of a mask
+    of that suit's cards (8 bits a suit), then the Joker's (bit 32)."""
+    suits = tuple(
+        tuple(tuple(table[8 * suit + r] for r in range(8) if bits >> r & 1) for bits in range(256))
+        for suit in range(4)
+    )
+    return (*suits, ((), (table[JOKER],)))
+
+
+def _cards_as(by_suit: _BySuit[_T], mask: int) -> list[_T]:
+    """The entries of the cards in ``mask``, in card order: a look-up a suit costs less
+    than a loop over the bits on this hot path."""
+    clubs, diamonds, spades, hearts, joker = by_suit
+    return [
+        *clubs[mask & 255],
+        *diamonds[mask >> 8 & 255],
+        *spades[mask >> 16 & 255],
+        *hearts[mask >> 24 & 255],
+        *joker[mask >> 32],
+    ]
+
+
+_PLAY_IDS = _by_suit(tuple(A.PLAY_BASE + c for c in range(CARD_COUNT)))
+_PLAY_TEXT = _by_suit(tuple(A.action_text(A.PLAY_BASE + c) for c in range(CARD_COUNT)))
 
 
 def _fresh_deck(min_rank_index: int, joker: bool) -> tuple[int, ...]:
