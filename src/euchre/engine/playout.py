@@ -41,7 +41,7 @@ _PICK: tuple[tuple[int, ...], ...] = tuple(
 
 # NEXT_SEAT[out][seat]: who plays after ``seat`` when ``out`` sits the hand out.
 NEXT_SEAT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((s + 2) % 4 if (s + 1) % 4 == out else (s + 1) % 4 for s in range(4)) for out in range(5)
+    tuple(partner(s) if (s + 1) % 4 == out else (s + 1) % 4 for s in range(4)) for out in range(5)
 )
 
 # The deal is a partial Fisher-Yates shuffle of the first 21 cards (20 dealt and the
