@@ -97,9 +97,11 @@ def test_sounds_play_on_the_players_turn_and_the_mute_is_remembered(
     page.locator("#sound").check()
     page.keyboard.press("Escape")
     act(game, state(game)["legal"][0])
-    reach(game, "play")
+    # Until the player's next turn: the card played (or the trick it completed) sounded,
+    # and then the turn.
+    page.wait_for_function("window.euchre.attention.played.includes('turn')", timeout=30_000)
     played = page.evaluate("window.euchre.attention.played")
-    assert "card" in played and "turn" in played, played
+    assert played[0] in ("card", "trick") and played[-1] == "turn", played
 
 
 def test_a_notification_is_asked_for_from_the_settings_menu(
