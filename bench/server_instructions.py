@@ -44,6 +44,7 @@ from server_load import (
     server_samples,
     start_server_env,
 )
+from serving import stop
 
 START_TIMEOUT = 600.0
 
@@ -131,11 +132,7 @@ def run_once(args: argparse.Namespace, source: Path | None) -> dict[str, float]:
         try:
             accepted = asyncio.run(drive(base, server.pid, args.tables, args.warmup, args.seconds))
         finally:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(120)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server, signal.SIGINT, 120)  # SIGINT: callgrind writes its counts at exit
         counted = total_instructions(out_file)
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)

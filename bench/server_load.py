@@ -36,7 +36,6 @@ import multiprocessing
 import os
 import random
 import resource
-import signal
 import socket
 import statistics
 import subprocess
@@ -51,7 +50,7 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 
-from serving import serve
+from serving import serve, stop
 
 SETUP_TIMEOUT = 180.0
 
@@ -425,11 +424,7 @@ def run_once(args: argparse.Namespace, source: Path | None) -> dict[str, Any]:
         try:
             return measure(server, base, args)
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
 
 
 COMPARED = (
@@ -500,11 +495,7 @@ async def cluster_run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         for server in servers:
             if server.poll() is None:
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(30)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+                stop(server)
         await cl.drop_database(args.cluster, url)
 
 

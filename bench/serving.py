@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import subprocess
 import sys
 import time
@@ -21,3 +22,12 @@ def serve(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
         time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start")
+
+
+def stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, timeout: float = 30) -> None:
+    """Ask the server to stop (``sig``), and kill it if it has not within ``timeout`` s."""
+    proc.send_signal(sig)
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
