@@ -11,7 +11,7 @@ no client takes a text apart.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from euchre.engine.actions import Action
@@ -46,11 +46,11 @@ class DealHistory:
     every event, and this keeps that from being built again each time."""
 
     def __init__(self) -> None:
-        self._steps: tuple[Step, ...] | list[Step] = ()
+        self._steps: Sequence[Step] = ()
         self._deal: object = None
         self._texts: dict[int | None, tuple[int, str]] = {}
 
-    def follow(self, deal: object, steps: tuple[Step, ...] | list[Step]) -> None:
+    def follow(self, deal: object, steps: Sequence[Step]) -> None:
         """The deal to tell (any object that is the same while the deal goes on) and its
         steps so far."""
         if deal is not self._deal:
