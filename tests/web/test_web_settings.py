@@ -178,10 +178,27 @@ def test_a_guest_is_asked_to_log_in(new_page: PageFactory, own_server: LiveServe
     expect(page.locator("#settings-link")).to_have_count(0)
 
 
-def _box(page: Page, selector: str) -> dict[str, float]:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, selector
-    return dict(box)
+def _boxes(page: Page, *selectors: str) -> list[dict[str, float]]:
+    """The boxes of ``selectors`` from one layout, once it has settled: after a change of
+    viewport the page may lay itself out again for a frame or two, and boxes read one by
+    one could come from different layouts."""
+    script = """async (selectors) => {
+        const frame = () => new Promise((done) => requestAnimationFrame(done));
+        const read = () => selectors.map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return {x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height};
+        });
+        let last = null;
+        for (let i = 0; i < 60; i++) {
+            await frame();
+            const now = read();
+            if (JSON.stringify(now) === JSON.stringify(last)) return now;
+            last = now;
+        }
+        return last;
+    }"""
+    found: list[dict[str, float]] = page.evaluate(script, list(selectors))
+    return found
 
 
 def test_chat_is_beside_the_table_on_wide_screens_and_below_on_phones(
@@ -193,13 +210,13 @@ def test_chat_is_beside_the_table_on_wide_screens_and_below_on_phones(
     expect(page.locator("#chat-panel")).to_be_visible()
     expect(page.locator("#chat-panel")).not_to_contain_text("null")  # no one muted: nothing
 
-    table, chat = _box(page, ".table-page"), _box(page, "#chat-panel")
+    table, chat = _boxes(page, ".table-page", "#chat-panel")
     assert chat["x"] >= table["x"] + table["width"], (table, chat)
     assert chat["y"] < table["y"] + table["height"], (table, chat)
 
     for viewport in (PHONE, {"width": 360, "height": 740}):
         page.set_viewport_size(viewport)
-        table, chat = _box(page, ".table-page"), _box(page, "#chat-panel")
+        table, chat = _boxes(page, ".table-page", "#chat-panel")
         assert chat["y"] >= table["y"] + table["height"], (viewport, table, chat)
         assert chat["x"] < table["x"] + table["width"], (viewport, table, chat)
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
