@@ -161,7 +161,7 @@ class _DirectSocket:
     @classmethod
     def of(cls, websocket: WebSocket) -> _DirectSocket | None:
         """The direct way to this websocket's socket, or None under other servers."""
-        protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
+        protocol = _protocol_of(websocket)
         needed = ("conn", "transport", "writable", "handshake_complete", "close_sent")
         if protocol is None or not all(hasattr(protocol, name) for name in needed):
             return None
@@ -203,10 +203,14 @@ def _text_frame_header(size: int) -> bytes:
     return bytes((0x81, 127)) + size.to_bytes(8, "big")
 
 
+def _protocol_of(websocket: WebSocket) -> Any:
+    """uvicorn's protocol object under a websocket (its ``receive`` is a method of it);
+    None under other servers."""
+    return getattr(getattr(websocket, "_receive", None), "__self__", None)
+
+
 def _transport_of(websocket: WebSocket) -> Any:
-    """The socket under a websocket served by uvicorn (whose ``receive`` is a method of
-    its protocol object); None under other servers."""
-    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
-    transport = getattr(protocol, "transport", None)
+    """The socket under a websocket served by uvicorn; None under other servers."""
+    transport = getattr(_protocol_of(websocket), "transport", None)
     # uvloop's transports are not asyncio.Transport subclasses: check what is used.
     return transport if callable(getattr(transport, "abort", None)) else None
