@@ -6,10 +6,12 @@ import asyncio
 import random
 import sqlite3
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from server_helpers import postgres_database
+from sqlalchemy import insert
 from typer.testing import CliRunner
 
 from euchre.cli import app
@@ -24,7 +26,9 @@ from euchre.store import (
     head_revision,
     make_engine,
 )
+from euchre.store import repo as store_repo
 from euchre.store import upgrade as upgrade_db
+from euchre.store.models import GameAction, GameDeck, GameEvent
 from euchre.store.repo import GameRow, utcnow
 
 
@@ -110,6 +114,75 @@ async def repository_round_trip(url: str) -> None:
 
 def test_repository_on_sqlite(tmp_path: Path) -> None:
     asyncio.run(repository_round_trip(f"sqlite:///{tmp_path / 'r.db'}"))
+
+
+def test_the_sqlite_writer_stores_rows_as_sqlalchemy_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On an SQLite file the writer thread inserts actions, decks and events through the
+    driver; what lands must be exactly what SQLAlchemy's own inserts store (times, JSON)."""
+    moment = datetime(2026, 12, 2, 3, 4, 5, 678901, tzinfo=UTC)
+    monkeypatch.setattr(store_repo, "utcnow", lambda: moment)
+    path = tmp_path / "w.db"
+
+    async def write_both() -> None:
+        engine = make_engine(f"sqlite:///{path}")
+        await upgrade_db(engine)
+        repo = Repository(engine)
+        repo.start()
+        for game_id in ("raw", "core"):
+            await repo.create_game(game_id, sample_row(game_id))
+        event = StoredEvent(2, "seated", {"seat": 1, "name": "Bea é"})
+        await repo.save(
+            "raw",
+            {},
+            decks=[(0, "9c Tc")],
+            actions=[StoredAction(1, 3, "pass", "bot", 2)],
+            events=[event],
+            epoch=0,
+        )
+        async with engine.begin() as conn:  # the same rows through SQLAlchemy Core
+            await conn.execute(insert(GameDeck), [{"game_id": "core", "deal": 0, "deck": "9c Tc"}])
+            await conn.execute(
+                insert(GameAction),
+                [
+                    {
+                        "game_id": "core",
+                        "seq": 1,
+                        "seat": 3,
+                        "action": "pass",
+                        "by": "bot",
+                        "version": 2,
+                        "at": moment,
+                    }
+                ],
+            )
+            await conn.execute(
+                insert(GameEvent),
+                [
+                    {
+                        "game_id": "core",
+                        "version": 2,
+                        "kind": "seated",
+                        "data": event.data,
+                        "at": moment,
+                    }
+                ],
+            )
+        loaded = await repo.load_game("raw")
+        assert loaded is not None and loaded.events == [event] and loaded.decks == ["9c Tc"]
+        assert loaded.actions == [StoredAction(1, 3, "pass", "bot", 2)]
+        await repo.close()
+        await engine.dispose()
+
+    asyncio.run(write_both())
+    with sqlite3.connect(path) as conn:
+        for table in ("game_decks", "game_actions", "game_events"):
+            rows = conn.execute(f"SELECT * FROM {table} ORDER BY game_id").fetchall()
+            core, raw = ([v for v in row if v not in ("core", "raw")] for row in rows)
+            assert raw == core, table
+            types = conn.execute(f"SELECT typeof(game_id) FROM {table}").fetchall()
+            assert types == [("text",), ("text",)]
 
 
 def test_repository_on_postgresql() -> None:

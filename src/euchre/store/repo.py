@@ -9,20 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+import operator
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Dialect, Engine, Table, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from .db import sqlite_file_writer
-from .models import Game, GameAction, GameDeck, GameEvent, ServerSecret, User
+from .models import Base, Game, GameAction, GameDeck, GameEvent, ServerSecret, User
 
 log = logging.getLogger("euchre.store")
 
@@ -125,12 +127,8 @@ class Repository:
         self.engine = engine
         # On an SQLite file, batches are committed by one thread of our own (see
         # sqlite_file_writer); elsewhere through the async engine.
-        self._sync_writer: Engine | None = sqlite_file_writer(engine)
-        self._thread = (
-            None
-            if self._sync_writer is None
-            else ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
-        )
+        sync_engine = sqlite_file_writer(engine)
+        self._thread = None if sync_engine is None else _WriterThread(sync_engine)
         self._queue: asyncio.Queue[_Pending | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
@@ -153,9 +151,8 @@ class Repository:
             self._queue.put_nowait(None)
             await self._writer
             self._writer = None
-        if self._thread is not None and self._sync_writer is not None:
-            self._thread.shutdown()
-            self._sync_writer.dispose()
+        if self._thread is not None:
+            await self._thread.close()
 
     # ------------------------------------------------------------------ writes
 
@@ -241,17 +238,11 @@ class Repository:
 
     async def _transaction(self, writes: list[Write]) -> None:
         """Apply ``writes`` in one transaction (raises, and nothing lands, if any fails)."""
-        if self._thread is None or self._sync_writer is None:
-            async with self.engine.begin() as conn:
-                await conn.run_sync(_apply, writes)
+        if self._thread is not None:
+            await self._thread.commit(writes)
             return
-        writer = self._sync_writer
-
-        def commit() -> None:
-            with writer.begin() as conn:
-                _apply(conn, writes)
-
-        await asyncio.get_running_loop().run_in_executor(self._thread, commit)
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_apply, writes)
 
     # ------------------------------------------------------------------ reads
 
@@ -329,6 +320,36 @@ class Repository:
         return made
 
 
+class _WriterThread:
+    """One thread that commits the batches on a connection of its own, kept open: one
+    hand-over between threads per batch, no check-out from a pool."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        self._conn: Connection | None = None
+
+    async def commit(self, writes: list[Write]) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._commit, writes)
+
+    def _commit(self, writes: list[Write]) -> None:
+        conn = self._conn
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._conn = self._engine.connect()
+        with conn.begin():
+            _apply(conn, writes)
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._disconnect)
+        self._executor.shutdown()
+        self._engine.dispose()
+
+    def _disconnect(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
 def _fail(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_exception(RuntimeError("the database refused the write (see the log)"))
@@ -349,19 +370,57 @@ def _apply(conn: Connection, writes: list[Write]) -> None:
         )
         conn.execute(statement, rows)
     decks = [{"game_id": w.game_id, "deal": n, "deck": d} for w in writes for n, d in w.decks]
-    if decks:
-        conn.execute(insert(GameDeck), decks)
+    _insert(conn, GameDeck, decks)
     now = utcnow()
-    actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
-    if actions:
-        conn.execute(insert(GameAction), actions)
+    _insert(
+        conn,
+        GameAction,
+        [_action_row(w.game_id, a, now) for w in writes for a in w.actions],
+    )
     events = [
         {"game_id": w.game_id, "version": e.version, "kind": e.kind, "data": e.data, "at": now}
         for w in writes
         for e in w.events
     ]
-    if events:
-        conn.execute(insert(GameEvent), events)
+    _insert(conn, GameEvent, events)
+
+
+def _insert(conn: Connection, model: type[Base], rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` (each with the same keys). On SQLite straight through the driver's
+    ``executemany``, each value made by its column's own bind processor, as SQLAlchemy would
+    make it: its statement machinery costs the writer thread more than SQLite's work."""
+    if not rows:
+        return
+    if conn.dialect.name != "sqlite":
+        conn.execute(insert(model), rows)
+        return
+    keys = tuple(rows[0])
+    sql, processors = _sqlite_insert(conn.dialect, model, keys)
+    values = [
+        tuple(
+            v if process is None else process(v)
+            for process, v in zip(processors, row_values, strict=True)
+        )
+        for row_values in map(operator.itemgetter(*keys), rows)
+    ]
+    cursor = _driver(conn).cursor()
+    try:
+        cursor.executemany(sql, values)
+    finally:
+        cursor.close()
+
+
+@functools.cache
+def _sqlite_insert(
+    dialect: Dialect, model: type[Base], keys: tuple[str, ...]
+) -> tuple[str, tuple[Callable[[Any], Any] | None, ...]]:
+    table = model.__table__
+    assert isinstance(table, Table)
+    columns = [table.c[key] for key in keys]
+    names = ", ".join(dialect.identifier_preparer.quote(c.name) for c in columns)
+    marks = ", ".join("?" for _ in columns)
+    processors = tuple(c.type.dialect_impl(dialect).bind_processor(dialect) for c in columns)
+    return f"INSERT INTO {table.name} ({names}) VALUES ({marks})", processors
 
 
 def _fenced_updates(conn: Connection, writes: list[Write]) -> None:
@@ -380,8 +439,7 @@ def _fenced_updates(conn: Connection, writes: list[Write]) -> None:
         values.update(w.values)
     checked = {game_id: epoch for game_id, (epoch, values) in merged.items() if not values}
     if checked:
-        query = select(Game.id, Game.epoch).where(Game.id.in_(checked)).with_for_update(read=True)
-        stored = {game_id: epoch for game_id, epoch in conn.execute(query)}
+        stored = _stored_epochs(conn, list(checked))
         for game_id, epoch in checked.items():
             if stored.get(game_id) != epoch:
                 raise FencedError(game_id, epoch)
@@ -393,6 +451,27 @@ def _fenced_updates(conn: Connection, writes: list[Write]) -> None:
         )
         if result.rowcount != 1:
             raise FencedError(game_id, epoch)
+
+
+def _stored_epochs(conn: Connection, game_ids: list[str]) -> dict[str, int]:
+    """The stored epochs of these games, read so that a takeover's bump waits for this
+    transaction (PostgreSQL: FOR SHARE; SQLite has one writer at a time, and there the
+    read goes straight through the driver, as the inserts do)."""
+    if conn.dialect.name != "sqlite":
+        query = select(Game.id, Game.epoch).where(Game.id.in_(game_ids)).with_for_update(read=True)
+        return {game_id: epoch for game_id, epoch in conn.execute(query)}
+    marks = ", ".join("?" for _ in game_ids)
+    cursor = _driver(conn).cursor()
+    try:
+        cursor.execute(f"SELECT id, epoch FROM games WHERE id IN ({marks})", game_ids)
+        return {game_id: epoch for game_id, epoch in cursor.fetchall()}
+    finally:
+        cursor.close()
+
+
+def _driver(conn: Connection) -> Any:
+    """The DBAPI connection under ``conn`` (within its transaction)."""
+    return conn.connection.dbapi_connection
 
 
 def _updates(writes: list[Write]) -> dict[tuple[str, ...], list[dict[str, Any]]]:
