@@ -17,6 +17,7 @@ from social_helpers import PASSWORD, database_url, register, social_settings
 from sqlalchemy import func, select, text
 from websockets.sync.client import connect
 
+from euchre.server.app import create_app
 from euchre.store import head_revision, make_engine, upgrade
 from euchre.store.models import User, UserSession
 
@@ -108,6 +109,14 @@ def test_the_database_file_is_private(tmp_path: Path) -> None:
         register(live.base, "Ann")
     for made in [path, *tmp_path.glob("private.db-*")]:
         assert stat.S_IMODE(made.stat().st_mode) & 0o077 == 0, made
+
+
+def test_building_the_server_creates_no_database_file(tmp_path: Path) -> None:
+    """The file is made (private) when the server first connects, not when the app is
+    built: building it for its OpenAPI document or a settings check leaves no file."""
+    path = tmp_path / "unused.db"
+    create_app(social_settings(path)).openapi()
+    assert list(tmp_path.iterdir()) == []
 
 
 def insert_user(name: str, kind: str) -> Any:

@@ -29,13 +29,16 @@ def is_sqlite(url: str) -> bool:
 
 
 def make_engine(url: str) -> AsyncEngine:
-    """An async engine; SQLite files get WAL mode (durable across a crashed process)."""
+    """An async engine; SQLite files get WAL mode (durable across a crashed process).
+    Nothing is opened or created before the first connection."""
     full = async_url(url)
     if not is_sqlite(full):
         return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
     engine = create_async_engine(full)
-    if engine.url.database not in (None, "", ":memory:"):
-        create_private(Path(engine.url.database))
+    database = engine.url.database
+    if database not in (None, "", ":memory:"):
+        path = Path(database)
+        event.listen(engine.sync_engine, "do_connect", lambda *_: create_private(path))
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
 
