@@ -185,6 +185,36 @@ def test_the_sqlite_writer_stores_rows_as_sqlalchemy_would(
             assert types == [("text",), ("text",)]
 
 
+def test_the_sqlite_writer_recovers_after_the_file_was_locked(tmp_path: Path) -> None:
+    """The writer thread keeps its connection: a write refused because another process
+    held the file's write lock past the busy timeout fails alone, and the next writes land."""
+    path = tmp_path / "locked.db"
+
+    async def lock_then_write() -> list[int]:
+        engine = make_engine(f"sqlite:///{path}")
+        await upgrade_db(engine)
+        repo = Repository(engine)
+        repo.start()
+        await repo.create_game("t", sample_row("t"))
+        await repo.save("t", {}, actions=[StoredAction(1, 0, "pass", "player", 2)], epoch=0)
+        blocker = sqlite3.connect(path, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        with pytest.raises(RuntimeError, match="refused the write"):
+            await repo.save("t", {}, actions=[StoredAction(2, 0, "pass", "player", 3)], epoch=0)
+        blocker.execute("ROLLBACK")
+        blocker.close()
+        for seq in (2, 3):
+            action = StoredAction(seq, 0, "pass", "player", seq + 1)
+            await repo.save("t", {}, actions=[action], epoch=0)
+        loaded = await repo.load_game("t")
+        await repo.close()
+        await engine.dispose()
+        assert loaded is not None
+        return [a.seq for a in loaded.actions]
+
+    assert asyncio.run(lock_then_write()) == [1, 2, 3]
+
+
 def test_repository_on_postgresql() -> None:
     with postgres_database() as url:
         asyncio.run(repository_round_trip(url))
