@@ -417,10 +417,11 @@ def _sqlite_insert(
     table = model.__table__
     assert isinstance(table, Table)
     columns = [table.c[key] for key in keys]
-    names = ", ".join(dialect.identifier_preparer.quote(c.name) for c in columns)
+    quote = dialect.identifier_preparer
+    names = ", ".join(quote.quote(c.name) for c in columns)
     marks = ", ".join("?" for _ in columns)
     processors = tuple(c.type.dialect_impl(dialect).bind_processor(dialect) for c in columns)
-    return f"INSERT INTO {table.name} ({names}) VALUES ({marks})", processors
+    return f"INSERT INTO {quote.format_table(table)} ({names}) VALUES ({marks})", processors
 
 
 def _fenced_updates(conn: Connection, writes: list[Write]) -> None:
