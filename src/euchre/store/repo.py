@@ -372,11 +372,8 @@ def _apply(conn: Connection, writes: list[Write]) -> None:
     decks = [{"game_id": w.game_id, "deal": n, "deck": d} for w in writes for n, d in w.decks]
     _insert(conn, GameDeck, decks)
     now = utcnow()
-    _insert(
-        conn,
-        GameAction,
-        [_action_row(w.game_id, a, now) for w in writes for a in w.actions],
-    )
+    actions = [_action_row(w.game_id, a, now) for w in writes for a in w.actions]
+    _insert(conn, GameAction, actions)
     events = [
         {"game_id": w.game_id, "version": e.version, "kind": e.kind, "data": e.data, "at": now}
         for w in writes
@@ -403,11 +400,8 @@ def _insert(conn: Connection, model: type[Base], rows: list[dict[str, Any]]) -> 
         )
         for row_values in map(operator.itemgetter(*keys), rows)
     ]
-    cursor = _driver(conn).cursor()
-    try:
+    with contextlib.closing(_driver(conn).cursor()) as cursor:
         cursor.executemany(sql, values)
-    finally:
-        cursor.close()
 
 
 @functools.cache
@@ -462,12 +456,9 @@ def _stored_epochs(conn: Connection, game_ids: list[str]) -> dict[str, int]:
         query = select(Game.id, Game.epoch).where(Game.id.in_(game_ids)).with_for_update(read=True)
         return {game_id: epoch for game_id, epoch in conn.execute(query)}
     marks = ", ".join("?" for _ in game_ids)
-    cursor = _driver(conn).cursor()
-    try:
+    with contextlib.closing(_driver(conn).cursor()) as cursor:
         cursor.execute(f"SELECT id, epoch FROM games WHERE id IN ({marks})", game_ids)
         return {game_id: epoch for game_id, epoch in cursor.fetchall()}
-    finally:
-        cursor.close()
 
 
 def _driver(conn: Connection) -> Any:
