@@ -8,7 +8,7 @@ import random
 import pytest
 from bot_helpers import deal, hearts_led
 
-from euchre.bots.coach import hint
+from euchre.bots.coach import ActionValue, hint, margin_fact
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot
 from euchre.bots.search import SearchBot, rollout, world_state
@@ -98,3 +98,72 @@ def test_bid_values_are_hards_bidding_simulations() -> None:
         values = [rollout(state, aid, 1, [medium] * 4, rng) for state in states]
         expected = sum(values) / len(values)
         assert found.value_of(A.action_text(aid)).value == pytest.approx(expected)
+
+
+def test_the_margin_is_told_in_the_numbers_shown_beside_each_action() -> None:
+    found = hint(deal(TOP_SPADES, "9s").view(1), 1, worlds=6)
+    best, second = found.values[0], found.values[1]
+    assert best.points is not None and second.points is not None
+    assert best.win is not None and second.win is not None
+    margin = found.facts[0]
+    assert margin.kind == "margin"
+    # the differences of the figures as a player sees them: points to 0.01, chances to 0.1%
+    points = round(best.points, 2) - round(second.points, 2)
+    win = round(best.win, 3) - round(second.win, 3)
+    assert margin.data["points"] == pytest.approx(points) and points > 0
+    assert margin.data["win"] == pytest.approx(win) and win > 0
+    assert margin.text == (
+        f"{best.action} scores {points:.2f} points a hand more than {second.action}, and your"
+        f" side's chance of winning the game is {100 * win:.1f}% higher."
+    )
+
+
+def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
+    # -0.334 and -0.416 are shown as -0.33 and -0.42: the margin says 0.09, not 0.08.
+    best = ActionValue("pass", 0.2, -0.334, -0.0241)
+    second = ActionValue("order", 0.1, -0.416, -0.0284)
+    assert margin_fact(best, second).text == (
+        "pass scores 0.09 points a hand more than order, and your side's chance of winning"
+        " the game is 0.4% higher."
+    )
+
+
+@pytest.mark.parametrize(
+    ("best", "second", "text"),
+    [
+        # Fewer points, but the match value (the chance of winning) decides: at 9-5 a safe
+        # point beats a risky two.
+        (
+            ActionValue("order", 2.0, 0.6, 0.08),
+            ActionValue("order alone", 1.5, 0.9, 0.05),
+            "order scores 0.30 points a hand fewer than order alone, but your side's chance"
+            " of winning the game is 3.0% higher.",
+        ),
+        (
+            ActionValue("pass", 1.0, 0.4, 0.02),
+            ActionValue("order", 0.8, 0.4, 0.01),
+            "pass gives your side a 1.0% higher chance of winning the game than order.",
+        ),
+        # Three players: no chance of winning is shown, only points.
+        (
+            ActionValue("play Ah", 1.0, 1.0, None),
+            ActionValue("play 9h", 0.5, 0.5, None),
+            "play Ah scores 0.50 points a hand more than play 9h.",
+        ),
+        # A decision the simulations cannot replay: the bidding model's value alone.
+        (
+            ActionValue("pass", 0.7, None, None),
+            ActionValue("go under", 0.2, None, None),
+            "pass is worth 0.50 points a hand more than go under.",
+        ),
+        (
+            ActionValue("play Ah", 1.0, 1.0, 0.02),
+            ActionValue("play Kh", 1.0, 1.0, 0.02),
+            "play Ah and play Kh are worth the same here.",
+        ),
+    ],
+)
+def test_the_margin_sentence_for_each_kind_of_difference(
+    best: ActionValue, second: ActionValue, text: str
+) -> None:
+    assert margin_fact(best, second).text == text

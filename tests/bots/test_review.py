@@ -7,7 +7,7 @@ import random
 
 from bot_helpers import deal
 
-from euchre.bots.coach import hint
+from euchre.bots.coach import hint, margin_fact
 from euchre.bots.medium import MediumBot
 from euchre.bots.review import THRESHOLDS, game_actions, mark_for, review_deal
 from euchre.engine import GameState
@@ -44,6 +44,19 @@ def test_passing_a_sure_loner_is_a_blunder_with_the_loner_as_best() -> None:
     assert first.loss == first.best_value - first.chosen_value
     assert first.facts == advice.facts  # the reason's facts, for a client's own words
     assert first.to_json()["facts"] == [f.to_json() for f in advice.facts]
+
+
+def test_the_reason_compares_the_best_with_the_choice_made_not_the_runner_up() -> None:
+    advice = hint(deal(TOP_SPADES, "9s").view(1), 0, worlds=6)
+    assert [v.action for v in advice.values] == ["order alone", "pass", "order"]
+    assert advice.facts[0].data["next"] == "pass"  # the hint names the runner-up
+    played = deal(TOP_SPADES, "9s")
+    finish_deal(played, "order")
+    first = review_deal(deal(TOP_SPADES, "9s"), game_actions(played), 0, 1, worlds=6)[0]
+    assert (first.chosen, first.best) == ("order", "order alone")
+    margin = margin_fact(advice.value_of("order alone"), advice.value_of("order"))
+    assert first.facts == (margin, *advice.facts[1:])  # the other facts are the hint's
+    assert first.reason.startswith("order alone scores 2.00 points a hand more than order,")
 
 
 def test_the_best_choice_gets_no_mark() -> None:

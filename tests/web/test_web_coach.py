@@ -83,14 +83,17 @@ def test_a_hint_on_my_turn_at_a_casual_table(new_page: PageFactory, coached: Liv
     for cell in page.locator("#hint-values td.points").all_text_contents():
         assert cell == "–" or cell.lstrip("+-−").replace(".", "").isdigit(), cell
     reason = page.locator("#hint-reason").inner_text()
-    assert reason and ("worth" in reason or "only legal move" in reason), reason
+    # The margin is told in the units of the table: points a hand, the chance of winning.
+    told = ("points a hand", "chance of winning", "worth the same", "only legal move")
+    assert any(words in reason for words in told), reason
 
     open_settings(page)  # the reason is built from the coach's facts in the player's language
     page.select_option("#language", "de")
     expect(page.locator("#hint-title")).to_have_text("Tipp vom Trainer")
     german = page.locator("#hint-reason").inner_text()
-    assert "wert" in german or "einzige erlaubte Zug" in german, german
-    assert "worth" not in german and "You hold" not in german, german
+    told = ("Punkte pro Runde", "Siegchance", "gleich viel wert", "einzige erlaubte Zug")
+    assert any(words in german for words in told), german
+    assert "points" not in german and "You hold" not in german, german
     page.select_option("#language", "en")
     page.keyboard.press("Escape")  # closes the settings menu first
     page.locator("#table-title").focus()
@@ -249,6 +252,8 @@ def test_the_hand_review_rates_my_decisions_of_the_hand(
     for mark, stem in stems.items():
         if mark in marks:
             assert f"{marks.count(mark)} {stem}" in summary, summary
+    if expected:  # the value the losses are counted in, said once
+        expect(page.locator("#review-value-help")).to_contain_text("chance of winning the game")
     for item, decision in zip(page.locator("#review-decisions li").all(), expected, strict=True):
         expect(item.locator(".coach-reason")).not_to_be_empty()
         if decision["loss"] >= 0.005:  # a worse choice names the best and what it cost

@@ -338,7 +338,7 @@ def reasons(know: Knowledge, ordered: Sequence[ActionValue], scorer: _Scorer) ->
     best = ordered[0]
     facts: list[Fact] = []
     if len(ordered) > 1:
-        facts.append(_margin_fact(best, ordered[1]))
+        facts.append(margin_fact(best, ordered[1]))
     else:
         facts.append(Fact("forced", f"{best.action} is the only legal move."))
     facts += _call_facts(best)
@@ -350,13 +350,44 @@ def reasons(know: Knowledge, ordered: Sequence[ActionValue], scorer: _Scorer) ->
     return tuple(facts)
 
 
-def _margin_fact(best: ActionValue, second: ActionValue) -> Fact:
-    gap = best.value - second.value
+def margin_fact(best: ActionValue, second: ActionValue) -> Fact:
+    """Why ``best`` beats ``second``, in the units a player is shown beside each action:
+    points a hand and the change in the chance of winning (the model's value when the
+    simulations could not replay the decision)."""
+    gap = round(best.value - second.value, 3)
+    data: dict[str, Any] = {"best": best.action, "next": second.action, "gap": gap}
+    points = win = None
+    # The differences of the numbers as shown (points to 0.01, the chance to 0.1%), so that
+    # the sentence and the table beside it agree to the last digit.
+    if best.points is not None and second.points is not None:
+        points = data["points"] = round(round(best.points, 2) - round(second.points, 2), 2)
+    if best.win is not None and second.win is not None:
+        win = data["win"] = round(round(best.win, 3) - round(second.win, 3), 3)
+    return Fact("margin", _margin_text(best.action, second.action, gap, points, win), data)
+
+
+def _margin_text(
+    best: str, second: str, gap: float, points: float | None, win: float | None
+) -> str:
+    same = f"{best} and {second} are worth the same here."
     if gap < 0.005:
-        text = f"{best.action} and {second.action} are worth the same here."
-    else:
-        text = f"{best.action} is worth {gap:.2f} points a hand more than {second.action}."
-    return Fact("margin", text, {"best": best.action, "next": second.action, "gap": round(gap, 3)})
+        return same
+    if points is None:
+        return f"{best} is worth {gap:.2f} points a hand more than {second}."
+    chance = None if win is None or win < 0.0005 else f"{100 * win:.1f}%"
+    if points >= 0.005:
+        text = f"{best} scores {points:.2f} points a hand more than {second}"
+        if chance:
+            text += f", and your side's chance of winning the game is {chance} higher"
+        return text + "."
+    if chance and points <= -0.005:
+        return (
+            f"{best} scores {-points:.2f} points a hand fewer than {second}, but your side's"
+            f" chance of winning the game is {chance} higher."
+        )
+    if chance:
+        return f"{best} gives your side a {chance} higher chance of winning the game than {second}."
+    return same
 
 
 def _call_facts(best: ActionValue) -> list[Fact]:

@@ -1,7 +1,9 @@
 """Hand review: each decision of one seat in a finished deal, rated from the view it had.
 
 Every decision with a choice is given to the coach (:func:`euchre.bots.coach.hint`) with
-the view the seat had then; the chosen action's value is compared with the best's. The
+the view the seat had then; the chosen action's value is compared with the best's, and
+the reason's margin is the one between them (the hint's compares the best with the next
+best). The
 loss is in the coach's ``value`` (``hard``'s match value, in points of an early hand):
 
 ============  =====================
@@ -24,7 +26,7 @@ from typing import Any
 from euchre.engine import GameState
 from euchre.engine import actions as A
 
-from .coach import COACH_WORLDS, Fact, hint
+from .coach import COACH_WORLDS, Fact, hint, margin_fact
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.
 THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
@@ -100,6 +102,9 @@ def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision
     chosen = advice.value_of(A.action_text(A.parse_action(action)))
     best = advice.values[0]
     loss = max(0.0, best.value - chosen.value)
+    facts = advice.facts
+    if chosen.action != best.action:  # the margin the player missed, not the runner-up's
+        facts = tuple(margin_fact(best, chosen) if f.kind == "margin" else f for f in facts)
     return Decision(
         index,
         chosen.action,
@@ -108,8 +113,8 @@ def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision
         best.value,
         loss,
         mark_for(loss),
-        advice.reason,
-        advice.facts,
+        " ".join(f.text for f in facts),
+        facts,
     )
 
 

@@ -251,6 +251,7 @@ export class Coach {
       : this.t("coach.summaryClean", { count: decisions.length });
     return [
       h("p", { id: "review-summary" }, summary),
+      h("p", { class: "coach-value-help", id: "review-value-help" }, this.t("coach.valueHelp")),
       h(
         "ol",
         { class: "coach-decisions", id: "review-decisions" },
@@ -348,8 +349,7 @@ export class Coach {
     const act = (a) => this.actionText(a, context);
     switch (fact.kind) {
       case "margin":
-        if (fact.gap < 0.005) return this.t("coach.facts.same", { best: act(fact.best), next: act(fact.next) });
-        return this.t("coach.facts.margin", { best: act(fact.best), next: act(fact.next), gap: formatNumber(i18n, fact.gap, 2) });
+        return this.marginText(fact, act);
       case "forced":
         return this.t("coach.facts.forced", { best: act(best) });
       case "loner":
@@ -367,6 +367,24 @@ export class Coach {
       default:
         return null;
     }
+  }
+
+  /** Why the best beats the next, in the units shown beside each action (see
+   * ``coach.margin_fact``); reviews stored before those numbers carry only the gap. */
+  marginText(fact, act) {
+    const i18n = this.page.ctx.i18n;
+    const names = { best: act(fact.best), next: act(fact.next) };
+    const win = typeof fact.win === "number" && fact.win >= 0.0005 ? formatPercent(i18n, fact.win) : null;
+    const points = typeof fact.points === "number" ? fact.points : null;
+    if (fact.gap < 0.005) return this.t("coach.facts.same", names);
+    if (points === null) return this.t("coach.facts.margin", { ...names, gap: formatNumber(i18n, fact.gap, 2) });
+    if (points >= 0.005) {
+      const key = win ? "coach.facts.marginPointsWin" : "coach.facts.marginPoints";
+      return this.t(key, { ...names, points: formatNumber(i18n, points, 2), win });
+    }
+    if (win && points <= -0.005) return this.t("coach.facts.marginFewerPoints", { ...names, points: formatNumber(i18n, -points, 2), win });
+    if (win) return this.t("coach.facts.marginWin", { ...names, win });
+    return this.t("coach.facts.same", names);
   }
 
   trumpsText(fact) {
@@ -406,6 +424,11 @@ function formatPoints(i18n, points) {
 function formatWin(i18n, win) {
   if (win === null || win === undefined) return "–";
   return new Intl.NumberFormat(i18n.lang, { style: "percent", signDisplay: "exceptZero", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(win);
+}
+
+/** A difference in the chance of winning: "3.1 %", in the language's digits. */
+function formatPercent(i18n, share) {
+  return new Intl.NumberFormat(i18n.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share);
 }
 
 function formatNumber(i18n, value, digits) {
