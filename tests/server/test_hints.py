@@ -8,6 +8,7 @@ import uuid
 from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import pytest
 from act_helpers import act_problems
 from server_helpers import TIMEOUT, Client, ThreadServer, play_random, seat_clients
@@ -45,6 +46,36 @@ def test_a_player_gets_a_hint_for_their_turn(live: ThreadServer) -> None:
     assert {k: v for k, v in again.items() if k != "ref"} == {
         k: v for k, v in answer.items() if k != "ref"
     }  # the same point of the game gives the same hint
+    ann.close()
+
+
+def _hints_computed(live: ThreadServer) -> float:
+    text = httpx.get(live.base + "/metrics", timeout=10).text
+    return float(
+        next(x for x in text.splitlines() if x.startswith("euchre_coach_hints_total")).split()[-1]
+    )
+
+
+def test_asking_again_and_again_at_one_turn_computes_the_hint_once(live: ThreadServer) -> None:
+    # The coach's worker also thinks for other tables' bots: a client repeating its ask
+    # must not keep it busy.
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    ann.send(type="start", table=table)
+    until_my_turn(ann, table)
+    before = _hints_computed(live)
+    refs = [f"many-{i}" for i in range(5)]
+    for ref in refs:  # all sent before the first answer comes
+        ann.send(type="hint", table=table, ref=ref)
+    answers = [ann.until(lambda m, r=ref: m.get("ref") == r, timeout=TIMEOUT * 8) for ref in refs]
+    assert {a["type"] for a in answers} == {"hint"}, answers
+    assert all(a["values"] == answers[0]["values"] for a in answers)
+    again = ask_hint(ann, table)  # and after the answer, still the same turn
+    assert again["values"] == answers[0]["values"]
+    assert _hints_computed(live) == before + 1
+    play_random([ann], table, random.Random(2), stop=lambda s: s["to_act"] != 0)
+    until_my_turn(ann, table)  # the next turn of hers is a new decision: a new hint
+    assert ask_hint(ann, table)["type"] == "hint"
+    assert _hints_computed(live) == before + 2
     ann.close()
 
 

@@ -4,13 +4,16 @@ A ``hint`` request (docs/protocol.md) is checked in the table's actor (casual an
 tables whose ``hints`` option is on; only for the requester's own seat, on its turn), and
 answered later by the coach in the table's bot worker, so the actor never waits for it.
 The seed comes from the table, the deal and the decision, so asking twice at the same
-point gives the same answer.
+point gives the same answer: it is computed once (:class:`HintMemo`), however often it is
+asked, so repeated asks cannot keep the worker, shared with other tables, busy.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import zlib
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from euchre.bots import resident
@@ -20,6 +23,7 @@ from euchre.engine.views import View
 from .botplay import BotPool, WorkerLateError
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
+from .metrics import Metrics
 from .protocol import ProtocolError, error
 from .render import acts_json
 
@@ -60,13 +64,52 @@ def hint_seed(table_id: str, view: View) -> int:
     return zlib.crc32(f"{table_id}/{view.deal_number}/{len(view.history)}".encode())
 
 
+class HintMemo:
+    """A table's hint for the decision in progress: computed by the first ask, shared by
+    every later ask at the same point (a failed one is tried again by the next ask)."""
+
+    def __init__(self) -> None:
+        self._seed: int | None = None
+        self._pending: asyncio.Task[dict[str, Any]] | None = None
+
+    async def answer(
+        self, seed: int, compute: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        pending = self._pending
+        failed = pending is not None and pending.done() and _failed(pending)
+        if seed != self._seed or pending is None or failed:
+            pending = self._pending = asyncio.ensure_future(compute())
+            pending.add_done_callback(_failed)  # its error is each waiter's, not the loop's
+            self._seed = seed
+        # One asker leaving (a closed connection) does not cancel the others' answer.
+        return await asyncio.shield(pending)
+
+
+def _failed(task: asyncio.Task[Any]) -> bool:
+    return task.cancelled() or task.exception() is not None
+
+
 async def answer_hint(
-    pool: BotPool, table_id: str, conn: Endpoint, view: View, version: int, ref: str | int | None
+    memo: HintMemo,
+    pool: BotPool,
+    metrics: Metrics,
+    table_id: str,
+    conn: Endpoint,
+    view: View,
+    version: int,
+    ref: str | int | None,
 ) -> None:
-    """Compute the hint in the table's worker and send it to the requester."""
+    """Compute the hint in the table's worker (unless it was already) and send it to the
+    requester."""
     seed = hint_seed(table_id, view)
-    try:
+
+    async def compute() -> dict[str, Any]:
         found = await pool.run(table_id, HINT_TIMEOUT, resident.coach_hint, view, seed)
+        metrics.coach_hints.inc()
+        return found
+
+    try:
+        found = await memo.answer(seed, compute)
     except WorkerLateError:
         conn.send(error("unavailable", "the coach is busy; try again", ref, table=table_id))
         return

@@ -52,5 +52,11 @@ class Metrics:
             registry=r,
         )
 
+        self.coach_hints = Counter(
+            "euchre_coach_hints",
+            "Hints the coach computed (asking again at the same turn reuses the first)",
+            registry=r,
+        )
+
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -14,6 +14,7 @@ from euchre.engine import GameState
 from euchre.store.repo import utcnow
 
 from ..auth import Identity
+from ..coaching import HintMemo
 from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
 from ..lookback import Pause
@@ -49,6 +50,7 @@ class TableCore:
         self.rematch: str | None = None  # the table this game's "play again" opened
         self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
         self.hints = spec.hints and spec.kind != TableKind.RANKED
+        self.hint_memo = HintMemo()
         self.invite = invite
         self.status: TableStatus = TableStatus.WAITING
         self.seats = [Seat() for _ in range(spec.variant.players)]
