@@ -14,7 +14,15 @@ import httpx
 from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from web_helpers import DESKTOP, PHONE, GamePage, LiveServer, create_private_table, enter_name
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    GamePage,
+    LiveServer,
+    create_private_table,
+    enter_name,
+    open_settings,
+)
 
 from euchre.engine import GameState, Variant, preset
 from euchre.engine.actions import ActionKind
@@ -219,9 +227,25 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     verdict = page.locator("#replay-review")
     expect(verdict).to_have_attribute("data-mark", decision["mark"])
     expect(verdict.locator(".mark-label")).to_have_text(MARK_WORDS[decision["mark"]])
-    expect(verdict.locator(".coach-reason")).to_have_text(decision["reason"])
+    # The reason is made from its facts in the viewer's words (the server's sentence names
+    # actions by their record texts): it starts by naming the best action as "Best:" does.
+    assert decision["facts"] and decision["facts"][0]["kind"] in ("margin", "forced")
+    reason = verdict.locator(".coach-reason")
+    expect(reason).not_to_be_empty()
     if decision["best"] != decision["chosen"]:
-        expect(verdict.locator(".coach-best")).to_contain_text("Best:")
+        best = verdict.locator(".coach-best").inner_text()
+        assert best.startswith("Best: ") and best.endswith(".")
+        assert reason.inner_text().startswith(best[len("Best: ") : -1]), (reason.inner_text(), best)
+    english = reason.inner_text()
+    assert any(w in english for w in ("points", "chance of winning", "worth the same")), english
+    open_settings(page)  # and in German when the viewer reads German
+    page.select_option("#language", "de")
+    expect(page.locator("#replay-review-title")).to_contain_text("Trainer")
+    german = reason.inner_text()
+    assert german != english and "points" not in german, german
+    assert any(w in german for w in ("Punkte", "Siegchance", "gleich viel wert")), german
+    page.select_option("#language", "en")
+    page.keyboard.press("Escape")
     expect(page.locator("#replay-note")).to_contain_text("Lea")  # the player's own step
     expect(page.locator("#announcer")).to_contain_text(f"Coach: {MARK_WORDS[decision['mark']]}.")
     page.keyboard.press("ArrowRight")  # the next step is someone else's, or unrated

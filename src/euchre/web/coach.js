@@ -5,16 +5,13 @@
 // A hint belongs to one decision (the deal and the number of actions so far): the next
 // action dismisses it. Reviews: any finished hand of one's own seat (at ranked tables only
 // after the game); each is computed once by the server, so the page keeps what it got.
-// Reasons are drawn from the coach's facts in the player's language; a fact of a kind this
-// page does not know (or a review stored without facts) shows the server's own sentence.
+// Reasons are drawn from the coach's facts in the player's language (coachwords.js).
 
-import { CARD_KINDS } from "./acts.js";
-import { cardName, cardShort } from "./cards.js";
+import { actionWords, formatNumber, reasonText } from "./coachwords.js";
 import { h } from "./dom.js";
 
 const HINT_TIMEOUT_MS = 60000; // the coach thinks about a second; a busy server longer
 const REVIEW_TIMEOUT_MS = 180000; // a hand's decisions, when not yet computed after the hand
-const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
 const MARKS = ["inaccuracy", "mistake", "blunder"];
 
 /** The page's coach: the current hint, the reviews fetched, the review shown. */
@@ -317,95 +314,21 @@ export class Coach {
    * K♥, alone", "Pass"; its object comes from the answer that named it (``acts``). */
   actionText(text, { seat, dealer, upcard, acts }) {
     const act = acts[text];
-    if (CARD_KINDS.has(act.kind) && act.card) return this.t(`table.cardAction.${act.kind}`, { card: cardName(this.page.ctx.i18n, act.card) });
-    if (act.kind === "order") {
-      const picks = seat !== null && seat === dealer;
-      const alone = Boolean(act.alone);
-      if (upcard) return this.t(`actions.${picks ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(this.page.ctx.i18n, upcard) });
-      return this.t(`coach.actions.${picks ? "pickUp" : "order"}${alone ? "Alone" : ""}`);
-    }
-    if (act.kind === "call") {
-      const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
-      return this.t(act.alone ? "coach.actions.callAlone" : "coach.actions.call", { suit });
-    }
-    if (act.kind === "pass") return this.t("actions.pass");
-    return this.page.actionLabel(act, false);
+    const words = { t: (key, params) => this.t(key, params), i18n: this.page.ctx.i18n };
+    const picksUp = seat !== null && seat === dealer;
+    return actionWords(words, act, { picksUp, upcard }) ?? this.page.actionLabel(act, false);
   }
 
   /** The reason from its facts, in the player's language (the server's text otherwise). */
   reason(facts, text, best, context = this.liveContext()) {
-    if (!Array.isArray(facts) || !facts.length) return text || "";
-    let scoreFacts = 0;
-    return facts
-      .map((fact) => {
-        if (fact.kind === "score") scoreFacts += 1;
-        return this.factText(fact, best, context, scoreFacts) ?? fact.text;
-      })
-      .join(" ");
-  }
-
-  factText(fact, best, context, scoreIndex) {
-    const i18n = this.page.ctx.i18n;
-    const act = (a) => this.actionText(a, context);
-    switch (fact.kind) {
-      case "margin":
-        return this.marginText(fact, act);
-      case "forced":
-        return this.t("coach.facts.forced", { best: act(best) });
-      case "loner":
-        return this.t("coach.facts.loner", { percent: fact.march_percent });
-      case "euchre_risk":
-        return this.t("coach.facts.euchreRisk", { percent: fact.euchred_percent });
-      case "trumps":
-        return this.trumpsText(fact);
-      case "boss_trump":
-        return this.t("coach.facts.bossTrump", { card: cardName(i18n, fact.card) });
-      case "void":
-        return this.t("coach.facts.void", { name: this.page.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => this.suitWord(s))) });
-      case "score":
-        return this.scoreText(fact, scoreIndex);
-      default:
-        return null;
-    }
-  }
-
-  /** Why the best beats the next, in the units shown beside each action (see
-   * ``coach.margin_fact``); reviews stored before those numbers carry only the gap. */
-  marginText(fact, act) {
-    const i18n = this.page.ctx.i18n;
-    const names = { best: act(fact.best), next: act(fact.next) };
-    const win = typeof fact.win === "number" && fact.win >= 0.0005 ? formatPercent(i18n, fact.win) : null;
-    const points = typeof fact.points === "number" ? fact.points : null;
-    if (fact.gap < 0.005) return this.t("coach.facts.same", names);
-    if (points === null) return this.t("coach.facts.margin", { ...names, gap: formatNumber(i18n, fact.gap, 2) });
-    if (points >= 0.005) {
-      const key = win ? "coach.facts.marginPointsWin" : "coach.facts.marginPoints";
-      return this.t(key, { ...names, points: formatNumber(i18n, points, 2), win });
-    }
-    if (win && points <= -0.005) return this.t("coach.facts.marginFewerPoints", { ...names, points: formatNumber(i18n, -points, 2), win });
-    if (win) return this.t("coach.facts.marginWin", { ...names, win });
-    return this.t("coach.facts.same", names);
-  }
-
-  trumpsText(fact) {
-    const letter = SUIT_LETTER[fact.suit];
-    if (!letter || fact.left_bower === undefined) return null;
-    const suit = this.t(`cards.suitsOf.${letter}`);
-    if (!fact.count) return this.t("coach.facts.trumpsNone", { suit });
-    const key = fact.left_bower ? "coach.facts.trumpsLeft" : "coach.facts.trumps";
-    return this.t(key, { count: fact.count, suit });
-  }
-
-  suitWord(name) {
-    if (name === "trumps") return this.t("coach.trumpsWord");
-    return SUIT_LETTER[name] ? this.t(`cards.suitsOf.${SUIT_LETTER[name]}`) : name;
-  }
-
-  /** At target - 1 the coach says one or two things: ours first, then theirs. */
-  scoreText(fact, index) {
-    const target = this.page.info?.target;
-    const ours = fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
-    return ours ? this.t("coach.facts.scoreOurs", { points: fact.ours }) : this.t("coach.facts.scoreTheirs", { points: fact.theirs });
+    const words = {
+      t: (key, params) => this.t(key, params),
+      i18n: this.page.ctx.i18n,
+      act: (action) => this.actionText(action, context),
+      seatName: (seat) => this.page.seatName(seat),
+      target: this.page.info?.target,
+    };
+    return reasonText(words, facts, text, best);
   }
 
   errorText(err) {
@@ -424,15 +347,6 @@ function formatPoints(i18n, points) {
 function formatWin(i18n, win) {
   if (win === null || win === undefined) return "–";
   return new Intl.NumberFormat(i18n.lang, { style: "percent", signDisplay: "exceptZero", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(win);
-}
-
-/** A difference in the chance of winning: "3.1 %", in the language's digits. */
-function formatPercent(i18n, share) {
-  return new Intl.NumberFormat(i18n.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share);
-}
-
-function formatNumber(i18n, value, digits) {
-  return new Intl.NumberFormat(i18n.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** The coach's styles, from beside this module (so they share its versioned address). */

@@ -16,6 +16,7 @@ import { framesOf } from "./replayframes.js";
 import { replayRows } from "./scoresheet.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
+const DEFAULT_TARGET = 10; // a record names its target only when it is not 10 (EGN)
 const KEYS = { ArrowRight: "next", ArrowLeft: "back", Home: "first", End: "last", PageDown: "nextHand", PageUp: "prevHand" };
 
 export function mount(ctx, root, params) {
@@ -407,7 +408,7 @@ class ReplayPage extends Page {
           ),
         ),
       ),
-      this.verdict() ? reviewBox(this.ctx, this.verdict()) : null,
+      this.verdict() ? reviewBox(this.ctx, this.verdict(), this.coachWords(deal)) : null,
     );
   }
 
@@ -457,6 +458,12 @@ class ReplayPage extends Page {
     const step = this.frames[this.step]?.step;
     if (!this.review || !step || step.seat !== this.review.seat) return null;
     return this.review.decisions(this.replay.deals[this.deal].number).get(step.index) || null;
+  }
+
+  /** What the coach's reasons in ``deal`` need to be said in the viewer's words. */
+  coachWords(deal) {
+    const target = this.replay.ruleset.winning_score ?? DEFAULT_TARGET;
+    return { seatName: (seat) => this.name(seat), target, picksUp: deal.dealer === this.review.seat };
   }
 
   coach() {

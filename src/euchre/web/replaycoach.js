@@ -4,6 +4,7 @@
 
 import { actKey, CARD_KINDS } from "./acts.js";
 import { cardName } from "./cards.js";
+import { actionWords, reasonText } from "./coachwords.js";
 import { h } from "./dom.js";
 
 /**
@@ -25,8 +26,9 @@ export function markText(ctx, decision) {
   return ctx.t(`replayReview.mark.${decision.mark || "none"}`);
 }
 
-/** The coach's verdict on the decision taken at the step shown. */
-export function reviewBox(ctx, decision) {
+/** The coach's verdict on the decision taken at the step shown; ``game`` gives what the
+ * reason's words need: the replay's seat names, its target, whether the viewer dealt. */
+export function reviewBox(ctx, decision, game) {
   const t = (key, params) => ctx.t(key, params);
   const mark = decision.mark || "none";
   const same = decision.best === decision.chosen;
@@ -37,8 +39,16 @@ export function reviewBox(ctx, decision) {
     h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision, decision.chosen) })),
     same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: actionLabel(ctx, decision, decision.best) })),
     decision.loss > 0 ? h("p", { class: "muted" }, t("replayReview.loss", { loss: decision.loss.toFixed(2) })) : null,
-    h("p", { class: "coach-reason" }, decision.reason),
+    h("p", { class: "coach-reason" }, reason(ctx, decision, game)),
   );
+}
+
+/** Why the best action is best, in the viewer's language, naming actions as the coach at
+ * the table does (coachwords.js). */
+function reason(ctx, decision, { seatName, target, picksUp }) {
+  const t = (key, params) => ctx.t(key, params);
+  const act = (text) => actionWords({ t, i18n: ctx.i18n }, decision.acts[text], { picksUp }) ?? actionLabel(ctx, decision, text);
+  return reasonText({ t, i18n: ctx.i18n, act, seatName, target }, decision.facts, decision.reason, decision.best);
 }
 
 /** The viewer's decisions in one hand, each a button to the step where it was taken. */

@@ -1,0 +1,114 @@
+// The coach's reasons in the player's language, made from the facts that come with a hint
+// or a review (docs/protocol.md "hint"), at the table (coach.js) and in replays
+// (replaycoach.js). A fact of a kind not known here keeps the server's own sentence.
+
+import { CARD_KINDS } from "./acts.js";
+import { cardName, cardShort } from "./cards.js";
+
+const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
+
+/**
+ * An action as the coach names it ("Play Jack of spades", "Order up K♥, alone", "Name
+ * hearts", "Pass"), from its object; null for kinds named elsewhere. ``picksUp``: the seat
+ * is the dealer (ordering up is picking up); ``upcard``: the turn-up while it is known.
+ */
+export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null } = {}) {
+  if (CARD_KINDS.has(act.kind) && act.card) return t(`table.cardAction.${act.kind}`, { card: cardName(i18n, act.card) });
+  if (act.kind === "order") {
+    const alone = Boolean(act.alone);
+    if (upcard) return t(`actions.${picksUp ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(i18n, upcard) });
+    return t(`coach.actions.${picksUp ? "pickUp" : "order"}${alone ? "Alone" : ""}`);
+  }
+  if (act.kind === "call") {
+    const suit = act.suit === "n" ? t("cards.noTrump") : t(`cards.suits.${act.suit}`);
+    return t(act.alone ? "coach.actions.callAlone" : "coach.actions.call", { suit });
+  }
+  if (act.kind === "pass") return t("actions.pass");
+  return null;
+}
+
+/**
+ * The reason made of ``facts`` (the server's ``text`` when there are none, as in reviews
+ * stored before facts were kept). ``best``: the recommended action's text.
+ * ``words``: { t(key, params), i18n, act(text): an action in words, seatName(seat), target }.
+ */
+export function reasonText(words, facts, text, best) {
+  if (!Array.isArray(facts) || !facts.length) return text || "";
+  let scoreFacts = 0;
+  return facts
+    .map((fact) => {
+      if (fact.kind === "score") scoreFacts += 1;
+      return factText(words, fact, best, scoreFacts) ?? fact.text;
+    })
+    .join(" ");
+}
+
+function factText(words, fact, best, scoreIndex) {
+  const { t, i18n } = words;
+  switch (fact.kind) {
+    case "margin":
+      return marginText(words, fact);
+    case "forced":
+      return t("coach.facts.forced", { best: words.act(best) });
+    case "loner":
+      return t("coach.facts.loner", { percent: fact.march_percent });
+    case "euchre_risk":
+      return t("coach.facts.euchreRisk", { percent: fact.euchred_percent });
+    case "trumps":
+      return trumpsText(words, fact);
+    case "boss_trump":
+      return t("coach.facts.bossTrump", { card: cardName(i18n, fact.card) });
+    case "void":
+      return t("coach.facts.void", { name: words.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => suitWord(words, s))) });
+    case "score":
+      return scoreText(words, fact, scoreIndex);
+    default:
+      return null;
+  }
+}
+
+/** Why the best beats the next, in the units shown beside each action (see
+ * ``coach.margin_fact``); reviews stored before those numbers carry only the gap. */
+function marginText({ t, i18n, act }, fact) {
+  const names = { best: act(fact.best), next: act(fact.next) };
+  const win = typeof fact.win === "number" && fact.win >= 0.0005 ? formatPercent(i18n, fact.win) : null;
+  const points = typeof fact.points === "number" ? fact.points : null;
+  if (fact.gap < 0.005) return t("coach.facts.same", names);
+  if (points === null) return t("coach.facts.margin", { ...names, gap: formatNumber(i18n, fact.gap, 2) });
+  if (points >= 0.005) {
+    const key = win ? "coach.facts.marginPointsWin" : "coach.facts.marginPoints";
+    return t(key, { ...names, points: formatNumber(i18n, points, 2), win });
+  }
+  if (win && points <= -0.005) return t("coach.facts.marginFewerPoints", { ...names, points: formatNumber(i18n, -points, 2), win });
+  if (win) return t("coach.facts.marginWin", { ...names, win });
+  return t("coach.facts.same", names);
+}
+
+function trumpsText({ t }, fact) {
+  const letter = SUIT_LETTER[fact.suit];
+  if (!letter || fact.left_bower === undefined) return null;
+  const suit = t(`cards.suitsOf.${letter}`);
+  if (!fact.count) return t("coach.facts.trumpsNone", { suit });
+  const key = fact.left_bower ? "coach.facts.trumpsLeft" : "coach.facts.trumps";
+  return t(key, { count: fact.count, suit });
+}
+
+function suitWord({ t }, name) {
+  if (name === "trumps") return t("coach.trumpsWord");
+  return SUIT_LETTER[name] ? t(`cards.suitsOf.${SUIT_LETTER[name]}`) : name;
+}
+
+/** At target - 1 the coach says one or two things: ours first, then theirs. */
+function scoreText({ t, target }, fact, index) {
+  const ours = fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
+  return ours ? t("coach.facts.scoreOurs", { points: fact.ours }) : t("coach.facts.scoreTheirs", { points: fact.theirs });
+}
+
+/** A difference in the chance of winning: "3.1 %", in the language's digits. */
+function formatPercent(i18n, share) {
+  return new Intl.NumberFormat(i18n.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share);
+}
+
+export function formatNumber(i18n, value, digits) {
+  return new Intl.NumberFormat(i18n.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
