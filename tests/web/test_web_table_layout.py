@@ -216,3 +216,40 @@ def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
     page.click("#summary-continue")
     expect(page.locator("#hand-summary")).to_have_count(0)
     expect(page.locator(".hand-card")).not_to_have_count(0)
+
+
+GAME_OVER = "!!document.querySelector('#game-over')"
+
+
+def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: LiveServer) -> None:
+    # The panel is fixed over the table, so the page cannot scroll to a part of it that is
+    # off the screen: it must fit, or scroll inside, with its title in view.
+    page = new_page(viewport=SIZES["landscape"], server=easy_bots)
+    enter_name(page, "Vera")
+    if page.locator("#opt-target").is_hidden():
+        page.click(".more-options summary")
+    page.select_option("#opt-target", "5")  # a short game
+    game = create_private_table(page, start_with_bots=True)
+    game.play_until(GAME_OVER, max_moves=400)
+    panel = page.locator("#game-over")
+    expect(page.locator("#game-over-title")).to_be_focused()
+    in_sight = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+        const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !!at && !!at.closest(sel); }"""  # not under the top bar either
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        panel.evaluate("p => { p.scrollTop = 0; }")
+        assert page.evaluate(in_sight, "#game-over-title"), name
+        for what in ("#game-over", "#game-over-title"):
+            box = page.locator(what).bounding_box()
+            assert box is not None, f"{what} at {name}"
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, (
+                name,
+                what,
+                box,
+            )
+        page.locator("#back-to-lobby").scroll_into_view_if_needed()  # the last row, reached
+        expect(page.locator("#back-to-lobby")).to_be_in_viewport()
+        expect(page.locator("#game-over-title")).to_be_attached()
+    assert_accessible(page, "the end of a game on a desktop")
