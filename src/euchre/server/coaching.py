@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import zlib
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from euchre.bots import resident
@@ -65,24 +64,32 @@ def hint_seed(table_id: str, view: View) -> int:
 
 
 class HintMemo:
-    """A table's hint for the decision in progress: computed by the first ask, shared by
-    every later ask at the same point (a failed one is tried again by the next ask)."""
+    """A table's hints: the one for the decision in progress is computed in the table's
+    worker by the first ask and shared by every later ask at the same point (a failed one
+    is tried again by the next ask)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pool: BotPool, metrics: Metrics, table_id: str) -> None:
+        self.pool = pool
+        self.metrics = metrics
+        self.table_id = table_id
         self._seed: int | None = None
         self._pending: asyncio.Task[dict[str, Any]] | None = None
 
-    async def answer(
-        self, seed: int, compute: Callable[[], Awaitable[dict[str, Any]]]
-    ) -> dict[str, Any]:
+    async def hint(self, view: View) -> dict[str, Any]:
+        seed = hint_seed(self.table_id, view)
         pending = self._pending
         failed = pending is not None and pending.done() and _failed(pending)
         if seed != self._seed or pending is None or failed:
-            pending = self._pending = asyncio.ensure_future(compute())
+            pending = self._pending = asyncio.ensure_future(self._compute(view, seed))
             pending.add_done_callback(_failed)  # its error is each waiter's, not the loop's
             self._seed = seed
         # One asker leaving (a closed connection) does not cancel the others' answer.
         return await asyncio.shield(pending)
+
+    async def _compute(self, view: View, seed: int) -> dict[str, Any]:
+        found = await self.pool.run(self.table_id, HINT_TIMEOUT, resident.coach_hint, view, seed)
+        self.metrics.coach_hints.inc()
+        return found
 
 
 def _failed(task: asyncio.Task[Any]) -> bool:
@@ -90,26 +97,12 @@ def _failed(task: asyncio.Task[Any]) -> bool:
 
 
 async def answer_hint(
-    memo: HintMemo,
-    pool: BotPool,
-    metrics: Metrics,
-    table_id: str,
-    conn: Endpoint,
-    view: View,
-    version: int,
-    ref: str | int | None,
+    hints: HintMemo, conn: Endpoint, view: View, version: int, ref: str | int | None
 ) -> None:
-    """Compute the hint in the table's worker (unless it was already) and send it to the
-    requester."""
-    seed = hint_seed(table_id, view)
-
-    async def compute() -> dict[str, Any]:
-        found = await pool.run(table_id, HINT_TIMEOUT, resident.coach_hint, view, seed)
-        metrics.coach_hints.inc()
-        return found
-
+    """Send the requester the hint for ``view`` once it is ready."""
+    table_id = hints.table_id
     try:
-        found = await memo.answer(seed, compute)
+        found = await hints.hint(view)
     except WorkerLateError:
         conn.send(error("unavailable", "the coach is busy; try again", ref, table=table_id))
         return

@@ -50,7 +50,7 @@ class TableCore:
         self.rematch: str | None = None  # the table this game's "play again" opened
         self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
         self.hints = spec.hints and spec.kind != TableKind.RANKED
-        self.hint_memo = HintMemo()
+        self.hints_memo = HintMemo(services.bots, services.metrics, table_id)
         self.invite = invite
         self.status: TableStatus = TableStatus.WAITING
         self.seats = [Seat() for _ in range(spec.variant.players)]

@@ -205,19 +205,7 @@ class Play(Seating):
     async def hint(self, conn: Endpoint, ref: str | int | None = None) -> None:
         """The coach's advice for the requester's turn, sent to them when it is ready."""
         view = coaching.hint_view(self.whole, conn)
-        services = self.services
-        self._spawn(
-            coaching.answer_hint(
-                self.hint_memo,
-                services.bots,
-                services.metrics,
-                self.id,
-                conn,
-                view,
-                self.version,
-                ref,
-            )
-        )
+        self._spawn(coaching.answer_hint(self.hints_memo, conn, view, self.version, ref))
 
     async def review(self, conn: Endpoint, deal: int, ref: str | int | None = None) -> None:
         """The coach's review of the requester's decisions in a finished deal."""
