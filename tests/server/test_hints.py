@@ -3,17 +3,22 @@ refused for another seat, out of turn, at ranked tables and where the table said
 
 from __future__ import annotations
 
+import asyncio
 import random
 import uuid
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
 from act_helpers import act_problems
 from server_helpers import TIMEOUT, Client, ThreadServer, play_random, seat_clients
 
-from euchre.server.coaching import hint_view, hints_allowed
+from euchre.engine import GameState, preset
+from euchre.engine.views import View
+from euchre.server.botplay import BotPool, WorkerLateError
+from euchre.server.coaching import HintMemo, hint_seed, hint_view, hints_allowed
+from euchre.server.metrics import Metrics
 from euchre.server.protocol import ProtocolError
 
 
@@ -77,6 +82,49 @@ def test_asking_again_and_again_at_one_turn_computes_the_hint_once(live: ThreadS
     assert ask_hint(ann, table)["type"] == "hint"
     assert _hints_computed(live) == before + 2
     ann.close()
+
+
+class _CountingPool:
+    """Stands in for the bot pool: counts the hints it is asked for; may fail or wait."""
+
+    def __init__(self) -> None:
+        self.asked: list[View] = []
+        self.fail_next = False
+        self.release = asyncio.Event()
+
+    async def run(self, table: str, timeout: float, job: Any, view: View, seed: int) -> Any:
+        self.asked.append(view)
+        await self.release.wait()
+        if self.fail_next:
+            self.fail_next = False
+            raise WorkerLateError("busy")
+        return {"recommended": view.legal_texts()[0], "seed": seed}
+
+
+@pytest.mark.anyio
+async def test_a_hint_is_computed_once_per_view_and_again_after_a_failure() -> None:
+    pool = _CountingPool()
+    memo = HintMemo(cast(BotPool, pool), Metrics(), "t1")
+    state = GameState(preset("standard"), seed=3)
+    first = state.view(state.current_player)
+    asks = [asyncio.create_task(memo.hint(first)) for _ in range(3)]
+    await asyncio.sleep(0)
+    asks[0].cancel()  # one asker leaving does not cancel the others' answer
+    pool.release.set()
+    answers = await asyncio.gather(*asks[1:])
+    assert len(pool.asked) == 1 and answers[0] == answers[1]
+    assert await memo.hint(first) == answers[0] and len(pool.asked) == 1  # later: kept
+
+    state.apply(state.view(state.current_player).legal_texts()[0])
+    second = state.view(state.current_player)
+    pool.fail_next = True
+    with pytest.raises(WorkerLateError):
+        await memo.hint(second)  # a new view: computed anew (and it failed) ...
+    assert await memo.hint(second) == {
+        "recommended": second.legal_texts()[0],
+        "seed": hint_seed("t1", second),
+    }  # ... so the next ask tries again
+    assert pool.asked == [first, second, second]
 
 
 def test_hints_are_refused_to_a_spectator_and_out_of_turn(live: ThreadServer) -> None:

@@ -72,17 +72,17 @@ class HintMemo:
         self.pool = pool
         self.metrics = metrics
         self.table_id = table_id
-        self._seed: int | None = None
+        self._view: View | None = None  # the view of the hint below (it is all a hint reads)
         self._pending: asyncio.Task[dict[str, Any]] | None = None
 
     async def hint(self, view: View) -> dict[str, Any]:
-        seed = hint_seed(self.table_id, view)
         pending = self._pending
         failed = pending is not None and pending.done() and _failed(pending)
-        if seed != self._seed or pending is None or failed:
+        if view != self._view or pending is None or failed:
+            seed = hint_seed(self.table_id, view)
             pending = self._pending = asyncio.ensure_future(self._compute(view, seed))
             pending.add_done_callback(_failed)  # its error is each waiter's, not the loop's
-            self._seed = seed
+            self._view = view
         # One asker leaving (a closed connection) does not cancel the others' answer.
         return await asyncio.shield(pending)
 
