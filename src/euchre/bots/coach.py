@@ -100,7 +100,7 @@ class Hint:
 
     @property
     def reason(self) -> str:
-        return " ".join(f.text for f in self.facts)
+        return reason_text(self.facts)
 
     def value_of(self, action: str) -> ActionValue:
         for found in self.values:
@@ -348,6 +348,11 @@ def reasons(know: Knowledge, ordered: Sequence[ActionValue], scorer: _Scorer) ->
     facts += _void_facts(know)
     facts += _score_facts(know, scorer)
     return tuple(facts)
+
+
+def reason_text(facts: Sequence[Fact]) -> str:
+    """The English reason made of ``facts`` (a client may word them in its own language)."""
+    return " ".join(f.text for f in facts)
 
 
 def margin_fact(best: ActionValue, second: ActionValue) -> Fact:

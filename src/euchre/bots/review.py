@@ -26,7 +26,7 @@ from typing import Any
 from euchre.engine import GameState
 from euchre.engine import actions as A
 
-from .coach import COACH_WORLDS, Fact, hint, margin_fact
+from .coach import COACH_WORLDS, Fact, hint, margin_fact, reason_text
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.
 THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
@@ -113,7 +113,7 @@ def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision
         best.value,
         loss,
         mark_for(loss),
-        " ".join(f.text for f in facts),
+        reason_text(facts),
         facts,
     )
 
