@@ -135,6 +135,7 @@ class Session:
     console: Console
     ask: Ask
     seed: int
+    level: str
     reported: int = 0
     announced: int = -1
     tricks: list[int] = field(default_factory=list)
@@ -192,7 +193,7 @@ def new_session(
     bots = {s: make_bot(level) for s in others}
     rngs = {s: bot_rng(seed, s) for s in others}
     state = GameState(variant, seed=seed)
-    return Session(state, seat, bots, rngs, console, ask, seed)
+    return Session(state, seat, bots, rngs, console, ask, seed, level)
 
 
 # ---------------------------------------------------------------------- the loop
@@ -201,7 +202,12 @@ def new_session(
 def play_game(session: Session) -> None:
     """Run the game to its end; ``EOFError``/:class:`QuitGame` from input propagate."""
     state = session.state
-    session.say(Text(f"Euchre: {state.variant.name}, seed {session.seed}", style="bold"))
+    session.say(
+        Text(
+            f"Euchre: {state.variant.name}, seed {session.seed}, {session.level} bots",
+            style="bold",
+        )
+    )
     while True:
         report_finished_deals(session)
         if state.game_over:
@@ -485,7 +491,9 @@ def play(
         int | None, typer.Option(help="Deal and bot choices from this seed (same game again).")
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
-    level: Annotated[str, typer.Option(help="Bot level for the other seats.")] = "random",
+    level: Annotated[
+        str, typer.Option(help="Bot level for the other seats: random, easy, medium, hard.")
+    ] = "hard",
     review: Annotated[
         bool, typer.Option(help="After each hand, the coach rates your decisions.")
     ] = False,

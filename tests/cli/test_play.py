@@ -59,7 +59,7 @@ def assert_finished_consistently(transcript: str) -> None:
     assert top >= target
     leader = next(name for name, score in final.items() if score == top)
     assert list(final.values()).count(top) == 1
-    assert re.search(rf"^Winner: {re.escape(leader)}\b", transcript, re.MULTILINE)
+    assert re.search(rf"^Winner: {re.escape(leader)}(?=$|[\s:])", transcript, re.MULTILINE)
 
 
 # ---------------------------------------------------------------------- whole games
@@ -69,12 +69,13 @@ def test_whole_game_through_the_console_script() -> None:
     done = run_script("play", "--seed", "5")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
+    assert "Euchre: standard, seed 5, hard bots" in done.stdout
     assert "Game over" in done.stdout
     assert_finished_consistently(done.stdout)
 
 
 def test_every_scored_deal_shows_five_tricks_and_a_result() -> None:
-    transcript = run_script("play", "--seed", "8").stdout
+    transcript = run_script("play", "--seed", "8", "--level", "medium").stdout
     deals = re.split(r"^─+ Deal \d+ ─+$", transcript, flags=re.MULTILINE)[1:]
     assert deals
     for deal in deals:
@@ -93,9 +94,11 @@ def test_every_scored_deal_shows_five_tricks_and_a_result() -> None:
     ],
 )
 def test_whole_game_for_each_player_count(variant: str, seat: int, sides: list[str]) -> None:
-    code, output = invoke("play", "--variant", variant, "--seat", str(seat), "--seed", "21")
+    code, output = invoke(
+        "play", "--variant", variant, "--seat", str(seat), "--seed", "21", "--level", "medium"
+    )
     assert code == 0, output
-    assert f"Euchre: {variant}, seed 21" in output
+    assert f"Euchre: {variant}, seed 21, medium bots" in output
     assert_finished_consistently(output)
     _, final, _ = points_and_final_score(output)
     assert sorted(final) == sorted(sides)
@@ -111,7 +114,7 @@ def test_an_option_changes_the_rules() -> None:
 def test_the_human_gets_the_hand_of_the_chosen_seat() -> None:
     game = GameState(preset("standard"), seed=9)
     expected = [CARD_TEXT[c] for c in game.view(2).hand]
-    code, output = invoke("play", "--seed", "9", "--seat", "2")
+    code, output = invoke("play", "--seed", "9", "--seat", "2", "--level", "easy")
     assert code == 0
     assert hands_shown(output)[0].cards == expected
     names = {2: "You", 3: "Left (seat 3)", 0: "Partner (seat 0)", 1: "Right (seat 1)"}
@@ -123,26 +126,30 @@ def test_the_human_gets_the_hand_of_the_chosen_seat() -> None:
 
 
 def test_same_seed_same_game_different_seed_different_game() -> None:
-    first = run_script("play", "--seed", "11").stdout
-    again = run_script("play", "--seed", "11").stdout
-    other = run_script("play", "--seed", "12").stdout
+    short = ("--option", "target=5")  # hard bots, the default, take a while a game
+    first = run_script("play", "--seed", "11", *short).stdout
+    again = run_script("play", "--seed", "11", *short).stdout
+    other = run_script("play", "--seed", "12", *short).stdout
+    assert "Game over" in first
     assert first == again
     assert first != other
 
 
 def test_python_dash_m_plays_the_same_game() -> None:
-    script = run_script("play", "--seed", "13", "--variant", "two-player")
-    module = run_script("play", "--seed", "13", "--variant", "two-player", module=True)
+    script = run_script("play", "--seed", "13", "--variant", "two-player", "--level", "medium")
+    module = run_script(
+        "play", "--seed", "13", "--variant", "two-player", "--level", "medium", module=True
+    )
     assert module.returncode == 0, module.stderr
     assert module.stdout == script.stdout
 
 
 def test_without_a_seed_the_seed_is_shown_and_replays() -> None:
-    code, output = invoke("play")
+    code, output = invoke("play", "--level", "medium")
     assert code == 0
     seed = re.search(r"Euchre: standard, seed (\d+)", output)
     assert seed
-    again_code, again = invoke("play", "--seed", seed[1])
+    again_code, again = invoke("play", "--seed", seed[1], "--level", "medium")
     assert again_code == 0
     assert again == output
 
@@ -152,7 +159,9 @@ def test_without_a_seed_the_seed_is_shown_and_replays() -> None:
 
 def test_hand_display_follows_rules_2_14_throughout_a_game() -> None:
     for variant in ("standard", "british"):
-        hands = hands_shown(run_script("play", "--seed", "17", "--variant", variant).stdout)
+        hands = hands_shown(
+            run_script("play", "--seed", "17", "--variant", variant, "--level", "medium").stdout
+        )
         assert any(h.trump for h in hands) and any(h.trump is None for h in hands)
         for shown in hands:
             assert shown.cards == expected_display_order(shown.cards, shown.trump)
@@ -175,7 +184,9 @@ def test_hand_markup_joker_last_before_trump_first_after() -> None:
 
 
 def test_bad_input_reprompts_with_the_choices() -> None:
-    done = run_script("play", "--seed", "5", stdin="garbage\n99\n0\n\n" + ALWAYS_FIRST)
+    done = run_script(
+        "play", "--seed", "5", "--level", "medium", stdin="garbage\n99\n0\n\n" + ALWAYS_FIRST
+    )
     assert done.returncode == 0
     out = done.stdout
     assert "Not accepted: 'garbage' is not an action" in out
