@@ -113,7 +113,7 @@ def test_the_margin_is_told_in_the_numbers_shown_beside_each_action() -> None:
     assert margin.data["points"] == pytest.approx(points) and points > 0
     assert margin.data["win"] == pytest.approx(win) and win > 0
     assert margin.text == (
-        f"{best.action} scores {points:.2f} points a hand more than {second.action}, and your"
+        f"{best.action.capitalize()} scores {points:.2f} points a hand more than {second.action}, and your"
         f" side's chance of winning the game is {100 * win:.1f}% higher."
     )
 
@@ -123,7 +123,7 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
     best = ActionValue("pass", 0.2, -0.334, -0.0241)
     second = ActionValue("order", 0.1, -0.416, -0.0284)
     assert margin_fact(best, second).text == (
-        "pass scores 0.09 points a hand more than order, and your side's chance of winning"
+        "Pass scores 0.09 points a hand more than order, and your side's chance of winning"
         " the game is 0.4% higher."
     )
 
@@ -136,30 +136,30 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
         (
             ActionValue("order", 2.0, 0.6, 0.08),
             ActionValue("order alone", 1.5, 0.9, 0.05),
-            "order scores 0.30 points a hand fewer than order alone, but your side's chance"
+            "Order scores 0.30 points a hand fewer than order alone, but your side's chance"
             " of winning the game is 3.0% higher.",
         ),
         (
             ActionValue("pass", 1.0, 0.4, 0.02),
             ActionValue("order", 0.8, 0.4, 0.01),
-            "pass gives your side a 1.0% higher chance of winning the game than order.",
+            "Pass gives your side a 1.0% higher chance of winning the game than order.",
         ),
         # Three players: no chance of winning is shown, only points.
         (
             ActionValue("play Ah", 1.0, 1.0, None),
             ActionValue("play 9h", 0.5, 0.5, None),
-            "play Ah scores 0.50 points a hand more than play 9h.",
+            "Play Ah scores 0.50 points a hand more than play 9h.",
         ),
         # A decision the simulations cannot replay: the bidding model's value alone.
         (
             ActionValue("pass", 0.7, None, None),
             ActionValue("go under", 0.2, None, None),
-            "pass is worth 0.50 points a hand more than go under.",
+            "Pass is worth 0.50 points a hand more than go under.",
         ),
         (
             ActionValue("play Ah", 1.0, 1.0, 0.02),
             ActionValue("play Kh", 1.0, 1.0, 0.02),
-            "play Ah and play Kh are worth the same here.",
+            "Play Ah and play Kh are worth the same here.",
         ),
     ],
 )

@@ -56,7 +56,7 @@ def test_the_reason_compares_the_best_with_the_choice_made_not_the_runner_up() -
     assert (first.chosen, first.best) == ("order", "order alone")
     margin = margin_fact(advice.value_of("order alone"), advice.value_of("order"))
     assert first.facts == (margin, *advice.facts[1:])  # the other facts are the hint's
-    assert first.reason.startswith("order alone scores 2.00 points a hand more than order,")
+    assert first.reason.startswith("Order alone scores 2.00 points a hand more than order,")
 
 
 def test_the_best_choice_gets_no_mark() -> None:

@@ -340,7 +340,7 @@ def reasons(know: Knowledge, ordered: Sequence[ActionValue], scorer: _Scorer) ->
     if len(ordered) > 1:
         facts.append(margin_fact(best, ordered[1]))
     else:
-        facts.append(Fact("forced", f"{best.action} is the only legal move."))
+        facts.append(Fact("forced", _sentence(f"{best.action} is the only legal move.")))
     facts += _call_facts(best)
     trump = _trump_of(know, best.action)
     if trump is not None:
@@ -368,7 +368,14 @@ def margin_fact(best: ActionValue, second: ActionValue) -> Fact:
         points = data["points"] = round(round(best.points, 2) - round(second.points, 2), 2)
     if best.win is not None and second.win is not None:
         win = data["win"] = round(round(best.win, 3) - round(second.win, 3), 3)
-    return Fact("margin", _margin_text(best.action, second.action, gap, points, win), data)
+    return Fact(
+        "margin", _sentence(_margin_text(best.action, second.action, gap, points, win)), data
+    )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter: sentences may start with an action's text."""
+    return text[:1].upper() + text[1:]
 
 
 def _margin_text(
