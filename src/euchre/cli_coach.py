@@ -3,11 +3,12 @@ after each hand with ``--review`` (values from :mod:`euchre.bots.coach`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from euchre.bots.coach import ActionValue, hint
+from euchre.bots.coach import ActionValue, Fact, hint
 from euchre.bots.review import game_actions, review_deal
 from euchre.engine import GameState
 from euchre.engine.views import View
@@ -28,9 +29,24 @@ def value_line(value: ActionValue) -> str:
     return f"{value.action}: " + ", ".join(parts)
 
 
+def reason(session: Session, facts: Sequence[Fact], english: str) -> str:
+    """The coach's reason with seats named as the terminal names them ("Left (seat 1)")."""
+    if not facts:
+        return english
+    return " ".join(fact_text(session, f) for f in facts)
+
+
+def fact_text(session: Session, fact: Fact) -> str:
+    if fact.kind == "void":
+        suits = " and ".join(fact.data["suits"])
+        return f"{session.name(fact.data['seat'])} has shown out of {suits}."
+    return fact.text
+
+
 def show_hint(session: Session, view: View) -> None:
     advice = hint(view, session.seed + len(view.history))
-    session.say(Text(f"Hint: {advice.recommended}.", style="bold"), f" {advice.reason}")
+    told = reason(session, advice.facts, advice.reason)
+    session.say(Text(f"Hint: {advice.recommended}.", style="bold"), f" {told}")
     for value in advice.values:
         session.say(f"    {value_line(value)}")
 
@@ -50,7 +66,7 @@ def show_review(session: Session, deal: int) -> None:
             continue
         session.say(
             f"  {number}. {d.chosen}: {d.mark}, {d.loss:.2f} points of value lost; "
-            f"best: {d.best}. {d.reason}"
+            f"best: {d.best}. {reason(session, d.facts, d.reason)}"
         )
 
 

@@ -113,8 +113,8 @@ def test_the_margin_is_told_in_the_numbers_shown_beside_each_action() -> None:
     assert margin.data["points"] == pytest.approx(points) and points > 0
     assert margin.data["win"] == pytest.approx(win) and win > 0
     assert margin.text == (
-        f"{best.action.capitalize()} scores {points:.2f} points a hand more than {second.action}, and your"
-        f" side's chance of winning the game is {100 * win:.1f}% higher."
+        f"{best.action.capitalize()} scores {points:.2f} points a hand more than"
+        f" {second.action}, and your side's chance of winning the game is {100 * win:.1f}% higher."
     )
 
 

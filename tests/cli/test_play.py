@@ -361,6 +361,21 @@ def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
     assert len(session.state.record.actions()) > 0  # and the game went on
 
 
+def test_a_hint_names_the_seats_as_the_terminal_does() -> None:
+    asked: list[str] = []
+
+    def answers(session: Session) -> str:
+        told = "has shown out of" in out.getvalue() or len(asked) > 400
+        asked.append("quit" if told else "1" if asked and asked[-1] == "hint" else "hint")
+        return asked[-1]
+
+    session, out = scripted_session(3, answers)
+    run_interactive(session)
+    voids = re.findall(r"(\S+(?: \(seat \d\))?) has shown out of", out.getvalue())
+    assert voids, "no hint in the game told of a void"
+    assert set(voids) <= {"Left (seat 1)", "Partner (seat 2)", "Right (seat 3)"}
+
+
 def test_review_before_any_hand_ends_says_so() -> None:
     asked: list[str] = []
 
