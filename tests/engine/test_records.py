@@ -119,6 +119,10 @@ def test_expressible_rule_sets_validate_against_egn_schema(
         ("standard", {"go_under": "mixed", "throw_in_hands": "nines_tens,ace_no_face"}),
         ("standard", {"maker_partner_may_go_alone": True, "minimum_trump": True}),
         ("standard", {"stuck_dealer_may_forfeit": True, "no_trump": True}),
+        # Games that end after a number of deals, not at a score (with redeals among them).
+        ("standard", {"deal_limit": 3, "target": 0}),
+        ("classic", {"deal_limit": 4, "farmers_hand": True}),
+        ("cutthroat", {"deal_limit": 2, "throw_in_hands": "nines_tens"}),
     ],
 )
 def test_export_import_replays_identically(name: str, options: dict[str, Any]) -> None:
@@ -128,7 +132,28 @@ def test_export_import_replays_identically(name: str, options: dict[str, Any]) -
         assert [d.points for d in result.deals] == [list(d.points) for d in state.deals]
         assert [d.outcome for d in result.deals] == [d.outcome for d in state.deals]
         assert result.score == state.scores
-        assert result.winner == state.winner
+        assert (result.game_over, result.winner) == (True, state.winner)
+        assert not result.warnings
+
+
+@pytest.mark.parametrize("actions_before_time_up", [0, 30, 75])
+def test_a_timed_game_replays_to_its_end_when_its_record_says_it_ended(
+    actions_before_time_up: int,
+) -> None:
+    rng = random.Random(actions_before_time_up)
+    state = GameState(preset("standard", time_limit_minutes=30), seed=3)
+    for _ in range(actions_before_time_up):
+        state.apply(rng.choice(state.legal_actions()))
+    state.signal_time_up()
+    while not state.game_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = json.loads(json.dumps(export_egn(state)))
+    result = replay(record)
+    assert (result.game_over, result.winner, result.score) == (True, state.winner, state.scores)
+    # The same deals without the final score: a game whose time had not yet run out.
+    del record["metadata"]["finalScore"]
+    unfinished = replay(record)
+    assert max(state.scores) < 10 and not unfinished.game_over and unfinished.winner is None
 
 
 def test_ruleset_round_trip_keeps_every_option() -> None:

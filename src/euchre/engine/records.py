@@ -344,6 +344,7 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     results: list[DealResult] = []
     warnings: list[str] = []
     over, winner = False, None
+    played = 0  # deals that count towards a deal limit
     deals = record["deals"]
     for index, deal in enumerate(deals):
         number = deal.get("dealNumber", index)
@@ -352,9 +353,17 @@ def replay(record: dict[str, Any]) -> ReplayResult:
                 f"deal {number} and later were played after the game ended "
                 f"(score {_score_text(scores)})"
             )
-        result, state = _replay_deal(variant, deal, number, scores, last=index == len(deals) - 1)
+        last = index == len(deals) - 1
+        # A timed game's record cannot say when the time ran out, only that the game
+        # ended: a final score stated after the last deal means it ran out in that deal.
+        time_up = last and variant.timed and "finalScore" in metadata
+        result, state = _replay_deal(
+            variant, deal, number, scores, played, last=last, time_up=time_up
+        )
         results.append(result)
         scores = result.score[:]
+        outcome = state.deals[0].outcome if state is not None else None
+        played += bool(outcome and outcome.counts)
         if not over and state is not None and state.game_over:
             over, winner = True, state.winner
     return ReplayResult(variant, initial, results, scores, over, winner, warnings)
@@ -394,11 +403,20 @@ class RecordedDeal:
 
 
 def _replay_deal(
-    variant: Variant, raw: dict[str, Any], number: int, scores: list[int], *, last: bool
+    variant: Variant,
+    raw: dict[str, Any],
+    number: int,
+    scores: list[int],
+    played: int,
+    *,
+    last: bool,
+    time_up: bool,
 ) -> tuple[DealResult, GameState | None]:
     deal = parse_deal(variant, raw, number)
     deck = deal_deck(variant, deal)
-    state = GameState(variant, dealer=deal.dealer, scores=scores, decks=[deck])
+    state = GameState(variant, dealer=deal.dealer, scores=scores, decks=[deck], deals_played=played)
+    if time_up:
+        state.signal_time_up()
     record = state.deals[0]  # a voided deal (farmer's hand) is already over here
     for seat, text in deal_actions(variant, deal, state):
         try:

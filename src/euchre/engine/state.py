@@ -79,6 +79,7 @@ class GameState:
     """A whole game of Euchre under one variant."""
 
     __slots__ = (
+        "_deals_before",
         "_decks",
         "_rng",
         "active",
@@ -148,13 +149,15 @@ class GameState:
         scores: Sequence[int] | None = None,
         decks: Iterable[Sequence[int | str]] | None = None,
         rng: random.Random | None = None,
+        deals_played: int = 0,
     ) -> None:
         """Start a game and deal its first hand.
 
         ``seed`` makes every shuffle reproducible; without it the shuffle uses the
         operating system's secure random source. ``decks`` supplies the decks of the
         first deals (card ids or text, index 0 on top); ``dealer`` is chosen at random
-        when not given.
+        when not given. A game taken up part way (a record replayed deal by deal) starts
+        with ``scores`` and the ``deals_played`` that count towards a deal limit.
         """
         self.variant = v = variant or Variant()
         self.n = v.players
@@ -168,6 +171,7 @@ class GameState:
         self.dealer = rng.randrange(self.n) if dealer is None else dealer % self.n
         self.deals: list[DealRecord] = []
         self.mcevoy_used = 0
+        self._deals_before = deals_played
         self.time_up = False
         self.winner = None
         self.game_over = False
@@ -818,7 +822,7 @@ class GameState:
         if not v.deal_limit:
             return False
         played = sum(1 for d in self.deals if d.outcome is not None and d.outcome.counts)
-        return played >= v.deal_limit
+        return self._deals_before + played >= v.deal_limit
 
     # ------------------------------------------------------------------ errors
 
