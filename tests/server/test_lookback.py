@@ -192,7 +192,8 @@ def test_invite_codes_read_aloud_and_are_accepted_as_typed(live: ThreadServer) -
     assert code is not None and re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
     assert not set(code) & set("0O1lI")
     assert set(code.replace("-", "")) <= set(INVITE_ALPHABET)
-    for typed in (code, code.lower(), code.replace("-", ""), code.replace("-", "").lower()):
+    typed_forms = (code.lower(), code.replace("-", ""), code.replace("-", " "), f" {code} ")
+    for typed in (code, *typed_forms):
         friend = Client(live.base, "Bob")
         assert friend.request(type="join", invite=typed)["table"] == table
         friend.close()

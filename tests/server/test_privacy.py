@@ -51,8 +51,9 @@ def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None
         assert wrong.status_code == 404
         # The player, and whoever holds the invite.
         assert statuses(base, private, euchre_session=ann["session"]) == [200] * 4
-        shared = httpx.get(base + f"/api/games/{private}/replay", params={"invite": invite})
-        assert shared.status_code == 200 and shared.json()["game"] == private
+        for typed in (invite, invite.lower().replace("-", " ")):  # as typed from a message
+            shared = httpx.get(base + f"/api/games/{private}/replay", params={"invite": typed})
+            assert shared.status_code == 200 and shared.json()["game"] == private
         assert statuses(base, casual) == [200] * 4  # other games stay public
 
         def listed(**cookies: str) -> tuple[list[str], int]:

@@ -9,6 +9,7 @@ from euchre.store.repo import GameRow
 
 from .auth import Identity
 from .kinds import TableKind
+from .lookback import normal_invite
 
 
 def was_seated(row: GameRow, identity: Identity) -> bool:
@@ -26,7 +27,8 @@ def may_view(row: GameRow, identity: Identity | None, invite: str | None) -> boo
     """Whether this person (None: no session) may see this game's record and summary."""
     if row.kind != TableKind.PRIVATE:
         return True
-    if invite and row.invite and hmac.compare_digest(invite.encode(), row.invite.encode()):
+    code = normal_invite(invite) if invite else None
+    if code and row.invite and hmac.compare_digest(code.encode(), row.invite.encode()):
         return True
     if identity is None:
         return False

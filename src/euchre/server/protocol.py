@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+# As people type and paste them: any case, with or without the dash, spaces around groups.
+InviteCode = Annotated[str, Field(pattern=r"^[A-Za-z0-9_ -]{1,32}$")]
 MAX_REF_CHARS = 64
 MAX_REF = 2**53 - 1  # the largest whole number every JSON reader (JavaScript's) keeps exact
 Ref = (
@@ -83,7 +85,7 @@ class QuickPlay(ClientMessage):
 class Join(ClientMessage):
     type: Literal["join"]
     table: TableId | None = None
-    invite: TableId | None = None
+    invite: InviteCode | None = None
     since: Version | None = None
 
 
