@@ -118,11 +118,26 @@ def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
     assert sorted(buttons.evaluate_all("els => els.map(e => e.dataset.action)")) == calls
     toggle = page.locator("#go-alone")
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    toggle.click()
-    expect(toggle).to_have_attribute("aria-pressed", "true")
+    # Nothing moves when the toggle is tapped: a second tap must land on the toggle again,
+    # never on a call alone that slid under the finger.
+    where = (
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.x, r.y, r.width, r.height]; })"
+    )
+    controls = page.locator(".bid-row button, .seat.pos-bottom")
+    for size in ("landscape", "phone"):
+        page.set_viewport_size(SIZES[size])
+        before_boxes = controls.evaluate_all(where)
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        assert controls.evaluate_all(where) == before_boxes, f"the bid row moved ({size})"
+        if size == "landscape":
+            toggle.click()
+            expect(toggle).to_have_attribute("aria-pressed", "false")
     alone = sorted(buttons.evaluate_all("els => els.map(e => e.dataset.action)"))
     assert alone == [f"{c} alone" for c in calls]
-    expect(buttons.first).to_contain_text("alone")
+    expect(buttons.first).to_have_accessible_name(re.compile(r", alone$"))
+    expect(buttons.first.locator(".alone-badge")).to_be_visible()
     before = game.version()
     chosen = str(buttons.first.get_attribute("data-action"))
     buttons.first.click()

@@ -66,6 +66,9 @@ export function bidButtons(page, acts) {
     const twin = act.kind === "call" && !act.alone ? aloneOf.get(act.suit) : undefined;
     const sent = alone && twin ? twin : act;
     const coached = pick === act.text || (twin && pick === twin.text) ? " coach-pick" : ""; // the coach's choice (its suit, alone or not)
+    // Going alone pins a badge on the button rather than lengthening its label: a longer
+    // label would reflow the row and put a call alone under a finger that tapped the toggle.
+    const badge = sent !== act ? h("span", { class: "alone-badge", "aria-hidden": "true" }, page.t("table.alone")) : null;
     return h(
       "button",
       {
@@ -74,8 +77,10 @@ export function bidButtons(page, acts) {
         dataset: { action: sent.text, key: `act-${act.text}`, cmd: "act", aloneAction: twin ? twin.text : "", plainAction: act.text },
         tabindex: i === 0 ? "0" : "-1",
         disabled: Boolean(page.pending),
+        "aria-label": badge ? page.actionLabel(sent, false) : null,
       },
-      page.actionLabel(sent, false),
+      page.actionLabel(act, false),
+      badge,
     );
   });
   const group = h("div", { class: "bid-buttons", role: "group", "aria-labelledby": "prompt" }, buttons);
