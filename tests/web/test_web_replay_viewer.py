@@ -289,6 +289,34 @@ def test_an_opened_egn_file_is_replayed_by_the_server(
     assert_accessible(page, "an opened EGN file (phone)")
 
 
+def test_a_replay_fits_a_phone_upright_and_on_its_side(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")  # players' long names
+    expect(page.locator("#replay-board")).to_be_visible()
+    widths = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    wide, screen = page.evaluate(widths)
+    assert wide <= screen, "the page scrolls sideways on a phone (the score sheet is too wide)"
+    page.set_viewport_size(LANDSCAPE)
+    while page.locator("#replay-trick li").count() < 4:  # the first trick in full
+        page.click("#replay-next")
+    steps = page.locator(".replay-steps").bounding_box()
+    assert steps is not None and steps["y"] + steps["height"] <= LANDSCAPE["height"] + 0.5
+    for part in page.locator(".replay-seat, #replay-trick, #replay-note").all():
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0, part
+        assert box["y"] + box["height"] <= steps["y"] + 0.5, (
+            "under the steps or off the screen",
+            part.get_attribute("class"),
+            box,
+            steps,
+        )
+    _shots(page, "file-landscape")
+    assert_accessible(page, "a replay on a phone on its side")
+
+
 def _long_record(deals: int) -> dict[str, Any]:
     rng = random.Random(5)
     state = GameState(preset("standard", target=0, deal_limit=deals), dealer=0, seed=5)
