@@ -19,13 +19,16 @@ if TYPE_CHECKING:
 COMMANDS = ("hint", "review")
 
 
-def value_line(value: ActionValue) -> str:
-    """``order alone: +4.00 points a hand, win chance +18.3%`` (what is known of it)."""
+def value_line(value: ActionValue, win_now: float | None) -> str:
+    """``order alone: value +4.10, +1.00 points a hand, chance to win 68.3%`` (what is known
+    of it; the chance is the side's chance of winning the game after this hand)."""
     parts = [f"value {value.value:+.2f}"]
     if value.points is not None:
         parts.append(f"{value.points:+.2f} points a hand")
-    if value.win is not None:
-        parts.append(f"win chance {100 * value.win:+.1f}%")
+    if value.win is not None and win_now is not None:
+        # Each part as the coach rounds it, so that two lines differ as its reason says.
+        chance = min(1.0, max(0.0, round(win_now, 3) + round(value.win, 3)))
+        parts.append(f"chance to win {100 * chance:.1f}%")
     return f"{value.action}: " + ", ".join(parts)
 
 
@@ -48,7 +51,7 @@ def show_hint(session: Session, view: View) -> None:
     told = reason(session, advice.facts, advice.reason)
     session.say(Text(f"Hint: {advice.recommended}.", style="bold"), f" {told}")
     for value in advice.values:
-        session.say(f"    {value_line(value)}")
+        session.say(f"    {value_line(value, advice.win_now)}")
 
 
 def show_review(session: Session, deal: int) -> None:

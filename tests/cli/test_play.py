@@ -356,7 +356,8 @@ def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
     assert hint_part.split(".", 1)[0] in legal
     for action in legal:  # every legal choice, with its numbers
         assert re.search(rf"    {action}: value [+-]\d+\.\d\d, [+-]\d+\.\d\d points a hand", text)
-    assert "win chance" in hint_part
+    chances = re.findall(r", chance to win (\d+\.\d)%", hint_part)
+    assert len(chances) == len(legal) and all(0 <= float(c) <= 100 for c in chances)
     assert "Not accepted" not in text  # "hint" is a command, not a bad action
     assert len(session.state.record.actions()) > 0  # and the game went on
 

@@ -5,6 +5,7 @@ a hand after it, checked against the server's own review; axe with both open on 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,8 @@ def test_a_hint_on_my_turn_at_a_casual_table(new_page: PageFactory, coached: Liv
     expect(page.locator(".coach-pick")).to_have_count(1)
     for cell in page.locator("#hint-values td.points").all_text_contents():
         assert cell == "–" or cell.lstrip("+-−").replace(".", "").isdigit(), cell
+    for cell in page.locator("#hint-values td.win").all_text_contents():  # a chance, not a change
+        assert re.fullmatch(r"\d{1,3}\.\d\s?%", cell) and float(cell.rstrip(" %")) <= 100, cell
     reason = page.locator("#hint-reason").inner_text()
     # The margin is told in the units of the table: points a hand, the chance of winning.
     told = ("points a hand", "chance of winning", "worth the same", "only legal move")

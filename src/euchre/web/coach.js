@@ -138,7 +138,7 @@ export class Coach {
         { class: v.action === answer.recommended ? "best" : "", dataset: { action: v.action } },
         h("th", { scope: "row" }, this.actionText(v.action, context), v.action === answer.recommended ? h("span", { class: "coach-star", "aria-hidden": "true" }, " ★") : null),
         h("td", { class: "points" }, formatPoints(this.page.ctx.i18n, v.points)),
-        h("td", { class: "win" }, formatWin(this.page.ctx.i18n, v.win)),
+        h("td", { class: "win" }, formatChance(this.page.ctx.i18n, answer.win_now, v.win)),
       ),
     );
     return [
@@ -344,9 +344,13 @@ function formatPoints(i18n, points) {
 }
 
 /** The change in the chance of winning the game: "+4.1 %" (null: not known). */
-function formatWin(i18n, win) {
-  if (win === null || win === undefined) return "–";
-  return new Intl.NumberFormat(i18n.lang, { style: "percent", signDisplay: "exceptZero", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(win);
+/** The chance of winning the game after a choice: the chance now and the choice's change,
+ * each as the server rounds it to 0.1%, so that two rows differ by what the reason says. */
+function formatChance(i18n, now, change) {
+  if (typeof now !== "number" || typeof change !== "number") return "–";
+  const tenths = (x) => Math.round(x * 1000);
+  const chance = Math.min(1000, Math.max(0, tenths(now) + tenths(change))) / 1000;
+  return new Intl.NumberFormat(i18n.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(chance);
 }
 
 /** The coach's styles, from beside this module (so they share its versioned address). */
