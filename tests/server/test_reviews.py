@@ -108,6 +108,39 @@ def test_a_spectator_gets_no_review(live: ThreadServer) -> None:
     eve.close()
 
 
+def test_a_bots_seat_taken_over_gets_no_review_of_the_deals_the_bot_began(
+    live: ThreadServer,
+) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    eve = Client(live.base, "Eve")
+    eve.send(type="join", invite=ann.view(table).invite)
+    eve.until(lambda m: m["type"] == "table")
+    ann.send(type="start", table=table)
+    play_first_deal(ann, table)  # the bots at seats 1 to 3 played deal 0 (a bot's discard)
+    seated = eve.request(type="sit", table=table, seat=1)
+    assert (seated["type"], seated["you"]["seat"]) == ("table", 1), seated
+    now = seated["state"]  # the deal in progress when Eve sat down
+    first = now["deal"] + (1 if now["history"] else 0)  # the first Eve plays from its start
+    assert first >= 1
+    for deal in range(first):  # the bot began these: what it held and discarded stays hidden
+        refused = eve.expect_error("forbidden", type="review", table=table, deal=deal)
+        assert f"deal {first} on" in refused["message"], refused
+    assert ask_review(ann, table, 0)["type"] == "review"  # Ann played hers from the start
+    play_random([ann, eve], table, random.Random(4), stop=lambda s: s["deal"] > first)
+    own = ask_review(eve, table, first)
+    assert (own["type"], own["seat"]) == ("review", 1), own
+    ann.close()
+    eve.close()
+
+
+def test_a_seat_remembers_the_first_deal_its_person_played_whole() -> None:
+    from euchre.server.table.parts import Seat, restored_seat
+
+    taken = Seat(user="u1", name="Eve", since_deal=3)
+    assert restored_seat(taken.stored()).since_deal == 3  # after a restart too
+    assert "since_deal" not in Seat(user="u2", name="Ann").stored()  # seated from the start
+
+
 def test_every_hand_of_a_finished_game_is_reviewed_for_its_player(live: ThreadServer) -> None:
     table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0, options={"target": 1})
     ann.send(type="start", table=table)

@@ -40,9 +40,10 @@ def register(app: FastAPI, server: ServerParts) -> None:
                 status_code=403, detail="reviews are for the players of the game: you had no seat"
             )
         seat = seats[0]
+        first = int(row.seats[seat].get("since_deal") or 0)  # taken from a bot part way
         deals = []
         try:
-            for deal in range(len(row.decks)):
+            for deal in range(first, len(row.decks)):
                 deals.append(
                     {"deal": deal, "decisions": await server.reviews.get(game_id, deal, seat)}
                 )

@@ -126,6 +126,13 @@ def review_request(table: Table, conn: Endpoint, deal: int) -> int:
     if deal >= done:
         allowed = "no deal is over yet" if done == 0 else f"deals 0 to {done - 1} are over"
         raise ProtocolError("bad_state", f"deal {deal} is not over: {allowed}")
+    first = table.seats[seat].since_deal
+    if deal < first:
+        raise ProtocolError(
+            "forbidden",
+            f"you took seat {seat} over from a bot: reviews are of the deals you played"
+            f" from their start, deal {first} on",
+        )
     return seat
 
 

@@ -66,6 +66,10 @@ class Seat:
     conn: Endpoint | None = None
     away: bool = False
     bot_playing: bool = False
+    # The first deal this person played from its start (a bot's seat taken over part way
+    # through a game): the coach reviews no earlier deal of the seat for them, as it would
+    # show what the bot held and discarded.
+    since_deal: int = 0
 
     @property
     def kind(self) -> SeatKind:
@@ -76,7 +80,8 @@ class Seat:
         return self.user is None and self.bot is None
 
     def stored(self) -> dict[str, Any]:
-        return {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
+        stored = {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
+        return {**stored, "since_deal": self.since_deal} if self.since_deal else stored
 
     def public(self, index: int, host: str | None) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": index, "type": self.kind, "name": self.name}
@@ -100,6 +105,7 @@ def restored_seat(raw: Any) -> Seat:
         account=raw.get("account"),
         bot=bot,
         away=bool(user),
+        since_deal=int(raw.get("since_deal") or 0),
     )
 
 

@@ -133,25 +133,32 @@ class Seating(Publishing):
             if not await self.services.user_exists(account):
                 raise ProtocolError("account_required", "your account no longer exists")
         index = self._free_seat(wanted)
-        seat = self.seats[index]
-        seat.user, seat.name, seat.account, seat.bot = (
-            identity.id,
-            identity.name,
-            identity.account_id,
-            None,
+        before = self.seats[index]
+        self.seats[index] = Seat(
+            user=identity.id,
+            name=identity.name,
+            account=identity.account_id,
+            conn=conn,
+            since_deal=self._first_whole_deal(),
         )
-        seat.conn, seat.away, seat.bot_playing = conn, False, False
         self._watch(conn, index)
         try:
             await self._commit(
                 "seated", {"seat": index, "name": identity.name}, direct=Direct(conn, None, ref)
             )
         except ProtocolError:
-            self.seats[index] = Seat()
+            self.seats[index] = before  # the bot keeps the seat it had
             self.watchers[conn] = None
             raise
         await self._after_seating()
         return index
+
+    def _first_whole_deal(self) -> int:
+        """The first deal someone sitting down now plays from its start."""
+        state = self.state
+        if state is None or self.status != TableStatus.PLAYING:
+            return 0
+        return len(state.deals) - (0 if state.record.steps else 1)
 
     def _free_seat(self, wanted: int | None) -> int:
         if wanted is not None and wanted >= self.players:
