@@ -90,6 +90,46 @@ def test_one_person_sits_at_a_bounded_number_of_tables(tmp_path: Path) -> None:
         bob.close()
 
 
+def answers_to_all_at_once(clients: list[Client], requests: list[dict[str, object]]) -> list[str]:
+    """Each client sends its request before any answer is read; the answers' types."""
+    for client, (number, request) in zip(clients, enumerate(requests), strict=True):
+        client.send(**request, ref=f"r{number}")
+    return [
+        client.until(lambda m, ref=f"r{number}": m.get("ref") == ref)["type"]
+        for number, client in enumerate(clients)
+    ]
+
+
+def test_creates_sent_at_once_from_many_connections_stay_within_the_cap(tmp_path: Path) -> None:
+    db = tmp_path / "race.db"
+    settings = fast_settings(db, tables_per_person=3, waiting_per_person=3)
+    with ThreadServer(settings) as live:
+        first = Client(live.base, "Ann")
+        clients = [first] + [Client(live.base, "Ann", first.token) for _ in range(11)]
+        create = {"type": "create", "kind": "private", "sit": False}
+        answers = answers_to_all_at_once(clients, [create] * len(clients))
+        assert sorted(answers) == ["created"] * 3 + ["error"] * 9, answers
+        assert len(stored_games(db)) == 3 and len(live.server.lobby.tables) == 3
+        for client in clients:
+            client.close()
+
+
+def test_seats_taken_at_once_from_many_connections_stay_within_the_cap(tmp_path: Path) -> None:
+    settings = fast_settings(
+        tmp_path / "seats.db", seats_per_person=2, tables_per_person=10, waiting_per_person=10
+    )
+    with ThreadServer(settings) as live:
+        host = Client(live.base, "Hal")
+        tables = [host.request(type="create", kind="casual", sit=False)["table"] for _ in range(6)]
+        first = Client(live.base, "Bob")
+        clients = [first] + [Client(live.base, "Bob", first.token) for _ in tables[1:]]
+        sits = [{"type": "sit", "table": table, "seat": 0} for table in tables]
+        answers = answers_to_all_at_once(clients, sits)
+        assert sorted(answers) == ["error"] * 4 + ["table"] * 2, answers
+        for client in [host, *clients]:
+            client.close()
+
+
 def test_an_abandoned_waiting_table_closes_and_is_not_reloaded(tmp_path: Path) -> None:
     db = tmp_path / "idle.db"
     with ThreadServer(fast_settings(db, unseated_seconds=0.5)) as live:

@@ -268,7 +268,11 @@ class Lobby:
             case ReadChat():
                 return self._chat().log(conn, table)
             case Sit() if table.seat_of(conn.identity.id) is None:
-                self.quotas.check_seats(conn)
+                with self.quotas.taking_seat(conn, table.id):
+                    return await self._perform(table, conn, command)
+        return await self._perform(table, conn, command)
+
+    async def _perform(self, table: Table, conn: Endpoint, command: Command) -> Any:
         try:
             return await table.call(perform, table, conn, command)
         except ProtocolError as exc:
@@ -328,10 +332,9 @@ class Lobby:
 
     async def open_table(self, spec: TableSpec, conn: Connection) -> Table:
         """A new table for ``conn``, within their quota of tables."""
-        self.quotas.check_create(conn)
-        table = await self.new_table(spec, new_table_id())
-        self.quotas.created(table.id, conn)
-        return table
+        table_id = new_table_id()
+        with self.quotas.opening_table(table_id, conn):
+            return await self.new_table(spec, table_id)
 
     async def new_table(self, spec: TableSpec, table_id: str) -> Table:
         """Open, store and list a table (a private one gets an invite code)."""

@@ -63,20 +63,20 @@ async def quick_play(
     if own is not None:
         await own.call(perform, own, conn, sit)
         return own
-    lobby.quotas.check_seats(conn)
-    mine_elsewhere = _remote_seats(lobby, conn, variant, kind) if lobby.shared else []
-    if mine_elsewhere and await _sit_remote(lobby, conn, mine_elsewhere, sit):
-        return None
-    for table in _candidates(lobby, variant, kind):
-        try:
-            await table.call(perform, table, conn, sit)
-        except ProtocolError as exc:
-            if exc.code in NEXT_TABLE:
-                continue
-            raise
-        return table
-    if await _sit_remote(lobby, conn, _remote_candidates(lobby, variant, kind), sit):
-        return None
+    with lobby.quotas.taking_seat(conn):
+        mine_elsewhere = _remote_seats(lobby, conn, variant, kind) if lobby.shared else []
+        if mine_elsewhere and await _sit_remote(lobby, conn, mine_elsewhere, sit):
+            return None
+        for table in _candidates(lobby, variant, kind):
+            try:
+                await table.call(perform, table, conn, sit)
+            except ProtocolError as exc:
+                if exc.code in NEXT_TABLE:
+                    continue
+                raise
+            return table
+        if await _sit_remote(lobby, conn, _remote_candidates(lobby, variant, kind), sit):
+            return None
     spec = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
     table = await lobby.open_table(spec, conn)
     await table.call(perform, table, conn, sit)

@@ -9,12 +9,16 @@ tables of people. Counted here, on each instance, from the tables it holds:
 * open tables a person sits at;
 * running games with a bot seat (bots think on this instance's CPU).
 
-A request past a limit gets an ``error`` naming the limit; nothing is created.
+A request past a limit gets an ``error`` naming the limit; nothing is created. Tables being
+opened and seats being taken count from the moment they are checked (they are reserved),
+so requests sent at once cannot all pass the check before any of them lands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +62,8 @@ class Quotas:
         self.settings = settings
         self.tables = tables  # the lobby's, by id
         self.creators: dict[str, Creator] = {}
+        self.opening: set[str] = set()  # tables reserved by a create still being stored
+        self.sitting: dict[str, Counter[str]] = {}  # person -> tables being sat at
         self.exempt = exempt_addresses(settings)
 
     def _key(self, conn: Endpoint) -> str:
@@ -65,17 +71,49 @@ class Quotas:
         host = address_of(conn)
         return "" if not host or host in self.exempt else limit_key(host)
 
-    def created(self, table_id: str, conn: Endpoint) -> None:
+    @contextmanager
+    def opening_table(self, table_id: str, conn: Endpoint) -> Iterator[None]:
+        """Check the limits and hold the table's place while it is being opened; it stays
+        counted as its creator's if it was opened."""
+        self.check_create(conn)
         self.creators[table_id] = Creator(conn.identity.id, self._key(conn))
+        self.opening.add(table_id)
+        try:
+            yield
+        except BaseException:
+            self.creators.pop(table_id, None)
+            raise
+        finally:
+            self.opening.discard(table_id)
+
+    @contextmanager
+    def taking_seat(self, conn: Endpoint, table_id: str = "") -> Iterator[None]:
+        """Check the seat limit and count the seat at ``table_id`` (one of the tables
+        quick play tries: "") while it is being taken."""
+        self.check_seats(conn)
+        person = conn.identity.id
+        taking = self.sitting.setdefault(person, Counter())
+        taking[table_id] += 1
+        try:
+            yield
+        finally:
+            taking[table_id] -= 1
+            if not +taking:
+                self.sitting.pop(person, None)
 
     def forget(self, table_id: str) -> None:
         self.creators.pop(table_id, None)
 
-    def _open_created(self, match: Any) -> Iterable[Any]:
+    def _open_created(self, match: Any) -> Iterable[TableStatus]:
+        """The status of each open table whose creator ``match``es (one being opened waits)."""
         for table_id, creator in self.creators.items():
+            if not match(creator):
+                continue
             table = self.tables.get(table_id)
-            if table is not None and table.status in OPEN and match(creator):
-                yield table
+            if table is None and table_id in self.opening:
+                yield TableStatus.WAITING
+            elif table is not None and table.status in OPEN:
+                yield table.status
 
     def check_create(self, conn: Endpoint) -> None:
         """Refuse a new table past the per-person, per-address or bot-game limits."""
@@ -85,22 +123,31 @@ class Quotas:
         here = list(self._open_created(lambda c: bool(address) and c.address == address))
         _at_most(len(mine), s.tables_per_person, "open tables created by one person")
         _at_most(len(here), s.tables_per_address, "open tables created from one address")
-        waiting = sum(1 for t in mine if t.status == TableStatus.WAITING)
-        waiting_here = sum(1 for t in here if t.status == TableStatus.WAITING)
+        waiting = mine.count(TableStatus.WAITING)
+        waiting_here = here.count(TableStatus.WAITING)
         _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
         self.check_seats(conn)
         self.check_bot_games()
 
     def check_seats(self, conn: Endpoint) -> None:
-        """Refuse another seat to a person who sits at the most open tables already."""
+        """Refuse another seat to a person who sits at the most open tables already (tables
+        being opened by them and seats being taken count too)."""
         person = conn.identity.id
-        seated = sum(
-            1
-            for t in self.tables.values()
+        seated = {
+            table_id
+            for table_id, t in self.tables.items()
             if t.status in OPEN and any(seat.user == person for seat in t.seats)
-        )
-        _at_most(seated, self.settings.seats_per_person, "open tables one person sits at")
+        }
+        opening = {
+            table_id
+            for table_id in self.opening
+            if table_id not in self.tables and self.creators[table_id].person == person
+        }
+        taking = +self.sitting.get(person, Counter())
+        # A table counts once however it is held; quick play's tries ("") each count.
+        held = len(seated | opening | set(taking)) + max(0, taking[""] - 1)
+        _at_most(held, self.settings.seats_per_person, "open tables one person sits at")
 
     def bot_games(self) -> int:
         return sum(1 for t in self.tables.values() if is_bot_game(t))
