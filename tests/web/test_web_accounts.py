@@ -10,6 +10,7 @@ from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
     ACCOUNT_PASSWORD,
+    PHONE,
     LiveServer,
     account_form,
     account_server,
@@ -142,6 +143,41 @@ def test_chat_is_off_until_turned_on_and_then_delivers(
     expect(guest.locator(".chat-line", has_text="Thanks")).to_have_count(1)
     expect(guest.locator(".chat-line", has_text="can you hear me?")).to_have_count(0)
     expect(guest.locator(".chat-unmute")).to_have_text("Unmute Hosta")
+
+
+def test_a_chat_line_shows_over_the_table_when_the_chat_is_out_of_sight(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    host = new_page(viewport=PHONE, server=accounts)
+    enter_name(host, "Hosta")
+    create_private_table(host, start_with_bots=False)
+    link = host.locator("#invite-link").input_value()
+    guest = new_page(server=accounts)  # a desktop: its chat sits beside the table
+    guest.goto(link)
+    guest.fill("#guest-name", "Ivy")
+    guest.press("#guest-name", "Enter")
+    wait_connected(guest)
+    guest.click('.seat[data-seat="1"] button.sit-here')
+    for page in (host, guest):
+        page.check("#chat-enabled")
+    host.evaluate("window.scrollTo(0, 0)")  # the phone shows the table; the chat is below
+    guest.fill("#chat-input", "your turn!")
+    guest.press("#chat-input", "Enter")
+    toast = host.locator("#chat-toast")
+    expect(toast).to_be_visible()
+    assert host.evaluate("scrollY") == 0  # the page stays on the table
+    expect(toast).to_have_text("Ivy: your turn!")
+    box = toast.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    expect(guest.locator("#chat-toast")).to_have_count(0)  # the sender's own line: no toast
+    toast.click()
+    expect(host.locator("#chat-toast")).to_have_count(0)
+    expect(host.locator(".chat-line", has_text="your turn!")).to_be_in_viewport()
+    host.fill("#chat-input", "ok")  # the chat in view: the reply comes without a toast
+    guest.fill("#chat-input", "hurry")
+    guest.press("#chat-input", "Enter")
+    expect(host.locator(".chat-line", has_text="hurry")).to_have_count(1)
+    expect(host.locator("#chat-toast")).to_have_count(0)
 
 
 def test_a_guest_is_refused_ranked_play_in_their_language(

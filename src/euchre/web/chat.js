@@ -8,6 +8,7 @@ import * as table from "./table.js";
 
 const PRESETS = ["hello", "good_luck", "nice_hand", "well_played", "thanks", "sorry", "oops", "good_game"];
 const SHOWN = 100;
+const TOAST_MS = 6000;
 
 /** Mount the table page and the chat panel; returns the table page (its API is the page's). */
 export function mount(ctx, root, params) {
@@ -53,6 +54,7 @@ class ChatPanel {
   unmount() {
     this.ctx.net.removeEventListener("message", this.onMessage);
     this.ctx.net.removeEventListener("open", this.onOpen);
+    this.hideToast();
   }
 
   t(key, params) {
@@ -115,7 +117,38 @@ class ChatPanel {
     this.lines.push(m);
     if (this.lines.length > SHOWN) this.lines.shift();
     this.render();
-    if (m.from.id !== this.ctx.session?.id) this.ctx.announce(`${m.from.name}: ${this.lineText(m)}`);
+    if (m.from.id === this.ctx.session?.id) return;
+    this.ctx.announce(`${m.from.name}: ${this.lineText(m)}`);
+    this.toast(m);
+  }
+
+  /** A line from someone else while the chat is out of sight (below the table on a phone)
+   * shows over the table for a few seconds; a tap on it brings the chat into view. Screen
+   * readers have heard it already (announce). */
+  toast(m) {
+    const box = this.root.getBoundingClientRect();
+    if (box.width > 0 && box.top < window.innerHeight && box.bottom > 0) return;
+    this.hideToast();
+    const toast = h(
+      "button",
+      { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() },
+      h("span", { class: "chat-from" }, m.from.name),
+      ": ",
+      this.lineText(m),
+    );
+    document.body.append(toast);
+    this.toastTimer = setTimeout(() => this.hideToast(), TOAST_MS);
+  }
+
+  hideToast() {
+    clearTimeout(this.toastTimer);
+    document.getElementById("chat-toast")?.remove();
+  }
+
+  openChat() {
+    this.hideToast();
+    this.root.scrollIntoView({ block: "end" });
+    document.getElementById("chat-input")?.focus({ preventScroll: true });
   }
 
   lineText(line) {
@@ -201,7 +234,7 @@ class ChatPanel {
     ];
     // replaceChildren would write a null (no one muted) as the text "null"
     this.root.replaceChildren(...parts.filter(Boolean));
-    if (focused) document.getElementById(focused)?.focus();
+    if (focused) document.getElementById(focused)?.focus({ preventScroll: true }); // a line coming in never moves the page
   }
 
   renderMuted() {
