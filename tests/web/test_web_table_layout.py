@@ -104,6 +104,24 @@ def test_hand_and_choices_fit_every_screen_in_every_phase(
     assert_accessible(page, "the table on a desktop")
 
 
+def test_the_waiting_host_can_copy_the_invite_without_scrolling(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    page = new_page(viewport=SIZES["phone"], server=easy_bots)
+    enter_name(page, "Ida")
+    create_private_table(page, start_with_bots=False)
+    button = page.locator("#copy-invite-felt")
+    expect(button).to_be_in_viewport(ratio=1)
+    button.click()  # the clipboard, or where the browser allows none, the link selected
+    copied = page.get_by_text("Link copied.")
+    selected = "document.activeElement && document.activeElement.id === 'invite-link'"
+    page.wait_for_function(
+        f"() => ({selected}) || document.body.innerText.includes('Link copied.')"
+    )
+    assert copied.count() or page.evaluate(f"() => {selected}")
+    assert_accessible(page, "a waiting private table, its host's invite on the felt")
+
+
 def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
     new_page: PageFactory, easy_bots: LiveServer
 ) -> None:

@@ -881,10 +881,17 @@ class TablePage extends Page {
 
   centre() {
     const s = this.state;
-    if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()), this.fill.element(this));
+    if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()), this.fill.element(this), this.copyInviteButton());
     // The hand just scored stays alone on the felt: nothing of the next deal shows over it.
     if (this.handPause.showing()) return h("div", { class: "centre summary" }, handSummary(this, this.handPause.deal, { live: true }));
     return h("div", { class: "centre" }, this.upcard(), this.trick());
+  }
+
+  /** The host's invite, at hand where the waiting table says to share it (the invite's
+   * box is below the table on a phone). */
+  copyInviteButton() {
+    if (!this.inviteCode || !this.you?.host || this.info.status !== "waiting") return null;
+    return h("button", { type: "button", class: "small", id: "copy-invite-felt", dataset: { cmd: "copy", key: "copy-felt" } }, this.t("table.copyInvite"));
   }
 
   waitingText() {
