@@ -1207,9 +1207,8 @@ class TablePage extends Page {
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
       h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
-      this.lastDeal ? handSummary(this, this.lastDeal, { live: false }) : null,
+      // What to do next comes before the last hand's story: a phone shows it without scrolling.
       this.playAgain.element(),
-      h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
       h(
         "div",
         { class: "row wrap" },
@@ -1217,6 +1216,8 @@ class TablePage extends Page {
         h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
         h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
       ),
+      h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
+      this.lastDeal ? handSummary(this, this.lastDeal, { live: false }) : null,
     );
     if (!this.gameOverShown) {
       this.gameOverShown = true;
