@@ -3,16 +3,22 @@ coach, stored and served again without computing; every hand of a finished game 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
+import pytest
 from act_helpers import act_problems
 from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings, play_random, seat_clients
 
 from euchre.engine import actions as A
+from euchre.server import reviews as reviews_module
+from euchre.server.botplay import BotPool
+from euchre.server.reviews import Reviews
+from euchre.store import Repository
 
 
 def ask_review(client: Client, table: str, deal: int) -> dict[str, Any]:
@@ -163,3 +169,32 @@ def test_every_hand_of_a_finished_game_is_reviewed_for_its_player(live: ThreadSe
     assert refused.status_code == 403 and "no seat" in refused.text
     ann.close()
     other.close()
+
+
+@pytest.mark.anyio
+async def test_one_persons_many_reviews_do_not_hold_up_anothers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def nothing_stored(*_args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(reviews_module, "load_review", nothing_stored)
+    reviews = Reviews(cast(Repository, None), cast(Any, None), cast(BotPool, None))
+    started: list[tuple[str, int]] = []
+    gate = asyncio.Event()
+
+    async def compute(game_id: str, deal: int, seat: int) -> list[Any]:
+        started.append((game_id, deal))
+        await gate.wait()
+        return []
+
+    monkeypatch.setattr(reviews, "_compute", compute)
+    flood = [asyncio.create_task(reviews.get("long", d, 0, "mallory")) for d in range(5)]
+    await asyncio.sleep(0.01)
+    other = asyncio.create_task(reviews.get("short", 0, 1, "ann"))
+    await asyncio.sleep(0.01)
+    assert started == [("long", 0), ("short", 0)]  # Mallory's others wait for her first
+    gate.set()
+    await asyncio.gather(*flood, other)
+    assert sorted(started) == [("long", d) for d in range(5)] + [("short", 0)]
+    assert reviews._turns == {}  # nobody's place is kept once their reviews are done

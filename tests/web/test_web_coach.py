@@ -199,7 +199,7 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
 
 def _server_review(live: LiveServer, table: str, deal: int, seat: int) -> list[dict[str, Any]]:
     async def get() -> list[dict[str, Any]]:
-        return await live.server.reviews.get(table, deal, seat)
+        return await live.server.reviews.get(table, deal, seat, "the test")
 
     return list(live.run(get()))
 

@@ -45,7 +45,10 @@ def register(app: FastAPI, server: ServerParts) -> None:
         try:
             for deal in range(first, len(row.decks)):
                 deals.append(
-                    {"deal": deal, "decisions": await server.reviews.get(game_id, deal, seat)}
+                    {
+                        "deal": deal,
+                        "decisions": await server.reviews.get(game_id, deal, seat, identity.id),
+                    }
                 )
         except ProtocolError as exc:
             raise HTTPException(status_code=409, detail=exc.message) from None

@@ -5,7 +5,9 @@ the player whose decisions they rate.
 rebuilt from its stored decks and actions in the pool's background worker, a process
 below the bots' priority: :func:`euchre.bots.resident.review_json`), stores it and
 answers; asking again reads the stored row. Two requests for the same review at once
-share one computation. With ``reviews_after_hand`` (default off),
+share one computation. Each person has one computation in the worker at a time, so one
+who asks for hundreds (every hand of long games) waits behind themself, not the others
+behind them. With ``reviews_after_hand`` (default off),
 each person's review of a deal is computed as soon as the deal is over.
 
 Who may see what (checked by the callers, :func:`review_request` and the HTTP route):
@@ -51,29 +53,41 @@ class Reviews:
         self.bots = bots
         self.computed = 0
         self._pending: dict[Key, asyncio.Task[list[Any]]] = {}
+        self._turns: dict[str, _Turn] = {}  # person -> their place in the worker
 
-    async def get(self, game_id: str, deal: int, seat: int) -> list[Any]:
-        """The seat's rated decisions in the deal (stored, or computed now and stored), each
-        with the objects of the actions it names (:func:`with_acts`)."""
-        return [with_acts(d) for d in await self._decisions(game_id, deal, seat)]
+    async def get(self, game_id: str, deal: int, seat: int, person: str) -> list[Any]:
+        """The seat's rated decisions in the deal (stored, or computed now and stored, in
+        ``person``'s turn), each with the objects of the actions it names (:func:`with_acts`)."""
+        return [with_acts(d) for d in await self._decisions(game_id, deal, seat, person)]
 
-    async def _decisions(self, game_id: str, deal: int, seat: int) -> list[Any]:
+    async def _decisions(self, game_id: str, deal: int, seat: int, person: str) -> list[Any]:
         stored = await load_review(self.engine, game_id, deal, seat)
         if stored is not None:
             return stored
         key = (game_id, deal, seat)
         task = self._pending.get(key)
         if task is None:
-            task = asyncio.create_task(self._compute(game_id, deal, seat))
+            task = asyncio.create_task(self._in_turn(person, key))
             self._pending[key] = task
             task.add_done_callback(lambda _t: self._pending.pop(key, None))
         return await asyncio.shield(task)
 
-    def soon(self, game_id: str, deal: int, seats: list[int]) -> None:
-        """Compute these reviews in the background (a deal just ended)."""
-        for seat in seats:
-            task = asyncio.create_task(self._decisions(game_id, deal, seat))
+    def soon(self, game_id: str, deal: int, people: dict[int, str]) -> None:
+        """Compute these reviews (seat: its person) in the background (a deal just ended)."""
+        for seat, person in people.items():
+            task = asyncio.create_task(self._decisions(game_id, deal, seat, person))
             task.add_done_callback(_log_failure)
+
+    async def _in_turn(self, person: str, key: Key) -> list[Any]:
+        turn = self._turns.setdefault(person, _Turn())
+        turn.users += 1
+        try:
+            async with turn.lock:
+                return await self._compute(*key)
+        finally:
+            turn.users -= 1
+            if not turn.users:
+                del self._turns[person]
 
     async def _compute(self, game_id: str, deal: int, seat: int) -> list[Any]:
         row = await self.store.load_game(game_id)
@@ -88,6 +102,14 @@ class Reviews:
         found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
         await save_review(self.engine, game_id, deal, seat, found)
         return found
+
+
+class _Turn:
+    """One person's computations, one at a time (``users``: theirs waiting or running)."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
 
 
 def with_acts(decision: dict[str, Any]) -> dict[str, Any]:
@@ -141,7 +163,7 @@ async def answer_review(
 ) -> None:
     """Send the review to the requester (computed in the worker pool when not stored)."""
     try:
-        decisions = await reviews.get(table_id, deal, seat)
+        decisions = await reviews.get(table_id, deal, seat, conn.identity.id)
     except ProtocolError as exc:
         conn.send(error(exc.code, exc.message, ref, table=table_id))
         return

@@ -221,5 +221,5 @@ class Play(Seating):
             return
         if self.kind == TableKind.RANKED:
             return  # reviewed once the game is over, when asked
-        people = [i for i, seat in enumerate(self.seats) if seat.user]
+        people = {i: seat.user for i, seat in enumerate(self.seats) if seat.user}
         reviews.soon(self.id, deal, people)
