@@ -5,12 +5,13 @@ many bot games."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from server_helpers import Client, ThreadServer, fast_settings
+from server_helpers import Client, ThreadServer, fast_settings, play_random, seat_clients
 
 from euchre.server.app import Server
 
@@ -128,6 +129,20 @@ def test_seats_taken_at_once_from_many_connections_stay_within_the_cap(tmp_path:
         assert sorted(answers) == ["error"] * 4 + ["table"] * 2, answers
         for client in [host, *clients]:
             client.close()
+
+
+def test_play_again_opens_a_table_only_within_the_cap(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "again.db", tables_per_person=2, waiting_per_person=2)
+    with ThreadServer(settings) as live:
+        game, (ann,) = seat_clients(live.base, ["Ann"], options={"target": 1})
+        ann.send(type="start", table=game)
+        play_random([ann], game, random.Random(5))
+        for _ in range(2):
+            assert ann.request(type="create", kind="private", sit=False)["type"] == "created"
+        refused = ann.expect_error("too_many_tables", type="play_again", table=game)
+        assert "at most 2 open tables created by one person" in refused["message"]
+        assert len(live.server.lobby.tables) == 3  # no new table
+        ann.close()
 
 
 def test_an_abandoned_waiting_table_closes_and_is_not_reloaded(tmp_path: Path) -> None:

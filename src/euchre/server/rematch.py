@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | int | None) -> None:
     """Seat the asker at the finished game's rematch (opening it first if need be)."""
     old = lobby.visible(table_id, conn)
+    if old.rematch is None:
+        lobby.quotas.check_create(conn)  # the new table is the asker's, within their limits
     index, seats, new_id, fresh = await old.call(old.rematch_plan, conn)
     if not fresh:
         table = lobby.tables.get(new_id)
@@ -41,7 +43,8 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
         summary_seconds=old.summary_seconds,
         hints=old.hints,
     )
-    table = await lobby.new_table(spec, new_id)
+    with lobby.quotas.opening_table(new_id, conn):
+        table = await lobby.new_table(spec, new_id)
     await table.call(table.open_rematch, conn, index, seats, ref)
     await old.call(old.announce_rematch, table.id, conn.identity.name)
 
