@@ -114,6 +114,8 @@ def test_missed_events_are_the_live_events_objects(live: ThreadServer) -> None:
     page = fresh.request(type="join", table=table)  # a new page: the log, no missed
     assert page["missed"] is None
     assert [e for e in page["log"] if since < e["version"] <= top] == seen
+    ahead = fresh.request(type="resync", table=table, since=top + 50)  # not a version of ours
+    assert ahead["type"] == "table" and ahead["missed"] is None and ahead["version"] < top + 50
     fresh.close()
     ann.close()
 
