@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from euchre.bots.arena import Contender, lineups, play_unit, run_match
+from euchre.bots.arena import ArenaStopped, Contender, lineups, play_unit, run_match
 from euchre.cli import app
 from euchre.engine import preset
 
@@ -110,3 +111,88 @@ def test_console_script_runs_a_match() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["b"] == "easy"
+
+
+# A protocol bot that answers its third request badly (MODE), the others with legal[-1].
+BAD_BOT = """
+import json, sys
+mode = sys.argv[1]
+for n, line in enumerate(sys.stdin, 1):
+    message = json.loads(line)
+    if message.get("quit"):
+        break
+    action = message["observation"]["legal"][-1]
+    if n == 3:
+        if mode == "misspelled":
+            action = {"pass": " PASS", "order alone": "order  alone"}.get(action, action)
+            action = "Play " + action[5:].upper() if action.startswith("play ") else action
+        elif mode == "garbage":
+            print("hello", flush=True)
+            continue
+        elif mode == "quit":
+            sys.exit(5)
+        elif mode == "error":
+            print(json.dumps({"error": "no idea"}), flush=True)
+            continue
+        elif mode == "number":
+            print(json.dumps({"action": 3}), flush=True)
+            continue
+    print(json.dumps({"action": action}), flush=True)
+"""
+
+
+def _bad_bot(tmp_path: Path, mode: str) -> str:
+    script = tmp_path / "badbot.py"
+    script.write_text(BAD_BOT)
+    return f"cmd:{sys.executable} {script} {mode}"
+
+
+@pytest.mark.parametrize(
+    ("mode", "wanted"),
+    [
+        ("misspelled", ["answered", "not one of the legal actions", "it is spelled"]),
+        ("garbage", ["answered 'hello', which is not JSON", '{"action": ACTION}']),
+        ("quit", ["quit (exit status 5) without answering"]),
+        ("error", ["answered with an error: 'no idea'"]),
+        ("number", ["answered '{\"action\": 3}'", '{"action": ACTION}']),
+    ],
+)
+def test_a_bad_answer_stops_the_match_naming_the_bot(
+    tmp_path: Path, mode: str, wanted: list[str]
+) -> None:
+    spec = _bad_bot(tmp_path, mode)
+    with pytest.raises(ArenaStopped) as stopped:
+        run_match(preset("standard"), Contender(spec), Contender("random"), deals=4, jobs=1)
+    message = str(stopped.value)
+    assert "\n" not in message
+    assert f"bot {spec!r}" in message
+    assert "legal: " in message and "seat " in message and "deal " in message
+    for words in wanted:
+        assert words in message, (words, message)
+
+
+def test_a_misspelled_answer_is_not_read_as_the_legal_one(tmp_path: Path) -> None:
+    """'Play 9H', 'order  alone', ' PASS' would fail at a server table: not in the arena
+    either."""
+    spec = _bad_bot(tmp_path, "misspelled")
+    with pytest.raises(ArenaStopped) as stopped:
+        run_match(preset("standard"), Contender(spec), Contender("random"), deals=4, jobs=2)
+    message = str(stopped.value)
+    answered = message.split("answered ", 1)[1].split(", which", 1)[0]
+    assert answered in ("' PASS'", "'order  alone'") or answered.startswith("'Play ")
+    legal = message.split("legal: ", 1)[1]
+    assert answered.strip("'") not in legal.split(", ")
+
+
+def test_the_command_line_error_is_one_line(tmp_path: Path) -> None:
+    spec = _bad_bot(tmp_path, "garbage")
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre", "arena", spec, "random", "--deals", "4", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().startswith("error: the match stopped")
+    assert "which is not JSON" in " ".join(done.stderr.split())

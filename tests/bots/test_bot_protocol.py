@@ -4,6 +4,7 @@ view from an observation alone."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import random
 import subprocess
@@ -15,7 +16,13 @@ from bot_helpers import VARIANTS
 
 from euchre.bots import make_bot
 from euchre.bots.medium import MediumBot
-from euchre.bots.protocol import ProcessBot, ProtocolError, answer, view_from_observation
+from euchre.bots.protocol import (
+    ProcessBot,
+    ProtocolError,
+    answer,
+    serve,
+    view_from_observation,
+)
 from euchre.bots.random import RandomBot
 from euchre.engine import GameState, GoUnder, Variant, preset
 from euchre.engine.observations import observation
@@ -240,3 +247,242 @@ def test_process_bot_rejects_illegal_answers(tmp_path: Path) -> None:
             bot.decide(state.view(state.current_player), random.Random(0))
     finally:
         bot.close()
+
+
+# ---------------------------------------------------------------------- unhappy paths
+
+STD = {"std": True, "canadian": False, "loner_lead": "LEFT_OF_DEALER"}
+BID = {
+    "variant": STD,
+    "seat": 0,
+    "dealer": 3,
+    "score": [0, 0],
+    "hand": ["Jc", "Ad", "Ks", "Qh", "Jh"],
+    "upcard": "Qd",
+    "history": [],
+    "legal": ["pass", "order", "order alone"],
+}
+PLAYED = [(0, "pass"), (1, "pass"), (2, "pass"), (3, "order"), (3, "discard")]
+PLAY = BID | {
+    "history": [{"seat": s, "action": a} for s, a in PLAYED],
+    "legal": ["play Jc", "play Ad", "play Ks", "play Qh", "play Jh"],
+    "phase": "play",
+    "trump": "d",
+    "maker": 3,
+    "alone": False,
+    "active": [0, 1, 2, 3],
+    "trick": [],
+    "tricks_won": [0, 0, 0, 0],
+}
+
+
+def _error(obs: object, **request: object) -> str:
+    """The error ``euchre bot`` answers to one request (it must answer one)."""
+    line = json.dumps({"observation": obs, **request})
+    reply = answer(RandomBot(), line, random.Random(0))
+    assert reply is not None and "error" in reply and "action" not in reply, reply
+    message = reply["error"]
+    assert isinstance(message, str)
+    for internal in ("KeyError", "TypeError", "Phase.", "ActionError", "<", "(0, 1"):
+        assert internal not in message, message
+    return message
+
+
+def _without(obs: dict[str, object], key: str) -> dict[str, object]:
+    return {k: v for k, v in obs.items() if k != key}
+
+
+def _history(*entries: tuple[int, str]) -> list[dict[str, object]]:
+    return [{"seat": s, "action": a} for s, a in entries]
+
+
+def test_the_valid_examples_get_an_answer() -> None:
+    for obs in (BID, PLAY, {key: PLAY[key] for key in CONTRACT_KEYS}):
+        reply = answer(RandomBot(), json.dumps({"observation": obs}), random.Random(0))
+        assert reply is not None and reply.get("action") in obs["legal"], reply  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("key", CONTRACT_KEYS)
+def test_a_missing_contract_key_is_named_with_the_whole_contract(key: str) -> None:
+    message = _error(_without(BID, key))
+    assert f"missing key '{key}'" in message
+    assert "variant, seat, dealer, score, hand, upcard, history, legal" in message
+
+
+@pytest.mark.parametrize(
+    ("change", "wanted"),
+    [
+        ({"seat": 7}, ["'seat'", "0 to 3", "got 7"]),
+        ({"seat": "0"}, ["'seat'", "0 to 3", "got '0'"]),
+        ({"seat": True}, ["'seat'", "0 to 3", "got true"]),
+        ({"dealer": -1}, ["'dealer'", "0 to 3", "got -1"]),
+        ({"score": [0]}, ["'score'", "2 whole numbers", "team"]),
+        ({"score": "0-0"}, ["'score'", "list"]),
+        ({"variant": "standard"}, ["'variant'", "EGN ruleset object"]),
+        ({"variant": STD | {"num_players": 5}}, ["'variant'", "players must be 2, 3 or 4"]),
+        ({"hand": "Jc Ad"}, ["'hand'", "list of cards"]),
+        ({"hand": ["10h", "Ad", "Ks", "Qh", "Jh"]}, ["'hand[0]'", "'10h' is not a card", "'Th'"]),
+        ({"hand": ["jc", "Ad", "Ks", "Qh", "Jh"]}, ["'hand[0]'", "'jc' is not a card", "'Jc'"]),
+        ({"hand": ["7c", "Ad", "Ks", "Qh", "Jh"]}, ["'hand[0]'", "'7c'", "24-card deck", "9 to A"]),
+        ({"hand": ["B", "Ad", "Ks", "Qh", "Jh"]}, ["'hand[0]'", "'B'", "24-card deck"]),
+        ({"upcard": "QD"}, ["'upcard'", "'QD' is not a card", "'Qd'"]),
+        ({"legal": "pass"}, ["'legal'", "list of actions", "got 'pass'"]),
+        ({"legal": ["pass", "fly"]}, ["'legal[1]'", "'fly' is not an action", "order alone"]),
+        ({"legal": ["pass", "Order", "order alone"]}, ["'legal[1]'", "'Order'", "'order'"]),
+        ({"legal": ["pass", "pass"]}, ["'legal'", "twice"]),
+        ({"legal": ["discard"]}, ["'legal[0]'", "'discard' is not an action"]),
+        ({"history": {"seat": 1}}, ["'history'", "list"]),
+        ({"history": [{"action": "pass"}], "seat": 1}, ["'history[0]'", '"seat": k']),
+        ({"history": [{"seat": 0, "action": "PASS"}], "seat": 1}, ["'history[0]'", "'pass'"]),
+        ({"history": [{"seat": 9, "action": "pass"}], "seat": 1}, ["'history[0].seat'", "0 to 3"]),
+    ],
+)
+def test_a_malformed_contract_key_says_what_is_allowed(
+    change: dict[str, object], wanted: list[str]
+) -> None:
+    message = _error(BID | change)
+    for words in wanted:
+        assert words in message, (words, message)
+
+
+@pytest.mark.parametrize(
+    ("change", "wanted"),
+    [
+        ({"phase": None}, ["'phase' must be one of", "bid_r1", "play", "got null"]),
+        ({"phase": "PLAY"}, ["'phase' must be one of", "got 'PLAY'"]),
+        ({"phase": "bid_r2"}, ["'phase' is 'bid_r2'", "history shows 'play'"]),
+        ({"trump": "h"}, ["'trump' is 'h'", "history shows 'd'"]),
+        ({"trump": "hearts"}, ["'trump' must be c, d, h, s, n", "null"]),
+        ({"maker": 2}, ["'maker' is 2", "history shows 3"]),
+        ({"maker": "3"}, ["'maker'", "0 to 3", "got '3'"]),
+        ({"alone": "no"}, ["'alone' must be true or false", "got 'no'"]),
+        ({"alone": True}, ["'alone' is true", "history shows false"]),
+        ({"active": [0, 2]}, ["'active' is [0, 2]", "history shows [0, 1, 2, 3]"]),
+        ({"tricks_won": [1, 0, 0, 0]}, ["'tricks_won' is [1, 0, 0, 0]", "shows [0, 0, 0, 0]"]),
+        ({"tricks_won": [0, 0]}, ["'tricks_won' must be a list of 4 whole numbers"]),
+        ({"trick": [{"seat": 1, "card": "9c"}]}, ["'trick' is", "history shows []"]),
+        ({"trick": ["9c"]}, ["'trick[0]' must be", '"card"']),
+    ],
+)
+def test_a_derived_key_is_checked_in_protocol_terms(
+    change: dict[str, object], wanted: list[str]
+) -> None:
+    message = _error(PLAY | change)
+    for words in wanted:
+        assert words in message, (words, message)
+
+
+@pytest.mark.parametrize(
+    ("change", "wanted"),
+    [
+        # Every card is in one place.
+        (
+            {"hand": ["Ad", "Ad", "Ks", "Qh", "Jh"]},
+            ["'Ad' is seen twice", "'hand[0]'", "'hand[1]'"],
+        ),
+        (
+            {"history": _history(*PLAYED, (0, "play Jc")), "seat": 1, "hand": ["Jc", "9h"]},
+            ["'Jc' is seen twice"],
+        ),
+        # The turn-up is not in a hand before it is ordered up.
+        ({"hand": ["Qd", "Ad", "Ks", "Qh", "Jh"]}, ["turn-up 'Qd'", "no one has ordered it up"]),
+        # The hand has the size the deal gives it now.
+        ({"hand": ["Ad", "Ks", "Qh", "Jh"]}, ["'hand' has 4 cards", "holds 5"]),
+        ({"hand": ["Jc", "Ad", "Ks", "Qh", "Jh", "9c"]}, ["'hand' has 6 cards", "holds 5"]),
+        # Bids go round from the dealer's left.
+        (
+            {"history": _history((1, "pass"), (0, "pass"))},
+            ["'history[0]'", "seat 1 bids out of turn", "seat 0's turn"],
+        ),
+        ({"history": _history((0, "pass"))}, ["'seat' is 0", "seat 1's turn"]),
+        # What legal names must be possible.
+        ({"legal": ["play 9c"]}, ["'legal[0]' is 'play 9c'", "'9c' is not in 'hand'"]),
+        ({"legal": ["play Jc"]}, ["no one has made trump"]),
+    ],
+)
+def test_an_observation_that_contradicts_itself_is_refused(
+    change: dict[str, object], wanted: list[str]
+) -> None:
+    message = _error(BID | change)
+    for words in wanted:
+        assert words in message, (words, message)
+
+
+def test_cards_are_played_in_turn() -> None:
+    out_of_turn = _history(*PLAYED, (1, "play 9c"))
+    message = _error(
+        PLAY | {"history": out_of_turn, "seat": 2, "hand": ["Tc", "Ac", "Kc", "Ah", "9h"]}
+    )
+    assert "'history[5]'" in message and "seat 1 plays out of turn" in message
+    assert "seat 0's turn" in message
+    before_trump = _history((0, "play Jc"))
+    message = _error(
+        BID | {"history": before_trump, "seat": 1, "hand": ["9c", "Tc", "Ac", "Kc", "Ah"]}
+    )
+    assert "before anyone made trump" in message
+    message = _error(PLAY | {"seat": 1, "hand": ["9c", "Tc", "Ac", "Kc", "Ah"]})
+    assert "'seat' is 1" in message and "seat 0's turn to play" in message
+
+
+def test_your_own_discard_shows_its_card() -> None:
+    bare = _history((1, "pass"), (2, "pass"), (3, "pass"), (0, "order"), (0, "discard"))
+    obs = PLAY | {"dealer": 0, "seat": 0, "history": bare}
+    for key in ("phase", "trump", "maker", "alone", "active", "trick", "tricks_won"):
+        obs.pop(key)
+    message = _error(obs)
+    assert "'history[4]'" in message and "own 'discard' shows its card" in message
+
+
+@pytest.mark.parametrize("time_ms", ["fast", -5, True, [100]])
+def test_time_ms_must_be_milliseconds(time_ms: object) -> None:
+    message = _error(BID, time_ms=time_ms)
+    assert "'time_ms'" in message and "milliseconds" in message
+
+
+def test_time_ms_may_be_absent_or_null() -> None:
+    for request in ({"observation": BID}, {"observation": BID, "time_ms": None}):
+        reply = answer(RandomBot(), json.dumps(request), random.Random(0))
+        assert reply is not None and reply.get("action") in BID["legal"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("line", "wanted"),
+    [
+        ("hello", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ("{}", "no 'observation'"),
+        ('{"quit": false}', "no 'observation'"),
+        ('{"observation": null}', "an observation is a JSON object with the keys variant"),
+        ('{"observation": "x"}', "an observation is a JSON object with the keys variant"),
+    ],
+)
+def test_a_line_that_is_no_request_says_what_is_expected(line: str, wanted: str) -> None:
+    reply = answer(RandomBot(), line, random.Random(0))
+    assert reply is not None and wanted in reply["error"], reply
+
+
+def test_every_line_gets_an_answer_even_a_blank_one() -> None:
+    stdin = io.StringIO("\n   \n" + json.dumps({"observation": BID}) + "\n")
+    stdout = io.StringIO()
+    assert serve(RandomBot(), stdin, stdout) == 0
+    replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert len(replies) == 3
+    for blank in replies[:2]:
+        assert "observation" in blank["error"] and "JSON object" in blank["error"]
+    assert replies[2]["action"] in BID["legal"]
+
+
+def test_a_blank_line_gets_an_answer_over_the_process() -> None:
+    request = json.dumps({"observation": BID})
+    done = subprocess.run(
+        [*BOT, "--level", "random"],
+        input="\n" + request + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    assert "observation" in json.loads(lines[0])["error"]
+    assert json.loads(lines[1])["action"] in BID["legal"]

@@ -30,9 +30,15 @@ from typing import Any
 from euchre.engine import GameState, Variant
 
 from .base import Bot, make_bot
-from .protocol import ProcessBot
+from .protocol import ProcessBot, ProtocolError
 
 MAX_DEALS_PER_GAME = 400
+
+
+class ArenaStopped(ProtocolError):
+    """A bot broke the protocol (an answer not exactly one of ``legal``, not JSON, or none
+    at all), so the match stopped: the one-line message names the bot, what it did, what
+    was allowed, and where (seat, deal, game seed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +137,11 @@ def _play_game(
         who = lineup[seat]
         view = state.view(seat)
         start = time.perf_counter()
-        action = bots[who].decide(view, rngs[seat])
+        try:
+            action = bots[who].decide(view, rngs[seat])
+        except ProtocolError as exc:
+            where = f"seat {seat}, deal {len(state.deals)}, game seed {game_seed}"
+            raise ArenaStopped(f"the match stopped ({where}): {exc}") from None
         result.times[who].append(time.perf_counter() - start)
         state.apply(action, seat=seat)
         seen = _count_deals(state, lineup, seen, result)

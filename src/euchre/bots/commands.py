@@ -15,7 +15,7 @@ from euchre.engine import Variant, VariantError, preset
 
 from .arena import Contender, Report, run_match
 from .base import UnknownLevelError, levels, make_bot
-from .protocol import serve
+from .protocol import ProtocolError, serve
 
 
 def register(app: typer.Typer) -> None:
@@ -100,7 +100,10 @@ def arena_command(
         raise _fail(str(exc)) from None
     console = Console(stderr=True)
     show = progress and not as_json and console.is_terminal
-    report = _run(rules, a, b, deals, seed, jobs, console if show else None)
+    try:
+        report = _run(rules, a, b, deals, seed, jobs, console if show else None)
+    except ProtocolError as exc:
+        raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:

@@ -12,6 +12,7 @@ external program (``cmd:python mybot.py`` in ``euchre arena``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import shlex
@@ -30,8 +31,10 @@ class ProtocolError(ValueError):
     """A message that does not follow the bot protocol."""
 
 
-def view_from_observation(obs: dict[str, Any]) -> View:
-    """The seat's :class:`View`, rebuilt from a protocol observation alone."""
+def view_from_observation(obs: Any) -> View:
+    """The seat's :class:`View`, rebuilt from a protocol observation alone (ProtocolError,
+    saying what is wrong and what is allowed, for one that is malformed or contradicts
+    itself)."""
     try:
         return observations.view_from_observation(obs)
     except observations.ObservationError as exc:
@@ -51,36 +54,50 @@ def decide_within(bot: Bot, view: View, rng: random.Random, time_ms: int | None)
     return bot.decide(view, rng)
 
 
+_REQUEST = '{"observation": {...}, "time_ms": N} or {"quit": true}'
+
+
 def answer(bot: Bot, line: str, rng: random.Random) -> dict[str, Any] | None:
     """The reply to one request line; None for ``{"quit": true}``."""
+    if not line.strip():
+        return {"error": f"empty line: expected an observation, a JSON object {_REQUEST}"}
     try:
         message = json.loads(line)
     except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg} at column {exc.colno}"}
+        return {"error": f"not JSON ({exc.msg} at column {exc.colno}): expected {_REQUEST}"}
     if not isinstance(message, dict):
-        return {"error": "each line must be a JSON object"}
+        return {"error": f"each line must be a JSON object: {_REQUEST}"}
     if message.get("quit"):
         return None
-    obs = message.get("observation")
-    if not isinstance(obs, dict):
-        return {"error": 'expected {"observation": {...}, "time_ms": N} or {"quit": true}'}
-    time_ms = message.get("time_ms")
+    if "observation" not in message:
+        return {"error": f"no 'observation' in this line: expected {_REQUEST}"}
     try:
-        view = view_from_observation(obs)
+        time_ms = _time_ms(message.get("time_ms"))
+        view = view_from_observation(message["observation"])
         if not view.legal:
             return {"error": "the observation lists no legal action: nothing to decide"}
-        limit = int(time_ms) if isinstance(time_ms, int | float) else None
-        return {"action": decide_within(bot, view, rng, limit)}
+        return {"action": decide_within(bot, view, rng, time_ms)}
     except (ProtocolError, ValueError) as exc:
         return {"error": str(exc)}
 
 
+def _time_ms(value: Any) -> int | None:
+    """The request's time budget: absent or null for none, else milliseconds (>= 0)."""
+    if value is None:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+        return int(value)
+    shown = repr(value) if isinstance(value, str) else json.dumps(value)
+    raise ProtocolError(
+        f"'time_ms' must be a number of milliseconds (0 or more), or absent; got {shown}"
+    )
+
+
 def serve(bot: Bot, stdin: IO[str], stdout: IO[str], *, seed: int | None = None) -> int:
-    """Answer requests from ``stdin`` until ``{"quit": true}`` or end of input."""
+    """Answer requests from ``stdin``, one line each, until ``{"quit": true}`` or end of
+    input."""
     rng = random.Random(seed)
     for line in stdin:
-        if not line.strip():
-            continue
         reply = answer(bot, line, rng)
         if reply is None:
             break
@@ -90,6 +107,49 @@ def serve(bot: Bot, stdin: IO[str], stdout: IO[str], *, seed: int | None = None)
 
 
 # ---------------------------------------------------------------------- the client side
+
+
+class BotAnswerError(ProtocolError):
+    """An external bot's answer that is not exactly one of the legal actions (or none)."""
+
+    def __init__(self, bot: str, problem: str, legal: list[str]) -> None:
+        super().__init__(f"bot {bot!r} {problem}; legal: {', '.join(legal)}")
+        self.bot, self.problem, self.legal = bot, problem, legal
+
+    def __reduce__(self) -> tuple[Any, ...]:  # survives a worker process's pickling
+        return (type(self), (self.bot, self.problem, self.legal))
+
+
+def checked_answer(bot: str, line: str, legal: list[str]) -> str:
+    """The action of a bot's answer line ``{"action": ACTION}``, which must be one of
+    ``legal`` exactly as listed (BotAnswerError naming the bot otherwise)."""
+    shown = line.strip()
+    shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    try:
+        reply = json.loads(line)
+    except json.JSONDecodeError:
+        raise BotAnswerError(
+            bot, f'answered {shown!r}, which is not JSON: answer {{"action": ACTION}}', legal
+        ) from None
+    action = reply.get("action") if isinstance(reply, dict) else None
+    if isinstance(reply, dict) and "error" in reply and action is None:
+        raise BotAnswerError(bot, f"answered with an error: {reply['error']!r}", legal)
+    if not isinstance(action, str):
+        raise BotAnswerError(
+            bot, f'answered {shown!r}, not {{"action": ACTION}} with ACTION a string', legal
+        )
+    if action in legal:
+        return action
+    hint = ""
+    try:
+        spelled = A.action_text(A.parse_action(action))
+    except A.ActionError:
+        spelled = ""
+    if spelled in legal:
+        hint = f" (it is spelled {spelled!r})"
+    raise BotAnswerError(
+        bot, f"answered {action!r}, which is not one of the legal actions{hint}", legal
+    )
 
 
 class ProcessBot:
@@ -111,46 +171,54 @@ class ProcessBot:
             )
         return self._proc
 
+    @property
+    def name(self) -> str:
+        return f"cmd:{self.command}"
+
     def decide(self, view: View, rng: random.Random) -> str:
+        """The program's answer, which must be exactly one of ``view``'s legal actions as
+        listed; anything else is a :class:`BotAnswerError` naming the bot."""
         proc = self._process()
         assert proc.stdin is not None and proc.stdout is not None
         request: dict[str, Any] = {"observation": observation(view)}
         if self.time_ms is not None:
             request["time_ms"] = self.time_ms
-        proc.stdin.write(json.dumps(request) + "\n")
-        proc.stdin.flush()
-        line = proc.stdout.readline()
-        if not line:
-            raise ProtocolError(f"bot {self.command!r} closed its output without answering")
-        reply = json.loads(line)
-        action = reply.get("action") if isinstance(reply, dict) else None
-        if not isinstance(action, str):
-            raise ProtocolError(f"bot {self.command!r} answered {line.strip()!r}, not an action")
         legal = view.legal_texts()
-        if action in legal:
-            return action
         try:
-            normal = A.action_text(A.parse_action(action))
-        except A.ActionError:
-            normal = ""
-        if normal not in legal:
-            raise ProtocolError(f"bot {self.command!r} chose {action!r}; legal: {', '.join(legal)}")
-        return normal
+            proc.stdin.write(json.dumps(request) + "\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+        except OSError:
+            line = ""
+        if not line:
+            raise BotAnswerError(self.name, self._ended(proc), legal)
+        return checked_answer(self.name, line, legal)
+
+    @staticmethod
+    def _ended(proc: subprocess.Popen[str]) -> str:
+        try:
+            status = proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return "closed its output without answering"
+        return f"quit (exit status {status}) without answering"
 
     def close(self) -> None:
-        """Send ``{"quit": true}`` and wait briefly for the program to end."""
+        """Send ``{"quit": true}`` and wait briefly for the program to end (its pipes are
+        closed even when it has already ended)."""
         proc = self._proc
         self._proc = None
-        if proc is None or proc.poll() is not None:
+        if proc is None:
             return
-        assert proc.stdin is not None
         try:
-            proc.stdin.write('{"quit": true}\n')
-            proc.stdin.close()
+            if proc.poll() is None and proc.stdin is not None:
+                proc.stdin.write('{"quit": true}\n')
+                proc.stdin.close()
             proc.wait(timeout=5)
         except (OSError, subprocess.TimeoutExpired):
             proc.kill()
             proc.wait()
         finally:
-            if proc.stdout is not None:
-                proc.stdout.close()
+            for stream in (proc.stdin, proc.stdout):
+                if stream is not None and not stream.closed:
+                    with contextlib.suppress(OSError):
+                        stream.close()

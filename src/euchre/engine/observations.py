@@ -6,27 +6,38 @@ The contract's keys are ``variant, seat, dealer, score, hand, upcard, history, l
 extra keys (``phase``, ``trump``, ``maker``, ``alone``, ``active``, ``trick``,
 ``tricks_won``) are worked out from the history when absent, and checked against it when
 present, so a client that sends only the contract's keys gets the same answer.
+
+An observation is checked once, as it is read: each key by a small reader
+(:mod:`euchre.engine.observation_keys`) that says in protocol terms what is wrong and what
+is allowed (:class:`ObservationError`), then here the whole against itself (every card
+seen once, the hand's size, whose turn each action was).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
 from .actions import Action, ActionKind
-from .cards import CARD_TEXT, HEARTS, JOKER, TRUMP_LETTERS, parse_card, suit_of
+from .cards import CARD_TEXT, HEARTS, JOKER, TRUMP_LETTERS, suit_of
+from .observation_keys import (
+    CONTRACT_KEYS,
+    EXTRA_READERS,
+    Contract,
+    ObservationError,
+    read_contract,
+    read_phase,
+    shown,
+)
 from .phases import Phase
-from .records import ruleset_of, variant_of
+from .records import ruleset_of
 from .rules import partner, trick_winner_index
-from .variants import GoUnder, JokerUpcard, Variant
+from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View
 
-
-class ObservationError(ValueError):
-    """An observation that is incomplete, malformed, or disagrees with its own history."""
+HAND_SIZE = 5  # cards dealt to each seat, in every variant
 
 
 def observation(
@@ -58,16 +69,56 @@ def observation(
     }
 
 
-def view_from_observation(obs: dict[str, Any]) -> View:
+def view_from_observation(obs: Any) -> View:
     """The seat's :class:`View`, rebuilt from an observation (ObservationError if it cannot
-    be: a key of the contract missing or malformed, or an extra key that the history
-    contradicts)."""
-    try:
-        return _rebuild(obs)
-    except ObservationError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ObservationError(f"observation is incomplete or malformed: {exc!r}") from None
+    be: a key of the contract missing or malformed, an observation that contradicts itself,
+    or an extra key that the history contradicts)."""
+    contract = read_contract(obs)
+    public = _checked(obs, contract, _public(contract))
+    _check_turns(contract, public)
+    _check_cards(contract, public)
+    return _view(contract, public)
+
+
+# ---------------------------------------------------------------------- the view
+
+
+def _view(contract: Contract, public: _Public) -> View:
+    assert public.phase is not None
+    c = contract
+    upcard_state = _upcard_state(c.variant, public.phase, c.dealer, c.upcard, list(c.history))
+    claims = [Action.of(a).shown for _, a in c.history if a & A.UNDER_FLAG]
+    return View(
+        variant=c.variant,
+        seat=c.seat,
+        dealer=c.dealer,
+        deal_number=c.deal,
+        scores=c.score,
+        phase=public.phase,
+        to_act=c.seat if c.legal else None,
+        hand=c.hand,
+        upcard=c.upcard,
+        upcard_state=upcard_state,
+        turned_down=_proposed_suit(c.upcard) if upcard_state == "down" else None,
+        trump=public.trump,
+        maker=public.maker,
+        alone=public.alone,
+        lone_defender=public.lone_defender,
+        active=public.active,
+        history=c.history,
+        under_shown=claims[0] if claims else (),
+        trick=public.trick,
+        tricks_won=public.tricks_won,
+        legal=c.legal,
+        winner=None,
+    )
+
+
+def _proposed_suit(upcard: int) -> int:
+    return HEARTS if upcard == JOKER else suit_of(upcard)
+
+
+# ---------------------------------------------------------------------- from the history
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,84 +133,20 @@ class _Public:
     active: tuple[int, ...]
     trick: tuple[tuple[int, int], ...]
     tricks_won: tuple[int, ...]
+    to_play: int  # whose card is next (the first leader before any is played)
 
 
-def _rebuild(obs: dict[str, Any]) -> View:
-    variant = _variant(obs.get("variant") or {})
-    seat = int(obs["seat"])
-    dealer = int(obs["dealer"])
-    history = _history(obs["history"])
-    legal = tuple(A.parse_action(t) for t in obs["legal"])
-    upcard = parse_card(obs["upcard"])
-    public = _checked(obs, _public(variant, dealer, upcard, history, legal))
-    assert public.phase is not None
-    upcard_state = _upcard_state(variant, public.phase, dealer, upcard, history)
-    claims = [Action.of(a).shown for _, a in history if a & A.UNDER_FLAG]
-    return View(
-        variant=variant,
-        seat=seat,
-        dealer=dealer,
-        deal_number=int(obs.get("deal", 0)),
-        scores=tuple(int(s) for s in obs["score"]),
-        phase=public.phase,
-        to_act=seat if legal else None,
-        hand=tuple(parse_card(c) for c in obs["hand"]),
-        upcard=upcard,
-        upcard_state=upcard_state,
-        turned_down=_proposed_suit(upcard) if upcard_state == "down" else None,
-        trump=public.trump,
-        maker=public.maker,
-        alone=public.alone,
-        lone_defender=public.lone_defender,
-        active=public.active,
-        history=tuple(history),
-        under_shown=claims[0] if claims else (),
-        trick=public.trick,
-        tricks_won=public.tricks_won,
-        legal=legal,
-        winner=None,
-    )
-
-
-def _variant(ruleset: dict[str, Any]) -> Variant:
-    """The rules from the observation's EGN ruleset. The engine's default is that the
-    dealer keeps the turn-up (EGN's is the opposite), so a missing key means False."""
-    variant = variant_of(ruleset)
-    keep = bool(ruleset.get("dealer_may_discard_upcard", False))
-    return variant.replace(dealer_may_discard_upcard=keep)
-
-
-def _history(items: Iterable[dict[str, Any]]) -> list[tuple[int, int]]:
-    """(seat, action id) pairs; another seat's discard or gift is the hidden action."""
-    history: list[tuple[int, int]] = []
-    for item in items:
-        text = str(item["action"]).strip()
-        hidden = {"discard": A.HIDDEN_DISCARD, "give": A.HIDDEN_GIVE}.get(text)
-        history.append((int(item["seat"]), A.parse_action(text) if hidden is None else hidden))
-    return history
-
-
-def _proposed_suit(upcard: int) -> int:
-    return HEARTS if upcard == JOKER else suit_of(upcard)
-
-
-# ---------------------------------------------------------------------- from the history
-
-
-def _public(
-    variant: Variant,
-    dealer: int,
-    upcard: int,
-    history: list[tuple[int, int]],
-    legal: tuple[int, ...],
-) -> _Public:
+def _public(contract: Contract) -> _Public:
+    variant, history = contract.variant, contract.history
     n = variant.players
     trump = maker = defender = None
     alone = False
     for seat, aid in history:
         action = Action.of(aid)
         if action.makes_trump:
-            trump = _proposed_suit(upcard) if action.kind == ActionKind.ORDER else action.suit
+            trump = (
+                _proposed_suit(contract.upcard) if action.kind == ActionKind.ORDER else action.suit
+            )
             maker, alone = seat, action.alone
         elif action.kind == ActionKind.TAKE_ALONE:
             maker, alone = seat, True
@@ -167,25 +154,60 @@ def _public(
             defender = seat
     out = {partner(p) for p in (maker if alone else None, defender) if p is not None and n == 4}
     active = tuple(s for s in range(n) if s not in out)
-    trick, won = _tricks(history, trump, len(active), n)
-    phase = _phase(variant, dealer, upcard, history, legal, maker is not None)
-    return _Public(phase, trump, maker, alone, defender, active, trick, won)
+    leader = _first_leader(variant, contract.dealer, maker if alone else None, active)
+    trick, won, to_play = _tricks(history, trump, active, leader, n)
+    phase = _phase(contract, maker is not None)
+    return _Public(phase, trump, maker, alone, defender, active, trick, won, to_play)
+
+
+def _next_active(seat: int, active: tuple[int, ...], n: int) -> int:
+    for step in range(1, n + 1):
+        if (seat + step) % n in active:
+            return (seat + step) % n
+    return seat
+
+
+def _first_leader(variant: Variant, dealer: int, loner: int | None, active: tuple[int, ...]) -> int:
+    """Who leads the first trick (as :meth:`GameState.first_leader`)."""
+    n = variant.players
+    if n == 4 and loner is not None and variant.loner_lead == LonerLead.LEFT_OF_LONER:
+        return _next_active(loner, active, n)
+    return _next_active(dealer, active, n)
 
 
 def _tricks(
-    history: list[tuple[int, int]], trump: int | None, per_trick: int, n: int
-) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """The trick in progress and the tricks each seat has won."""
+    history: tuple[tuple[int, int], ...],
+    trump: int | None,
+    active: tuple[int, ...],
+    leader: int,
+    n: int,
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], int]:
+    """The trick in progress, the tricks each seat has won and whose card is next; every
+    card must be played in turn (the first lead as the rules say, then the winner of the
+    last trick leads)."""
     won = [0] * n
     trick: list[tuple[int, int]] = []
-    for seat, aid in history:
-        if not A.is_play(aid) or trump is None:
+    turn = leader
+    for i, (seat, aid) in enumerate(history):
+        if not A.is_play(aid):
             continue
+        if trump is None:
+            raise ObservationError(
+                f"'history[{i}]': {A.action_text(aid)!r} is played before anyone made trump"
+            )
+        if seat != turn:
+            raise ObservationError(
+                f"'history[{i}]': seat {seat} plays out of turn: it is seat {turn}'s turn"
+                " (play goes round to the left; the winner of a trick leads the next)"
+            )
         trick.append((seat, aid - A.PLAY_BASE))
-        if len(trick) == per_trick:
-            won[trick[trick_winner_index([c for _, c in trick], trump)][0]] += 1
-            trick = []
-    return tuple(trick), tuple(won)
+        if len(trick) == len(active):
+            winner = trick[trick_winner_index([c for _, c in trick], trump)][0]
+            won[winner] += 1
+            trick, turn = [], winner
+        else:
+            turn = _next_active(seat, active, n)
+    return tuple(trick), tuple(won), turn
 
 
 _PHASE_OF_OFFER = {
@@ -201,16 +223,10 @@ _PHASE_OF_OFFER = {
 }
 
 
-def _phase(
-    variant: Variant,
-    dealer: int,
-    upcard: int,
-    history: list[tuple[int, int]],
-    legal: tuple[int, ...],
-    made: bool,
-) -> Phase | None:
+def _phase(contract: Contract, made: bool) -> Phase | None:
     """The phase of the decision, from what may be done and what was done (None: the
     history cannot tell)."""
+    variant, history, legal = contract.variant, contract.history, contract.legal
     if not legal:
         return Phase.PLAY if made else Phase.BID_R1
     kinds = {Action.of(a).kind for a in legal}
@@ -220,51 +236,183 @@ def _phase(
     if ActionKind.DISCARD in kinds:
         gave = any(Action.of(a).kind == ActionKind.GIVE for _, a in history)
         return Phase.BEST_DISCARD if gave else Phase.DEALER_DISCARD
-    naming = upcard == JOKER and variant.joker_upcard_rule != JokerUpcard.FIXED_HEARTS
-    if ActionKind.CALL in kinds and naming and not _bids(history):
+    if ActionKind.CALL in kinds and _naming(contract) and not _bids(history):
         return Phase.JOKER_NAME
     if ActionKind.CALL in kinds:
         return Phase.BID_R2
     # Only "pass" (minimum trump): round 1 until every seat has passed once. A pass that
     # declined an offer to go under or throw in reads the same, so those variants need
     # the observation's "phase" here.
-    if variant.go_under != GoUnder.OFF or variant.throw_in_hands:
+    if _offers(variant):
         return None
     return Phase.BID_R2 if _bids(history) >= variant.players else Phase.BID_R1
 
 
-def _bids(history: list[tuple[int, int]]) -> int:
+def _naming(contract: Contract) -> bool:
+    """A turned-up Joker whose suit the dealer names."""
+    rule = contract.variant.joker_upcard_rule
+    return contract.upcard == JOKER and rule != JokerUpcard.FIXED_HEARTS
+
+
+def _offers(variant: Variant) -> bool:
+    """Offers before the bidding (go under, throw in), answered ``pass`` like a bid."""
+    return variant.go_under != GoUnder.OFF or bool(variant.throw_in_hands)
+
+
+def _bids(history: tuple[tuple[int, int], ...]) -> int:
     return sum(1 for _, a in history if Action.of(a).kind in _BIDS)
 
 
 _BIDS = (ActionKind.PASS, ActionKind.ORDER, ActionKind.CALL)
 
 
-def _checked(obs: dict[str, Any], public: _Public) -> _Public:
+# ---------------------------------------------------------------------- the extra keys
+
+
+def _as_sent(key: str, public: _Public) -> object:
+    """An extra key's value as the protocol writes it (for messages)."""
+    value = getattr(public, key)
+    if key == "phase":
+        return value.name.lower()
+    if key == "trump":
+        return None if value is None else TRUMP_LETTERS[value]
+    if key == "trick":
+        return [{"seat": s, "card": CARD_TEXT[c]} for s, c in value]
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _checked(obs: dict[str, Any], contract: Contract, public: _Public) -> _Public:
     """The extra keys an observation carries must agree with its history."""
+    n = contract.variant.players
     if public.phase is None:
         if "phase" not in obs:
             raise ObservationError(
                 "observation needs its 'phase': with go-under or throw-in offers, a pass"
                 " before the bidding cannot be told from a bid by the history alone"
             )
-        public = dataclasses.replace(public, phase=Phase[str(obs["phase"]).upper()])
-    given: dict[str, Callable[[Any], object]] = {
-        "phase": lambda v: Phase[str(v).upper()],
-        "trump": lambda v: None if v is None else TRUMP_LETTERS.index(str(v)),
-        "maker": lambda v: None if v is None else int(v),
-        "alone": bool,
-        "active": lambda v: tuple(int(s) for s in v),
-        "trick": lambda v: tuple((int(t["seat"]), parse_card(t["card"])) for t in v),
-        "tricks_won": lambda v: tuple(int(t) for t in v),
-    }
-    for key, read in given.items():
-        if key in obs and read(obs[key]) != getattr(public, key):
+        public = dataclasses.replace(public, phase=read_phase(obs["phase"], n))
+    for key, read in EXTRA_READERS.items():
+        if key in obs and read(obs[key], n) != getattr(public, key):
             raise ObservationError(
-                f"observation's {key!r} is {obs[key]!r}, but its history shows"
-                f" {getattr(public, key)!r}: send the key as the history has it, or leave it out"
+                f"observation's {key!r} is {shown(obs[key])}, but its history shows"
+                f" {shown(_as_sent(key, public))}: send the key as the history has it,"
+                " or leave it out"
             )
     return public
+
+
+# ---------------------------------------------------------------------- the whole
+
+
+def _check_turns(contract: Contract, public: _Public) -> None:
+    """Bids go round from the dealer's left, and the seat asked must be the one to act
+    (plays are checked as the tricks are worked out). Not checked where offers before the
+    bidding (go under, throw in) or a turned-up Joker's naming come first."""
+    c = contract
+    plays = any(A.is_play(a) for a in c.legal)
+    if plays and c.seat != public.to_play:
+        raise ObservationError(
+            f"'seat' is {c.seat}, but after this history it is seat {public.to_play}'s turn"
+            " to play (play goes round to the left; the winner of a trick leads the next)"
+        )
+    if _offers(c.variant) or _naming(c):
+        return
+    n = c.variant.players
+    for i, (seat, aid) in enumerate(c.history):
+        kind = Action.of(aid).kind
+        if kind not in (*_BIDS, ActionKind.FORFEIT):
+            return
+        turn = (c.dealer + 1 + i) % n
+        if seat != turn:
+            raise ObservationError(
+                f"'history[{i}]': seat {seat} bids out of turn: it is seat {turn}'s turn"
+                f" (the bidding goes round from the dealer's left; the dealer is {c.dealer})"
+            )
+        if kind != ActionKind.PASS:
+            return
+    turn = (c.dealer + 1 + len(c.history)) % n
+    if c.legal and c.seat != turn:
+        raise ObservationError(
+            f"'seat' is {c.seat}, but after this history it is seat {turn}'s turn to bid"
+            f" (the bidding goes round from the dealer's left; the dealer is {c.dealer})"
+        )
+
+
+def _check_cards(contract: Contract, public: _Public) -> None:
+    """Every card the seat can see is seen once; the hand has the size the deal gives it
+    now; the cards ``legal`` names are in it."""
+    c = contract
+    seen: dict[int, str] = {}
+    places = [(card, f"'hand[{i}]'") for i, card in enumerate(c.hand)]
+    for i, (actor, aid) in enumerate(c.history):
+        action = Action.of(aid)
+        if action.kind in (ActionKind.PLAY, ActionKind.DISCARD) and action.card is not None:
+            places.append((action.card, f"'history[{i}]'"))
+        if actor != c.seat:  # a claim to go under shows cards its maker may still hold
+            places.extend((card, f"'history[{i}]'") for card in action.shown)
+    for card, where in places:
+        if card in seen:
+            raise ObservationError(
+                f"card {CARD_TEXT[card]!r} is seen twice, at {seen[card]} and {where}:"
+                " each card of the deck is in one place"
+            )
+        seen[card] = where
+    _check_upcard(contract, seen)
+    if c.legal:
+        _check_hand_size(contract, public)
+        _check_legal_cards(contract, public)
+
+
+def _check_upcard(contract: Contract, seen: dict[int, str]) -> None:
+    c = contract
+    where = seen.get(c.upcard)
+    ordered = any(Action.of(a).kind == ActionKind.ORDER for _, a in c.history)
+    if where is not None and not ordered and not _naming(c):
+        raise ObservationError(
+            f"the turn-up {CARD_TEXT[c.upcard]!r} is at {where}, but no one has ordered it"
+            " up: until then it lies on the kitty (only the dealer takes it up)"
+        )
+
+
+def _check_hand_size(contract: Contract, public: _Public) -> None:
+    c = contract
+    if public.phase == Phase.JOKER_NAME and not c.hand:
+        return  # the dealer names a turned-up Joker blind
+    played = sum(1 for s, a in c.history if s == c.seat and A.is_play(a))
+    gave = sum(1 for s, a in c.history if s == c.seat and A.is_give(a))
+    extra = 1 if public.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD) else 0
+    want = HAND_SIZE - played - gave + extra
+    if len(c.hand) != want:
+        assert public.phase is not None
+        why = [f"{HAND_SIZE} dealt"]
+        if played:
+            why.append(f"{played} played")
+        if gave:
+            why.append(f"{gave} given")
+        if extra:
+            why.append("1 taken before the discard")
+        raise ObservationError(
+            f"'hand' has {len(c.hand)} cards, but seat {c.seat} holds {want} now"
+            f" ({', '.join(why)}; phase {public.phase.name.lower()})"
+        )
+
+
+def _check_legal_cards(contract: Contract, public: _Public) -> None:
+    c = contract
+    hand = set(c.hand)
+    for i, aid in enumerate(c.legal):
+        action = Action.of(aid)
+        cards = (action.card,) if action.card is not None else action.shown
+        missing = [x for x in cards if x not in hand]
+        if missing:
+            raise ObservationError(
+                f"'legal[{i}]' is {action.text!r}, but {CARD_TEXT[missing[0]]!r} is not in 'hand'"
+            )
+        if action.kind == ActionKind.PLAY and public.maker is None:
+            raise ObservationError(
+                f"'legal[{i}]' is {action.text!r}, but no one has made trump yet"
+                " (the history has no order or call)"
+            )
 
 
 def _upcard_state(
@@ -298,4 +446,4 @@ def _upcard_state(
     return "out"
 
 
-__all__ = ["ObservationError", "observation", "view_from_observation"]
+__all__ = ["CONTRACT_KEYS", "ObservationError", "observation", "view_from_observation"]
