@@ -179,7 +179,13 @@ def test_uploads_are_checked_completely(live: ThreadServer) -> None:
     first_trick[1] = first_trick[0]  # the same card twice
     illegal = httpx.post(f"{base}/api/replays", json=record)
     assert illegal.status_code == 422 and illegal.json()["code"] == "illegal_record"
-    assert "deal 0" in illegal.json()["detail"]
+    refused = illegal.json()
+    assert refused["detail"].startswith("deal 0, seat ") and "already played" in refused["detail"]
+    assert (refused["record"]["deal"], refused["record"]["rule"]) == (
+        0,
+        f"{first_trick[0]} was already played",
+    )
+    assert refused["record"]["error"] == refused["detail"]
     huge = httpx.post(f"{base}/api/replays", content=b" " * (3 * 1024 * 1024))
     assert huge.status_code == 413
 

@@ -73,13 +73,19 @@ class AccountError(Exception):
     """A refused account request: an HTTP status, a machine-readable code and a message."""
 
     def __init__(
-        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        fields: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers or {}
+        self.fields = fields or {}  # more of the answer's body, beside detail and code
 
 
 NAME_KEY_LENGTH = 40  # the users.name_key column

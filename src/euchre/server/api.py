@@ -402,9 +402,8 @@ def register(app: FastAPI, server: ServerParts) -> None:
 
     @app.exception_handler(AccountError)
     async def account_error(_request: Request, exc: AccountError) -> JSONResponse:
-        return JSONResponse(
-            {"detail": exc.message, "code": exc.code}, status_code=exc.status, headers=exc.headers
-        )
+        body = {"detail": exc.message, "code": exc.code, **exc.fields}
+        return JSONResponse(body, status_code=exc.status, headers=exc.headers)
 
     _account_routes(app, server)
     _player_routes(app, server)
@@ -757,14 +756,15 @@ async def _replayed(
         answer = await server.replays.run(payload, game_id)
     except ReplayRefusal as exc:
         if stored and exc.status == 422:
-            exc = ReplayRefusal(409, exc.code, exc.message)
+            exc = ReplayRefusal(409, exc.code, exc.message, where=exc.where)
         raise _refused(exc) from None
     return Response(answer, media_type="application/json")
 
 
 def _refused(exc: ReplayRefusal) -> AccountError:
     headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
-    return AccountError(exc.status, exc.code, exc.message, headers)
+    fields = {"record": exc.where} if exc.where else None
+    return AccountError(exc.status, exc.code, exc.message, headers, fields)
 
 
 async def _body(request: Request, limit: int, seconds: float) -> bytes:

@@ -15,12 +15,20 @@ from .replays import ReplayProblem, replay_data
 class ReplayRefusal(Exception):
     """A replay not computed: the HTTP status, a code for programs, a message for people."""
 
-    def __init__(self, status: int, code: str, message: str, retry_after: float = 0.0) -> None:
-        super().__init__(status, code, message, retry_after)  # the args cross processes
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        retry_after: float = 0.0,
+        where: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(status, code, message, retry_after, where)  # the args cross processes
         self.status = status
         self.code = code
         self.message = message
         self.retry_after = retry_after
+        self.where = where  # an illegal record's deal, seat, action and rule
 
 
 def compute(payload: bytes | dict[str, Any], game_id: str | None, max_deals: int) -> bytes:
@@ -36,8 +44,7 @@ def compute(payload: bytes | dict[str, Any], game_id: str | None, max_deals: int
     try:
         data = replay_data(record, game_id)
     except ReplayProblem as exc:
-        detail = exc.message if not exc.detail else json.dumps(exc.detail)
-        raise ReplayRefusal(422, exc.code, detail) from None
+        raise ReplayRefusal(422, exc.code, exc.message, where=exc.detail or None) from None
     return json.dumps(data, separators=(",", ":")).encode()
 
 

@@ -81,7 +81,7 @@ class ReplayPage extends Page {
   problemText(status, body) {
     if (status === 409 && this.gameId && !this.file) return this.t("replay.stillPlaying");
     if (status === 404) return this.t("replay.notFound");
-    const detail = problemDetail(body.detail);
+    const detail = typeof body.detail === "string" ? body.detail : "";
     const known = { bad_record: "notEgn", illegal_record: "illegal", too_large: "tooLarge", too_many_deals: "tooLarge", rate_limited: "busy", busy: "busy", too_slow: "busy" };
     const key = known[body.code];
     if (!key) return this.t("errors.unknown");
@@ -477,16 +477,5 @@ class ReplayPage extends Page {
       { class: "replay-coach", id: "replay-coach" },
       h("details", { class: "box decisions", id: "replay-decisions-box", open: true }, h("summary", {}, t("replayReview.yours")), decisionList(this.ctx, decisions, this.step)),
     );
-  }
-}
-
-/** An error's detail as the server wrote it (an illegal record's is JSON with `error`). */
-function problemDetail(detail) {
-  if (typeof detail !== "string") return "";
-  try {
-    const parsed = JSON.parse(detail);
-    return typeof parsed?.error === "string" ? parsed.error : detail;
-  } catch {
-    return detail;
   }
 }
