@@ -10,7 +10,12 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 from euchre.server.auth import Identity
-from euchre.server.connection import CLOSE_TOO_SLOW, Connection, _text_frame_header
+from euchre.server.connection import (
+    CLOSE_TOO_SLOW,
+    QUEUE_CHARS,
+    Connection,
+    _text_frame_header,
+)
 
 
 class StuckSocket:
@@ -42,6 +47,21 @@ async def test_a_client_that_stops_reading_is_dropped_without_blocking() -> None
     await asyncio.wait_for(conn.wait_closed(), 5)
     assert socket.closed_with == CLOSE_TOO_SLOW
     assert len(socket.sent) <= 4  # what was queued before the limit, nothing after
+
+
+@pytest.mark.anyio
+async def test_a_client_that_leaves_big_messages_unread_is_dropped_before_the_count() -> None:
+    socket = StuckSocket()
+    conn = Connection(socket, Identity("g_3", "Big"), limit=512)  # type: ignore[arg-type]
+    big = "x" * (QUEUE_CHARS // 8)  # a lobby list of many tables, asked for again and again
+    sent = 0
+    while not conn.dropped and sent < 40:
+        conn.send_text(big)
+        sent += 1
+    assert conn.dropped and sent <= 9, sent  # far below 512 messages: the characters count
+    socket.release.set()
+    await asyncio.wait_for(conn.wait_closed(), 5)
+    assert socket.closed_with == CLOSE_TOO_SLOW
 
 
 @pytest.mark.anyio

@@ -79,8 +79,29 @@ def _lobby_lists_public_tables_and_hides_private_ones(live: ThreadServer) -> Non
     bob.send(type="sit", table=public["table"])
     update = ann.until(lambda m: m["type"] == "lobby_update" and m["table"].get("free") == 2)
     assert update["table"]["id"] == public["table"]
+    _the_list_is_made_once_while_nothing_changes(live, ann, public["table"])
     ann.close()
     bob.close()
+
+
+def _the_list_is_made_once_while_nothing_changes(
+    live: ThreadServer, ann: Client, table: str
+) -> None:
+    feed = live.server.lobby.feed
+    made: list[int] = []
+    listing = feed.listing
+
+    def counted() -> list[dict[str, Any]]:
+        made.append(1)
+        return listing()
+
+    feed.listing = counted  # type: ignore[method-assign]
+    answers = [ann.request(type="lobby") for _ in range(20)]
+    assert len(made) <= 2  # one list for twenty asks (one more if a second went by)
+    assert all(a["type"] == "lobby" and a["tables"] == answers[0]["tables"] for a in answers)
+    ann.request(type="stand", table=table)  # a change: the next ask gets the new list
+    entry = next(t for t in ann.request(type="lobby")["tables"] if t["id"] == table)
+    assert entry["free"] == 3
 
 
 def test_private_table_by_invite_only_and_host_adds_bots(live: ThreadServer) -> None:

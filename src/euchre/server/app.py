@@ -281,8 +281,9 @@ def _routes(app: FastAPI, server: Server) -> None:
 
 def _table_routes(app: FastAPI, server: Server) -> None:
     @app.get("/api/tables")
-    async def tables() -> dict[str, Any]:
-        return {"tables": server.lobby.listing()}
+    async def tables() -> Response:
+        text = f'{{"tables":{server.lobby.listing_json()}}}'
+        return Response(text, media_type="application/json")
 
     @app.get("/api/tables/{table_id}", responses=api.problems(404, 422, 503))
     async def table(table_id: api.GameId) -> dict[str, Any]:

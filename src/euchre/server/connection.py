@@ -23,6 +23,10 @@ log = logging.getLogger("euchre.connection")
 _ids = itertools.count(1)
 
 CLOSE_TOO_SLOW = 1013
+# Characters a client may leave unread, besides the count of messages: a few big messages
+# (lobby lists asked for again and again) must not hold memory the way many small ones
+# cannot.
+QUEUE_CHARS = 4 * 1024 * 1024
 CLOSE_GOING_AWAY = 1001
 
 
@@ -67,6 +71,7 @@ class Connection(Endpoint):
         self.limit = limit
         self.dropped = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._queued_chars = 0
         self._close_code = CLOSE_GOING_AWAY
         self._rate, self._burst = rate, burst
         self._tokens, self._refilled = burst, time.monotonic()
@@ -92,12 +97,13 @@ class Connection(Endpoint):
         direct = self._direct
         if direct is not None and not self._sending and self._queue.empty() and direct.write(text):
             return
-        if self._queue.qsize() >= self.limit:
+        if self._queue.qsize() >= self.limit or self._queued_chars + len(text) > QUEUE_CHARS:
             log.warning("dropping a slow client", extra={"connection": self.id})
             self.dropped = True
             self.finish(CLOSE_TOO_SLOW)
             self._drop()
             return
+        self._queued_chars += len(text)
         self._queue.put_nowait(text)
 
     def _drop(self) -> None:
@@ -122,6 +128,7 @@ class Connection(Endpoint):
             text = await self._queue.get()
             if text is None:
                 break
+            self._queued_chars -= len(text)
             self._sending = True
             try:
                 await ws.send_text(text)

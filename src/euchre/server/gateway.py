@@ -54,6 +54,7 @@ from .protocol import (
     reference,
 )
 from .quotas import address_of, exempt_addresses
+from .wire import dumps
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -307,7 +308,10 @@ async def _lobby(server: ServerParts, conn: Connection, m: LobbyRequest) -> None
         lobby.subscribe(conn)
     else:
         lobby.unsubscribe(conn)
-    conn.send(_with_ref({"type": "lobby", "tables": lobby.listing()}, m.ref))
+    # The list is spliced in as the text the lobby keeps: a client asking again and again
+    # costs no new list each time (docs/security.md).
+    head = dumps(_with_ref({"type": "lobby"}, m.ref))
+    conn.send_text(f'{head[:-1]},"tables":{lobby.listing_json()}}}')
 
 
 async def _create(server: ServerParts, conn: Connection, m: Create) -> None:

@@ -240,6 +240,10 @@ class Lobby:
         """Open public tables of every instance."""
         return self.feed.listing()
 
+    def listing_json(self) -> str:
+        """:meth:`listing` as JSON text (the same text while nothing changes)."""
+        return self.feed.listing_json()
+
     def subscribe(self, conn: Connection) -> None:
         self.feed.subscribe(conn)
 

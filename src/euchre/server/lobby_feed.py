@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -16,11 +17,15 @@ from .bus import Bus
 from .connection import Connection
 from .kinds import TableKind, TableStatus
 from .table import Table
+from .wire import dumps
 
 log = logging.getLogger("euchre.lobby")
 
 LOBBY_CHANNEL = "lobby"
 LISTED = (TableStatus.WAITING, TableStatus.PLAYING)
+# The list as JSON is made again after a change, and at least this often (spectators come
+# and go without one): asked for again and again, it costs one string, not one each time.
+LISTING_SECONDS = 1.0
 
 Spawn = Callable[[Coroutine[Any, Any, None]], None]
 
@@ -41,6 +46,7 @@ class LobbyFeed:
         self._spawn = spawn
         self._dirty: dict[str, Table] = {}
         self._flushing = False
+        self._listing: tuple[float, str] | None = None  # (when made, the list as JSON)
 
     async def start(self) -> None:
         await self.bus.subscribe(LOBBY_CHANNEL, self._on_bus)
@@ -61,9 +67,17 @@ class LobbyFeed:
         seen = {t["id"] for t in local}
         return local + [s for tid, s in self.remote.items() if tid not in seen]
 
+    def listing_json(self) -> str:
+        """:meth:`listing` as JSON text, made again only after a change (or a second)."""
+        now = time.monotonic()
+        if self._listing is None or now - self._listing[0] > LISTING_SECONDS:
+            self._listing = (now, dumps(self.listing()))
+        return self._listing[1]
+
     def table_changed(self, table: Table) -> None:
         """A table's summary changed (or it is gone): tell every instance, batched per
         loop turn."""
+        self._listing = None
         self._dirty[table.id] = table
         if not self._flushing:
             self._flushing = True
@@ -98,6 +112,7 @@ class LobbyFeed:
             return
         people = message.pop("people", None)
         if message.get("instance") != self.instance:
+            self._listing = None
             if message.get("removed"):
                 self.remote.pop(table_id, None)
                 self.remote_people.pop(table_id, None)
