@@ -222,3 +222,22 @@ def test_an_instance_runs_at_most_so_many_bot_games(tmp_path: Path) -> None:
         assert len(live.server.lobby.tables) == 1
         ann.close()
         bob.close()
+
+
+def test_games_left_to_their_bots_free_the_cap_once_the_bots_stop(tmp_path: Path) -> None:
+    settings = fast_settings(
+        tmp_path / "left.db", max_bot_games=1, unattended_seconds=0.3, grace_seconds=0.1
+    )
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        first = ann.request(type="create", kind="private", options={"target": 100})["table"]
+        ann.until(lambda m: m["type"] == "table" and m["table"] == first)
+        ann.send(type="start", table=first)
+        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        ann.close()  # walked away: only bots are left, and they stop
+        left = live.server.lobby.tables[first]
+        wait_for(left.bots_paused, "the abandoned game's bots stop")
+        bob = Client(live.base, "Bob")
+        second = bob.request(type="create", kind="private")  # the cap is not held by it
+        assert second["type"] == "created", second
+        bob.close()

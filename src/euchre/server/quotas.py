@@ -52,7 +52,10 @@ def exempt_addresses(settings: Settings) -> frozenset[str]:
 
 
 def is_bot_game(table: Any) -> bool:
-    return table.status == TableStatus.PLAYING and any(s.bot or s.bot_playing for s in table.seats)
+    """A game whose bots think on this instance now: one left to its bots alone counts no
+    more once they stop for want of a person (``unattended_seconds``)."""
+    playing = table.status == TableStatus.PLAYING
+    return playing and any(s.bot or s.bot_playing for s in table.seats) and not table.bots_paused()
 
 
 class Quotas:

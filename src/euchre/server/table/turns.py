@@ -41,6 +41,14 @@ class Turns(Play):
             self.clock = Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
 
+    def bots_paused(self) -> bool:
+        """The bots wait for a person to come back (they cost nothing meanwhile)."""
+        if any(seat.user and seat.conn is not None for seat in self.seats):
+            return False
+        alone_since = self._alone_since
+        wait = self.settings.unattended_seconds
+        return alone_since is not None and time.monotonic() - alone_since >= wait
+
     def _unattended(self) -> bool:
         """No person has been connected to this game for ``unattended_seconds``."""
         if any(seat.user and seat.conn is not None for seat in self.seats):
