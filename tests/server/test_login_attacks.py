@@ -5,6 +5,8 @@ registrations in bulk. Each is refused, and what the attacker tried changed noth
 from __future__ import annotations
 
 import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +72,32 @@ def test_an_address_cannot_lock_an_account_out(kind: str, tmp_path: Path) -> Non
         assert login_from("127.0.0.2", live.base, "Ann", PASSWORD).status_code == 200
         assert login_from("127.0.0.2", live.base, "Ann", PASSWORD).status_code == 200
         assert login_from("127.0.0.3", live.base, "Ann", PASSWORD).status_code == 429
+
+
+def test_guesses_from_many_addresses_do_not_hold_up_the_owner(tmp_path: Path) -> None:
+    delay = 1.0
+    settings = settings_for(
+        "memory", tmp_path, login_name_slow_after=1, login_name_delay_seconds=delay
+    )
+    with ThreadServer(settings) as live:
+        register(live.base, "Ann")
+        assert login_from("127.0.0.2", live.base, "Ann", PASSWORD).status_code == 200
+        guessers = [f"127.0.1.{n}" for n in range(1, 13)]  # each within its own limits
+        with ThreadPoolExecutor(len(guessers)) as pool:
+            guesses = [
+                pool.submit(login_from, a, live.base, "Ann", "wrong guess") for a in guessers
+            ]
+            time.sleep(0.3)  # the guesses are in the name's slow lane, or refused
+            started = time.monotonic()
+            own = login_from("127.0.0.2", live.base, "Ann", PASSWORD)  # the owner's address
+            assert own.status_code == 200 and time.monotonic() - started < delay
+            started = time.monotonic()
+            fresh = login_from("127.0.0.3", live.base, "Ann", PASSWORD)  # a new address
+            waited = time.monotonic() - started
+            statuses = sorted(g.result().status_code for g in guesses)
+        assert fresh.status_code in (200, 429) and waited < delay * 6, (fresh, waited)
+        assert statuses.count(429) >= len(guessers) - 4, statuses  # no long queue formed
+        assert set(statuses) <= {401, 429}
 
 
 def test_weak_passwords_are_refused_with_the_reason(tmp_path: Path) -> None:

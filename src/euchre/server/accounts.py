@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -161,6 +162,18 @@ def _pair(key: str, address: str) -> str:
     return f"{key}\n{address}"
 
 
+KNOWN_ADDRESSES = 100_000  # (name, address) pairs remembered as their owner's
+SLOW_LANE_WAITING = 3  # attempts that may wait behind the one in a name's slow lane
+
+
+class _Lane:
+    """A name's slow lane: its lock and the attempts in it (waiting or being checked)."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 def _too_many(wait: float, what: str = "attempts") -> AccountError:
     seconds = int(wait) + 1
     return AccountError(
@@ -199,7 +212,10 @@ class Accounts:
         self.registrations: Limiter = MemoryLimiter(
             settings.register_per_address, settings.register_window_seconds
         )
-        self._slowed: dict[str, asyncio.Lock] = {}
+        self._slowed: dict[str, _Lane] = {}
+        # (name, address) pairs that logged in: the owner's own addresses, let past the
+        # slow lane of a name under attack (the most recent, on this instance).
+        self._known: OrderedDict[tuple[str, str], None] = OrderedDict()
 
     async def start(self) -> None:
         """Listen for account changes of other instances; forget expired sessions. With
@@ -323,13 +339,14 @@ class Accounts:
         if key is None:
             await self.passwords.verify(None, password)
             raise AccountError(401, "bad_login", "wrong name or password")
-        if await self.by_name.take(key) > 0:
+        if await self.by_name.take(key) > 0 and (key, address) not in self._known:
             async with self._slow_lane(key):
                 await asyncio.sleep(self.settings.login_name_delay_seconds)
                 user, rehashed = await self._verify(key, password)
         else:
             user, rehashed = await self._verify(key, password)
         await self.by_pair.clear(_pair(key, address))
+        self._remember(key, address)
         if rehashed is not None:
             await self.store.set_password_hash(user.id, rehashed)
             log.info("password rehashed", extra={"account": user.id})
@@ -342,15 +359,27 @@ class Accounts:
             raise AccountError(401, "bad_login", "wrong name or password")
         return user, rehashed
 
+    def _remember(self, key: str, address: str) -> None:
+        self._known[(key, address)] = None
+        self._known.move_to_end((key, address))
+        while len(self._known) > KNOWN_ADDRESSES:
+            self._known.popitem(last=False)
+
     @contextlib.asynccontextmanager
     async def _slow_lane(self, key: str) -> AsyncIterator[None]:
-        """One attempt at a time for a name under attack (on this instance)."""
-        lock = self._slowed.setdefault(key, asyncio.Lock())
+        """One attempt at a time for a name under attack (on this instance), and only a few
+        waiting: past them an attempt is refused at once, so no attempt (the owner's from a
+        new address included) waits long behind a queue of guesses."""
+        lane = self._slowed.setdefault(key, _Lane())
+        if lane.users > SLOW_LANE_WAITING:
+            raise _too_many(self.settings.login_name_delay_seconds * lane.users)
+        lane.users += 1
         try:
-            async with lock:
+            async with lane.lock:
                 yield
         finally:
-            if not lock.locked() and self._slowed.get(key) is lock:
+            lane.users -= 1
+            if not lane.users and self._slowed.get(key) is lane:
                 del self._slowed[key]
 
     async def _take(self, limiter: Limiter, key: str, what: str = "attempts") -> None:
