@@ -157,6 +157,9 @@ def test_a_hand_by_keyboard_alone(new_page: PageFactory, live: LiveServer) -> No
         before = game.version()
         page.keyboard.press("Enter")
         game.wait_version_above(before)
+        # The chosen card or bid is gone; focus stays at the table, never on the page's body.
+        where = page.evaluate("document.activeElement ? document.activeElement.tagName : ''")
+        assert where not in ("BODY", ""), "focus was lost after a move"
     else:
         raise AssertionError("the hand did not end")
     expect(page.locator("#deal-summary")).to_be_visible()

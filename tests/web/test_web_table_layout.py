@@ -234,6 +234,7 @@ def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
     enter_name(page, "Uma")
     game = create_private_table(page, start_with_bots=True)
     game.play_until(SUMMARY)
+    expect(page.locator("#summary-continue")).to_be_focused()  # Enter goes on to the next hand
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
@@ -249,6 +250,9 @@ def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
     page.click("#summary-continue")
     expect(page.locator("#hand-summary")).to_have_count(0)
     expect(page.locator(".hand-card")).not_to_have_count(0)
+    page.evaluate("document.querySelector('details.log').open = true")  # as a desktop has it
+    expect(page.locator("#game-log li").first).to_be_visible()
+    assert_accessible(page, "the table with what happened open")
 
 
 GAME_OVER = "!!document.querySelector('#game-over')"

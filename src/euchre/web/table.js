@@ -676,6 +676,7 @@ class TablePage extends Page {
   render() {
     if (!this.info) return;
     this.coach.expire();
+    const hadFocus = Boolean(this.pageEl?.contains(document.activeElement));
     const myTurn = this.isMyTurn();
     const page = h(
       "section",
@@ -716,16 +717,19 @@ class TablePage extends Page {
       this.root.replaceChildren(page);
       this.pageEl = page;
     }
-    this.afterRender(myTurn);
+    this.afterRender(myTurn, hadFocus);
   }
 
-  afterRender(myTurn) {
+  afterRender(myTurn, hadFocus) {
+    const summary = this.handPause.showing();
+    if (summary && !this.summaryFocused && hadFocus) document.getElementById("summary-continue")?.focus({ preventScroll: true });
+    this.summaryFocused = summary;
     if (myTurn) {
       const prompt = this.promptText();
       if (!this.wasMyTurn || prompt !== this.lastPrompt) this.announce(prompt);
       this.lastPrompt = prompt;
       this.focusFirstChoice();
-    }
+    } else if (hadFocus) this.keepFocus();
     this.wasMyTurn = myTurn;
     this.ctx.attention.turn(myTurn, myTurn ? this.lastPrompt : "");
     this.updateClocks();
@@ -744,6 +748,15 @@ class TablePage extends Page {
   /** Where focus goes when a coach panel closes that no control opened: the choice, or the title. */
   focusAfterCoach() {
     const target = this.root.querySelector(".hand-card.legal, .bid-buttons button") || document.getElementById("table-title");
+    target?.focus({ preventScroll: true });
+  }
+
+  /** Focus that was at the table when its control went away (the card just played, the
+   * bid just made) stays there, on the hand (or the title), not on the page's body. */
+  keepFocus() {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const target = this.root.querySelector('.hand-card[tabindex="0"], .hand-card, #summary-continue') || document.getElementById("table-title");
     target?.focus({ preventScroll: true });
   }
 
@@ -1192,7 +1205,8 @@ class TablePage extends Page {
       "details",
       { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
       h("summary", {}, this.t("table.log")),
-      h("ol", { id: "game-log", class: "log-list", role: "log", tabindex: "0", "aria-label": this.t("table.log") }, items),
+      // The log role on a box round the list: a list's items need the list as their parent.
+      h("div", { class: "log-list", role: "log", tabindex: "0", "aria-label": this.t("table.log") }, h("ol", { id: "game-log" }, items)),
     );
   }
 
