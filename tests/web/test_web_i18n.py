@@ -135,3 +135,26 @@ def test_four_colour_deck_tells_every_suit_apart(new_page: PageFactory, live: Li
         "cs => cs.map(c => c.getAttribute('aria-label'))"
     )
     assert labels[:2] == ["Jack of hearts", "Jack of diamonds"]
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "nl-NL"])
+def test_a_waiting_table_fits_a_small_phone_in_long_words(
+    new_page: PageFactory, live: LiveServer, locale: str
+) -> None:
+    page = new_page(viewport={"width": 360, "height": 640}, locale=locale)
+    enter_name(page, "Langdex")
+    create_private_table(page, start_with_bots=False)
+    felt = page.locator(".felt").bounding_box()
+    level = page.locator("#table-bot-level").bounding_box()
+    assert felt and level and level["x"] + level["width"] <= felt["x"] + felt["width"]
+    overlaps = page.evaluate(
+        """() => {
+        const text = document.querySelector('.centre.waiting p').getBoundingClientRect();
+        return [...document.querySelectorAll('.felt .seat')].filter((seat) => {
+            const r = seat.getBoundingClientRect();
+            return text.left < r.right && text.right > r.left && text.top < r.bottom
+                && text.bottom > r.top;
+        }).map((seat) => seat.className);
+    }"""
+    )
+    assert overlaps == [], overlaps
