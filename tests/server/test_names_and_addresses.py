@@ -33,6 +33,8 @@ def test_different_names_keep_different_skeletons(one: str, other: str) -> None:
 def test_invisible_characters_are_named() -> None:
     assert invisible_characters("An\u202en\u200b") == ["U+202E", "U+200B"]
     assert invisible_characters("Ann Marie-Lou O'Neil") == []
+    assert invisible_characters("Bob\u3164") == ["U+3164"]  # a letter that shows nothing
+    assert invisible_characters("\uffa0") == ["U+FFA0"]
 
 
 def test_addresses_are_keyed_ipv4_as_is_and_ipv6_by_64() -> None:

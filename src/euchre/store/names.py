@@ -7,7 +7,8 @@ its look-alikes in the Unicode confusables table that ``confusable-homoglyphs`` 
 So ``Аnn`` with a Cyrillic A, ``Ａｎｎ`` and ``ann`` are one name.
 
 Names may not hold format or control characters (bidi overrides and isolates, zero
-widths): they could reorder or hide what others see.
+widths) or letters that show nothing (the Hangul fillers): they could reorder or hide what
+others see.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import unicodedata
 from confusable_homoglyphs import utils as homoglyph_data
 
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+# Letters that show nothing (Unicode marks them default-ignorable or blank): a name of
+# them looks empty, and one beside "Bob" looks like "Bob".
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 @functools.cache
@@ -46,5 +50,9 @@ def skeleton(name: str) -> str:
 
 
 def invisible_characters(name: str) -> list[str]:
-    """The format and control characters in a name, as ``U+XXXX`` codes."""
-    return [f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in INVISIBLE_CATEGORIES]
+    """The format, control and blank characters in a name, as ``U+XXXX`` codes."""
+    return [
+        f"U+{ord(c):04X}"
+        for c in name
+        if unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS
+    ]
