@@ -235,7 +235,8 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     if decision["best"] != decision["chosen"]:
         best = verdict.locator(".coach-best").inner_text()
         assert best.startswith("Best: ") and best.endswith(".")
-        assert reason.inner_text().startswith(best[len("Best: ") : -1]), (reason.inner_text(), best)
+        words, told = best[len("Best: ") : -1], reason.inner_text()
+        assert told.startswith(words[:1].upper() + words[1:]), (told, best)  # a sentence's capital
     english = reason.inner_text()
     assert any(w in english for w in ("points", "chance of winning", "worth the same")), english
     open_settings(page)  # and in German when the viewer reads German

@@ -33,9 +33,11 @@ export function dataTable(id, head, rows) {
   );
 }
 
-/** A rating (or a change of one) with two decimals. */
+/** A rating (or a change of one) with two decimals, written as the page's language
+ * writes numbers (1500,00 in German). */
 export function formatRating(value) {
-  return Number(value).toFixed(2);
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false };
+  return new Intl.NumberFormat(document.documentElement.lang || undefined, digits).format(Number(value));
 }
 
 /** A displayed rating, marked when still provisional. */
