@@ -87,6 +87,8 @@ def test_replays_are_rate_limited_per_address(tmp_path: Path) -> None:
         assert int(refused.headers["retry-after"]) >= 1
         stored = httpx.get(live.base + "/api/games/nope/replay", timeout=30)
         assert stored.status_code == 429  # the stored replays share the rate
+        for record_read in ("/api/games/nope/egn", "/api/games/nope"):  # and whole records
+            assert httpx.get(live.base + record_read, timeout=30).status_code == 429
 
 
 def test_the_pool_is_started_on_first_use_and_shut_down_with_the_server(tmp_path: Path) -> None:

@@ -675,9 +675,10 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
             raise _problem(409, "not_finished", "the game is still being played")
         return row.record
 
-    @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422), tags=["games"])
+    @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422, 429), tags=["games"])
     async def egn(game_id: GameId, request: Request, invite: Invite = None) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
+        await admit_replay(server, request)
         record = await finished_record(game_id, request, invite)
         return JSONResponse(
             record,
@@ -693,7 +694,7 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
     async def replay(game_id: GameId, request: Request, invite: Invite = None) -> Response:
         """A finished game, every hand face up, bid by bid and trick by trick (a private
         game: for its players, or with its ``invite`` code)."""
-        await _admit_replay(server, request)
+        await admit_replay(server, request)
         record = await finished_record(game_id, request, invite)
         return await _replayed(server, record, game_id, stored=True)
 
@@ -735,13 +736,15 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         answered as a replay; nothing is stored. Limits: ``replay_max_bytes`` (413
         ``too_large``), ``replay_max_deals`` (413 ``too_many_deals``), a rate per address
         and per session (429), replays at once (503)."""
-        await _admit_replay(server, request)
+        await admit_replay(server, request)
         limits = server.replays.limits
         body = await _body(request, limits.max_bytes, server.settings.body_timeout)
         return await _replayed(server, body, None, stored=False)
 
 
-async def _admit_replay(server: ServerParts, request: Request) -> None:
+async def admit_replay(server: ServerParts, request: Request) -> None:
+    """Count a replay, or a whole record read, against the asker's rate (429 past it):
+    each rebuilds or writes a whole game, the largest 500 deals."""
     try:
         await server.replays.admit(_address(request), request.cookies.get(COOKIE_NAME))
     except ReplayRefusal as exc:

@@ -296,10 +296,11 @@ def _table_routes(app: FastAPI, server: Server) -> None:
             raise HTTPException(status_code=404, detail=f"no table {table_id}")
         return found
 
-    @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422))
+    @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422, 429))
     async def game(
         game_id: api.GameId, request: Request, invite: api.Invite = None
     ) -> dict[str, Any]:
+        await api.admit_replay(server, request)
         row = await server.store.load_game(game_id[:32])
         viewer = await api.identity_of(server, request)
         if (
