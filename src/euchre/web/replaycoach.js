@@ -37,7 +37,7 @@ export function reviewBox(ctx, decision, game) {
     { class: `box coach-verdict mark-${mark}`, id: "replay-review", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
     h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision, decision.chosen) })),
-    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: actionLabel(ctx, decision, decision.best) })),
+    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game.picksUp) })),
     decision.loss > 0 ? h("p", { class: "muted" }, t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
     h("p", { class: "coach-reason" }, reason(ctx, decision, game)),
   );
@@ -47,7 +47,7 @@ export function reviewBox(ctx, decision, game) {
  * the table does (coachwords.js). */
 function reason(ctx, decision, { seatName, target, picksUp }) {
   const t = (key, params) => ctx.t(key, params);
-  const act = (text) => actionWords({ t, i18n: ctx.i18n }, decision.acts[text], { picksUp }) ?? actionLabel(ctx, decision, text);
+  const act = (text) => choiceWords(ctx, decision, text, picksUp);
   return reasonText({ t, i18n: ctx.i18n, act, seatName, target }, decision.facts, decision.reason, decision.best);
 }
 
@@ -76,6 +76,13 @@ export function decisionList(ctx, decisions, current) {
 
 /** An action a decision names (``text``: its chosen or best), in words as a player would
  * name it ("Pass", "Play the Ace of hearts"), from its object in the decision's ``acts``. */
+/** An action of a decision named as a choice ("Pick up", "Play King of hearts"), as its
+ * reason names it, not as a thing done ("Ordered up"). */
+function choiceWords(ctx, decision, text, picksUp) {
+  const words = { t: (key, params) => ctx.t(key, params), i18n: ctx.i18n };
+  return actionWords(words, decision.acts[text], { picksUp }) ?? actionLabel(ctx, decision, text);
+}
+
 export function actionLabel(ctx, decision, text) {
   const act = decision.acts[text];
   const t = (key, params) => ctx.t(key, params);

@@ -764,7 +764,8 @@ class TablePage extends Page {
   focusFirstChoice() {
     if (this.coach.reviewDeal !== null) return; // the player is reading the review (over the hand on a phone)
     const active = document.activeElement;
-    const free = !active || active === document.body || active.id === "main" || active.id === "table-title";
+    const waitingCard = active?.classList?.contains("hand-card") && !active.classList.contains("legal"); // kept there since the last move
+    const free = !active || active === document.body || active.id === "main" || active.id === "table-title" || waitingCard;
     if (!free) return;
     const target = this.root.querySelector(".hand-card.legal, .bid-buttons button");
     if (target) target.focus({ preventScroll: true });
