@@ -34,7 +34,14 @@ from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
 from .bus import Bus, RedisBus
 from .chat import Chat, Prefs
 from .config import Settings
-from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter, deployment_namespace
+from .limits import (
+    Attempts,
+    Limiter,
+    MemoryLimiter,
+    OneAtATime,
+    RedisLimiter,
+    deployment_namespace,
+)
 from .protocol import error
 from .strength import weakness
 
@@ -166,14 +173,6 @@ KNOWN_ADDRESSES = 100_000  # (name, address) pairs remembered as their owner's
 SLOW_LANE_WAITING = 3  # attempts that may wait behind the one in a name's slow lane
 
 
-class _Lane:
-    """A name's slow lane: its lock and the attempts in it (waiting or being checked)."""
-
-    def __init__(self) -> None:
-        self.lock = asyncio.Lock()
-        self.users = 0
-
-
 def _too_many(wait: float, what: str = "attempts") -> AccountError:
     seconds = int(wait) + 1
     return AccountError(
@@ -212,7 +211,7 @@ class Accounts:
         self.registrations: Limiter = MemoryLimiter(
             settings.register_per_address, settings.register_window_seconds
         )
-        self._slowed: dict[str, _Lane] = {}
+        self._slowed = OneAtATime()  # a name's slow lane
         # (name, address) pairs that logged in: the owner's own addresses, let past the
         # slow lane of a name under attack (the most recent, on this instance).
         self._known: OrderedDict[tuple[str, str], None] = OrderedDict()
@@ -370,17 +369,11 @@ class Accounts:
         """One attempt at a time for a name under attack (on this instance), and only a few
         waiting: past them an attempt is refused at once, so no attempt (the owner's from a
         new address included) waits long behind a queue of guesses."""
-        lane = self._slowed.setdefault(key, _Lane())
-        if lane.users > SLOW_LANE_WAITING:
-            raise _too_many(self.settings.login_name_delay_seconds * lane.users)
-        lane.users += 1
-        try:
-            async with lane.lock:
-                yield
-        finally:
-            lane.users -= 1
-            if not lane.users and self._slowed.get(key) is lane:
-                del self._slowed[key]
+        waiting = self._slowed.waiting(key)
+        if waiting > SLOW_LANE_WAITING:
+            raise _too_many(self.settings.login_name_delay_seconds * waiting)
+        async with self._slowed.turn(key):
+            yield
 
     async def _take(self, limiter: Limiter, key: str, what: str = "attempts") -> None:
         wait = await limiter.take(key)

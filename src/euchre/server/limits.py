@@ -9,10 +9,13 @@ allowed (0: allowed now).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
 from collections import OrderedDict, deque
+from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
 from euchre.store.repo import Repository
@@ -156,3 +159,39 @@ async def deployment_namespace(store: Repository) -> str:
     for the Redis keys of one deployment."""
     secret = await store.secret("cluster")
     return hashlib.sha256(secret.encode()).hexdigest()[:12]
+
+
+class OneAtATime:
+    """One holder at a time per key (a name's slowed logins, a person's reviews); a key is
+    forgotten once nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, _Held] = {}
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def waiting(self, key: str) -> int:
+        """How many hold or wait for ``key``."""
+        held = self._held.get(key)
+        return held.users if held else 0
+
+    @contextlib.asynccontextmanager
+    async def turn(self, key: str) -> AsyncIterator[None]:
+        held = self._held.setdefault(key, _Held())
+        held.users += 1
+        try:
+            async with held.lock:
+                yield
+        finally:
+            held.users -= 1
+            if not held.users:
+                del self._held[key]
+
+
+class _Held:
+    """A key's lock and how many hold or wait for it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0

@@ -33,6 +33,7 @@ from euchre.store.reviews import load_review, save_review
 from .botplay import BotPool
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
+from .limits import OneAtATime
 from .protocol import ProtocolError, error
 from .render import acts_json
 
@@ -53,7 +54,7 @@ class Reviews:
         self.bots = bots
         self.computed = 0
         self._pending: dict[Key, asyncio.Task[list[Any]]] = {}
-        self._turns: dict[str, _Turn] = {}  # person -> their place in the worker
+        self._turns = OneAtATime()  # each person's computations, one at a time
 
     async def get(self, game_id: str, deal: int, seat: int, person: str) -> list[Any]:
         """The seat's rated decisions in the deal (stored, or computed now and stored, in
@@ -79,15 +80,8 @@ class Reviews:
             task.add_done_callback(_log_failure)
 
     async def _in_turn(self, person: str, key: Key) -> list[Any]:
-        turn = self._turns.setdefault(person, _Turn())
-        turn.users += 1
-        try:
-            async with turn.lock:
-                return await self._compute(*key)
-        finally:
-            turn.users -= 1
-            if not turn.users:
-                del self._turns[person]
+        async with self._turns.turn(person):
+            return await self._compute(*key)
 
     async def _compute(self, game_id: str, deal: int, seat: int) -> list[Any]:
         row = await self.store.load_game(game_id)
@@ -102,14 +96,6 @@ class Reviews:
         found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
         await save_review(self.engine, game_id, deal, seat, found)
         return found
-
-
-class _Turn:
-    """One person's computations, one at a time (``users``: theirs waiting or running)."""
-
-    def __init__(self) -> None:
-        self.lock = asyncio.Lock()
-        self.users = 0
 
 
 def with_acts(decision: dict[str, Any]) -> dict[str, Any]:
