@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from server_helpers import TIMEOUT, Client, ThreadServer
-from social_helpers import PASSWORD, database_url, register, social_settings
+from social_helpers import PASSWORD, database_url, login, register, social_settings
 from sqlalchemy import func, select, text
 from websockets.sync.client import connect
 
@@ -55,7 +55,12 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
     with ThreadServer(social_settings(tmp_path / "n.db")) as live:
         register(live.base, "Ann")
         register(live.base, "Bob")
-        for look_alike in ("\u0410nn", "\uff21\uff4e\uff4e", "ANN", "B0B", "\u0392ob"):
+        register(live.base, "Al")
+        look_alikes = ["\u0410nn", "\uff21\uff4e\uff4e", "ANN", "B0B", "\u0392ob"]
+        # Rows of the confusables table joined: Cyrillic and Greek small o meet Latin o
+        # (and 0), a capital I meets a small l.
+        look_alikes += ["B\u043eb", "B\u03bfb", "AI"]
+        for look_alike in look_alikes:
             answer = create_account(live.base, look_alike)
             assert answer.status_code == 409, look_alike
             assert answer.json()["code"] == "name_taken"
@@ -63,6 +68,41 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
         profile = httpx.get(live.base + "/api/players/\u0410nn").json()
         assert profile["name"] == "Ann"  # the look-alike finds the one account
         assert create_account(live.base, "Anna").status_code == 201
+
+
+def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Path) -> None:
+    """Joining the look-alike rows (migration 0007) gives two existing accounts one key:
+    the older keeps it, the newer one's key is suffixed, and each logs in by its own name."""
+    cyrillic = "B\u043eb"
+    settings = social_settings(tmp_path / "m.db")
+    with ThreadServer(settings) as live:
+        first = register(live.base, "Bob")["id"]
+        second = register(live.base, "Bxb")["id"]
+
+    async def back_to_0006() -> list[tuple[int, str]]:
+        engine = make_engine(settings.database_url)
+        try:
+            async with engine.begin() as conn:  # as 0006's rule had left them
+                await conn.execute(
+                    text("UPDATE users SET name = :n, name_key = 'bob' WHERE name = 'Bxb'"),
+                    {"n": cyrillic},
+                )
+                await conn.execute(text("UPDATE alembic_version SET version_num = '0006'"))
+            assert await upgrade(engine) == head_revision()
+            async with engine.connect() as conn:
+                rows = await conn.execute(select(User.id, User.name_key).order_by(User.id))
+                return [(int(i), str(k)) for i, k in rows]
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(back_to_0006()) == [(1, "b0b"), (2, "b0b#2")]
+    with ThreadServer(settings) as live:
+        for name, account in (("Bob", first), (cyrillic, second), ("BOB", first)):
+            answer = login(live.base, name)
+            assert answer.status_code == 200, (name, answer.text)
+            assert answer.json()["id"] == account, name
+        assert httpx.get(live.base + "/api/players/" + cyrillic).json()["name"] == cyrillic
+        assert create_account(live.base, "B\u03bfb").status_code == 409
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from euchre.store.accounts import AccountStore, NameTakenError, UserRow
 from euchre.store.names import skeleton
+from euchre.store.rekey import KEY_LENGTH as NAME_KEY_LENGTH
 from euchre.store.repo import utcnow
 
 from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
@@ -94,9 +95,6 @@ class AccountError(Exception):
         self.message = message
         self.headers = headers or {}
         self.fields = fields or {}  # more of the answer's body, beside detail and code
-
-
-NAME_KEY_LENGTH = 40  # the users.name_key column
 
 
 def name_key(name: str) -> str:
@@ -341,9 +339,9 @@ class Accounts:
         if await self.by_name.take(key) > 0 and (key, address) not in self._known:
             async with self._slow_lane(key):
                 await asyncio.sleep(self.settings.login_name_delay_seconds)
-                user, rehashed = await self._verify(key, password)
+                user, rehashed = await self._verify(key, name, password)
         else:
-            user, rehashed = await self._verify(key, password)
+            user, rehashed = await self._verify(key, name, password)
         await self.by_pair.clear(_pair(key, address))
         self._remember(key, address)
         if rehashed is not None:
@@ -351,8 +349,8 @@ class Accounts:
             log.info("password rehashed", extra={"account": user.id})
         return await self._new_session(user, guest)
 
-    async def _verify(self, key: str, password: str) -> tuple[UserRow, str | None]:
-        user = await self.store.user_by_key(key)
+    async def _verify(self, key: str, name: str, password: str) -> tuple[UserRow, str | None]:
+        user = await self.store.user_named(key, clean_name(name))
         ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
         if user is None or not ok:
             raise AccountError(401, "bad_login", "wrong name or password")

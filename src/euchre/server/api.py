@@ -20,7 +20,7 @@ from euchre.store.repo import as_utc, utcnow
 
 from .accounts import AccountError, LoggedIn, lookup_key
 from .addresses import limit_key
-from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity
+from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, clean_name
 from .chat import MAX_MUTED, PRESETS
 from .kinds import TableKind, TableStatus
 from .privacy import may_view, private_history_visible
@@ -384,7 +384,7 @@ def _address(request: Request) -> str:
 
 async def _player(server: ServerParts, name: str) -> Any:
     key = lookup_key(name)
-    user = None if key is None else await server.accounts.store.user_by_key(key)
+    user = None if key is None else await server.accounts.store.user_named(key, clean_name(name))
     if user is None:
         raise _problem(404, "not_found", f"no player named {name[:64]!r}")
     return user

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -140,6 +140,20 @@ class AccountStore:
     async def user_by_key(self, key: str) -> UserRow | None:
         async with self.engine.connect() as conn:
             found = (await conn.execute(select(*_USER_COLUMNS).where(User.name_key == key))).first()
+        return None if found is None else _user(found)
+
+    async def user_named(self, key: str, name: str) -> UserRow | None:
+        """The account of exactly this name, else the one whose name looks like it (an
+        account whose key a migration suffixed is found by its exact name)."""
+        async with self.engine.connect() as conn:
+            found = (
+                await conn.execute(
+                    select(*_USER_COLUMNS)
+                    .where(or_(User.name == name, User.name_key == key))
+                    .order_by((User.name == name).desc())
+                    .limit(1)
+                )
+            ).first()
         return None if found is None else _user(found)
 
     async def user_by_id(self, user_id: int) -> UserRow | None:

@@ -3,8 +3,9 @@
 Two names are the same name when their skeletons are equal (the idea of Unicode TR39's
 confusable detection): NFKC folds full-width and other compatibility forms, case is
 ignored, and each character is replaced by the representative (the lowest code point) of
-its look-alikes in the Unicode confusables table that ``confusable-homoglyphs`` ships.
-So ``Аnn`` with a Cyrillic A, ``Ａｎｎ`` and ``ann`` are one name.
+its look-alikes in the Unicode confusables table that ``confusable-homoglyphs`` ships
+(the table's overlapping rows joined into groups). So ``Аnn`` with a Cyrillic A,
+``Ａｎｎ`` and ``ann`` are one name, and ``Bоb`` with a Cyrillic о is ``Bob``.
 
 Names may not hold format or control characters (bidi overrides and isolates, zero
 widths) or letters that show nothing (the Hangul fillers): they could reorder or hide what
@@ -26,15 +27,28 @@ BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 @functools.cache
 def _representatives() -> dict[str, str]:
-    """Each confusable character's representative (built once, from the package's data)."""
-    table: dict[str, str] = {}
+    """Each confusable character's representative (built once, from the package's data).
+
+    A row of the table lists one character's look-alikes, and rows overlap: Cyrillic о is
+    in Latin o's row and in Greek ο's. The rows are joined (union-find), so every character
+    of a joined group takes one representative, the group's lowest code point."""
+    parent: dict[str, str] = {}
+
+    def root(char: str) -> str:
+        while (up := parent.setdefault(char, char)) != char:
+            parent[char] = parent.setdefault(up, up)
+            char = up
+        return char
+
     for char, glyphs in homoglyph_data.load("confusables.json").items():
         if len(char) != 1:
             continue
-        group = [char, *(g["c"].strip("\u200e\u200f") for g in glyphs)]
-        singles = [c for c in group if len(c) == 1]
-        table[char] = min(singles, key=ord)
-    return table
+        for glyph in glyphs:
+            other = glyph["c"].strip("\u200e\u200f")
+            if len(other) == 1:
+                low, high = sorted((root(char), root(other)), key=ord)
+                parent[high] = low
+    return {char: root(char) for char in parent}
 
 
 def skeleton(name: str) -> str:

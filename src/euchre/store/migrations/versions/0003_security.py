@@ -28,34 +28,14 @@ def upgrade() -> None:
             "users", recreate="always", table_kwargs={"sqlite_autoincrement": True}
         ):
             pass
-    _skeleton_keys()
+    from euchre.store.rekey import rekey_accounts
+
+    rekey_accounts(op.get_bind())
     op.create_table(
         "revoked_guests",
         sa.Column("id", sa.String(32), primary_key=True),
         sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
     )
-
-
-def _skeleton_keys() -> None:
-    from euchre.store.names import skeleton
-
-    bind = op.get_bind()
-    users = sa.table("users", sa.column("id", sa.Integer), sa.column("name", sa.String))
-    rows = bind.execute(sa.select(users.c.id, users.c.name).order_by(users.c.id)).all()
-    keys: dict[int, str] = {}
-    used: set[str] = set()
-    for user_id, name in rows:
-        key = skeleton(name)[:40]
-        if key in used:
-            key = f"{key[:30]}#{user_id}"
-        used.add(key)
-        keys[user_id] = key
-    # Through temporary keys first: a new key may be another row's old one.
-    update = sa.text("UPDATE users SET name_key = :key WHERE id = :id")
-    for user_id in keys:
-        bind.execute(update, {"key": f"#tmp#{user_id}", "id": user_id})
-    for user_id, key in keys.items():
-        bind.execute(update, {"key": key, "id": user_id})
 
 
 def downgrade() -> None:
