@@ -249,6 +249,30 @@ def test_process_bot_rejects_illegal_answers(tmp_path: Path) -> None:
         bot.close()
 
 
+def test_a_program_silent_past_its_budget_is_stopped_with_an_error(tmp_path: Path) -> None:
+    script = tmp_path / "stuck.py"
+    script.write_text("import sys, time\nsys.stdin.readline()\ntime.sleep(600)\n")
+    bot = ProcessBot(f"{sys.executable} {script}", time_ms=200)
+    state = GameState(preset("standard"), seed=6)
+    try:
+        with pytest.raises(ProtocolError, match=r"gave no answer within 1.2 s .*legal: pass"):
+            bot.decide(state.view(state.current_player), random.Random(0))
+    finally:
+        bot.close()
+
+
+def test_a_program_within_its_budget_plays_on(tmp_path: Path) -> None:
+    script = tmp_path / "mybot.py"
+    script.write_text(MY_BOT)
+    bot = ProcessBot(f"{sys.executable} {script}", time_ms=200)
+    state = GameState(preset("standard"), seed=6)
+    try:
+        for _ in range(6):
+            state.apply(bot.decide(state.view(state.current_player), random.Random(0)))
+    finally:
+        bot.close()
+
+
 # ---------------------------------------------------------------------- unhappy paths
 
 STD = {"std": True, "canadian": False, "loner_lead": "LEFT_OF_DEALER"}

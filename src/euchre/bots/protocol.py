@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import random
 import shlex
 import subprocess
+import threading
 from typing import IO, Any
 
 from euchre.engine import actions as A
@@ -152,13 +154,30 @@ def checked_answer(bot: str, line: str, legal: list[str]) -> str:
     )
 
 
+# Past its budget a program gets this much more for the pipes and a busy machine before
+# its silence counts as no answer.
+GRACE_SECONDS = 1.0
+
+
+def _read_lines(stream: IO[str] | None, lines: queue.Queue[str]) -> None:
+    """Each line the program writes, then ``""`` once its output ends."""
+    if stream is not None:
+        with contextlib.suppress(OSError, ValueError):
+            for line in stream:
+                lines.put(line)
+    lines.put("")
+
+
 class ProcessBot:
-    """A bot that is an external program speaking the protocol on stdin/stdout."""
+    """A bot that is an external program speaking the protocol on stdin/stdout. With a
+    budget (``time_ms``), an answer not back within it and :data:`GRACE_SECONDS` counts as
+    none; without one, the program may take as long as it likes."""
 
     def __init__(self, command: str, *, time_ms: int | None = None) -> None:
         self.command = command
         self.time_ms = time_ms
         self._proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str] = queue.Queue()
 
     def _process(self) -> subprocess.Popen[str]:
         if self._proc is None or self._proc.poll() is not None:
@@ -169,6 +188,11 @@ class ProcessBot:
                 text=True,
                 bufsize=1,
             )
+            self._lines = queue.Queue()
+            # A thread reads the answers so that waiting for one can time out.
+            threading.Thread(
+                target=_read_lines, args=(self._proc.stdout, self._lines), daemon=True
+            ).start()
         return self._proc
 
     @property
@@ -184,12 +208,21 @@ class ProcessBot:
         if self.time_ms is not None:
             request["time_ms"] = self.time_ms
         legal = view.legal_texts()
+        limit = None if self.time_ms is None else self.time_ms / 1000 + GRACE_SECONDS
         try:
             proc.stdin.write(json.dumps(request) + "\n")
             proc.stdin.flush()
-            line = proc.stdout.readline()
+            line = self._lines.get(timeout=limit)
         except OSError:
             line = ""
+        except queue.Empty:
+            self.close()
+            raise BotAnswerError(
+                self.name,
+                f"gave no answer within {limit:g} s (its budget of {self.time_ms} ms "
+                f"and {GRACE_SECONDS:g} s of grace)",
+                legal,
+            ) from None
         if not line:
             raise BotAnswerError(self.name, self._ended(proc), legal)
         return checked_answer(self.name, line, legal)
