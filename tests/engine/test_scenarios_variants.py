@@ -111,6 +111,31 @@ def test_t60_benny_turned_up() -> None:
     assert set(blind.view(D).hand) == set(cards("9s Ac Kc Qd Jh JK"))
 
 
+def test_t60_blind_naming_hides_the_hand_through_the_offers_before_it() -> None:
+    """Offers to go under or throw in come before the naming; while others answer them,
+    the blind dealer still sees no hand (a dealer offered one sees it, to answer)."""
+    for options, low_hand in (
+        ({"go_under": "mixed"}, "9c 9d 9h As Ks"),
+        ({"throw_in_hands": ["nines_tens"]}, "9c 9d 9h Tc Td"),
+    ):
+        rules = preset("british", joker_upcard_rule=JokerUpcard.DEALER_NAMES_BLIND, **options)
+        dealer_hand = "Ac Kc Qc Jc Ad"
+        state = new_game({L: low_hand, D: dealer_hand}, variant=rules, upcard="JK")
+        assert state.phase in (Phase.GO_UNDER, Phase.THROW_IN_CLAIM), options
+        assert state.current_player == L
+        assert state.view(D).hand == (), options
+        assert len(state.view(L).hand) == 5
+        while state.phase in (Phase.GO_UNDER, Phase.THROW_IN_CLAIM):
+            assert state.view(D).hand == (), options
+            act(state, state.current_player, "pass")
+        assert state.phase == Phase.JOKER_NAME
+        assert state.view(D).hand == ()
+
+        offered = new_game({D: "9c 9d 9h Tc Td"}, variant=rules, upcard="JK")
+        assert offered.current_player == D, options
+        assert set(offered.view(D).hand) == set(cards("9c 9d 9h Tc Td"))
+
+
 def test_t61_dealers_partner_must_go_alone() -> None:
     state = new_game({D: "9s Ac Kc Qd Jh"}, variant=BRITISH, upcard="Th")
     pass_round(state, until=P)

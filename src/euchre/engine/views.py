@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from .cards import NO_TRUMP, card_list
+from .cards import JOKER, NO_TRUMP, card_list
 from .phases import Phase
 from .rules import display_sorted
 from .steps import seen_action
@@ -135,12 +135,19 @@ def views_of(
 
 
 def _hand_hidden(state: GameState, seat: int) -> bool:
-    """Blind naming of a turned-up Joker: the dealer names before looking (docs/rules.md §3.3)."""
-    return (
-        state.phase == Phase.JOKER_NAME
-        and seat == state.dealer
+    """Blind naming of a turned-up Joker: the dealer names before looking (docs/rules.md
+    §3.3), so the hand stays hidden from the deal's start until trump is named. The one
+    exception: a dealer offered to go under or throw in sees the hand to answer (the offer
+    is about the hand)."""
+    if not (
+        seat == state.dealer
+        and state.upcard == JOKER
         and state.variant.joker_upcard_rule == JokerUpcard.DEALER_NAMES_BLIND
-    )
+    ):
+        return False
+    if state.phase in (Phase.GO_UNDER, Phase.THROW_IN_CLAIM):
+        return state.current_player != seat
+    return state.phase == Phase.JOKER_NAME
 
 
 __all__ = ["NO_TRUMP", "View", "view_of", "views_of"]
