@@ -136,6 +136,30 @@ def test_export_import_replays_identically(name: str, options: dict[str, Any]) -
         assert not result.warnings
 
 
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("standard", {}),
+        ("british", {}),  # a rule set named "british" must not be rebuilt from defaults
+        ("british", {"joker_upcard_rule": "dealer_names_blind"}),
+        ("cutthroat", {"super_euchre": True}),
+        ("two-player", {"stick_the_dealer": False}),
+        ("standard", {"stuck_dealer_may_forfeit": True, "no_trump": True}),
+    ],
+)
+def test_records_without_player_cards_replay_to_the_same_scores(
+    name: str, options: dict[str, Any]
+) -> None:
+    for seed in range(8):
+        state = _random_game(name, seed, **options)
+        record = json.loads(json.dumps(export_egn(state)))
+        for deal in record["deals"]:
+            del deal["initialState"]["playerCards"]
+        result = replay(record)
+        assert [d.points for d in result.deals] == [list(d.points) for d in state.deals]
+        assert (result.score, result.winner) == (state.scores, state.winner)
+
+
 @pytest.mark.parametrize("actions_before_time_up", [0, 30, 75])
 def test_a_timed_game_replays_to_its_end_when_its_record_says_it_ended(
     actions_before_time_up: int,

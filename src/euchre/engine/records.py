@@ -618,9 +618,8 @@ def _probe_plan(variant: Variant, deal: RecordedDeal) -> _Plan:
     others = [c for c in full if c != deal.upcard]
     hands = [others[5 * s : 5 * s + 5] for s in range(n)]
     rest = others[5 * n :]
-    neutral = Variant(name=variant.name).replace(
-        **{k: v for k, v in variant.options().items() if k not in _CARD_DEPENDENT}
-    )
+    standard = Variant()
+    neutral = variant.replace(**{k: getattr(standard, k) for k in _CARD_DEPENDENT})
     state = GameState(
         neutral, dealer=deal.dealer, decks=[deck_from_hands(hands, deal.dealer, deal.upcard, rest)]
     )
