@@ -16,6 +16,8 @@ from egn_oracle import score_deal
 
 from euchre.engine import GameState, card_text, effective_suit, preset
 from euchre.engine.actions import PLAY_BASE, is_play
+from euchre.engine.cards import make_deck, parse_card
+from euchre.engine.deal import deck_from_hands
 from euchre.engine.records import (
     RecordError,
     ReplayError,
@@ -334,6 +336,37 @@ def test_card_played_twice_is_rejected_without_player_cards() -> None:
     error = _replay_error(record)
     assert error.deal == 0
     assert "already played" in error.rule or "not in your hand" in error.rule
+
+
+def test_a_deal_by_the_wrong_dealer_is_rejected() -> None:
+    record = load_egn((EXAMPLES / "Masters_of_the_Euchreverse_Week_1_Game_1.egn").read_text())
+    for deal in record["deals"]:
+        deal["initialState"]["dealer"] = 0  # seat 0 deals every hand
+    error = _replay_error(record)
+    assert error.deal == 1
+    assert "seat 0 deals" in error.rule and "passed to seat 1" in error.rule
+
+
+def test_a_mcevoy_hand_is_thrown_in_once_a_game_in_a_replay_too() -> None:
+    """A seat throws in an all-nines-and-tens hand once; dealt the same hand again, it
+    must play it, so a record of a second throw-in is refused."""
+    variant = preset("standard", throw_in_hands="mcevoy")
+    dealt = ("Ac Kc Qc Jc Ad", "9c Tc 9d 9s 9h", "Kd Jh Qh Kh Ah", "Qd Js Qs Ks As")
+    hands = [[parse_card(c) for c in hand.split()] for hand in dealt]
+    taken = {c for hand in hands for c in hand}
+    upcard = parse_card("Td")
+    rest = [c for c in make_deck(2, False) if c not in taken and c != upcard]
+    deck = deck_from_hands(hands, 0, upcard, rest)
+    state = GameState(variant, dealer=0, decks=[deck, deck])
+    assert state.current_player == 1 and "redeal" in state.legal_actions()
+    state.apply("redeal")
+    assert "redeal" not in state.legal_actions()  # the same hand again: no second offer
+    record = export_egn(state)
+    first = record["deals"][0]
+    record["deals"] = [first, {**copy.deepcopy(first), "dealNumber": 1}, copy.deepcopy(first)]
+    record["deals"][2]["dealNumber"] = 2
+    error = _replay_error(record)
+    assert error.deal == 1
 
 
 def test_deal_after_game_over_is_reported_but_scored() -> None:

@@ -345,9 +345,12 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     warnings: list[str] = []
     over, winner = False, None
     played = 0  # deals that count towards a deal limit
+    mcevoy_used = 0  # seats that have thrown in a McEvoy hand (once a game each)
+    next_dealer: int | None = None
     deals = record["deals"]
     for index, deal in enumerate(deals):
         number = deal.get("dealNumber", index)
+        _check_dealer(deal, number, next_dealer)
         if over and not warnings:
             warnings.append(
                 f"deal {number} and later were played after the game ended "
@@ -358,15 +361,40 @@ def replay(record: dict[str, Any]) -> ReplayResult:
         # ended: a final score stated after the last deal means it ran out in that deal.
         time_up = last and variant.timed and "finalScore" in metadata
         result, state = _replay_deal(
-            variant, deal, number, scores, played, last=last, time_up=time_up
+            variant, deal, number, _TakenUp(scores, played, mcevoy_used), last, time_up
         )
         results.append(result)
         scores = result.score[:]
-        outcome = state.deals[0].outcome if state is not None else None
+        if state is None:
+            continue
+        outcome = state.deals[0].outcome
         played += bool(outcome and outcome.counts)
-        if not over and state is not None and state.game_over:
+        mcevoy_used = state.mcevoy_used
+        next_dealer = None if state.game_over else state.dealer
+        if not over and state.game_over:
             over, winner = True, state.winner
     return ReplayResult(variant, initial, results, scores, over, winner, warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class _TakenUp:
+    """What a deal replayed on its own carries over from the deals before it."""
+
+    scores: list[int]
+    deals_played: int  # that count towards a deal limit
+    mcevoy_used: int
+
+
+def _check_dealer(deal: Any, number: int, expected: int | None) -> None:
+    """A deal must be dealt by the seat the deal passed to after the one before."""
+    stated = deal.get("initialState", {}).get("dealer") if isinstance(deal, dict) else None
+    if expected is not None and isinstance(stated, int) and stated != expected:
+        raise ReplayError(
+            f"seat {stated} deals, but after the deal before the deal passed to seat "
+            f"{expected} (the deal passes to the left after each hand; a farmer's hand "
+            "is dealt again by the same dealer)",
+            deal=number,
+        )
 
 
 def _score_text(scores: list[int]) -> str:
@@ -406,15 +434,20 @@ def _replay_deal(
     variant: Variant,
     raw: dict[str, Any],
     number: int,
-    scores: list[int],
-    played: int,
-    *,
+    before: _TakenUp,
     last: bool,
     time_up: bool,
 ) -> tuple[DealResult, GameState | None]:
     deal = parse_deal(variant, raw, number)
     deck = deal_deck(variant, deal)
-    state = GameState(variant, dealer=deal.dealer, scores=scores, decks=[deck], deals_played=played)
+    state = GameState(
+        variant,
+        dealer=deal.dealer,
+        scores=before.scores,
+        decks=[deck],
+        deals_played=before.deals_played,
+        mcevoy_used=before.mcevoy_used,
+    )
     if time_up:
         state.signal_time_up()
     record = state.deals[0]  # a voided deal (farmer's hand) is already over here

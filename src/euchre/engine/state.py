@@ -150,6 +150,7 @@ class GameState:
         decks: Iterable[Sequence[int | str]] | None = None,
         rng: random.Random | None = None,
         deals_played: int = 0,
+        mcevoy_used: int = 0,
     ) -> None:
         """Start a game and deal its first hand.
 
@@ -157,7 +158,8 @@ class GameState:
         operating system's secure random source. ``decks`` supplies the decks of the
         first deals (card ids or text, index 0 on top); ``dealer`` is chosen at random
         when not given. A game taken up part way (a record replayed deal by deal) starts
-        with ``scores`` and the ``deals_played`` that count towards a deal limit.
+        with ``scores``, the ``deals_played`` that count towards a deal limit and the
+        seats that have thrown in a McEvoy hand (``mcevoy_used``, a bit a seat).
         """
         self.variant = v = variant or Variant()
         self.n = v.players
@@ -170,7 +172,7 @@ class GameState:
             raise ValueError(f"scores need {v.sides} numbers for {v.name}")
         self.dealer = rng.randrange(self.n) if dealer is None else dealer % self.n
         self.deals: list[DealRecord] = []
-        self.mcevoy_used = 0
+        self.mcevoy_used = mcevoy_used
         self._deals_before = deals_played
         self.time_up = False
         self.winner = None
