@@ -296,6 +296,25 @@ def _rematch_offer(bob: Client, table: str) -> str:
     return str(offer["event"]["table"])
 
 
+def test_leaving_a_finished_game_keeps_its_players(live: ThreadServer) -> None:
+    """The stored game names who played it: standing up after the end is refused, and
+    leaving keeps the seat (the game stays in the leaver's list, with their review)."""
+    old, ann, bob = _short_game_for_two(live)
+    refused = bob.expect_error("bad_state", type="stand", table=old)
+    assert "over" in refused["message"] and "leave" in refused["message"]
+    bob.request(type="leave", table=old)
+    away = ann.until(lambda m: _event(m).get("kind") == "away" and m["table"] == old)
+    assert away["info"]["seats"][1]["name"] == "Bob"
+    mine = _recent(live, bob)["mine"]
+    assert [g["id"] for g in mine] == [old] and mine[0]["players"][:2] == ["Ann", "Bob"]
+    review = httpx.get(f"{live.base}/api/games/{old}/review", cookies=_cookie(bob))
+    assert review.status_code == 200, review.text
+    snap = ann.request(type="play_again", table=old)  # Bob is still asked to play again
+    assert snap["info"]["awaiting"] == [1]
+    ann.close()
+    bob.close()
+
+
 def test_play_again_seats_the_same_people_and_bots_with_the_same_rules(
     live: ThreadServer,
 ) -> None:

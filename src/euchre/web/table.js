@@ -1177,7 +1177,7 @@ class TablePage extends Page {
     return h(
       "div",
       { class: "box row wrap table-actions" },
-      me !== null ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
+      me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
       me === null && playing && botsSitting ? h("button", { type: "button", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
       h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
     );

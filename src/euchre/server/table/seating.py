@@ -185,8 +185,14 @@ class Seating(Publishing):
             self._later("fill", self.settings.fill_seconds, self._fill_timeout)
 
     async def stand(self, conn: Endpoint) -> None:
-        """Give up one's seat: free it before the game, hand it to a bot during it."""
+        """Give up one's seat: free it before the game, hand it to a bot during it. After
+        the game the seats stay as they were played (the stored game names its players)."""
         index = self._own_seat(conn)
+        if self.status == TableStatus.FINISHED:
+            raise ProtocolError(
+                "bad_state",
+                "the game at this table is over: its seats stay as played (leave instead)",
+            )
         await self._vacate(index)
 
     def _own_seat(self, conn: Endpoint) -> int:
@@ -213,7 +219,10 @@ class Seating(Publishing):
         """Stop watching (and give up one's seat)."""
         index = self.seat_of(conn.identity.id)
         if index is not None and self.seats[index].conn is conn:
-            await self._vacate(index)
+            if self.status == TableStatus.FINISHED:
+                await self._gone(index)
+            else:
+                await self._vacate(index)
         self._unwatch(conn)
 
     def _unwatch(self, conn: Endpoint) -> None:
@@ -226,9 +235,14 @@ class Seating(Publishing):
         self._unwatch(conn)
         for index, seat in enumerate(self.seats):
             if seat.conn is conn:
-                seat.conn, seat.away = None, True
                 self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
-                await self._commit("away", {"seat": index, "name": seat.name})
+                await self._gone(index)
+
+    async def _gone(self, index: int) -> None:
+        """The seat's person is away; the seat stays theirs."""
+        seat = self.seats[index]
+        seat.conn, seat.away = None, True
+        await self._commit("away", {"seat": index, "name": seat.name})
 
     async def _grace_over(self, index: int) -> None:
         self._timers.pop(f"grace-{index}", None)
