@@ -201,6 +201,13 @@ def seat_clients(base: str, names: list[str], **create: Any) -> tuple[str, list[
     return table, clients
 
 
+def ask_hint(client: Client, table: str) -> dict[str, Any]:
+    """A hint's answer (the coach may take a while on a busy machine)."""
+    ref = uuid.uuid4().hex[:12]
+    client.send(type="hint", table=table, ref=ref)
+    return client.until(lambda m: m.get("ref") == ref, timeout=TIMEOUT * 8)
+
+
 def settle(clients: list[Client], table: str) -> int:
     """Let every client catch up with the highest version any of them has seen."""
     top = max(c.tables[table].version for c in clients)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import uuid
 from types import SimpleNamespace
 from typing import Any, cast
 
 import httpx
 import pytest
 from act_helpers import act_problems
-from server_helpers import TIMEOUT, Client, ThreadServer, play_random, seat_clients
+from server_helpers import TIMEOUT, Client, ThreadServer, ask_hint, play_random, seat_clients
 
 from euchre.engine import GameState, preset
 from euchre.engine.views import View
@@ -25,13 +24,6 @@ from euchre.server.protocol import ProtocolError
 def until_my_turn(client: Client, table: str, *others: Client) -> None:
     """Random play (by everyone given) until seat 0, the first client's, is to act."""
     play_random([client, *others], table, random.Random(1), stop=lambda s: s["to_act"] == 0)
-
-
-def ask_hint(client: Client, table: str) -> dict[str, Any]:
-    """A hint's answer (the coach may take a while on a busy machine)."""
-    ref = uuid.uuid4().hex[:12]
-    client.send(type="hint", table=table, ref=ref)
-    return client.until(lambda m: m.get("ref") == ref, timeout=TIMEOUT * 8)
 
 
 def test_a_player_gets_a_hint_for_their_turn(live: ThreadServer) -> None:

@@ -12,7 +12,15 @@ from typing import Any, cast
 import httpx
 import pytest
 from act_helpers import act_problems
-from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings, play_random, seat_clients
+from server_helpers import (
+    TIMEOUT,
+    Client,
+    ThreadServer,
+    ask_hint,
+    fast_settings,
+    play_random,
+    seat_clients,
+)
 
 from euchre.engine import actions as A
 from euchre.server import reviews as reviews_module
@@ -92,6 +100,48 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
     assert bob_review["seat"] == 1  # each player gets their own seat's review
     for client in (ann, bob):
         client.close()
+
+
+def test_following_the_hints_is_never_marked_down_in_the_review(live: ThreadServer) -> None:
+    """The hint at a decision and its review sample the same deals: a player who takes
+    every recommended move gets a review that rates each one the best."""
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    ann.send(type="start", table=table)
+    rng, deal, taken = random.Random(5), 0, dict[str, float]()
+    while not taken:  # a bot's loner may leave Ann no choice in a deal: then the next one
+        deal = ann.view(table).state["deal"] if ann.view(table).state else 0  # type: ignore[index]
+        taken = follow_the_hints(ann, table, rng, deal)
+    review = ask_review(ann, table, deal)
+    assert review["type"] == "review", review
+    rated = {d["chosen"]: d for d in review["decisions"]}
+    assert set(rated) == set(taken)
+    for action, value in taken.items():
+        decision = rated[action]
+        assert (decision["best"], decision["mark"], decision["loss"]) == (action, None, 0)
+        assert decision["chosen_value"] == pytest.approx(value, abs=1e-6)
+    ann.close()
+
+
+def follow_the_hints(ann: Client, table: str, rng: random.Random, deal: int) -> dict[str, float]:
+    """Seat 0 plays the hint's move at each choice until ``deal`` is over; returns each
+    move taken on a hint with the value the hint gave it."""
+    taken: dict[str, float] = {}
+    while True:
+        play_random([ann], table, rng, stop=lambda s: s["to_act"] == 0 or s["deal"] > deal)
+        view = ann.view(table)
+        state = view.state
+        assert state is not None and state["winner"] is None
+        if state["deal"] > deal:
+            return taken
+        action = state["legal"][0]
+        if len(state["legal"]) > 1:
+            hint = ask_hint(ann, table)
+            assert hint["type"] == "hint", hint
+            action = hint["recommended"]
+            taken[action] = hint["values"][0]["value"]
+        before = view.version
+        ann.send(type="act", table=table, action=action, version=before)
+        ann.until(lambda m, b=before, v=view: m["type"] == "error" or v.version > b)
 
 
 def check_acts(decision: dict[str, Any]) -> None:

@@ -59,8 +59,16 @@ def hint_view(table: Table, conn: Endpoint) -> View:
     return state.view(seat)
 
 
+def decision_seed(game_id: str, deal: int, seat: int) -> int:
+    """The coach's seed for a seat's decisions in a deal, to which each decision adds its
+    place in the deal's history: the hint at a decision and that decision's review read the
+    same sampled deals, so the review never marks down the move the hint recommended."""
+    return zlib.crc32(f"{game_id}/{deal}/{seat}".encode())
+
+
 def hint_seed(table_id: str, view: View) -> int:
-    return zlib.crc32(f"{table_id}/{view.deal_number}/{len(view.history)}".encode())
+    assert view.seat is not None  # hints are for a seat's own turn
+    return decision_seed(table_id, view.deal_number, view.seat) + len(view.history)
 
 
 class HintMemo:

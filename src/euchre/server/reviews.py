@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import zlib
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -31,6 +30,7 @@ from euchre.store import Repository
 from euchre.store.reviews import load_review, save_review
 
 from .botplay import BotPool
+from .coaching import decision_seed
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
 from .limits import OneAtATime
@@ -90,7 +90,7 @@ class Reviews:
         variant = Variant().replace(**row.options).renamed(row.variant_name)
         decks = [text.split() for text in row.decks]
         actions = [(a.seat, a.action) for a in row.actions]
-        seed = zlib.crc32(f"{game_id}/{deal}/{seat}".encode())
+        seed = decision_seed(game_id, deal, seat)
         args = (variant, row.first_dealer or 0, decks, actions, deal, seat, seed)
         self.computed += 1
         found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
