@@ -182,6 +182,22 @@ def test_a_timed_game_replays_to_its_end_when_its_record_says_it_ended(
     assert max(state.scores) < 10 and not unfinished.game_over and unfinished.winner is None
 
 
+def test_a_timed_game_without_a_target_replays_past_ten_points() -> None:
+    """Target 0 in a timed game means no target: its record must not end at 10."""
+    rng = random.Random(4)
+    state = GameState(preset("standard", time_limit_minutes=30, target=0), seed=4)
+    while max(state.scores) < 12:
+        state.apply(rng.choice(state.legal_actions()))
+    state.signal_time_up()
+    while not state.game_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = json.loads(json.dumps(export_egn(state)))
+    assert record["metadata"]["ruleset"]["winning_score"] == 0
+    result = replay(record)
+    assert (result.game_over, result.winner, result.score) == (True, state.winner, state.scores)
+    assert result.warnings == [] and result.variant.target == 0
+
+
 def test_ruleset_round_trip_keeps_every_option() -> None:
     variant = preset(
         "standard",
@@ -336,6 +352,17 @@ def test_card_played_twice_is_rejected_without_player_cards() -> None:
     error = _replay_error(record)
     assert error.deal == 0
     assert "already played" in error.rule or "not in your hand" in error.rule
+
+
+def test_a_record_that_stops_in_a_deal_says_so() -> None:
+    record = _first_deal_record(5, _has_play)
+    deal = record["deals"][0]
+    _tricks(deal).pop()  # four tricks of five
+    result = replay(record)
+    last = result.deals[0]
+    assert (last.outcome, last.points, sum(last.tricks)) == ("incomplete", [0, 0], 4)
+    assert last.trump is not None and last.maker is not None  # the contract made so far
+    assert result.warnings == ["deal 0 is unfinished: the record stops during it"]
 
 
 def test_a_deal_by_the_wrong_dealer_is_rejected() -> None:

@@ -60,6 +60,7 @@ def test_good_messages_parse() -> None:
     assert act == Act(type="act", table="t-1_x", action="play Jc", version=3)
     join = parse_message('{"type": "join", "invite": "abc", "since": 0, "ref": "r1"}')
     assert isinstance(join, Join) and join.since == 0 and join.ref == "r1"
+    assert parse_message('{"type": "ping", "ref": null}').ref is None  # null: no ref
 
 
 def test_state_json_carries_the_bot_observation() -> None:

@@ -113,7 +113,7 @@ def variant_of(ruleset: dict[str, Any]) -> Variant:
             options[key] = value
     if ruleset.get("go_under_rule") and ruleset.get("go_under"):
         options["go_under"] = ruleset["go_under_rule"]
-    if options.get("target") == 0 and not options.get("deal_limit"):
+    if options.get("target") == 0 and not (options.get("deal_limit") or options.get("time_limit_minutes")):
         options.pop("target")
     # EGN lets the dealer discard any card, the turn-up included (real games do).
     options.setdefault("dealer_may_discard_upcard", True)
@@ -366,6 +366,7 @@ def replay(record: dict[str, Any]) -> ReplayResult:
         results.append(result)
         scores = result.score[:]
         if state is None:
+            warnings.append(f"deal {number} is unfinished: the record stops during it")
             continue
         outcome = state.deals[0].outcome
         played += bool(outcome and outcome.counts)
@@ -471,7 +472,12 @@ def _result(
 ) -> DealResult:
     points = list(record.points) if complete else [0] * len(state.scores)
     score = [b + p for b, p in zip(record.scores_before, points, strict=True)]
-    trump = record.trump
+    # An unfinished deal's contract is the game's so far (its record is written at the end).
+    trump, maker, alone = (
+        (record.trump, record.maker, record.alone)
+        if complete
+        else (state.trump, state.maker, state.alone)
+    )
     tricks = list(record.tricks) if complete else _sides(state, state.tricks_won)
     return DealResult(
         number=deal.number,
@@ -480,8 +486,8 @@ def _result(
         points=points,
         score=score,
         trump=None if trump is None else TRUMP_LETTERS[trump],
-        maker=record.maker,
-        alone=record.alone,
+        maker=maker,
+        alone=alone,
         tricks=tricks if trump is not None else [],
     )
 
