@@ -205,6 +205,24 @@ def test_invite_codes_read_aloud_and_are_accepted_as_typed(live: ThreadServer) -
     assert normal_invite("vDwio2QdYhzs") == "vDwio2QdYhzs"  # an older code stays as it was
 
 
+def test_a_crowd_of_watchers_does_not_grow_every_event(live: ThreadServer) -> None:
+    """Every event carries a private table's info to everyone watching: its lists of
+    names stop at 20, and the count says how many watch."""
+    table, (ann,) = seat_clients(live.base, ["Ann"])
+    code = ann.view(table).invite
+    crowd = [Client(live.base, f"Fan {i}") for i in range(24)]
+    for fan in crowd:
+        fan.request(type="join", invite=code)
+    ann.sync_to(table, ann.view(table).version)
+    latest = ann.request(type="resync", table=table, since=None)
+    info = latest["info"]
+    assert info["spectators"] == 24
+    assert info["watching"] == [f"Fan {i}" for i in range(20)]  # the first to come
+    assert info["opened"] == [f"Fan {i}" for i in range(4, 24)]  # the latest to open it
+    for client in (*crowd, ann):
+        client.close()
+
+
 def test_a_quick_play_table_says_when_bots_will_join(tmp_path: Any) -> None:
     from server_helpers import fast_settings
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections import deque
 from collections.abc import Coroutine, Iterator
 from datetime import datetime
@@ -21,6 +22,9 @@ from ..lookback import Pause
 from ..protocol import ProtocolError
 from ..render import DealHistory, Event
 from .parts import Clock, Job, Mail, Seat, Services, TableSpec, log
+
+# A private table's info names at most this many who watch, and who opened the invite.
+NAMES_LISTED = 20
 
 if TYPE_CHECKING:
     from . import Table
@@ -220,8 +224,14 @@ class TableCore:
         return sum(1 for seat in self.watchers.values() if seat is None)
 
     def watching(self) -> list[str]:
-        """The names of those watching without a seat."""
-        return [c.identity.name for c, seat in self.watchers.items() if seat is None]
+        """The names of those watching without a seat (the first NAMES_LISTED: every
+        event carries the list to everyone watching, so its size must not grow with them)."""
+        names = (c.identity.name for c, seat in self.watchers.items() if seat is None)
+        return list(itertools.islice(names, NAMES_LISTED))
+
+    def opened_by(self) -> list[str]:
+        """Who opened the invite (the latest NAMES_LISTED)."""
+        return list(self.opened.values())[-NAMES_LISTED:]
 
     def may_see(self, identity: Identity) -> bool:
         """Whether this person may watch without an invite code."""

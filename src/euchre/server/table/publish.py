@@ -53,7 +53,7 @@ class Publishing(TableCore):
         if self.awaiting:
             out["awaiting"] = sorted(self.awaiting)
         if self.kind == TableKind.PRIVATE:  # the host sees who came by the invite and who watches
-            out["opened"] = list(self.opened.values())
+            out["opened"] = self.opened_by()
             out["watching"] = self.watching()
         return out
 
