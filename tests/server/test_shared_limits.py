@@ -19,7 +19,7 @@ import pytest
 from server_helpers import REDIS_URL, ProcessServer, postgres_database, redis_available
 from social_helpers import PASSWORD, login, register
 
-from euchre.server.limits import Limiter, MemoryLimiter, RedisLimiter
+from euchre.server.limits import Attempts, Limiter, MemoryLimiter, RedisLimiter
 
 needs_redis = pytest.mark.skipif(
     not redis_available(), reason="Redis is not running on 127.0.0.1:6379 (needed for this test)"
@@ -92,6 +92,20 @@ def test_a_refused_attempt_records_nothing_and_the_window_slides(kind: str) -> N
 
 
 @needs_redis
+def test_a_flood_of_new_keys_does_not_free_a_key_holding_its_limit() -> None:
+    """The in-memory counts forget old keys past their bound, but not a key at its limit:
+    else a flood of made-up names would free a name under attack for more guesses."""
+    attempts = Attempts(limit=5, window=300, max_keys=100)
+    for _ in range(5):
+        attempts.add("victim|1.2.3.4", 0.0)
+    assert attempts.wait("victim|1.2.3.4", 1.0) > 0
+    for i in range(10_000):
+        attempts.add(f"name {i}|5.6.7.8", 1.0)
+    assert attempts.wait("victim|1.2.3.4", 2.0) > 0  # still refused
+    assert len(attempts) <= 100
+    assert attempts.wait("victim|1.2.3.4", 301.0) == 0  # the window still slides
+
+
 def test_redis_limiters_of_one_deployment_share_their_counts() -> None:
     import redis.asyncio as redis
 

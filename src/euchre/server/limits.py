@@ -70,11 +70,31 @@ class Attempts:
         times.append(now)
         while len(times) > self.limit:
             times.popleft()
-        while len(self._seen) > self.max_keys:
-            self._seen.popitem(last=False)
+        if len(self._seen) > self.max_keys:
+            self._forget_one(now)
+
+    def _forget_one(self, now: float) -> None:
+        """Forget the least recently used key, but not one that is holding its limit: a
+        flood of new keys (a name per request) must not free a key under attack. The keys
+        passed over go to the end, so the next forgetting finds a free key at once; only
+        when every key holds its limit is the oldest forgotten anyway."""
+        for _ in range(len(self._seen)):
+            key, times = self._seen.popitem(last=False)
+            if self._blocked(times, now):
+                self._seen[key] = times  # to the end: it stays
+                continue
+            return
+        self._seen.popitem(last=False)
+
+    def _blocked(self, times: deque[float], now: float) -> bool:
+        return len(times) >= self.limit and times[0] > now - self.window
 
     def clear(self, key: str) -> None:
         self._seen.pop(key, None)
+
+    def __len__(self) -> int:
+        """How many keys are remembered."""
+        return len(self._seen)
 
 
 class MemoryLimiter:
