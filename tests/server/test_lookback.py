@@ -3,15 +3,18 @@ last trick and the log in a snapshot, bots' names, no clock alone with bots, inv
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 import httpx
+import pytest
 from server_helpers import Client, ThreadServer, seat_clients
 
 from euchre.engine.records import replay
 from euchre.server.lookback import BOT_NAMES, INVITE_ALPHABET, normal_invite
+from euchre.server.recent import RecentCache
 
 
 def _event(m: dict[str, Any]) -> dict[str, Any]:
@@ -461,3 +464,36 @@ def test_bad_requests_say_what_is_allowed_and_change_nothing(live: ThreadServer)
     assert _server_table(live, table).status == "waiting"
     ann.close()
     bob.close()
+
+
+@pytest.mark.anyio
+async def test_the_recent_games_are_read_once_for_many_askers() -> None:
+    """A flood of asks for the recent games reads the store once (each read parses 500
+    games); a game that ends makes the next ask read again."""
+    reads = 0
+    row = {
+        "id": "g1",
+        "kind": "casual",
+        "variant_name": "standard",
+        "settings": {"preset": "standard"},
+        "seats": [{"user": "g_ann", "name": "Ann"}, {"name": "Bot"}, {}, {}],
+        "scores": [10, 4],
+        "winner": 0,
+        "finished_at": None,
+    }
+
+    class Store:
+        async def recent_finished(self, limit: int) -> list[dict[str, Any]]:
+            nonlocal reads
+            reads += 1
+            await asyncio.sleep(0.01)
+            return [row]
+
+    cache = RecentCache(cast(Any, Store()))
+    answers = await asyncio.gather(*(cache.games("g_ann", 20) for _ in range(50)))
+    assert reads == 1
+    assert all(a.mine[0].seat == 0 and a.public[0].players[0] == "Ann" for a in answers)
+    assert (await cache.games(None, 20)).mine == []
+    cache.forget()  # a game ended here
+    await cache.games("g_bob", 20)
+    assert reads == 2

@@ -113,7 +113,8 @@ def variant_of(ruleset: dict[str, Any]) -> Variant:
             options[key] = value
     if ruleset.get("go_under_rule") and ruleset.get("go_under"):
         options["go_under"] = ruleset["go_under_rule"]
-    if options.get("target") == 0 and not (options.get("deal_limit") or options.get("time_limit_minutes")):
+    ends_otherwise = options.get("deal_limit") or options.get("time_limit_minutes")
+    if options.get("target") == 0 and not ends_otherwise:
         options.pop("target")
     # EGN lets the dealer discard any card, the turn-up included (real games do).
     options.setdefault("dealer_may_discard_upcard", True)

@@ -81,6 +81,7 @@ class Server:
         self.chat = Chat(settings, self.accounts.store)
         self.results = Results(self.store, self.accounts.store, settings)
         self.replays = ReplayWorkers(settings)
+        self.recent = recent.RecentCache(self.store)
         self.services = Services(
             settings=settings,
             store=self.store,
@@ -97,6 +98,7 @@ class Server:
 
     def _finished(self, table: Table) -> None:
         """A table's game is over and stored: its results, from the game in memory."""
+        self.recent.forget()
         state = table.state
         if state is None:
             self.results.note(table.id)

@@ -6,12 +6,15 @@ protocol, so none of them imports the application module that imports them.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .accounts import Accounts, AccountsHost
 from .metrics import Metrics
 from .replay_worker import ReplayWorkers
 from .reviews import Reviews
+
+if TYPE_CHECKING:
+    from .recent import RecentCache
 
 
 class ServerParts(AccountsHost, Protocol):
@@ -21,5 +24,6 @@ class ServerParts(AccountsHost, Protocol):
     metrics: Metrics
     accounts: Accounts
     replays: ReplayWorkers
+    recent: RecentCache
     reviews: Reviews
     closing: bool
