@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import TIMEOUT, Client, ThreadServer
+from server_helpers import TIMEOUT, Client, ThreadServer, guest_token
 from social_helpers import PASSWORD, database_url, login, register, social_settings
 from sqlalchemy import func, select, text
 from websockets.sync.client import connect
@@ -125,6 +125,18 @@ def test_a_guest_cannot_take_an_accounts_name(tmp_path: Path) -> None:
             assert "log in if it is yours" in answer.json()["detail"]
             assert "euchre_session" not in answer.cookies
         assert httpx.post(live.base + "/api/session", json={"name": "Annette"}).is_success
+
+
+def test_a_guest_whose_name_an_account_took_later_plays_on_shown_as_a_guest(
+    tmp_path: Path,
+) -> None:
+    with ThreadServer(social_settings(tmp_path / "later.db")) as live:
+        token = guest_token(live.base, "Zed")
+        register(live.base, "Zed")
+        early = Client(live.base, "Zed", token)
+        assert early.welcome["you"]["name"] == "Zed (guest)"
+        assert early.welcome["you"]["guest"] is True
+        early.close()
 
 
 def test_a_guest_token_is_refused_after_logout(live: ThreadServer) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import secrets
@@ -169,6 +170,8 @@ def _pair(key: str, address: str) -> str:
 
 KNOWN_ADDRESSES = 100_000  # (name, address) pairs remembered as their owner's
 SLOW_LANE_WAITING = 3  # attempts that may wait behind the one in a name's slow lane
+# Shown after the name of a guest whose name an account took later ("Ann (guest)").
+GUEST_MARK = "guest"
 
 
 def _too_many(wait: float, what: str = "attempts") -> AccountError:
@@ -252,13 +255,22 @@ class Accounts:
         sessions = self.server.sessions
         guest = sessions.read(token)
         if guest is not None:
-            return None if await self.store.guest_revoked(guest.id) else guest
+            return None if await self.store.guest_revoked(guest.id) else await self._told(guest)
         session_id = sessions.session_id(token)
         if session_id is None:
             return None
         key = digest(session_id)
         user = await self.store.session_user(key)
         return None if user is None else account_identity(user.id, user.name, key)
+
+    async def _told(self, guest: Identity) -> Identity:
+        """A guest whose name an account took after the guest's token was made plays on
+        (the token is theirs for its 30 days), but shown as a guest, so that no one
+        takes them for the account."""
+        key = lookup_key(guest.name)
+        if key is None or await self.store.user_by_key(key) is None:
+            return guest
+        return dataclasses.replace(guest, name=f"{guest.name} ({GUEST_MARK})")
 
     async def _new_session(self, user: UserRow, guest: Identity | None) -> LoggedIn:
         session_id = secrets.token_urlsafe(32)
