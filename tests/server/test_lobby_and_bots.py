@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,28 @@ def _lobby_lists_public_tables_and_hides_private_ones(live: ThreadServer) -> Non
     _the_list_is_made_once_while_nothing_changes(live, ann, public["table"])
     ann.close()
     bob.close()
+
+
+def test_a_table_that_closes_is_removed_from_the_lobby_once(live: ThreadServer) -> None:
+    watcher = Client(live.base, "Watcher")
+    watcher.request(type="lobby")
+    ann = Client(live.base, "Ann")
+    table = ann.request(type="create", kind="casual", turn_seconds=30)["table"]
+    watcher.until(lambda m: m["type"] == "lobby_update" and m["table"].get("id") == table)
+    ann.request(type="leave", table=table)  # the last person goes: the table closes
+    watcher.until(lambda m: m["type"] == "lobby_update" and m["table"].get("removed"))
+    time.sleep(0.5)
+    watcher.request(type="ping")
+    removals = [
+        m
+        for m in watcher.received
+        if m["type"] == "lobby_update"
+        and m["table"].get("id") == table
+        and m["table"].get("removed")
+    ]
+    assert len(removals) == 1, removals
+    ann.close()
+    watcher.close()
 
 
 def _the_list_is_made_once_while_nothing_changes(

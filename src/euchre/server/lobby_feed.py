@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -26,6 +27,7 @@ LISTED = (TableStatus.WAITING, TableStatus.PLAYING)
 # The list as JSON is made again after a change, and at least this often (spectators come
 # and go without one): asked for again and again, it costs one string, not one each time.
 LISTING_SECONDS = 1.0
+REMOVALS_REMEMBERED = 4096
 
 Spawn = Callable[[Coroutine[Any, Any, None]], None]
 
@@ -47,6 +49,9 @@ class LobbyFeed:
         self._dirty: dict[str, Table] = {}
         self._flushing = False
         self._listing: tuple[float, str] | None = None  # (when made, the list as JSON)
+        # Tables whose removal was announced lately: a table that closes and then leaves
+        # memory would be announced twice.
+        self._removed: OrderedDict[str, None] = OrderedDict()
 
     async def start(self) -> None:
         await self.bus.subscribe(LOBBY_CHANNEL, self._on_bus)
@@ -92,10 +97,25 @@ class LobbyFeed:
             if table.kind == TableKind.PRIVATE:
                 continue
             message = self._bus_message(table)
+            if self._announced_before(message):
+                continue
             try:
                 await self.bus.publish(LOBBY_CHANNEL, message)
             except Exception:
                 log.exception("could not publish a lobby update")
+
+    def _announced_before(self, message: dict[str, Any]) -> bool:
+        """Whether this removal was announced already (else it is remembered now)."""
+        table_id = message["id"]
+        if not message.get("removed"):
+            self._removed.pop(table_id, None)
+            return False
+        if table_id in self._removed:
+            return True
+        self._removed[table_id] = None
+        if len(self._removed) > REMOVALS_REMEMBERED:
+            self._removed.popitem(last=False)
+        return False
 
     def _bus_message(self, table: Table) -> dict[str, Any]:
         gone = table.id not in self.tables or table.status not in LISTED
