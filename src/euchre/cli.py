@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated
@@ -141,6 +142,7 @@ class Session:
     tricks: list[int] = field(default_factory=list)
     last_view: View | None = None
     review: bool = False  # the coach's review after each hand
+    started: float = field(default_factory=time.monotonic)  # for a timed game's clock
 
     @property
     def players(self) -> int:
@@ -214,7 +216,20 @@ def play_game(session: Session) -> None:
             show_winner(session)
             return
         announce_deal(session)
+        check_the_time(session)
         take_turn(session)
+
+
+def check_the_time(session: Session) -> None:
+    """A timed game's limit passed: the hand in progress is the last (docs/rules.md)."""
+    state = session.state
+    minutes = state.variant.time_limit_minutes
+    if not minutes or state.time_up or time.monotonic() - session.started < minutes * 60:
+        return
+    state.signal_time_up()
+    session.say(
+        Text(f"Time is up ({minutes} min): this hand is the last, unless it ends in a tie.")
+    )
 
 
 def take_turn(session: Session) -> None:
@@ -288,7 +303,16 @@ def announce_contract(session: Session, contract: Contract) -> None:
 
 def announce_pickup(session: Session, before: View) -> None:
     if before.upcard_state != "taken" and session.state.upcard_state == "taken":
-        session.say(f"{session.name(before.dealer)}: pick up ", card_markup(before.upcard))
+        dealer, card = session.name(before.dealer), card_markup(before.upcard)
+        if dealer_may_decline(session.state):
+            session.say(f"{dealer}: may take ", card, " (discarding a card) or pass to leave it")
+        else:
+            session.say(f"{dealer}: pick up ", card)
+
+
+def dealer_may_decline(state: GameState) -> bool:
+    """Two-player: the dealer may leave the ordered turn-up and keep the hand dealt."""
+    return state.phase == Phase.DEALER_DISCARD and "pass" in state.legal_actions()
 
 
 def finish_trick(session: Session, trick: Trick) -> None:
@@ -355,7 +379,8 @@ def scored_summary(session: Session, record: DealRecord) -> str:
     side = maker % 2 if session.players == 4 else maker
     taken = side_tricks(session)[side]
     alone = " alone" if view.alone else ""
-    verdict = "march" if taken == 5 else "made it" if taken >= 3 else "euchred"
+    made = record.points[side] > 0  # not tricks alone: a loner may have to take all five
+    verdict = ("march" if taken == 5 else "made it") if made else "euchred"
     return (
         f"trump {suit_label(view.trump)}, made by {session.name(maker)}{alone}; "
         f"makers took {taken} of 5 tricks ({verdict})"
@@ -427,9 +452,16 @@ def trump_of(view: View) -> int:
 
 
 def show_choices(session: Session, legal: Sequence[str]) -> None:
+    declining = dealer_may_decline(session.state)
     for number, text in enumerate(legal, start=1):
         shown = action_markup(text)
         extra = Text("") if shown.plain == text else Text.assemble("   (", shown, ")")
+        if declining:
+            extra = Text(
+                "   (leave the turn-up: it goes out of play, you keep your hand)"
+                if text == "pass"
+                else f"   (take the turn-up, {shown.plain})"
+            )
         session.say(f"  {number}) {text}", extra)
 
 

@@ -104,6 +104,52 @@ def test_whole_game_for_each_player_count(variant: str, seat: int, sides: list[s
     assert sorted(final) == sorted(sides)
 
 
+def test_a_timed_game_ends_after_the_hand_in_which_the_time_ran_out() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=100, highlight=False, soft_wrap=True, color_system=None)
+    session = new_session(
+        preset("standard", time_limit_minutes=1),
+        seed=11,
+        seat=0,
+        level="random",
+        console=console,
+        ask=lambda _: "1",
+    )
+    session.started -= 61  # the game began a minute and a second ago
+    run_interactive(session)
+    transcript = out.getvalue()
+    assert "Time is up (1 min)" in transcript
+    state = session.state
+    assert state.game_over and max(state.scores) < 10  # ended by the clock, not the target
+    assert len(state.deals) == 1  # the hand in progress was the last (it was not a tie)
+
+
+def test_a_lone_maker_who_must_take_five_is_euchred_with_four() -> None:
+    rules = preset("standard", alone_must_take_5=True)
+    for seed in range(40):
+        out = io.StringIO()
+        console = Console(file=out, width=100, highlight=False, soft_wrap=True, color_system=None)
+        session = new_session(
+            rules, seed=seed, seat=0, level="random", console=console, ask=lambda _: "1"
+        )  # random bots go alone often
+        run_interactive(session)
+        for line in out.getvalue().splitlines():
+            if " alone; makers took 3 of 5" in line or " alone; makers took 4 of 5" in line:
+                assert "(euchred)" in line and "(made it)" not in line, line
+                return
+    raise AssertionError("no loner took 3 or 4 tricks in 40 games")
+
+
+def test_a_two_player_dealer_is_offered_the_turn_up_not_told_it_was_taken() -> None:
+    code, output = invoke("play", "--variant", "two-player", "--seed", "5", "--level", "random")
+    assert code == 0, output
+    offered = r"^You: may take (\S+) \(discarding a card\) or pass to leave it$"
+    offer = re.search(offered, output, re.MULTILINE)
+    assert offer, output
+    assert f"You: pick up {offer.group(1)}" not in output
+    assert "  1) pass   (leave the turn-up: it goes out of play, you keep your hand)" in output
+
+
 def test_an_option_changes_the_rules() -> None:
     code, output = invoke("play", "--seed", "4", "--option", "target=3", "-o", "super_euchre=yes")
     assert code == 0
