@@ -39,6 +39,7 @@ class TablePage extends Page {
     this.info = null;
     this.state = null;
     this.you = null;
+    this.heldSeat = null; // the seat last ours here: standing up mid-game keeps it ours
     this.inviteCode = null;
     this.clock = null;
     this.timeLeft = null;
@@ -191,6 +192,7 @@ class TablePage extends Page {
     this.info = m.info;
     this.state = m.state;
     this.you = m.you;
+    if (m.you && m.you.seat !== null && m.you.seat !== undefined) this.heldSeat = m.you.seat;
     this.inviteCode = m.invite || this.inviteCode;
     this.setClock(m.clock, m.info, m.fill);
     for (const e of m.missed || []) this.noteEvent(e, m.state, false);
@@ -1173,12 +1175,14 @@ class TablePage extends Page {
   tableActions() {
     const me = this.mySeat();
     const playing = this.info.status === "playing";
-    const botsSitting = this.info.seats.some((s) => s.type === "human" && s.bot_playing && !s.connected);
+    // Only the person whose seat a bot plays gets it back (a spectator would take a bot's seat).
+    const held = this.heldSeat === null ? null : this.info.seats[this.heldSeat];
+    const botsSitting = Boolean(held && held.type === "human" && held.bot_playing && !held.connected);
     return h(
       "div",
       { class: "box row wrap table-actions" },
       me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
-      me === null && playing && botsSitting ? h("button", { type: "button", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
+      me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
       h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
     );
   }

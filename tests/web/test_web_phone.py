@@ -1,0 +1,51 @@
+"""A phone player's findings: who is offered what, tap targets, buttons that touch, words.
+
+Each test runs at phone sizes (390 x 664, and 844 x 390 on its side where the layout
+changes) and failed before the fix it is named after.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Locator, Page, expect
+from web_helpers import PHONE, LiveServer, create_private_table, enter_name
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def invite_url(page: Page) -> str:
+    code = page.locator("#invite-code-text").inner_text()
+    return f"/#/join/{code}"
+
+
+def take_back(page: Page) -> Locator:
+    return page.get_by_role("button", name="Take my seat back")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE], ids=["portrait", "landscape"])
+def test_only_the_seats_owner_is_offered_it_back(
+    new_page: PageFactory, slow_bots: LiveServer, viewport: dict[str, int]
+) -> None:
+    """A spectator who never sat is not offered "Take my seat back" (tapping it seated them
+    in a bot's place); the person who stood up mid-game is, and gets their seat."""
+    owner = new_page(viewport=viewport, server=slow_bots)
+    enter_name(owner, "Owner")
+    create_private_table(owner, start_with_bots=True)
+    expect(owner.locator(".table-page")).to_have_attribute("data-status", "playing")
+    link = invite_url(owner)
+    seat = owner.evaluate("window.euchre.current.you.seat")
+    owner.click("#stand-up")
+    expect(take_back(owner)).to_be_visible()
+
+    watcher = new_page(viewport=viewport, server=slow_bots)
+    enter_name(watcher, "Watcher")
+    watcher.goto(link)
+    expect(watcher.locator(".table-page")).to_have_attribute("data-status", "playing")
+    expect(watcher.locator("#leave-table")).to_be_visible()
+    expect(take_back(watcher)).to_have_count(0)
+    assert watcher.evaluate("window.euchre.current.you.seat") is None
+
+    take_back(owner).click()
+    owner.wait_for_function(f"window.euchre.current.you?.seat === {seat}")
+    expect(take_back(owner)).to_have_count(0)
