@@ -49,3 +49,28 @@ def test_only_the_seats_owner_is_offered_it_back(
     take_back(owner).click()
     owner.wait_for_function(f"window.euchre.current.you?.seat === {seat}")
     expect(take_back(owner)).to_have_count(0)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_hosts_start_button_says_bots_take_the_empty_seats(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    """A private table's start button counts the bots it seats; a full table just starts."""
+    page = new_page(viewport=viewport)
+    enter_name(page, "Host")
+    create_private_table(page, start_with_bots=False)
+    start = page.locator("#start-game")
+    expect(start).to_have_text("Start with 3 bots")
+    page.locator(".add-bot").first.click()
+    expect(start).to_have_text("Start with 2 bots")
+    page.locator(".add-bot").first.click()
+    expect(start).to_have_text("Start with 1 bot")
+    page.locator(".add-bot").first.click()
+    expect(start).to_have_text("Start the game")
+
+
+def test_the_start_button_counts_bots_in_german(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE, locale="de-DE")
+    enter_name(page, "Gastgeberin")
+    create_private_table(page, start_with_bots=False)
+    expect(page.locator("#start-game")).to_have_text("Mit 3 Bots starten")

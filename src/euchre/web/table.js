@@ -1013,10 +1013,16 @@ class TablePage extends Page {
     }
     const canStart = this.info.kind === "private" ? this.you?.host : this.info.kind === "casual" && this.mySeat() !== null;
     if (canStart) {
-      const label = this.info.kind === "casual" ? "lookback.startNow" : "table.start";
-      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.t(label)));
+      buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.startLabel()));
     }
     return buttons.length ? h("div", { class: "row wrap" }, buttons) : null;
+  }
+
+  /** The start button says when bots will take the empty seats. */
+  startLabel() {
+    if (this.info.kind === "casual") return this.t("lookback.startNow");
+    const empty = this.info.seats.filter((s) => s.type === "empty").length;
+    return empty ? this.t("table.startWithBots", { count: empty }) : this.t("table.start");
   }
 
   /** A bid's words on its button (``past``: in the seat's bubble once made); ``act``: its object. */
