@@ -127,6 +127,35 @@ def _the_list_is_made_once_while_nothing_changes(
     assert entry["free"] == 3
 
 
+def test_the_lobby_answer_lists_the_tables_where_one_holds_a_seat(tmp_path: Path) -> None:
+    """After the tab closed, the lobby names the open tables where the person still holds
+    a seat, and only theirs."""
+    # A long grace period: the game must not end before Ann comes back.
+    with ThreadServer(fast_settings(tmp_path / "euchre.db", grace_seconds=60)) as live:
+        _the_lobby_answer_lists_the_tables_where_one_holds_a_seat(live)
+
+
+def _the_lobby_answer_lists_the_tables_where_one_holds_a_seat(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    created = ann.request(type="create", kind="private", preset="standard", turn_seconds=0)
+    table = created["table"]
+    ann.until(lambda m: m["type"] == "table")
+    assert ann.request(type="lobby")["yours"] == [
+        {"id": table, "kind": "private", "status": "waiting", "seat": 0}
+    ]
+    ann.send(type="start", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    token = ann.token
+    ann.close()
+    again = Client(live.base, "Ann", token=token)
+    yours = again.request(type="lobby")["yours"]
+    assert yours == [{"id": table, "kind": "private", "status": "playing", "seat": 0}]
+    bob = Client(live.base, "Bob")
+    assert bob.request(type="lobby")["yours"] == []
+    again.close()
+    bob.close()
+
+
 def test_private_table_by_invite_only_and_host_adds_bots(live: ThreadServer) -> None:
     host = Client(live.base, "Host")
     created = host.request(type="create", kind="private", preset="standard", turn_seconds=0)

@@ -74,3 +74,35 @@ def test_the_start_button_counts_bots_in_german(new_page: PageFactory) -> None:
     enter_name(page, "Gastgeberin")
     create_private_table(page, start_with_bots=False)
     expect(page.locator("#start-game")).to_have_text("Mit 3 Bots starten")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
+    new_page: PageFactory, slow_bots: LiveServer, viewport: dict[str, int]
+) -> None:
+    """Closing the tab keeps the seat at a private table (a bot plays it); the lobby in a
+    new tab offers the way back, and it seats the person again."""
+    first = new_page(viewport=viewport, server=slow_bots)
+    enter_name(first, "Comeback")
+    create_private_table(first, start_with_bots=True)
+    expect(first.locator(".table-page")).to_have_attribute("data-status", "playing")
+    table = first.locator(".table-page").get_attribute("data-table")
+    seat = first.evaluate("window.euchre.current.you.seat")
+    expect(first.locator("#your-tables")).to_have_count(0)
+    context = first.context
+    first.close()
+
+    page = context.new_page()
+    page.goto("/")
+    back = page.get_by_role("link", name="Back to your table")
+    expect(back).to_have_count(1)
+    expect(back).to_have_attribute("href", f"#/table/{table}")
+    box = back.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= viewport["height"]  # no scrolling
+    back.click()
+    page.wait_for_function(f"window.euchre.current?.you?.seat === {seat}")
+
+    stranger = new_page(viewport=viewport, server=slow_bots)
+    enter_name(stranger, "Stranger")
+    expect(stranger.locator("#open-tables")).to_be_visible()
+    expect(stranger.locator("#your-tables")).to_have_count(0)

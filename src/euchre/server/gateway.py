@@ -310,7 +310,8 @@ async def _lobby(server: ServerParts, conn: Connection, m: LobbyRequest) -> None
         lobby.unsubscribe(conn)
     # The list is spliced in as the text the lobby keeps: a client asking again and again
     # costs no new list each time (docs/security.md).
-    head = dumps(_with_ref({"type": "lobby"}, m.ref))
+    yours = lobby.seated(conn.identity.id)  # a way back to a seat kept after the tab closed
+    head = dumps(_with_ref({"type": "lobby", "yours": yours}, m.ref))
     conn.send_text(f'{head[:-1]},"tables":{lobby.listing_json()}}}')
 
 

@@ -244,6 +244,18 @@ class Lobby:
         """:meth:`listing` as JSON text (the same text while nothing changes)."""
         return self.feed.listing_json()
 
+    def seated(self, person: str) -> list[dict[str, Any]]:
+        """The open tables of this instance where ``person`` holds a seat (a bot may be
+        playing it): one pass over the tables held in memory, no store."""
+        out = []
+        for table in self.tables.values():
+            seat = table.seat_of(person) if table.status in OPEN else None
+            if seat is not None:
+                out.append(
+                    {"id": table.id, "kind": table.kind, "status": table.status, "seat": seat}
+                )
+        return out
+
     def subscribe(self, conn: Connection) -> None:
         self.feed.subscribe(conn)
 

@@ -16,6 +16,7 @@ class Lobby extends Page {
   constructor(ctx, root) {
     super(ctx, root);
     this.tables = new Map();
+    this.yours = []; // tables where this person holds a seat (the lobby answer's "yours")
     this.changingName = false;
     this.form = { preset: "standard", kind: "casual", turn: 30, level: "", startNow: false, values: null };
     this.onMessage = (e) => this.message(e.detail);
@@ -40,7 +41,11 @@ class Lobby extends Page {
     try {
       const answer = await this.ctx.net.request({ type: "lobby" });
       this.tables = new Map(answer.tables.map((t) => [t.id, t]));
-      if (!this.gone) this.renderTables();
+      this.yours = answer.yours || [];
+      if (!this.gone) {
+        this.renderTables();
+        this.renderYours();
+      }
     } catch {
       // offline: the "open" event subscribes again
     }
@@ -70,16 +75,19 @@ class Lobby extends Page {
   render() {
     const ctx = this.ctx;
     this.tableList = h("div", { class: "table-list", id: "open-tables" });
+    this.yoursBox = h("div", { id: "your-tables-box" });
     this.root.replaceChildren(
       h(
         "section",
         { class: "lobby", "aria-labelledby": "lobby-title" },
         h("h1", { id: "lobby-title" }, this.t("lobby.title")),
         this.whoPanel(),
+        this.yoursBox,
         h("div", { class: "lobby-grid" }, this.quickPanel(), this.joinPanel(), this.tablesPanel(), this.createPanel()),
       ),
     );
     this.renderTables();
+    this.renderYours();
     if (!ctx.session) document.getElementById("guest-name")?.focus();
   }
 
@@ -137,6 +145,38 @@ class Lobby extends Page {
       h("h2", { id: "join-title" }, this.t("lobby.joinTitle")),
       h("label", { for: "invite-code" }, this.t("lobby.codeLabel")),
       h("div", { class: "row" }, input, h("button", { type: "submit" }, this.t("lobby.join"))),
+    );
+  }
+
+  /** The way back to a seat kept for this person (they closed the tab; a bot plays it). */
+  renderYours() {
+    if (!this.yoursBox) return;
+    const rows = this.ctx.session ? this.yours : [];
+    this.yoursBox.replaceChildren(
+      rows.length
+        ? h(
+            "section",
+            { class: "panel yours", id: "your-tables", "aria-labelledby": "yours-title" },
+            h("h2", { id: "yours-title" }, this.t("lobby.yourTables")),
+            h("p", { class: "hint" }, this.t("lobby.yourTablesHelp")),
+            h("ul", {}, rows.map((t) => this.yourRow(t))),
+          )
+        : null,
+    );
+  }
+
+  yourRow(t) {
+    const label = `your-table-${t.id}`;
+    return h(
+      "li",
+      { class: "table-row row wrap", dataset: { table: t.id } },
+      h(
+        "span",
+        { class: "table-rules", id: label },
+        h("span", { class: "badge" }, this.t(`kinds.${t.kind}`)),
+        h("span", { class: `badge status-${t.status}` }, this.t(`status.${t.status}`)),
+      ),
+      h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-describedby": label }, this.t("lobby.backToTable")),
     );
   }
 
