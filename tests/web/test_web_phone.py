@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Locator, Page, expect
-from web_helpers import PHONE, LiveServer, create_private_table, enter_name
+from web_helpers import PHONE, LiveServer, create_private_table, enter_name, open_settings
 
 LANDSCAPE = {"width": 844, "height": 390}
 
@@ -106,3 +106,61 @@ def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     enter_name(stranger, "Stranger")
     expect(stranger.locator("#open-tables")).to_be_visible()
     expect(stranger.locator("#your-tables")).to_have_count(0)
+
+
+# Every tap target: links, buttons, fields, summaries, and the labels round a checkbox or a
+# radio button (the label is what a finger hits; the box inside it is drawn small). A
+# caption label over a field is not one: the field below it is.
+SMALL_TARGETS = """(minimum) => {
+    const small = [];
+    const all = 'a[href], button, label, input, select, textarea, summary, [role=button]';
+    for (const el of document.querySelectorAll(all)) {
+        const box = el.getBoundingClientRect();
+        if (!box.width || !box.height || box.right <= 0 || box.bottom <= 0) continue;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        const toggle = 'input[type=checkbox], input[type=radio]';
+        if (el.matches(toggle) && el.closest('label')) continue;
+        if (el.tagName === 'LABEL' && !el.querySelector(toggle)) continue;
+        if (box.width < minimum || box.height < minimum) {
+            const text = (el.textContent || el.getAttribute('aria-label') || '').trim();
+            small.push(`${el.tagName} '${text.slice(0, 30)}' ${box.width}x${box.height}`);
+        }
+    }
+    return small;
+}"""
+
+
+def small_targets(page: Page) -> list[str]:
+    return list(page.evaluate(SMALL_TARGETS, 40))
+
+
+@pytest.mark.parametrize(
+    "route", ["#/", "#/replay", "#/help", "#/leaderboard", "#/account", "table", "logged-out"]
+)
+def test_every_tap_target_is_at_least_40_px(new_page: PageFactory, route: str) -> None:
+    """At 390 x 664 every link, button, field and checkbox label is 40 x 40 CSS px or more
+    (the nav links were 25 px tall, "Log in / register" 19, the gear 36, "Chat on" 25)."""
+    page = new_page(viewport=PHONE)
+    if route == "logged-out":
+        page.goto("/")
+        page.wait_for_function("document.body.dataset.booted === 'true'")
+    else:
+        enter_name(page, "Tapper")
+    if route == "table":
+        create_private_table(page, start_with_bots=False)
+        page.locator(".add-bot").first.click()  # a table with a bot and a chat box
+    elif route != "logged-out":
+        page.goto(f"/{route}")
+        page.wait_for_function("document.body.dataset.booted === 'true'")
+        page.wait_for_timeout(300)  # the page's data (lists) has come
+    assert small_targets(page) == []
+    header = page.locator(".topbar").bounding_box()
+    assert header is not None and header["height"] <= 2 * 40 + 16  # two rows, no more
+
+
+def test_the_settings_menus_checkboxes_are_40_px(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Tapper")
+    open_settings(page)
+    assert small_targets(page) == []
