@@ -6,10 +6,22 @@ changes) and failed before the fix it is named after.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Locator, Page, expect
-from web_helpers import PHONE, LiveServer, create_private_table, enter_name, open_settings
+from web_helpers import (
+    PHONE,
+    GamePage,
+    LiveServer,
+    create_private_table,
+    enter_name,
+    fast_settings,
+    open_settings,
+    running_server,
+)
 
 LANDSCAPE = {"width": 844, "height": 390}
 
@@ -164,3 +176,95 @@ def test_the_settings_menus_checkboxes_are_40_px(new_page: PageFactory) -> None:
     enter_name(page, "Tapper")
     open_settings(page)
     assert small_targets(page) == []
+
+
+@pytest.fixture(scope="module")
+def pausing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose tables pause after each hand (the summary stays until Continue)."""
+    db = Path(tmp_path_factory.mktemp("web-phone")) / "euchre.db"
+    with running_server(fast_settings(db, summary_seconds=30.0)) as server:
+        yield server
+
+
+SUMMARY = "!!document.querySelector('#hand-summary')"
+GAME_OVER = "!!document.querySelector('#game-over')"
+
+# Boxes of a list of elements, and what is wrong with them as a group of buttons: two that
+# overlap or sit closer than 8 px, or one not inside ``within`` (the viewport if null).
+BUTTON_GROUP = """([selectors, within]) => {
+    const problems = [];
+    const els = selectors.map((s) => document.querySelector(s)).filter(Boolean);
+    const area = within ? document.querySelector(within).getBoundingClientRect()
+        : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+    const boxes = els.map((el) => {
+        el.scrollIntoView({block: 'nearest'});
+        const b = el.getBoundingClientRect();
+        if (b.left < area.left - 0.5 || b.right > area.right + 0.5
+            || b.top < area.top - 0.5 || b.bottom > area.bottom + 0.5) {
+            problems.push(`#${el.id} is cut off`);
+        }
+        return [el.id, el.getBoundingClientRect()];
+    });
+    for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+            const [a, p] = boxes[i], [b, q] = boxes[j];
+            const dx = Math.max(q.left - p.right, p.left - q.right);
+            const dy = Math.max(q.top - p.bottom, p.top - q.bottom);
+            const gap = Math.max(dx, dy);
+            if (gap < 7.5) problems.push(`#${a} and #${b} are ${gap} px apart`);
+            const sideBySide = Math.abs(p.top - q.top) < 1 || dy < 0;
+            if (sideBySide && Math.abs(p.height - q.height) > 0.5) {
+                problems.push(`#${a} is ${p.height} px tall beside #${b}, ${q.height} px`);
+            }
+        }
+    }
+    return problems;
+}"""
+
+
+def button_problems(page: Page, selectors: list[str], within: str | None = None) -> list[str]:
+    return list(page.evaluate(BUTTON_GROUP, [selectors, within]))
+
+
+def private_table_with_pause(page: Page) -> GamePage:
+    page.check('input[name="kind"][value="private"]')
+    page.select_option("#create-pause", "10")
+    page.check("#create-start-now")
+    page.click("#create-table")
+    game = GamePage(page)
+    game.wait_table()
+    return game
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale"),
+    [({"width": 360, "height": 640}, "nl-NL"), (LANDSCAPE, "en-GB")],
+    ids=["360-dutch", "landscape"],
+)
+def test_buttons_between_hands_and_at_the_end_never_touch(
+    new_page: PageFactory, pausing: LiveServer, viewport: dict[str, int], locale: str
+) -> None:
+    """The hand summary's Continue and "Review hand N" (0 px apart, 44 and 40 px tall), the
+    game over panel's "Play again" on "Back to the lobby", and its last hand's review
+    button: 8 px apart or more, one height side by side, each wholly in its panel."""
+    page = new_page(viewport=viewport, locale=locale, server=pausing)
+    enter_name(page, "Lotte")
+    game = private_table_with_pause(page)
+    checked_summary = False
+    for _ in range(40):
+        game.play_until(f"{SUMMARY} || {GAME_OVER}")
+        if page.locator("#game-over").count():
+            break
+        if not checked_summary:
+            expect(page.locator("#summary-review")).to_be_visible()
+            summary = ["#summary-continue", "#summary-review"]
+            assert button_problems(page, summary) == []
+            assert button_problems(page, summary, "#hand-summary") == []
+            checked_summary = True
+        page.click("#summary-continue")
+        page.wait_for_function(f"!{SUMMARY} || {GAME_OVER}")
+    assert checked_summary
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#final-review")).to_be_visible()
+    actions = ["#play-again", "#back-to-lobby", "#watch-replay", "#game-over a[download]"]
+    assert button_problems(page, [*actions, "#final-review"], "#game-over") == []

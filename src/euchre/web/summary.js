@@ -30,8 +30,12 @@ export function handSummary(page, deal, { live }) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table.side")), h("th", { scope: "col" }, t("table.tricks")), h("th", { scope: "col" }, t("table.points")), h("th", { scope: "col" }, t("lookback.total")))),
       h("tbody", {}, rows),
     ),
-    live ? h("button", { type: "button", class: "primary", id: "summary-continue", dataset: { cmd: "continue", key: "continue" } }, t("lookback.continue")) : null,
-    page.coach?.reviewButton(deal.deal, live ? "summary-review" : "final-review"), // the coach's review of this hand
+    h(
+      "div",
+      { class: "summary-actions" },
+      live ? h("button", { type: "button", class: "primary", id: "summary-continue", dataset: { cmd: "continue", key: "continue" } }, t("lookback.continue")) : null,
+      page.coach?.reviewButton(deal.deal, live ? "summary-review" : "final-review"), // the coach's review of this hand
+    ),
   );
 }
 

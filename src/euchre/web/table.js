@@ -1233,13 +1233,17 @@ class TablePage extends Page {
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
       h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
       // What to do next comes before the last hand's story: a phone shows it without scrolling.
-      this.playAgain.element(),
       h(
         "div",
-        { class: "row wrap" },
-        h("a", { class: "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
-        h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
-        h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
+        { class: "game-over-actions" },
+        this.playAgain.element(),
+        h(
+          "div",
+          { class: "row wrap" },
+          h("a", { class: "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
+          h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
+          h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
+        ),
       ),
       h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
       this.lastDeal ? handSummary(this, this.lastDeal, { live: false }) : null,
