@@ -268,3 +268,39 @@ def test_buttons_between_hands_and_at_the_end_never_touch(
     expect(page.locator("#final-review")).to_be_visible()
     actions = ["#play-again", "#back-to-lobby", "#watch-replay", "#game-over a[download]"]
     assert button_problems(page, [*actions, "#final-review"], "#game-over") == []
+
+
+HINT_VALUES_HIDDEN = """() => {
+    const panel = document.querySelector('#hint-panel').getBoundingClientRect();
+    const values = document.querySelector('#hint-values').getBoundingClientRect();
+    const shown = values.top >= panel.top && values.top >= 0 && values.bottom <= panel.bottom + 0.5
+        && values.bottom <= innerHeight + 0.5;
+    return shown ? null : [panel.top, panel.bottom, values.top, values.bottom, innerHeight];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale"),
+    [({"width": 360, "height": 640}, "nl-NL"), (PHONE, "de-DE"), (LANDSCAPE, "nl-NL")],
+    ids=["360-dutch", "390-german", "landscape-dutch"],
+)
+def test_the_hints_values_show_without_scrolling_the_panel(
+    new_page: PageFactory, easy_bots: LiveServer, viewport: dict[str, int], locale: str
+) -> None:
+    """In round 2 the hint's long Dutch explanation filled the small panel and hid the table
+    of values: the values now come first, whole, with the panel unscrolled."""
+    page = new_page(viewport=viewport, locale=locale, server=easy_bots)
+    enter_name(page, "Coachee")
+    game = create_private_table(page, start_with_bots=True)
+    for _ in range(200):
+        game.wait_my_turn_or("false")
+        if game.attr("phase") == "bid_r2":
+            break
+        game.act_by_click()
+    else:
+        raise AssertionError("no round 2 at my turn")
+    page.evaluate("scrollTo(0, 0)")  # the table as a phone shows it, top bar and all
+    page.click("#hint-button")
+    page.wait_for_selector("#hint-values", timeout=120_000)
+    assert page.locator("#hint-panel").evaluate("p => p.scrollTop") == 0
+    assert page.evaluate(HINT_VALUES_HIDDEN) is None

@@ -143,7 +143,7 @@ export class Coach {
     );
     return [
       h("p", { class: "coach-best", id: "hint-recommended", dataset: { action: answer.recommended } }, this.t("coach.recommends", { action: this.actionText(answer.recommended, context) })),
-      h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
+      // The values before the why: a small panel (a phone, Dutch or German words) shows them unscrolled.
       h(
         "table",
         { class: "coach-values", id: "hint-values" },
@@ -151,6 +151,7 @@ export class Coach {
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), h("th", { scope: "col" }, this.t("coach.points")), h("th", { scope: "col" }, this.t("coach.win")))),
         h("tbody", {}, rows),
       ),
+      h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
       h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })),
     ];
   }
