@@ -20,6 +20,7 @@ from web_helpers import (
     enter_name,
     fast_settings,
     open_settings,
+    register,
     running_server,
 )
 
@@ -268,6 +269,7 @@ def test_buttons_between_hands_and_at_the_end_never_touch(
     expect(page.locator("#final-review")).to_be_visible()
     actions = ["#play-again", "#back-to-lobby", "#watch-replay", "#game-over a[download]"]
     assert button_problems(page, [*actions, "#final-review"], "#game-over") == []
+    _check_the_replays_decisions(page)
 
 
 HINT_VALUES_HIDDEN = """() => {
@@ -304,3 +306,86 @@ def test_the_hints_values_show_without_scrolling_the_panel(
     page.wait_for_selector("#hint-values", timeout=120_000)
     assert page.locator("#hint-panel").evaluate("p => p.scrollTop") == 0
     assert page.evaluate(HINT_VALUES_HIDDEN) is None
+
+
+def test_an_unknown_address_says_page_not_found(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE)
+    page.goto("/#/replays-typo")
+    expect(page.locator("#not-found-title")).to_have_text("Page not found")
+    expect(page.locator("#lobby-title")).to_have_count(0)
+    page.click("#not-found-lobby")
+    expect(page.locator("#lobby-title")).to_be_visible()
+
+
+def test_a_waiting_tables_sides_have_neutral_names(new_page: PageFactory) -> None:
+    """Not "Ann and Free seat" nor "Free seat and Free seat" in the score list."""
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Ann")
+    create_private_table(page, start_with_bots=False)
+    sides = page.locator(".score-board tbody th").all_inner_texts()
+    assert [s.replace("you", "").strip() for s in sides] == ["Side 1", "Side 2"]
+    assert "Free seat" not in page.locator(".score-board").inner_text()
+
+
+def test_the_away_marker_is_text_every_font_has(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    marker = page.evaluate(
+        """() => {
+            const seat = document.createElement('div');
+            seat.className = 'seat away';
+            seat.innerHTML = '<span class="name">Ann</span>';
+            document.body.append(seat);
+            return getComputedStyle(seat.querySelector('.name'), '::after').content;
+        }"""
+    )
+    assert marker not in ("none", "normal") and all(ord(c) < 0x2000 for c in marker)
+
+
+def test_dates_follow_the_browsers_locale(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE, locale="en-GB")
+    page.goto("/#/replay")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    assert page.evaluate("window.euchre.i18n.locale()") == "en-GB"
+    german = new_page(viewport=PHONE, locale="de-AT")
+    german.goto("/")
+    german.wait_for_function("document.body.dataset.booted === 'true'")
+    assert german.evaluate("window.euchre.i18n.locale()") == "de-AT"
+
+
+def test_the_account_forms_fields_share_one_edge(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE)
+    page.goto("/#/account")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    for kind in ("login", "register"):
+        name = page.locator(f"#{kind}-name").bounding_box()
+        password = page.locator(f"#{kind}-password").bounding_box()
+        label = page.locator(f"label[for={kind}-password]").bounding_box()
+        assert name and password and label
+        assert name["x"] == password["x"] and name["width"] == password["width"]
+        assert label["y"] + label["height"] + 2 <= password["y"]  # the label never touches
+
+
+def test_the_ranked_note_is_for_guests_only(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Guest")
+    expect(page.locator("#ranked-note")).to_be_visible()
+    register(page, "Ranker")
+    page.goto("/#/")
+    expect(page.locator("#quick-play")).to_be_visible()
+    expect(page.get_by_text("Ranked games need an account.")).to_have_count(0)
+
+
+def _check_the_replays_decisions(page: Page) -> None:
+    """The replay's list of the player's decisions: "Step 17: Play King of diamonds", never
+    "play", as "Step 3: Pass" is; each button 40 px tall at least (was 36)."""
+    page.click("#watch-replay")
+    page.wait_for_selector("#replay-decisions", timeout=120_000)
+    buttons = page.locator("#replay-decisions button")
+    expect(buttons.first).to_be_visible()
+    for text in buttons.all_inner_texts():
+        action = text.split(":", 1)[1].strip()
+        assert action[0] == action[0].upper(), text
+    heights = buttons.evaluate_all("els => els.map((e) => e.getBoundingClientRect().height)")
+    assert min(heights) >= 40

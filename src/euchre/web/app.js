@@ -23,6 +23,22 @@ const ROUTES = [
   { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, load: () => import("./leaderboard.js"), nav: "leaderboard", params: ["mode"] },
 ];
 
+// An address no route knows: say so (it used to show the lobby without a word).
+const NOT_FOUND = { load: async () => ({ mount: notFound }), nav: "none", name: "not-found" };
+
+function notFound(ctx, root) {
+  root.replaceChildren(
+    h(
+      "section",
+      { class: "panel narrow not-found", "aria-labelledby": "not-found-title" },
+      h("h1", { id: "not-found-title" }, ctx.t("app.notFound")),
+      h("p", {}, ctx.t("app.notFoundText")),
+      h("a", { class: "button primary", href: "#/", id: "not-found-lobby" }, ctx.t("nav.backToLobby")),
+    ),
+  );
+  return { unmount() {}, relabel: () => notFound(ctx, root) };
+}
+
 const FOUR_COLOUR_KEY = "euchre.fourColour";
 
 const ctx = {
@@ -169,7 +185,7 @@ let routing = 0;
 
 async function route() {
   const hash = location.hash || "#/";
-  const found = ROUTES.find((r) => r.pattern.test(hash)) || ROUTES[0];
+  const found = ROUTES.find((r) => r.pattern.test(hash)) || NOT_FOUND;
   const match = hash.match(found.pattern) || [];
   const params = {};
   (found.params || []).forEach((name, i) => {

@@ -52,6 +52,13 @@ export class I18n extends EventTarget {
     );
   }
 
+  /** The browser's locale when it speaks the page's language ("en-GB" for a British
+   * browser's English page: dates in its order), else the page's language. */
+  locale() {
+    const tags = navigator.languages || [navigator.language || this.lang];
+    return tags.find((tag) => tag.toLowerCase().split("-")[0] === this.lang) || this.lang;
+  }
+
   /** A list ("A, B and C") in the current language. */
   list(items) {
     return new Intl.ListFormat(this.lang, { style: "long", type: "conjunction" }).format(items);

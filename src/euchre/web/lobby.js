@@ -133,7 +133,7 @@ class Lobby extends Page {
       button,
       h("button", { type: "button", class: "big", id: "quick-ranked", onclick: (e) => this.quickPlay(e, select.value, e.currentTarget, true) }, this.t("lobby.quickRanked")),
       h("p", { class: "form-error", id: "quick-error", role: "alert" }),
-      h("p", { class: "hint" }, this.t("lobby.rankedSoon")),
+      this.ctx.session?.guest === false ? null : h("p", { class: "hint", id: "ranked-note" }, this.t("lobby.rankedSoon")),
     );
   }
 

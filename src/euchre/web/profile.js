@@ -69,7 +69,7 @@ class ProfilePage extends Page {
     }
     if (!this.profile) return;
     const p = this.profile;
-    const since = new Intl.DateTimeFormat(this.ctx.i18n.lang, { dateStyle: "long" }).format(new Date(p.created_at));
+    const since = new Intl.DateTimeFormat(this.ctx.i18n.locale(), { dateStyle: "long" }).format(new Date(p.created_at));
     this.root.replaceChildren(
       h(
         "section",
@@ -113,7 +113,7 @@ class ProfilePage extends Page {
   }
 
   historyTable() {
-    const date = new Intl.DateTimeFormat(this.ctx.i18n.lang, { dateStyle: "medium", timeStyle: "short" });
+    const date = new Intl.DateTimeFormat(this.ctx.i18n.locale(), { dateStyle: "medium", timeStyle: "short" });
     const head = ["stats.date", "stats.kind", "stats.players", "stats.score", "stats.result", "stats.change", "profile.replay"].map((k) => this.t(k));
     const rows = this.games.map((g) => [
       date.format(new Date(g.finished_at)),

@@ -28,7 +28,7 @@ export function recentGames(ctx, recent) {
 }
 
 function gameLine(ctx, game) {
-  const when = new Date(game.finished_at).toLocaleString(ctx.i18n.lang);
+  const when = new Date(game.finished_at).toLocaleString(ctx.i18n.locale());
   const preset = ctx.i18n.has(`presets.${game.preset}.label`) ? ctx.t(`presets.${game.preset}.label`) : game.preset;
   const line = ctx.t("lookback.gameLine", { players: game.players.join(", "), score: (game.score || []).join(" – ") });
   return `${preset} · ${line} · ${when}`;

@@ -67,11 +67,16 @@ export function decisionList(ctx, decisions, current) {
           dataset: { cmd: "step", step: String(d.index + 1), mark: d.mark || "none" },
           "aria-current": current === d.index + 1 ? "step" : null,
         },
-        t("replayReview.decision", { n: d.index + 1, action: actionLabel(ctx, d, d.chosen), mark: markText(ctx, d) }),
+        t("replayReview.decision", { n: d.index + 1, action: sentenceStart(actionLabel(ctx, d, d.chosen)), mark: markText(ctx, d) }),
       ),
     ),
   );
   return h("ol", { class: "decision-list", id: "replay-decisions", "aria-label": t("replayReview.yours") }, items);
+}
+
+/** "play King of diamonds" as the start of a line: "Play King of diamonds" (as "Pass"). */
+function sentenceStart(text) {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
 /** An action a decision names (``text``: its chosen or best), in words as a player would

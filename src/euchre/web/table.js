@@ -330,7 +330,10 @@ class TablePage extends Page {
   }
 
   sideName(side) {
-    return this.ctx.i18n.list(this.sideSeats(side).map((s) => this.seatName(s)));
+    const seats = this.sideSeats(side);
+    // "Ann and Free seat" read oddly: a side not yet seated is "Side 1" until it is.
+    if (seats.some((s) => this.info?.seats?.[s]?.type === "empty")) return this.t("table.sideN", { n: side + 1 });
+    return this.ctx.i18n.list(seats.map((s) => this.seatName(s)));
   }
 
   /** One event in words (for the log and the live region). */
