@@ -119,6 +119,7 @@ def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     enter_name(stranger, "Stranger")
     expect(stranger.locator("#open-tables")).to_be_visible()
     expect(stranger.locator("#your-tables")).to_have_count(0)
+    assert stranger.locator("#your-tables-box").inner_text() == ""  # not the text "null"
 
 
 # Every tap target: links, buttons, fields, summaries, and the labels round a checkbox or a

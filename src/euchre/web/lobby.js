@@ -152,17 +152,19 @@ class Lobby extends Page {
   renderYours() {
     if (!this.yoursBox) return;
     const rows = this.ctx.session ? this.yours : [];
-    this.yoursBox.replaceChildren(
-      rows.length
-        ? h(
+    // replaceChildren(null) would show the text "null": no rows, no children
+    const box = rows.length
+      ? [
+          h(
             "section",
             { class: "panel yours", id: "your-tables", "aria-labelledby": "yours-title" },
             h("h2", { id: "yours-title" }, this.t("lobby.yourTables")),
             h("p", { class: "hint" }, this.t("lobby.yourTablesHelp")),
             h("ul", {}, rows.map((t) => this.yourRow(t))),
           )
-        : null,
-    );
+        ]
+      : [];
+    this.yoursBox.replaceChildren(...box);
   }
 
   yourRow(t) {
