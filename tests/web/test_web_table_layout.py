@@ -158,6 +158,7 @@ def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
     controls = page.locator(".bid-row button, .seat.pos-bottom")
     for size in ("landscape", "phone"):
         page.set_viewport_size(SIZES[size])
+        toggle.scroll_into_view_if_needed()  # a finger taps what it sees: no scroll by the tap
         before_boxes = settled(lambda: controls.evaluate_all(where))  # the resize laid out
         toggle.click()
         expect(toggle).to_have_attribute("aria-pressed", "true")
