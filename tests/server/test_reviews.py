@@ -178,7 +178,7 @@ def test_a_bots_seat_taken_over_gets_no_review_of_the_deals_the_bot_began(
     now = seated["state"]  # the deal in progress when Eve sat down
     first = now["deal"] + (1 if now["history"] else 0)  # the first Eve plays from its start
     assert first >= 1
-    for deal in range(first):  # the bot began these: what it held and discarded stays hidden
+    for deal in range(now["deal"]):  # over, and the bot began them: its cards stay hidden
         refused = eve.expect_error("forbidden", type="review", table=table, deal=deal)
         assert f"deal {first} on" in refused["message"], refused
     assert ask_review(ann, table, 0)["type"] == "review"  # Ann played hers from the start

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import PageFactory
+from phases import reach
 from playwright.sync_api import Locator, Page, expect
 from web_helpers import (
     PHONE,
@@ -295,13 +296,7 @@ def test_the_hints_values_show_without_scrolling_the_panel(
     page = new_page(viewport=viewport, locale=locale, server=easy_bots)
     enter_name(page, "Coachee")
     game = create_private_table(page, start_with_bots=True)
-    for _ in range(200):
-        game.wait_my_turn_or("false")
-        if game.attr("phase") == "bid_r2":
-            break
-        game.act_by_click()
-    else:
-        raise AssertionError("no round 2 at my turn")
+    reach(game, "bid_r2")  # through hand summaries and, if need be, a new game
     page.evaluate("scrollTo(0, 0)")  # the table as a phone shows it, top bar and all
     page.click("#hint-button")
     page.wait_for_selector("#hint-values", timeout=120_000)
@@ -384,7 +379,7 @@ def _check_the_replays_decisions(page: Page) -> None:
     page.click("#watch-replay")
     page.wait_for_selector("#replay-decisions", timeout=120_000)
     buttons = page.locator("#replay-decisions button")
-    expect(buttons.first).to_be_visible()
+    expect(buttons.first).to_be_visible(timeout=120_000)  # the coach rates every hand first
     for text in buttons.all_inner_texts():
         action = text.split(":", 1)[1].strip()
         assert action[0] == action[0].upper(), text
