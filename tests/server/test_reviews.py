@@ -189,11 +189,43 @@ def test_a_bots_seat_taken_over_gets_no_review_of_the_deals_the_bot_began(
     eve.close()
 
 
+def _bot_discarded(state: dict[str, Any]) -> bool:
+    """A bot (seats 1 to 3) has discarded in the deal in progress, and seat 0 is to act
+    (so nothing moves on until it does)."""
+    bots = (h for h in state["history"] if h["seat"] != 0)
+    return state["to_act"] == 0 and any(h["act"]["kind"] == "discard" for h in bots)
+
+
+def test_a_bots_seat_taken_over_mid_deal_does_not_show_the_bots_discard(
+    live: ThreadServer,
+) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+    eve = Client(live.base, "Eve")
+    eve.send(type="join", invite=ann.view(table).invite)
+    watched = eve.until(lambda m: m["type"] == "table")["version"]
+    ann.send(type="start", table=table)
+    play_random([ann], table, random.Random(5), stop=_bot_discarded)
+    state = ann.view(table).state
+    assert state is not None
+    dealer = state["dealer"]
+    seated = eve.request(type="sit", table=table, seat=dealer)
+    assert seated["you"]["seat"] == dealer and seated["state"]["deal"] == state["deal"], seated
+    assert len(seated["state"]["hand"]) == 5  # the bot's hand is Eve's now, its discard not
+    discards = [h for h in seated["state"]["history"] if h["act"]["kind"] == "discard"]
+    logged = [e for e in seated["log"] if e.get("act", {}).get("kind") == "discard"]
+    caught_up = eve.request(type="resync", table=table, since=watched)["missed"]
+    missed = [e for e in caught_up if e.get("act", {}).get("kind") == "discard"]
+    assert discards and logged and missed
+    for entry in discards + logged + missed:
+        assert entry["act"].get("hidden") and entry["action"] == "discard", entry
+
+
 def test_a_seat_remembers_the_first_deal_its_person_played_whole() -> None:
     from euchre.server.table.parts import Seat, restored_seat
 
-    taken = Seat(user="u1", name="Eve", since_deal=3)
-    assert restored_seat(taken.stored()).since_deal == 3  # after a restart too
+    taken = Seat(user="u1", name="Eve", since_deal=3, since_version=41, since_step=6)
+    restored = restored_seat(taken.stored())  # after a restart too
+    assert (restored.since_deal, restored.since_version, restored.since_step) == (3, 41, 6)
     assert "since_deal" not in Seat(user="u2", name="Ann").stored()  # seated from the start
 
 

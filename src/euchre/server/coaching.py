@@ -56,7 +56,7 @@ def hint_view(table: Table, conn: Endpoint) -> View:
         raise ProtocolError("bad_state", "hints are given during the game")
     if state.current_player != seat:
         raise ProtocolError("not_your_turn", f"a hint is for your turn; seat {seat} is not to act")
-    return state.view(seat)
+    return table.seat_view(seat)
 
 
 def decision_seed(game_id: str, deal: int, seat: int) -> int:

@@ -33,11 +33,12 @@ def state_json(view: View) -> dict[str, Any]:
     return state
 
 
-def state_text(view: View, history: DealHistory) -> str:
+def state_text(view: View, history: DealHistory, blind: int = 0) -> str:
     """:func:`state_json` as JSON text, for a view made without its history: the deal's
-    history comes from ``history``, which keeps each viewer's entries as text."""
+    history comes from ``history``, which keeps each viewer's entries as text (the first
+    ``blind`` of them as a spectator sees them)."""
     fields = dumps(_state_fields(view))
-    return f'{fields[:-1]},"history":[{history.text(view.seat)}]}}'
+    return f'{fields[:-1]},"history":[{history.text(view.seat, blind)}]}}'
 
 
 class DealHistory:
@@ -48,7 +49,7 @@ class DealHistory:
     def __init__(self) -> None:
         self._steps: Sequence[Step] = ()
         self._deal: object = None
-        self._texts: dict[int | None, tuple[int, str]] = {}
+        self._texts: dict[object, tuple[int, str]] = {}
 
     def follow(self, deal: object, steps: Sequence[Step]) -> None:
         """The deal to tell (any object that is the same while the deal goes on) and its
@@ -58,14 +59,19 @@ class DealHistory:
             self._texts = {}
         self._steps = steps
 
-    def text(self, viewer: int | None) -> str:
-        """The entries of the deal's history, as ``viewer`` may see them, without brackets."""
+    def text(self, viewer: int | None, blind: int = 0) -> str:
+        """The entries of the deal's history, as ``viewer`` may see them (the first
+        ``blind`` as a spectator does), without brackets."""
         steps = self._steps
-        told, text = self._texts.get(viewer, (0, ""))
+        key = (viewer, blind) if blind else viewer
+        told, text = self._texts.get(key, (0, ""))
         if told < len(steps):
-            more = ",".join(_history_entry_text(step.seen_by(viewer)) for step in steps[told:])
+            more = ",".join(
+                _history_entry_text(step.seen_by(None if i < blind else viewer))
+                for i, step in enumerate(steps[told:], told)
+            )
             text = f"{text},{more}" if text else more
-            self._texts[viewer] = (len(steps), text)
+            self._texts[key] = (len(steps), text)
         return text
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 from collections import deque
 from collections.abc import Coroutine, Iterator
@@ -12,6 +13,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from euchre.engine import GameState
+from euchre.engine.steps import seen_history
+from euchre.engine.views import View
 from euchre.store.repo import utcnow
 
 from ..auth import Identity
@@ -213,6 +216,33 @@ class TableCore:
             if seat.user == user:
                 return i
         return None
+
+    def blind_steps(self, seat: int | None) -> int:
+        """How many of the deal in progress's first steps ``seat``'s occupant knows only as
+        a spectator does: they sat down part way through it (security.md, "A seat taken
+        over part way through a deal")."""
+        if seat is None or self.state is None:
+            return 0
+        taken = self.seats[seat]
+        return taken.since_step if len(self.state.deals) == taken.since_deal else 0
+
+    def seat_view(self, seat: int | None) -> View:
+        """What ``seat``'s occupant may know of the game: the seat's view, less what came
+        before they sat down in the deal in progress."""
+        assert self.state is not None
+        view = self.state.view(seat)
+        blind = self.blind_steps(seat)
+        if not blind:
+            return view
+        history = seen_history(view.history[:blind], None) + view.history[blind:]
+        return dataclasses.replace(view, history=history)
+
+    def event_viewer(self, seat: int | None, version: int) -> int | None:
+        """Whom an event of ``version`` is shown to as ``seat``'s occupant sees it: a
+        spectator, when they sat down after it part way through the game."""
+        if seat is None or not self.seats[seat].since_deal:
+            return seat
+        return None if version <= self.seats[seat].since_version else seat
 
     def humans(self) -> int:
         return sum(1 for s in self.seats if s.user)

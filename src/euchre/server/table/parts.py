@@ -70,6 +70,11 @@ class Seat:
     # through a game): the coach reviews no earlier deal of the seat for them, as it would
     # show what the bot held and discarded.
     since_deal: int = 0
+    # Taken part way through a deal: the table's version then, and the steps of that deal
+    # already taken. What came before (the discard of the one who sat here, a card they
+    # were given) the person sees as a spectator does.
+    since_version: int = 0
+    since_step: int = 0
 
     @property
     def kind(self) -> SeatKind:
@@ -81,7 +86,10 @@ class Seat:
 
     def stored(self) -> dict[str, Any]:
         stored = {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
-        return {**stored, "since_deal": self.since_deal} if self.since_deal else stored
+        if not self.since_deal:
+            return stored
+        since = {"since_version": self.since_version, "since_step": self.since_step}
+        return {**stored, "since_deal": self.since_deal, **since}
 
     def public(self, index: int, host: str | None) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": index, "type": self.kind, "name": self.name}
@@ -106,6 +114,8 @@ def restored_seat(raw: Any) -> Seat:
         bot=bot,
         away=bool(user),
         since_deal=int(raw.get("since_deal") or 0),
+        since_version=int(raw.get("since_version") or 0),
+        since_step=int(raw.get("since_step") or 0),
     )
 
 

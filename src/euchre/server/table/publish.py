@@ -101,7 +101,7 @@ class Publishing(TableCore):
         return {"seat": clock.seat, "seconds": clock.seconds, "remaining": round(remaining, 2)}
 
     def _view_state(self, seat: int | None) -> dict[str, Any] | None:
-        return None if self.state is None else state_json(self.state.view(seat))
+        return None if self.state is None else state_json(self.seat_view(seat))
 
     def _state_texts(self, seats: list[int | None]) -> dict[int | None, str]:
         """Each seat's state as JSON text, the views made together."""
@@ -110,7 +110,10 @@ class Publishing(TableCore):
         history = self.deal_history
         history.follow(self.state.record, self.state.record.steps)
         views = views_of(self.state, seats, with_history=False)
-        return {seat: state_text(view, history) for seat, view in zip(seats, views, strict=True)}
+        return {
+            seat: state_text(view, history, self.blind_steps(seat))
+            for seat, view in zip(seats, views, strict=True)
+        }
 
     def _you(self, conn: Endpoint) -> dict[str, Any]:
         seat = self.watchers.get(conn)
@@ -138,7 +141,7 @@ class Publishing(TableCore):
         if fill is not None:
             out["fill"] = fill
         if missed is None:  # a fresh page: the table's log so far, as this seat may see it
-            out["log"] = [event_json(e, seat) for e in self.events]
+            out["log"] = [event_json(e, self.event_viewer(seat, e[0])) for e in self.events]
         if self.invite and self.may_see(conn.identity):
             out["invite"] = self.invite
         if ref is not None:
@@ -152,7 +155,7 @@ class Publishing(TableCore):
             return []
         if not self.events or self.events[0][0] > since + 1:
             return None
-        return [event_json(e, viewer) for e in self.events if e[0] > since]
+        return [event_json(e, self.event_viewer(viewer, e[0])) for e in self.events if e[0] > since]
 
     def _broadcast(self, event: Event, with_info: bool, direct: Direct | None) -> None:
         texts: dict[int | None, str] = {}

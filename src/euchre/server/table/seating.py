@@ -134,12 +134,15 @@ class Seating(Publishing):
                 raise ProtocolError("account_required", "your account no longer exists")
         index = self._free_seat(wanted)
         before = self.seats[index]
+        since_deal = self._first_whole_deal()
         self.seats[index] = Seat(
             user=identity.id,
             name=identity.name,
             account=identity.account_id,
             conn=conn,
-            since_deal=self._first_whole_deal(),
+            since_deal=since_deal,
+            since_version=self.version if since_deal else 0,
+            since_step=len(self.state.record.steps) if since_deal and self.state else 0,
         )
         self._watch(conn, index)
         try:
