@@ -59,6 +59,8 @@ def test_register_login_logout_and_revoked_sessions(kind: str, tmp_path: Path) -
         assert short.status_code == 422 and short.json()["code"] == "bad_password"
         bad = httpx.post(base + "/api/accounts", json={"name": "<b>", "password": PASSWORD})
         assert bad.status_code == 422 and bad.json()["code"] == "bad_name"
+        guest = httpx.post(base + "/api/session", json={"name": "<b>"})
+        assert guest.status_code == 422 and guest.json()["code"] == "bad_name", guest.text
 
         wrong = login(base, "Ann", "not the password")
         assert wrong.status_code == 401 and wrong.json()["code"] == "bad_login"

@@ -172,6 +172,8 @@ def test_uploads_are_checked_completely(live: ThreadServer) -> None:
     assert answer.json()["hands_known"] is False
     not_json = httpx.post(f"{base}/api/replays", content=b"{nope")
     assert not_json.status_code == 422 and not_json.json()["code"] == "bad_record"
+    nested = httpx.post(f"{base}/api/replays", content="[" * 5000 + "]" * 5000)
+    assert nested.status_code == 422 and "nests arrays and objects too deeply" in nested.text
     not_egn = httpx.post(f"{base}/api/replays", json={"fileType": "something else"})
     assert not_egn.status_code == 422 and "Euchre Game Notation" in not_egn.json()["detail"]
     record = json.loads(example)

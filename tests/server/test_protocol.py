@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from euchre.engine import GameState, preset
 from euchre.engine.actions import Action
 from euchre.engine.observations import observation
-from euchre.server.protocol import Act, Join, ProtocolError, parse_message
+from euchre.server.protocol import Act, Join, ProtocolError, parse_message, reference
 from euchre.server.render import action_json, state_json
 
 
@@ -45,7 +45,10 @@ from euchre.server.render import action_json, state_json
         ('{"type": "act", "table": "t1", "action": ""}', "bad_message", "'action'"),
         ('{"type": "ping", "ref": [1]}', "bad_message", "'ref'"),
         ('{"type": "create", "kind": "secret"}', "bad_message", "'kind'"),
-        ("[" * 5000 + "]" * 5000, "bad_json", "not valid JSON"),
+        ("[" * 5000 + "]" * 5000, "bad_json", "nests arrays and objects too deeply"),
+        ('{"type": "ping", "x": ' + "[" * 1500 + "]" * 1500 + "}", "bad_json", "too deeply"),
+        ('{"type": "ping", "ref": "\\ud800"}', "bad_json", "lone UTF-16 surrogate"),
+        ('{"type": "nope", "ref": "\\udfff"}', "bad_json", "lone UTF-16 surrogate"),
     ],
 )
 def test_bad_messages_get_a_clear_error(text: str, code: str, words: str) -> None:
@@ -53,6 +56,13 @@ def test_bad_messages_get_a_clear_error(text: str, code: str, words: str) -> Non
         parse_message(text)
     assert caught.value.code == code
     assert words in caught.value.message
+
+
+def test_a_surrogate_pair_is_one_character_and_a_ref_without_a_valid_message_is_read() -> None:
+    pair = parse_message('{"type": "ping", "ref": "\\ud83c\\udca1"}')
+    assert pair.ref == "\U0001f0a1"
+    assert reference('{"type": "nope", "ref": "\\ud800"}') is None  # no answer could hold it
+    assert reference('{"type": "nope", "ref": "r1"}') == "r1"
 
 
 def test_good_messages_parse() -> None:

@@ -26,7 +26,7 @@ from euchre.store import Repository, current_revision, head_revision, make_engin
 from euchre.store.db import is_sqlite
 
 from . import api, gctune, guard, recent, review_api
-from .accounts import Accounts
+from .accounts import AccountError, Accounts
 from .auth import COOKIE_NAME, Sessions, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, make_bus
@@ -248,7 +248,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         try:
             identity = new_guest(body.name)
         except ValueError as exc:
-            raise HTTPException(status_code=422, detail=str(exc)) from None
+            raise AccountError(422, "bad_name", str(exc)) from None
         await server.accounts.check_guest_name(identity.name)
         previous = await api.identity_of(server, request)
         if previous is not None and not previous.guest:

@@ -8,10 +8,11 @@ The ``ref`` of a message that fails is still echoed when it can be read
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .wire import NotJson, parse_json
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 # As people type and paste them: any case, with or without the dash, spaces around groups.
@@ -233,9 +234,9 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
 def parse_message(text: str) -> ClientMessage:
     """A validated client message, or :class:`ProtocolError` saying what is wrong."""
     try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "the message is not valid JSON") from None
+        raw = parse_json(text)
+    except NotJson as exc:
+        raise ProtocolError("bad_json", f"the message is not taken: {exc}") from None
     if not isinstance(raw, dict):
         raise ProtocolError("bad_message", 'a message is a JSON object with a "type" field')
     if "type" not in raw:
@@ -267,8 +268,8 @@ def _describe(exc: ValidationError) -> str:
 def reference(raw: str) -> str | int | None:
     """The ``ref`` of a message that failed validation, when one can be read."""
     try:
-        found = json.loads(raw)
-    except (ValueError, RecursionError):
+        found = parse_json(raw)
+    except NotJson:
         return None
     ref = found.get("ref") if isinstance(found, dict) else None
     if isinstance(ref, str):

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from .replays import ReplayProblem, replay_data
+from .wire import NotJson, parse_json
 
 
 class ReplayRefusal(Exception):
@@ -52,10 +53,12 @@ def _parse(payload: bytes | dict[str, Any]) -> Any:
     if isinstance(payload, dict):
         return payload
     try:
-        return json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        problem = "not a valid EGN record: the file is not JSON"
+        return parse_json(payload.decode("utf-8"))
+    except UnicodeDecodeError:
+        problem = "not a valid EGN record: the file is not UTF-8 text"
         raise ReplayRefusal(422, "bad_record", problem) from None
+    except NotJson as exc:
+        raise ReplayRefusal(422, "bad_record", f"not a valid EGN record: {exc}") from None
 
 
 __all__ = ["ReplayRefusal", "compute"]
