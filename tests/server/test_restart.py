@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -120,3 +122,44 @@ def test_sigterm_shuts_down_gracefully(tmp_path: Path) -> None:
         ann.close()
     finally:
         again.kill()
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_the_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    server = ProcessServer(server_env(f"sqlite:///{tmp_path / 'w.db'}", tmp_path)).start()
+    try:
+        example = Path(__file__).resolve().parents[1] / "data" / "egn" / "Epic_Comeback.egn"
+        replayed = httpx.post(f"{server.base}/api/replays", content=example.read_bytes())
+        assert replayed.status_code == 200, replayed.text  # a replay worker
+        table, (ann,) = seat_clients(server.base, ["Ann"], turn_seconds=0)
+        for seat in (1, 2, 3):
+            ann.request(type="add_bot", table=table, seat=seat, level="medium")
+        ann.send(type="start", table=table)
+        play_random([ann], table, random.Random(3), stop=lambda s: s["deal"] >= 1)  # bot workers
+        assert server.proc is not None
+        workers = children_of(server.proc.pid)
+        assert len(workers) >= 2, workers
+        ann.close()
+    finally:
+        server.kill()  # SIGKILL: the workers are not told
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.2)
+    left = [w for w in workers if Path(f"/proc/{w}").exists()]
+    for pid in left:
+        os.kill(pid, 9)
+    assert not left, f"workers still running after the server was killed: {left}"

@@ -42,6 +42,7 @@ from euchre.bots import levels, resident
 from euchre.engine.views import View
 
 from .metrics import Metrics
+from .orphans import start_bot_worker
 from .protocol import ProtocolError
 
 log = logging.getLogger("euchre.bots")
@@ -137,7 +138,7 @@ class BotPool:
         context = multiprocessing.get_context("spawn")
         setup = (self.register, nice)
         return ProcessPoolExecutor(
-            1, mp_context=context, initializer=resident.setup, initargs=setup
+            1, mp_context=context, initializer=start_bot_worker, initargs=setup
         )
 
     async def background(self, timeout: float, job: Callable[..., T], *args: Any) -> T:

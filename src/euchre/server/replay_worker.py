@@ -19,6 +19,7 @@ from typing import Any
 
 from .config import Settings
 from .limits import Limiter, MemoryLimiter
+from .orphans import watch_parent
 from .replay_job import ReplayRefusal, compute
 
 
@@ -49,7 +50,9 @@ class ReplayWorkers:
         if self._pool is None:
             # spawn: forking a process that holds an event loop and threads is unsafe.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=watch_parent
+            )
         return self._pool
 
     async def admit(self, address: str, session: str | None) -> None:
