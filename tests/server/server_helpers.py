@@ -49,6 +49,7 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         summary_seconds=0.0,  # no pause between hands unless a test asks for one
         min_turn_seconds=0.05,
         bot_delay=0.0,
+        trick_pause=0.0,
         bot_level="random",
         log_level="warning",
         log_json=True,

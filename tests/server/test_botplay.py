@@ -7,9 +7,11 @@ import asyncio
 import itertools
 import os
 import random
+import statistics
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -237,3 +239,32 @@ def test_bots_that_think_during_their_pause_still_keep_it(tmp_path: Path) -> Non
     ]
     assert len(gaps) >= 5
     assert min(gaps) >= delay - 0.05  # the clocks of the server and the client agree closely
+
+
+def test_a_bot_leads_a_new_trick_only_after_the_trick_pause(tmp_path: Path) -> None:
+    """Who took a trick stays in sight: a bot leads the next one ``trick_pause`` later
+    than it would make any other move."""
+    delay, pause = 0.05, 0.6
+    settings = fast_settings(
+        tmp_path / "euchre.db", bot_delay=delay, trick_pause=pause, bot_level="random"
+    )
+    with ThreadServer(settings) as live:
+        table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
+        ann.send(type="start", table=table)
+        arrived: list[tuple[float, dict[str, Any]]] = []
+        while len(arrived) < 40:
+            message = ann.recv()
+            if message["type"] == "event" and message["event"]["kind"] == "action":
+                arrived.append((time.monotonic(), message["event"]))
+            if ann.my_turn(table):
+                legal = ann.view(table).state["legal"]  # type: ignore[index]
+                ann.send(type="act", table=table, action=legal[0], version=ann.view(table).version)
+        ann.close()
+    leads, others = [], []
+    for (earlier, before), (later, event) in itertools.pairwise(arrived):
+        if event.get("by") != "bot" or "deal_over" in before:
+            continue
+        (leads if "trick" in before else others).append(later - earlier)
+    assert leads and others
+    assert min(leads) >= delay + pause - 0.05
+    assert statistics.median(others) < delay + pause / 2  # other moves keep the short pause

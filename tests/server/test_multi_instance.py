@@ -48,6 +48,7 @@ def instance_env(url: str, name: str, tmp_path: Path, lease: str) -> dict[str, s
         "EUCHRE_FILL_SECONDS": "120",
         "EUCHRE_TURN_SECONDS": "600",
         "EUCHRE_BOT_DELAY": "0",
+        "EUCHRE_TRICK_PAUSE": "0",
         "EUCHRE_BOT_LEVEL": "random",
         "EUCHRE_RATE_PER_SECOND": "100000",
         "EUCHRE_RATE_BURST": "100000",

@@ -40,6 +40,7 @@ def server_env(url: str, tmp_path: Path) -> dict[str, str]:
         "EUCHRE_GRACE_SECONDS": "120",
         "EUCHRE_TURN_SECONDS": "600",
         "EUCHRE_BOT_DELAY": "0",
+        "EUCHRE_TRICK_PAUSE": "0",
         "EUCHRE_BOT_LEVEL": "random",
         "EUCHRE_LOG_LEVEL": "info",
         "EUCHRE_TEST_LOG": str(tmp_path / "server.log"),

@@ -10,6 +10,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from server_helpers import Client, ThreadServer, fast_settings, play_random, seat_clients
 
@@ -240,4 +241,65 @@ def test_games_left_to_their_bots_free_the_cap_once_the_bots_stop(tmp_path: Path
         bob = Client(live.base, "Bob")
         second = bob.request(type="create", kind="private")  # the cap is not held by it
         assert second["type"] == "created", second
+        bob.close()
+
+
+def start_bot_game(client: Client, **create: Any) -> str:
+    """A private table of ``client`` and bots, started; its id."""
+    table = client.request(type="create", kind="private", turn_seconds=0, **create)["table"]
+    client.until(lambda m: m["type"] == "table" and m["table"] == table)
+    client.send(type="start", table=table)
+    client.until(lambda m: m.get("event", {}).get("kind") == "started")
+    return str(table)
+
+
+def test_leaving_a_started_game_frees_its_place_and_a_game_everyone_left_closes(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "leave.db"
+    with ThreadServer(fast_settings(db, tables_per_person=1, seats_per_person=1)) as live:
+        ann = Client(live.base, "Ann")
+        solo = start_bot_game(ann)
+        ann.expect_error("too_many_tables", type="create", kind="private")
+        assert ann.request(type="leave", table=solo)["type"] != "error"
+        wait_for(lambda: solo not in live.server.lobby.tables, "the deserted game closes")
+        assert dict(stored_games(db))[solo] == "closed"  # not reloaded after a restart
+        # A game of two people: one leaves, the other plays on; the leaver may open another.
+        shared, (host, guest) = seat_clients(live.base, ["Cat", "Dan"], turn_seconds=0)
+        host.send(type="start", table=shared)
+        host.until(lambda m: m.get("event", {}).get("kind") == "started")
+        host.expect_error("too_many_tables", type="create", kind="private")
+        assert host.request(type="leave", table=shared)["type"] != "error"
+        assert host.request(type="create", kind="private")["type"] == "created"
+        table = live.server.lobby.tables[shared]
+        assert table.status == "playing" and table.seats[0].bot_playing
+        play_random([guest], shared, random.Random(2), stop=lambda s: s["deal"] >= 1)
+        assert start_bot_game(ann)  # Ann's own places are free again too
+        for client in (ann, host, guest):
+            client.close()
+
+
+def test_quick_play_waits_for_people_when_the_bot_games_are_at_the_cap(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "qp.db", max_bot_games=1, unattended_seconds=60)
+    with ThreadServer(settings) as live:
+        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+        start_bot_game(ann)
+        seated = bob.request(type="quick_play", preset="standard")
+        assert seated["type"] == "table" and seated["info"]["status"] == "waiting", seated
+        ann.close()
+        bob.close()
+
+
+def test_a_game_waiting_for_its_persons_move_does_not_hold_the_bot_cap(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "idle.db", max_bot_games=1, unattended_seconds=0.5)
+    with ThreadServer(settings) as live:
+        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+        first = start_bot_game(ann)
+        if not ann.my_turn(first):
+            ann.until(lambda m: ann.my_turn(first))
+        refused = bob.expect_error("too_many_bot_games", type="create", kind="private")
+        assert "limit of 1 games with bots" in refused["message"]
+        wait_for(live.server.lobby.tables[first].bots_idle, "the bots wait for Ann's move")
+        assert bob.request(type="create", kind="private")["type"] == "created"
+        ann.close()
         bob.close()

@@ -32,6 +32,7 @@ class Settings:
     min_turn_seconds: float = 5.0  # shortest turn timer a table may choose
     bot_level: str = ""  # empty: the best level registered from PREFERRED_BOT_LEVELS
     bot_delay: float = 0.6  # a bot's pause before it acts, so people can follow
+    trick_pause: float = 1.0  # ... and this much more to lead a trick: the last stays in sight
     bot_budget: float = 2.0  # most time a bot may think before medium's choice is played
     bot_think: float = 0.5  # the most a bot thinks per decision, whatever the budget left
     bot_workers: int = 0  # bot worker processes (0: one per core, at a lower priority)

@@ -346,10 +346,13 @@ class Lobby:
         if not await self.services.user_exists(account):
             raise ProtocolError("account_required", "your account no longer exists")
 
-    async def open_table(self, spec: TableSpec, conn: Connection) -> Table:
-        """A new table for ``conn``, within their quota of tables."""
+    async def open_table(
+        self, spec: TableSpec, conn: Connection, bots_at_once: bool = True
+    ) -> Table:
+        """A new table for ``conn``, within their quota of tables (and of bot games, for
+        a table that may start with bots at once)."""
         table_id = new_table_id()
-        with self.quotas.opening_table(table_id, conn):
+        with self.quotas.opening_table(table_id, conn, bots_at_once):
             return await self.new_table(spec, table_id)
 
     async def new_table(self, spec: TableSpec, table_id: str) -> Table:

@@ -43,7 +43,9 @@ class Lobby(Protocol):
         self, conn: Endpoint, table_id: str, command: Command, visible: bool = True
     ) -> Any: ...
 
-    async def open_table(self, spec: TableSpec, conn: Connection) -> Table: ...
+    async def open_table(
+        self, spec: TableSpec, conn: Connection, bots_at_once: bool = True
+    ) -> Table: ...
 
     async def check_account(self, conn: Connection) -> None: ...
 
@@ -78,7 +80,7 @@ async def quick_play(
         if await _sit_remote(lobby, conn, _remote_candidates(lobby, variant, kind), sit):
             return None
     spec = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
-    table = await lobby.open_table(spec, conn)
+    table = await lobby.open_table(spec, conn, bots_at_once=False)  # it waits for people
     await table.call(perform, table, conn, sit)
     return table
 

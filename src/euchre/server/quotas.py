@@ -53,9 +53,15 @@ def exempt_addresses(settings: Settings) -> frozenset[str]:
 
 def is_bot_game(table: Any) -> bool:
     """A game whose bots think on this instance now: one left to its bots alone counts no
-    more once they stop for want of a person (``unattended_seconds``)."""
+    more once they stop for want of a person, nor one whose person has not moved for as
+    long (``unattended_seconds``): its bots are waiting for them."""
     playing = table.status == TableStatus.PLAYING
-    return playing and any(s.bot or s.bot_playing for s in table.seats) and not table.bots_paused()
+    return playing and any(s.bot or s.bot_playing for s in table.seats) and not table.bots_idle()
+
+
+def _left(table: Any, person: str) -> bool:
+    """``person`` sat at ``table`` and gave the seat up during the game."""
+    return any(seat.user == person and seat.left for seat in table.seats)
 
 
 class Quotas:
@@ -75,10 +81,12 @@ class Quotas:
         return "" if not host or host in self.exempt else limit_key(host)
 
     @contextmanager
-    def opening_table(self, table_id: str, conn: Endpoint) -> Iterator[None]:
+    def opening_table(
+        self, table_id: str, conn: Endpoint, bots_at_once: bool = True
+    ) -> Iterator[None]:
         """Check the limits and hold the table's place while it is being opened; it stays
         counted as its creator's if it was opened."""
-        self.check_create(conn)
+        self.check_create(conn, bots_at_once)
         self.creators[table_id] = Creator(conn.identity.id, self._key(conn))
         self.opening.add(table_id)
         try:
@@ -115,11 +123,13 @@ class Quotas:
             table = self.tables.get(table_id)
             if table is None and table_id in self.opening:
                 yield TableStatus.WAITING
-            elif table is not None and table.status in OPEN:
+            elif table is not None and table.status in OPEN and not _left(table, creator.person):
                 yield table.status
 
-    def check_create(self, conn: Endpoint) -> None:
-        """Refuse a new table past the per-person, per-address or bot-game limits."""
+    def check_create(self, conn: Endpoint, bots_at_once: bool = True) -> None:
+        """Refuse a new table past the per-person, per-address or bot-game limits (the last
+        only for a table that may start with bots at once: a quick-play table waits for
+        people when there is no room for another bot game)."""
         s = self.settings
         person, address = conn.identity.id, self._key(conn)
         mine = list(self._open_created(lambda c: c.person == person))
@@ -131,7 +141,8 @@ class Quotas:
         _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
         self.check_seats(conn)
-        self.check_bot_games()
+        if bots_at_once:
+            self.check_bot_games()
 
     def check_seats(self, conn: Endpoint) -> None:
         """Refuse another seat to a person who sits at the most open tables already (tables
@@ -140,7 +151,7 @@ class Quotas:
         seated = {
             table_id
             for table_id, t in self.tables.items()
-            if t.status in OPEN and any(seat.user == person for seat in t.seats)
+            if t.status in OPEN and any(seat.user == person and not seat.left for seat in t.seats)
         }
         opening = {
             table_id

@@ -11,6 +11,8 @@ module adds the restart."""
 
 from __future__ import annotations
 
+import time
+
 from euchre.store.repo import GameRow
 
 from ..kinds import TableKind, TableStatus
@@ -48,6 +50,9 @@ class Table(Rematch):
             if seat.user:
                 self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
         if self.status == TableStatus.PLAYING:
+            # No one is connected yet: the bots wait for their people to come back, rather
+            # than play every reloaded game on for a while (their seat's event wakes them).
+            self._alone_since = time.monotonic() - self.settings.unattended_seconds
             self._reschedule()
             self._schedule_game_clock()
         elif self.kind == TableKind.CASUAL and self.humans():

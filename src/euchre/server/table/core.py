@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 import itertools
+import time
 from collections import deque
 from collections.abc import Coroutine, Iterator
 from datetime import datetime
@@ -82,6 +83,7 @@ class TableCore:
         self._actor: asyncio.Task[None] | None = None
         self._stopping = False
         self._alone_since: float | None = None  # since when no person is connected
+        self.moved_at = time.monotonic()  # the game's last action (or its start)
         self._bot_thinking: int | None = None  # the version a bot is deciding
         self._answer: tuple[Endpoint, str | int] | None = None  # see answering()
 

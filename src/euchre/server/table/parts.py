@@ -66,6 +66,9 @@ class Seat:
     conn: Endpoint | None = None
     away: bool = False
     bot_playing: bool = False
+    # The person gave the seat up during the game (stand or leave): a bot plays it, and it
+    # is no longer among their tables (server/quotas.py) until they take it back.
+    left: bool = False
     # The first deal this person played from its start (a bot's seat taken over part way
     # through a game): the coach reviews no earlier deal of the seat for them, as it would
     # show what the bot held and discarded.
@@ -86,6 +89,8 @@ class Seat:
 
     def stored(self) -> dict[str, Any]:
         stored = {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
+        if self.left:
+            stored["left"] = True
         if not self.since_deal:
             return stored
         since = {"since_version": self.since_version, "since_step": self.since_step}
@@ -113,6 +118,8 @@ def restored_seat(raw: Any) -> Seat:
         account=raw.get("account"),
         bot=bot,
         away=bool(user),
+        bot_playing=bool(user) and bool(raw.get("left")),
+        left=bool(user) and bool(raw.get("left")),
         since_deal=int(raw.get("since_deal") or 0),
         since_version=int(raw.get("since_version") or 0),
         since_step=int(raw.get("since_step") or 0),

@@ -49,6 +49,7 @@ class Play(Seating):
         self._cancel("fill")
         state = GameState(self.variant)  # no seed: the operating system's secure shuffle
         self.state, self.status, self.started_at = state, TableStatus.PLAYING, utcnow()
+        self.moved_at = time.monotonic()
         self.first_dealer = state.deals[0].dealer
         self.seq, self.decks_saved = 0, len(state.deals)
         decks = [(d.number, deck_text(d.deck)) for d in state.deals]
@@ -112,6 +113,7 @@ class Play(Seating):
         except BaseException:
             self.state = before_last_step(state)  # not stored, so not done
             raise
+        self.moved_at = time.monotonic()
         self.services.metrics.actions.labels(by).inc()
         self.services.metrics.latency.observe(time.perf_counter() - started)
 

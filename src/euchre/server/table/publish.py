@@ -262,11 +262,15 @@ class Publishing(TableCore):
 
     async def _maybe_close(self) -> None:
         if self.status == TableStatus.WAITING and self.humans() == 0:
-            self._cancel("fill")
-            self.status = TableStatus.CLOSED
-            await self._commit("closed", {})
-            self._cancel_all()
-            self.services.removed(self.whole)
+            await self.close_unfinished()
+
+    async def close_unfinished(self) -> None:
+        """Close the table as it is: the game, if any, stays unfinished."""
+        self._cancel_all()
+        self.status = TableStatus.CLOSED
+        await self._commit("closed", {})
+        self._cancel_all()  # any the commit set
+        self.services.removed(self.whole)
 
     async def _expire(self) -> None:
         self._timers.pop("expire", None)

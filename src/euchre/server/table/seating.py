@@ -100,7 +100,7 @@ class Seating(Publishing):
         self._cancel(f"grace-{index}")
         if not (seat.away or seat.bot_playing):
             return False
-        seat.away = seat.bot_playing = False
+        seat.away = seat.bot_playing = seat.left = False
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
         if index in self.awaiting:
             await self._answered(index)
@@ -211,7 +211,7 @@ class Seating(Publishing):
         if conn is not None and conn in self.watchers:
             self._watch(conn, None)
         if self.status == TableStatus.PLAYING:
-            seat.conn, seat.away, seat.bot_playing = None, True, True
+            seat.conn, seat.away, seat.bot_playing, seat.left = None, True, True, True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
             return
         self.seats[index] = Seat()
@@ -227,6 +227,7 @@ class Seating(Publishing):
             else:
                 await self._vacate(index)
         self._unwatch(conn)
+        await self._close_if_deserted()
 
     def _unwatch(self, conn: Endpoint) -> None:
         if conn in self.watchers and self.watchers.pop(conn) is None:
@@ -240,6 +241,18 @@ class Seating(Publishing):
             if seat.conn is conn:
                 self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
                 await self._gone(index)
+        await self._close_if_deserted()
+
+    async def _close_if_deserted(self) -> None:
+        """Every person has given up their seat in a game of bots and gone: no one will
+        come back to it, so it closes (unfinished, unrated) rather than being kept and
+        reloaded after every restart. One who stood up and still watches keeps it going."""
+        if self.status != TableStatus.PLAYING or self.kind == TableKind.RANKED:
+            return
+        people = [seat for seat in self.seats if seat.user]
+        watching = {conn.identity.id for conn in self.watchers}
+        if all(seat.left and seat.user not in watching for seat in people):
+            await self.close_unfinished()
 
     async def _gone(self, index: int) -> None:
         """The seat's person is away; the seat stays theirs."""

@@ -49,6 +49,16 @@ class Turns(Play):
         wait = self.settings.unattended_seconds
         return alone_since is not None and time.monotonic() - alone_since >= wait
 
+    def bots_idle(self) -> bool:
+        """The bots cost nothing now: they wait for a person to come back, or for a
+        person's move that has not come for ``unattended_seconds``."""
+        state = self.state
+        if self.bots_paused() or state is None or state.current_player is None:
+            return True
+        seat = self.seats[state.current_player]
+        waiting = seat.user is not None and not seat.bot_playing
+        return waiting and time.monotonic() - self.moved_at >= self.settings.unattended_seconds
+
     def _unattended(self) -> bool:
         """No person has been connected to this game for ``unattended_seconds``."""
         if any(seat.user and seat.conn is not None for seat in self.seats):
@@ -66,13 +76,16 @@ class Turns(Play):
 
     def _bot_turn(self, seat: int) -> None:
         """A bot seat's turn: it starts thinking at once and moves when both its answer
-        and the pause that lets people follow (``bot_delay``) are over, so the time it
+        and the pause that lets people follow (``bot_delay``, and ``trick_pause`` more
+        to lead a new trick, so the one just taken stays in sight) are over, so the time it
         waits for a worker and thinks is spent inside that pause, not after it."""
         if self._bot_thinking == self.version or self.state is None:
             return  # already deciding this move
         self._bot_thinking = self.version
-        due = time.monotonic() + self.settings.bot_delay
-        self._think(self.version, seat, "bot", due)
+        steps = self.state.record.steps
+        after_trick = bool(steps) and steps[-1].trick is not None and steps[-1].end is None
+        pause = self.settings.bot_delay + (self.settings.trick_pause if after_trick else 0.0)
+        self._think(self.version, seat, "bot", time.monotonic() + pause)
 
     async def _auto_turn(self, version: int, seat: int, by: str) -> None:
         """A bot moves for a player who is away or out of time."""
