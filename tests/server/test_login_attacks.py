@@ -149,3 +149,28 @@ def test_registrations_are_limited_per_address(tmp_path: Path) -> None:
                 live.base + "/api/accounts", json={"name": "Someone Else", "password": PASSWORD}
             )
         assert made.status_code == 201
+
+
+def test_many_guesses_from_a_few_addresses_queue_behind_each_other_not_the_owner() -> None:
+    """Password hashes are taken in turns per asker: thirty guesses from each of three
+    addresses, sent at once, do not stand in front of the owner's login."""
+    from euchre.server.accounts import Passwords
+    from euchre.server.config import Settings
+
+    passwords = Passwords(Settings(argon2_time_cost=1, argon2_memory_kib=1024))
+    finished: list[str] = []
+
+    async def attempt(asker: str) -> None:
+        await passwords.verify(None, "guess", asker)
+        finished.append(asker)
+
+    async def main() -> None:
+        guesses = [attempt(f"10.0.0.{i}") for i in range(3) for _ in range(30)]
+        flood = asyncio.gather(*guesses)
+        await asyncio.sleep(0.05)  # the guesses are queued first
+        await attempt("owner")
+        await flood
+
+    asyncio.run(main())
+    assert len(finished) == 91
+    assert finished.index("owner") <= 6, finished.index("owner")  # not behind the 90

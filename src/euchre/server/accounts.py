@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -76,6 +76,9 @@ class AccountsHost(Protocol):
 log = logging.getLogger("euchre.accounts")
 
 ACCOUNTS_CHANNEL = "accounts"
+# Password hashes computed at once (each uses a core for a few tens of milliseconds).
+HASHES_AT_ONCE = 2
+T = TypeVar("T")
 CLOSE_SESSION_ENDED = 4401
 
 
@@ -126,7 +129,9 @@ def digest(session_id: str) -> str:
 
 
 class Passwords:
-    """argon2id hashing with the configured parameters, in a worker thread."""
+    """argon2id hashing with the configured parameters, in worker threads, taken in turns:
+    one hash at a time per asker (an address, or an account), so that many guesses from a
+    few addresses queue behind each other and not in front of everyone else's login."""
 
     def __init__(self, settings: Settings) -> None:
         self.hasher = PasswordHasher(
@@ -135,23 +140,45 @@ class Passwords:
             parallelism=settings.argon2_parallelism,
         )
         self._dummy: str | None = None
+        self._at_once = asyncio.Semaphore(HASHES_AT_ONCE)
+        self._askers: dict[str, tuple[asyncio.Lock, int]] = {}  # lock, how many hold or wait
 
-    async def hash(self, password: str) -> str:
-        return await asyncio.to_thread(self.hasher.hash, password)
+    @contextlib.asynccontextmanager
+    async def _turn(self, asker: str) -> AsyncIterator[None]:
+        lock, users = self._askers.get(asker, (asyncio.Lock(), 0))
+        self._askers[asker] = (lock, users + 1)
+        try:
+            async with lock, self._at_once:
+                yield
+        finally:
+            lock, users = self._askers[asker]
+            if users > 1:
+                self._askers[asker] = (lock, users - 1)
+            else:
+                del self._askers[asker]
 
-    async def verify(self, stored: str | None, password: str) -> tuple[bool, str | None]:
+    async def _run(self, asker: str, job: Callable[..., T], *args: Any) -> T:
+        async with self._turn(asker):
+            return await asyncio.to_thread(job, *args)
+
+    async def hash(self, password: str, asker: str) -> str:
+        return await self._run(asker, self.hasher.hash, password)
+
+    async def verify(
+        self, stored: str | None, password: str, asker: str
+    ) -> tuple[bool, str | None]:
         """(whether the password matches, a new hash when the parameters changed)."""
         if not stored:
             # An unknown name costs as much as a wrong password: names cannot be probed.
             if self._dummy is None:
-                self._dummy = await self.hash(secrets.token_hex(8))
+                self._dummy = await self.hash(secrets.token_hex(8), asker)
             stored, password = self._dummy, password + "\0"
         try:
-            await asyncio.to_thread(self.hasher.verify, stored, password)
+            await self._run(asker, self.hasher.verify, stored, password)
         except (VerificationError, InvalidHashError):
             return False, None
         if self.hasher.check_needs_rehash(stored):
-            return True, await self.hash(password)
+            return True, await self.hash(password, asker)
         return True, None
 
 
@@ -325,7 +352,7 @@ class Accounts:
         if await self.store.user_by_key(name_key(shown)) is not None:
             raise _name_taken(shown)  # before the registration limit: it was not used
         await self._take(self.registrations, address, "registrations")
-        hashed = await self.passwords.hash(password)
+        hashed = await self.passwords.hash(password, address)
         chat = guest is not None and self.server.chat.prefs_of(guest.id).enabled
         try:
             user = await self.store.create_user(shown, name_key(shown), hashed, chat)
@@ -346,14 +373,14 @@ class Accounts:
             await self._take(self.by_pair, _pair(key, address))
         await self._take(self.by_address, address)
         if key is None:
-            await self.passwords.verify(None, password)
+            await self.passwords.verify(None, password, address)
             raise AccountError(401, "bad_login", "wrong name or password")
         if await self.by_name.take(key) > 0 and (key, address) not in self._known:
             async with self._slow_lane(key):
                 await asyncio.sleep(self.settings.login_name_delay_seconds)
-                user, rehashed = await self._verify(key, name, password)
+                user, rehashed = await self._verify(key, name, password, address)
         else:
-            user, rehashed = await self._verify(key, name, password)
+            user, rehashed = await self._verify(key, name, password, address)
         await self.by_pair.clear(_pair(key, address))
         self._remember(key, address)
         if rehashed is not None:
@@ -361,9 +388,12 @@ class Accounts:
             log.info("password rehashed", extra={"account": user.id})
         return await self._new_session(user, guest)
 
-    async def _verify(self, key: str, name: str, password: str) -> tuple[UserRow, str | None]:
+    async def _verify(
+        self, key: str, name: str, password: str, address: str
+    ) -> tuple[UserRow, str | None]:
         user = await self.store.user_named(key, clean_name(name))
-        ok, rehashed = await self.passwords.verify(user.password_hash if user else None, password)
+        stored = user.password_hash if user else None
+        ok, rehashed = await self.passwords.verify(stored, password, address)
         if user is None or not ok:
             raise AccountError(401, "bad_login", "wrong name or password")
         return user, rehashed
@@ -397,7 +427,7 @@ class Accounts:
             raise AccountError(401, "no_account", "log in first")
         slot = _pair(name_key(user.name), "session")
         await self._take(self.by_pair, slot)
-        ok, _ = await self.passwords.verify(user.password_hash, password)
+        ok, _ = await self.passwords.verify(user.password_hash, password, f"account {user.id}")
         if not ok:
             raise AccountError(403, "bad_password", "the password is wrong")
         await self.by_pair.clear(slot)
@@ -407,7 +437,8 @@ class Accounts:
         """A new password; every other session of the account is revoked."""
         user = await self._check_password(identity, password)
         await check_password(new_password, user.name)
-        await self.store.set_password_hash(user.id, await self.passwords.hash(new_password))
+        hashed = await self.passwords.hash(new_password, f"account {user.id}")
+        await self.store.set_password_hash(user.id, hashed)
         revoked = await self.store.drop_sessions(user.id, keep=identity.session)
         await self.revoke(revoked)
 
