@@ -103,7 +103,16 @@ class Client:
         self.token = token or guest_token(base, name)
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
-            connect(self.ws_url(), open_timeout=TIMEOUT, max_size=2**22, compression=compression)
+            # An unbounded queue: a client that reads none of its messages (a crowd of
+            # watchers) still reads the server's close frame, rather than closing only when
+            # its close timeout (10 s) runs out.
+            connect(
+                self.ws_url(),
+                open_timeout=TIMEOUT,
+                max_size=2**22,
+                max_queue=None,
+                compression=compression,
+            )
         )
         self.received: list[dict[str, Any]] = []
         self.tables: dict[str, TableView] = {}
