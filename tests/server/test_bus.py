@@ -76,3 +76,37 @@ def test_two_servers_on_redis_list_each_others_tables(tmp_path: Path) -> None:
         watcher.until(lambda m: m["type"] == "lobby_update" and m["table"].get("removed"))
         ann.close()
         watcher.close()
+
+
+@pytest.mark.anyio
+async def test_a_table_taken_over_from_another_instance_is_not_listed_from_its_old_news() -> (
+    None
+):
+    """An instance that took a table over (its owner died) finishes it: the list must not
+    show the table as the dead owner last described it."""
+    from types import SimpleNamespace
+
+    from euchre.server.kinds import TableKind, TableStatus
+    from euchre.server.lobby_feed import LobbyFeed
+
+    bus = InProcessBus()
+    await bus.start()
+    tables: dict[str, Any] = {}
+    feed = LobbyFeed(bus, "w2", tables, lambda job: asyncio.ensure_future(job), False)
+    await feed.start()
+    await bus.publish("lobby", {"id": "t1", "status": "playing", "instance": "w1"})
+    for _ in range(200):
+        if feed.listing():
+            break
+        await asyncio.sleep(0.01)
+    assert [t["id"] for t in feed.listing()] == ["t1"]
+    taken = SimpleNamespace(id="t1", kind=TableKind.CASUAL, status=TableStatus.PLAYING)
+    taken.summary = lambda: {"id": "t1", "status": str(taken.status)}
+    tables["t1"] = taken
+    feed.table_changed(taken)
+    assert [(t["id"], t["instance"]) for t in feed.listing()] == [("t1", "w2")]
+    taken.status = TableStatus.FINISHED  # the game ends here
+    feed.table_changed(taken)
+    assert feed.listing() == []
+    await asyncio.sleep(0.05)  # the removal goes out
+    await bus.close()

@@ -83,6 +83,10 @@ class LobbyFeed:
         """A table's summary changed (or it is gone): tell every instance, batched per
         loop turn."""
         self._listing = None
+        # The table is this instance's now (taken over from another): what that instance
+        # last said of it is stale, and would be listed again once the table is not.
+        self.remote.pop(table.id, None)
+        self.remote_people.pop(table.id, None)
         self._dirty[table.id] = table
         if not self._flushing:
             self._flushing = True
