@@ -431,6 +431,30 @@ def test_unknown_card_is_a_record_error() -> None:
         replay(record)
 
 
+def test_player_cards_that_do_not_hold_every_hand_are_a_record_error() -> None:
+    """A record that gives playerCards is checked against them: a short or long hand, or
+    a missing one, is refused rather than quietly replayed from the play instead."""
+    record = _first_deal_record(2, _has_play)
+    hands = record["deals"][0]["initialState"]["playerCards"]
+    hands[3].append(hands[0].pop())  # four cards for seat 0, six for seat 3
+    with pytest.raises(RecordError, match=r"playerCards must hold the 4 hands of 5 cards"):
+        replay(record)
+    record["deals"][0]["initialState"]["playerCards"] = hands[:3]
+    with pytest.raises(RecordError, match="found hands of 4, 5, 5 cards"):
+        replay(record)
+    del record["deals"][0]["initialState"]["playerCards"]  # unknown hands: rebuilt
+    assert replay(record).deals
+
+
+@pytest.mark.parametrize("wrong", ["false", "no", 1, 0])
+def test_is_alone_must_be_true_or_false(wrong: Any) -> None:
+    record = _first_deal_record(2, _has_play)
+    bidding = record["deals"][0]["phases"][0]
+    bidding["isAlone"] = wrong
+    with pytest.raises(RecordError, match="isAlone must be true or false"):
+        replay(record)
+
+
 def test_replay_cli_exit_codes(tmp_path: Path) -> None:
     good = tmp_path / "good.egn"
     good.write_text(json.dumps(export_egn(_random_game("standard", 4))))

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from .cards import card_list, mask_of
 from .steps import Contract, DealSummary, Outcome, Step
 
+HAND_SIZE = 5  # cards dealt to each seat, in every variant
+
 # Packets in dealing order as (offset from the dealer's left, count) for each player count.
 _PACKETS = {
     4: ((0, 3), (1, 2), (2, 3), (3, 2), (0, 2), (1, 3), (2, 2), (3, 3)),
@@ -30,7 +32,7 @@ DEAL_INDICES = {n: _deal_indices(n) for n in _PACKETS}
 
 
 def upcard_index(players: int) -> int:
-    return 5 * players
+    return HAND_SIZE * players
 
 
 def deal_hands(deck: Sequence[int], dealer: int, players: int) -> list[int]:
@@ -47,7 +49,7 @@ def deck_from_hands(
 ) -> list[int]:
     """The deck that deals ``hands`` (by seat) with ``upcard`` turned and ``rest`` below it."""
     players = len(hands)
-    deck = [0] * (5 * players)
+    deck = [0] * (HAND_SIZE * players)
     for offset, indices in enumerate(DEAL_INDICES[players]):
         seat_cards = list(hands[(dealer + 1 + offset) % players])
         for i, c in zip(indices, seat_cards, strict=True):

@@ -22,6 +22,7 @@ from typing import Any
 from . import actions as A
 from .actions import Action, ActionKind
 from .cards import CARD_TEXT, HEARTS, JOKER, TRUMP_LETTERS, suit_of
+from .deal import HAND_SIZE
 from .observation_keys import (
     CONTRACT_KEYS,
     EXTRA_READERS,
@@ -36,8 +37,6 @@ from .records import ruleset_of
 from .rules import partner, trick_winner_index
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View
-
-HAND_SIZE = 5  # cards dealt to each seat, in every variant
 
 
 def observation(

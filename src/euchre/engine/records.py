@@ -16,7 +16,7 @@ from typing import Any
 
 from . import actions as A
 from .cards import CARD_TEXT, TRUMP_LETTERS, CardError, card_list, make_deck, parse_card
-from .deal import DealRecord, deck_from_hands, upcard_index
+from .deal import HAND_SIZE, DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
 from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import GameState, IllegalActionError
@@ -530,7 +530,7 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
         upcard=upcard,
         hands=_player_cards(initial.get("playerCards"), n, number),
         calls=[str(c) for c in calls],
-        alone=bool(bidding.get("isAlone", False)),
+        alone=_flag(bidding.get("isAlone"), "isAlone", number),
         alone_defender=int(bidding.get("aloneDefender", -1)),
         take_alone=int(bidding.get("takeAlone", -1)),
         discard=_card(discard, number) if discard else None,
@@ -559,12 +559,26 @@ def _exchange(raw: Any, number: int) -> tuple[int, int, list[int]]:
     return int(raw.get("sender", -1)), int(raw["receiver"]), cards
 
 
+def _flag(value: Any, name: str, number: int) -> bool:
+    """A true/false field (absent or null: false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise RecordError(f"deal {number}: {name} must be true or false, found {value!r}")
+    return value
+
+
 def _player_cards(raw: Any, n: int, number: int) -> list[list[int]] | None:
+    """The hands as dealt; None when the record does not give them (absent, null or [])."""
     if not raw:
         return None
     hands = [[_card(c, number) for c in _list(h, number)] for h in _list(raw, number)]
-    if len(hands) != n or any(len(h) != 5 for h in hands):
-        return None  # partial knowledge: rebuild from the play instead
+    if len(hands) != n or any(len(h) != HAND_SIZE for h in hands):
+        sizes = ", ".join(str(len(h)) for h in hands)
+        raise RecordError(
+            f"deal {number}: playerCards must hold the {n} hands of {HAND_SIZE} cards as"
+            f" dealt (found hands of {sizes} cards); leave it out when the hands are not known"
+        )
     return hands
 
 
