@@ -81,6 +81,20 @@ def test_external_bot_command() -> None:
     assert report.timing(0)["decisions"] > 0
 
 
+def test_one_duplicate_unit_gives_json_with_null_errors_not_nan() -> None:
+    """Fewer than two duplicate units give no error estimate: strict JSON readers (Node's
+    JSON.parse) refuse NaN, so the errors are null, and the text report says why."""
+    runner = CliRunner()
+    args = ["arena", "easy", "random", "--deals", "1", "--jobs", "1", "--seed", "2"]
+    done = runner.invoke(app, [*args, "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.output, parse_constant=lambda name: pytest.fail(f"{name} in JSON"))
+    assert data["units"] == 1
+    assert data["stderr"] is None and data["ci95"] is None and data["win_rate_stderr"] is None
+    text = runner.invoke(app, args)
+    assert text.exit_code == 0 and "one duplicate unit" in text.output, text.output
+
+
 def test_cli_json_and_errors() -> None:
     runner = CliRunner()
     done = runner.invoke(

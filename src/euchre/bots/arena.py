@@ -231,8 +231,11 @@ class Report:
         }
 
     def to_json(self) -> dict[str, Any]:
+        """The result as JSON values (an error that cannot be estimated, from fewer than
+        two duplicate units, is null: JSON has no NaN)."""
         se = self.stderr()
         mean = self.mean()
+        known = not math.isnan(se)
         return {
             "variant": self.variant,
             "a": self.a,
@@ -242,10 +245,10 @@ class Report:
             "games": self.games,
             "units": len(self.units),
             "points_per_hand": mean,
-            "stderr": se,
-            "ci95": [mean - 1.96 * se, mean + 1.96 * se],
+            "stderr": se if known else None,
+            "ci95": [mean - 1.96 * se, mean + 1.96 * se] if known else None,
             "win_rate": self.win_rate(),
-            "win_rate_stderr": self.win_rate_stderr(),
+            "win_rate_stderr": self.win_rate_stderr() if known else None,
             "bots": [
                 {"name": self.a, **self.timing(0)},
                 {"name": self.b, **self.timing(1)},

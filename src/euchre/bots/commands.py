@@ -144,19 +144,26 @@ def print_report(console: Console, report: Report) -> None:
     """The arena result as a short text report."""
     data = report.to_json()
     mean, se = data["points_per_hand"], data["stderr"]
-    low, high = data["ci95"]
     console.print(
         f"[bold]{report.a}[/] vs [bold]{report.b}[/], {report.variant}: "
         f"{data['deals']} deals in {data['games']} games (duplicate), seed {report.seed}"
     )
+    won = f"games won by {report.a}: {100 * data['win_rate']:.1f}%"
+    if se is None:
+        console.print(f"points per hand ({report.a} - {report.b}): {mean:+.3f}")
+        console.print(f"{won} (one duplicate unit: play more deals for an error estimate)")
+        _print_timing(console, report)
+        return
+    low, high = data["ci95"]
     console.print(
         f"points per hand ({report.a} - {report.b}): {mean:+.3f} ± {se:.3f} "
         f"(95% interval {low:+.3f} to {high:+.3f})"
     )
-    console.print(
-        f"games won by {report.a}: {100 * data['win_rate']:.1f}% "
-        f"± {100 * data['win_rate_stderr']:.1f}%"
-    )
+    console.print(f"{won} ± {100 * data['win_rate_stderr']:.1f}%")
+    _print_timing(console, report)
+
+
+def _print_timing(console: Console, report: Report) -> None:
     table = Table("bot", "decisions", "per second", "median ms", "p95 ms")
     for who, label in ((0, report.a), (1, report.b)):
         t = report.timing(who)
