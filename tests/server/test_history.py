@@ -192,7 +192,7 @@ def test_uploads_are_checked_completely(live: ThreadServer) -> None:
     assert huge.status_code == 413
 
 
-@pytest.mark.parametrize("path", ["/api/games/{}/egn", "/api/games/{}/replay"])
+@pytest.mark.parametrize("path", ["/api/games/{}", "/api/games/{}/egn", "/api/games/{}/replay"])
 def test_unfinished_and_unknown_games(tmp_path: Path, path: str) -> None:
     # Bots must not fill the casual table before the first request (a loaded machine is slow).
     with ThreadServer(fast_settings(tmp_path / "euchre.db", fill_seconds=60)) as live:
@@ -207,9 +207,38 @@ def _unfinished_and_unknown_games(live: ThreadServer, path: str) -> None:
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
     unfinished = httpx.get(live.base + path.format(table))
     assert unfinished.status_code == 409 and unfinished.json()["code"] == "not_finished"
-    assert httpx.get(live.base + path.format("nope")).status_code == 404
+    unknown = httpx.get(live.base + path.format("nope"))
+    assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
     summary = httpx.get(f"{live.base}/api/games/{table}/summary").json()
     assert summary["status"] == "playing" and summary["processed"] is False
+    ann.close()
+
+
+def test_every_http_refusal_names_its_code(live: ThreadServer) -> None:
+    """protocol.md: every refusal is {"detail", "code"}."""
+    base = live.base
+    refusals = {
+        "/api/tables/nope": (404, "not_found"),
+        "/api/games/nope/review": (401, "no_session"),
+        "/api/session": (401, "no_session"),
+        "/api/games/nope/summary": (404, "not_found"),
+    }
+    for path, (status, code) in refusals.items():
+        answer = httpx.get(base + path)
+        assert (answer.status_code, answer.json().get("code")) == (status, code), path
+        assert answer.json()["detail"], path
+    ann = Client(base, "Ann")
+    table = ann.request(type="create", kind="private", turn_seconds=0)["table"]
+    ann.until(lambda m: m["type"] == "table" and m["table"] == table)
+    ann.send(type="start", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    mine = {"euchre_session": ann.token}
+    review = httpx.get(f"{base}/api/games/{table}/review", cookies=mine)
+    assert (review.status_code, review.json()["code"]) == (409, "not_finished")
+    playing = httpx.get(f"{base}/api/games/{table}/summary", cookies=mine)  # its player
+    assert playing.status_code == 200 and playing.json()["status"] == "playing"
+    stranger = httpx.get(f"{base}/api/games/{table}/summary")  # private: not for others
+    assert (stranger.status_code, stranger.json()["code"]) == (404, "not_found")
     ann.close()
 
 

@@ -22,7 +22,7 @@ from .accounts import AccountError, LoggedIn, lookup_key
 from .addresses import limit_key
 from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, clean_name
 from .chat import MAX_MUTED, PRESETS
-from .kinds import TableKind, TableStatus
+from .kinds import TableStatus
 from .privacy import may_view, private_history_visible
 from .replay_worker import ReplayRefusal
 from .stats import MODES
@@ -346,7 +346,8 @@ def _rating(row: RatingRow, provisional: int) -> RatingInfo:
     )
 
 
-def _problem(status: int, code: str, detail: str) -> AccountError:
+def problem(status: int, code: str, detail: str) -> AccountError:
+    """A refusal answered as ``{"detail", "code"}`` with its HTTP status."""
     return AccountError(status, code, detail)
 
 
@@ -373,7 +374,7 @@ async def identity_of(server: ServerParts, request: Request) -> Identity | None:
 async def account_of(server: ServerParts, request: Request) -> Identity:
     identity = await identity_of(server, request)
     if identity is None or identity.account_id is None:
-        raise _problem(401, "no_account", "log in first")
+        raise problem(401, "no_account", "log in first")
     return identity
 
 
@@ -386,7 +387,7 @@ async def _player(server: ServerParts, name: str) -> Any:
     key = lookup_key(name)
     user = None if key is None else await server.accounts.store.user_named(key, clean_name(name))
     if user is None:
-        raise _problem(404, "not_found", f"no player named {name[:64]!r}")
+        raise problem(404, "not_found", f"no player named {name[:64]!r}")
     return user
 
 
@@ -479,7 +480,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         store = server.accounts.store
         user = await store.user_by_id(identity.account_id or 0)
         if user is None:
-            raise _problem(401, "no_account", "log in first")
+            raise problem(401, "no_account", "log in first")
         limit = server.settings.provisional_games
         return AccountInfo(
             id=user.id,
@@ -522,7 +523,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         """Chat on or off and the muted people, for a guest's session or an account."""
         identity = await identity_of(server, request)
         if identity is None:
-            raise _problem(401, "no_session", "no session: POST /api/session first")
+            raise problem(401, "no_session", "no session: POST /api/session first")
         prefs = await server.chat.load(identity)
         return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
 
@@ -536,7 +537,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         """Turn chat on or off, or replace the list of muted people."""
         identity = await identity_of(server, request)
         if identity is None:
-            raise _problem(401, "no_session", "no session: POST /api/session first")
+            raise problem(401, "no_session", "no session: POST /api/session first")
         prefs = await server.chat.update(identity, enabled=body.chat, muted=body.muted)
         await server.accounts.publish_prefs(identity, prefs)
         return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
@@ -668,11 +669,11 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
     ) -> dict[str, Any]:
         row = await server.store.load_game(game_id)
         if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
-            raise _problem(404, "not_found", f"no game {game_id}")
+            raise problem(404, "not_found", f"no game {game_id}")
         if request is not None and not may_view(row, await identity_of(server, request), invite):
-            raise _problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
+            raise problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
         if row.status != TableStatus.FINISHED or row.record is None:
-            raise _problem(409, "not_finished", "the game is still being played")
+            raise problem(409, "not_finished", "the game is still being played")
         return row.record
 
     @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422, 429), tags=["games"])
@@ -709,12 +710,9 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         change once the results are written."""
         row = await server.store.load_game(game_id)
         identity = await identity_of(server, request)
-        hidden = row is not None and (
-            (row.kind == TableKind.PRIVATE and row.status != TableStatus.FINISHED)
-            or not may_view(row, identity, invite)
-        )
-        if row is None or hidden or row.status == TableStatus.CLOSED:
-            raise _problem(404, "not_found", f"no game {game_id}")
+        hidden = row is not None and not may_view(row, identity, invite)
+        if row is None or hidden or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
+            raise problem(404, "not_found", f"no game {game_id}")
         return await _summary(server, row)
 
     @app.post(
@@ -780,10 +778,10 @@ async def _body(request: Request, limit: int, seconds: float) -> bytes:
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:
-                    raise _problem(413, "too_large", f"a record is at most {limit} bytes")
+                    raise problem(413, "too_large", f"a record is at most {limit} bytes")
                 chunks.append(chunk)
     except TimeoutError:
-        raise _problem(408, "too_slow", f"the upload must arrive within {seconds:g} s") from None
+        raise problem(408, "too_slow", f"the upload must arrive within {seconds:g} s") from None
     return b"".join(chunks)
 
 

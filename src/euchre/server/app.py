@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.middleware.gzip import GZipMiddleware
@@ -235,7 +235,7 @@ def _routes(app: FastAPI, server: Server) -> None:
     @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}, **api.problems(403)})
     async def metrics(request: Request) -> Response:
         if not guard.metrics_allowed(server.settings, request):
-            raise HTTPException(status_code=403, detail="metrics need the operator's token")
+            raise api.problem(403, "forbidden", "metrics need the operator's token")
         for status, count in server.tables_by_status().items():
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
@@ -262,7 +262,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         """Who the session cookie belongs to: a guest or an account (401: none)."""
         identity = await api.identity_of(server, request)
         if identity is None:
-            raise HTTPException(status_code=401, detail="no session: POST /api/session first")
+            raise api.problem(401, "no_session", "no session: POST /api/session first")
         prefs = await server.chat.load(identity)
         return {**identity.to_json(), "chat": prefs.enabled}
 
@@ -293,9 +293,9 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         try:
             found = await server.lobby.describe(table_id)
         except ProtocolError as exc:  # its owner did not answer, or it is moving
-            raise HTTPException(status_code=503, detail=exc.message) from None
+            raise api.problem(503, "unavailable", exc.message) from None
         if found is None:
-            raise HTTPException(status_code=404, detail=f"no table {table_id}")
+            raise api.problem(404, "not_found", f"no table {table_id}")
         return found
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422, 429))
@@ -310,9 +310,9 @@ def _table_routes(app: FastAPI, server: Server) -> None:
             or row.status in (TableStatus.WAITING, TableStatus.CLOSED)
             or not may_view(row, viewer, invite)
         ):
-            raise HTTPException(status_code=404, detail=f"no game {game_id}")
+            raise api.problem(404, "not_found", f"no game {game_id}")
         if row.status != TableStatus.FINISHED or row.record is None:
-            raise HTTPException(status_code=409, detail="the game is still being played")
+            raise api.problem(409, "not_finished", "the game is still being played")
         return row.record
 
     @app.get("/api/presets")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 
 from . import api
 from .kinds import TableStatus
@@ -21,14 +21,15 @@ def register(app: FastAPI, server: ServerParts) -> None:
         """Every hand of a finished game reviewed for the asker's seat (computed once)."""
         identity = await api.identity_of(server, request)
         if identity is None:
-            raise HTTPException(status_code=401, detail="no session: POST /api/session first")
+            raise api.problem(401, "no_session", "no session: POST /api/session first")
         row = await server.store.load_game(game_id)
         if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
-            raise HTTPException(status_code=404, detail=f"no game {game_id}")
+            raise api.problem(404, "not_found", f"no game {game_id}")
         if row.status != TableStatus.FINISHED:
-            raise HTTPException(
-                status_code=409,
-                detail="reviews of a game being played come hand by hand at the table",
+            raise api.problem(
+                409,
+                "not_finished",
+                "reviews of a game being played come hand by hand at the table",
             )
         seats = [
             i
@@ -36,8 +37,8 @@ def register(app: FastAPI, server: ServerParts) -> None:
             if isinstance(s, dict) and s.get("user") == identity.id
         ]
         if not seats:
-            raise HTTPException(
-                status_code=403, detail="reviews are for the players of the game: you had no seat"
+            raise api.problem(
+                403, "forbidden", "reviews are for the players of the game: you had no seat"
             )
         seat = seats[0]
         first = int(row.seats[seat].get("since_deal") or 0)  # taken from a bot part way
@@ -51,5 +52,5 @@ def register(app: FastAPI, server: ServerParts) -> None:
                     }
                 )
         except ProtocolError as exc:
-            raise HTTPException(status_code=409, detail=exc.message) from None
+            raise api.problem(409, exc.code, exc.message) from None
         return {"game": game_id, "seat": seat, "deals": deals}
