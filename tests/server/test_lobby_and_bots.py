@@ -308,6 +308,17 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
     ann.expect_error("bad_variant", type="create", options={"target": 10**9})
     ann.expect_error("bad_variant", type="create", options={"colour": True})
     ann.expect_error("bad_variant", type="create", options={"farmers_hand": "maybe"})
+    # A client's JSON is read strictly: a number or true/false as text is refused.
+    for wrong, words in (
+        ({"target": "10"}, "option target takes a whole number, not '10'"),
+        ({"target": True}, "option target takes a whole number"),
+        ({"stick_the_dealer": "false"}, "option stick_the_dealer takes true or false"),
+        ({"stick_the_dealer": 0}, "option stick_the_dealer takes true or false"),
+        ({"throw_in_hands": "nines_tens"}, "option throw_in_hands takes a list of names"),
+        ({"go_under": True}, "option go_under takes one of its choices as a string"),
+    ):
+        refused = ann.expect_error("bad_variant", type="create", options=wrong)
+        assert words in refused["message"], refused
     ann.expect_error("bad_options", type="create", kind="casual", turn_seconds=0)
     made = ann.request(
         type="create",

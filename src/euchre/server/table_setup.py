@@ -30,11 +30,21 @@ _LIMITS = {
     "loner_march_points": (0, 20),
 }
 _FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
+# What each kind of option takes in a client's JSON (the engine also reads text, for the
+# command line; a client's message is read strictly: "false" is not false).
+_JSON_KINDS: dict[str, tuple[type, str]] = {
+    "bool": (bool, "true or false"),
+    "int": (int, "a whole number"),
+    "frozenset[str]": (list, "a list of names"),
+}
+_OPTION_TYPES = {f.name: str(f.type) for f in dataclasses.fields(Variant)}
 
 
 def variant_for(name: str, options: dict[str, Any]) -> Variant:
     """The variant a preset (or alias) and options describe, or a clear ``bad_variant``
     error. Its ``name`` is the preset's own name, never the alias."""
+    for option, value in options.items():
+        _check_json_kind(option, value)
     try:
         variant = preset(name, **options)
     except VariantError as exc:
@@ -47,6 +57,16 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
     if problem:
         raise ProtocolError("bad_variant", problem)
     return variant
+
+
+def _check_json_kind(option: str, value: Any) -> None:
+    field_type = _OPTION_TYPES.get(option)
+    if field_type is None:
+        return  # an unknown option: the engine's error lists the known ones
+    kind, words = _JSON_KINDS.get(field_type, (str, "one of its choices as a string"))
+    wrong_bool = isinstance(value, bool) and kind is not bool  # JSON true is no number
+    if wrong_bool or not isinstance(value, kind):
+        raise ProtocolError("bad_variant", f"option {option} takes {words}, not {value!r}")
 
 
 def check_ranked(variant: Variant, options: dict[str, Any]) -> None:
