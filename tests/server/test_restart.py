@@ -164,3 +164,39 @@ def test_the_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
     for pid in left:
         os.kill(pid, 9)
     assert not left, f"workers still running after the server was killed: {left}"
+
+
+def test_a_finished_table_comes_back_after_a_restart_for_play_again(tmp_path: Path) -> None:
+    """A player who was away when the game ended finds the final table after a restart,
+    for as long as a finished table is kept (``finished_ttl``), and may play again."""
+    env = server_env(f"sqlite:///{tmp_path / 'done.db'}", tmp_path)
+    first = ProcessServer(env).start()
+    try:
+        table, (ann,) = seat_clients(first.base, ["Ann"], turn_seconds=0, options={"target": 1})
+        ann.send(type="start", table=table)
+        play_random([ann], table, random.Random(2))
+        final = ann.view(table).state
+        assert final is not None and final["winner"] is not None
+        token = ann.token
+        ann.close()
+    finally:
+        first.kill()
+    second = ProcessServer(env, port=first.port).start()
+    try:
+        back = Client(second.base, "Ann", token)
+        snapshot = back.request(type="join", table=table)
+        assert snapshot["type"] == "table", snapshot
+        assert snapshot["info"]["status"] == "finished"
+        assert snapshot["state"]["score"] == final["score"]
+        again = back.request(type="play_again", table=table)
+        assert again["type"] == "table" and again["table"] != table, again
+        back.close()
+    finally:
+        second.kill()
+    expired = ProcessServer({**env, "EUCHRE_FINISHED_TTL": "0"}, port=first.port).start()
+    try:
+        late = Client(expired.base, "Ann", token)
+        late.expect_error("not_found", type="join", table=table)  # kept no longer than that
+        late.close()
+    finally:
+        expired.kill()

@@ -14,9 +14,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Coroutine
+from datetime import timedelta
 from typing import Any
 
 from euchre.store import GameRow
+from euchre.store.repo import utcnow
 
 from .auth import require_account
 from .bus import Bus, RedisBus
@@ -31,7 +33,7 @@ from .matchmaking import quick_play
 from .ownership import OPEN, Owners
 from .protocol import Create, ProtocolError
 from .quotas import Quotas
-from .table import Services, Table, TableSpec, new_table_id
+from .table import Services, Table, TableSpec, new_table_id, restorable
 from .table_commands import Command, Disconnected, ReadChat, Ref, Say, Sit, perform
 from .table_setup import check_ranked, created_spec, stored_spec
 
@@ -82,11 +84,13 @@ class Lobby:
         if owners is not None:
             self.services.owned = owners.leases_valid
             await owners.start(await deployment_namespace(self.services.store))
-        for found in await self.services.store.load_open():
+        ttl = self.settings.finished_ttl
+        since = utcnow() - timedelta(seconds=ttl)
+        for found in await self.services.store.load_open(finished_since=since):
             if owners is not None and not await owners.cluster.claim(found.id):
                 continue
             row = await self.own_row(found.id)
-            if row is None or row.status not in OPEN:  # finished meanwhile
+            if row is None or not restorable(row, ttl):  # expired meanwhile
                 if owners is not None:
                     await owners.cluster.release(found.id)
                 continue

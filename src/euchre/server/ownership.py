@@ -24,7 +24,7 @@ from .config import Settings
 from .connection import Connection, Endpoint
 from .kinds import TableStatus
 from .protocol import ProtocolError
-from .table import Table
+from .table import Table, restorable
 from .table_commands import Command, Join, ReadChat, Say
 
 log = logging.getLogger("euchre.lobby")
@@ -201,7 +201,7 @@ class Owners:
         if not await cluster.claim(table_id):
             return "elsewhere"
         row = await self.lobby.own_row(table_id)
-        if row is None or row.status not in OPEN:
+        if row is None or not restorable(row, self.settings.finished_ttl):
             await cluster.forget(table_id, None if row is None else row.invite)
             return "gone"
         table = self.lobby.bring_back(row)

@@ -19,7 +19,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, Table, bindparam, insert, select, text, update
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Dialect,
+    Engine,
+    Table,
+    bindparam,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -255,10 +266,14 @@ class Repository:
             return False
         return True
 
-    async def load_open(self) -> list[GameRow]:
-        """Every table not finished, with decks and actions, for a restart."""
+    async def load_open(self, finished_since: datetime | None = None) -> list[GameRow]:
+        """Every table not finished (and those finished since ``finished_since``), with
+        decks and actions, for a restart."""
+        wanted: ColumnElement[bool] = Game.status.in_(OPEN_STATUSES)
+        if finished_since is not None:
+            wanted = wanted | ((Game.status == "finished") & (Game.finished_at >= finished_since))
         async with self.engine.connect() as conn:
-            result = await conn.execute(select(Game).where(Game.status.in_(OPEN_STATUSES)))
+            result = await conn.execute(select(Game).where(wanted))
             rows = [_game_row(r._mapping) for r in result]
             for row in rows:
                 await _fill_log(conn, row)

@@ -13,12 +13,24 @@ from __future__ import annotations
 
 import time
 
-from euchre.store.repo import GameRow
+from euchre.store.repo import GameRow, utcnow
 
 from ..kinds import TableKind, TableStatus
 from .parts import TIME_UP, Seat, Services, TableSpec, deck_text, new_table_id, restored_seat
 from .rebuild import action_data, rebuild, replay_game, stored_events
 from .rematch import Rematch
+
+
+def restorable(row: GameRow, finished_ttl: float) -> bool:
+    """Whether a stored table comes back after a restart or a takeover: every one still
+    waiting or playing, and a finished one for the rest of its time in memory (for "play
+    again" and those who were away when it ended)."""
+    if row.status in (TableStatus.WAITING, TableStatus.PLAYING):
+        return True
+    done = row.finished_at
+    if row.status != TableStatus.FINISHED or done is None:
+        return False
+    return (utcnow() - done).total_seconds() < finished_ttl
 
 
 class Table(Rematch):
@@ -31,7 +43,8 @@ class Table(Rematch):
         self.seats = [restored_seat(s) for s in row.seats][: self.players]
         self.seats += [Seat() for _ in range(self.players - len(self.seats))]
         self.created_at, self.started_at = row.created_at, row.started_at
-        if row.status == TableStatus.PLAYING:
+        self.finished_at = row.finished_at
+        if row.status in (TableStatus.PLAYING, TableStatus.FINISHED):
             rebuilt = rebuild(self.variant, row)
             self.state, self.last_trick = rebuilt.state, rebuilt.last_trick
             self.events.extend(rebuilt.events)
@@ -59,6 +72,9 @@ class Table(Rematch):
             self._later("fill", self.settings.fill_seconds, self._fill_timeout)
         if self.status == TableStatus.WAITING:
             self.close_unseated_later()
+        if self.status == TableStatus.FINISHED and self.finished_at is not None:
+            kept = (utcnow() - self.finished_at).total_seconds()
+            self._later("expire", self.settings.finished_ttl - kept, self._expire)
 
 
 __all__ = [
@@ -73,5 +89,6 @@ __all__ = [
     "deck_text",
     "new_table_id",
     "replay_game",
+    "restorable",
     "restored_seat",
 ]
