@@ -253,3 +253,24 @@ def test_a_client_without_compression_gets_every_event_whole(live: ThreadServer)
     for client in clients:
         assert client.tables[table].state["winner"] is not None  # type: ignore[index]
         client.close()
+
+
+def test_a_request_that_meets_redis_down_is_answered_unavailable(
+    live: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis unreachable for a moment (the instances' bus): the request is answered
+    `unavailable`, to be tried again, not `server_error`."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from euchre.server import gateway
+
+    async def down(*args: object) -> None:
+        raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379")
+
+    ann = Client(live.base, "Ann")
+    monkeypatch.setattr(gateway, "_dispatch", down)
+    refused = ann.expect_error("unavailable", type="lobby")
+    assert "try again" in refused["message"]
+    monkeypatch.undo()
+    assert ann.request(type="ping")["type"] == "pong"
+    ann.close()

@@ -12,6 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre.engine.actions import Action
@@ -210,6 +211,11 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
         table = getattr(message, "table", None)
         extra = {"table": table} if isinstance(table, str) else {}
         _reject(server, conn, error(exc.code, exc.message, ref, **extra))
+    except RedisError as exc:  # the instances' bus or store is down for a moment
+        log.warning("message failed: Redis unreachable (%s)", exc, extra={"connection": conn.id})
+        ref = None if message is None else message.ref
+        words = "the servers cannot reach each other for a moment; try again in a few seconds"
+        _reject(server, conn, error("unavailable", words, ref))
     except Exception:
         log.exception("message failed", extra={"connection": conn.id})
         ref = None if message is None else message.ref
