@@ -385,3 +385,26 @@ def _check_the_replays_decisions(page: Page) -> None:
         assert action[0] == action[0].upper(), text
     heights = buttons.evaluate_all("els => els.map((e) => e.getBoundingClientRect().height)")
     assert min(heights) >= 40
+
+
+def test_the_private_waiting_room_tells_the_seated_guest_and_the_hosts_bot_level(
+    new_page: PageFactory,
+) -> None:
+    """A guest who took a seat was still told "Pick a seat."; the host's "Bot strength" read
+    "Server default" at a table created with beginner bots."""
+    host = new_page(viewport=PHONE)
+    enter_name(host, "Anna")
+    host.check('input[name="kind"][value="private"]')
+    host.select_option("#create-bot-level", "random")
+    host.click("#create-table")
+    GamePage(host).wait_table()
+    expect(host.locator("#table-bot-level option:checked")).to_have_text("Random (beginner)")
+    assert host.locator("#table-bot-level").input_value() == "random"
+
+    guest = new_page(viewport={"width": 360, "height": 640})
+    enter_name(guest, "Bert")
+    guest.goto(invite_url(host))
+    guest.get_by_role("button", name="Sit here").first.click()
+    felt = guest.locator(".centre.waiting p").first
+    expect(felt).to_have_text("You are seated. The host starts the game.")
+    expect(host.locator("#table-bot-level option:checked")).to_have_text("Random (beginner)")

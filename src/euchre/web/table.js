@@ -917,7 +917,10 @@ class TablePage extends Page {
     if (this.info.status === "finished") return this.t("table.finished");
     if (this.info.awaiting?.length) return this.t("lookback.waitingAnswers");
     if (this.info.kind === "casual") return this.t(this.fill.at === null ? "table.waitingCasual" : "lookback.waitingForPlayers");
-    if (this.info.kind === "private") return this.t(this.you?.host ? "table.waitingHost" : "table.waitingPrivate");
+    if (this.info.kind === "private") {
+      if (this.you?.host) return this.t("table.waitingHost");
+      return this.t(this.mySeat() === null ? "table.waitingPrivate" : "table.waitingSeated");
+    }
     const waiting = this.info.seats.filter((seat) => seat.type === "human").length;
     return `${this.t("table.waitingRanked")} ${this.t("lookback.queue", { count: waiting })}`;
   }
@@ -998,7 +1001,9 @@ class TablePage extends Page {
   waitingControls() {
     const buttons = [];
     if (this.isManager()) {
-      const levels = this.ctx.botLevels || BOT_LEVELS;
+      const level = this.botLevel || this.info.bot_level;
+      const known = this.ctx.botLevels || BOT_LEVELS;
+      const levels = !level || known.includes(level) ? known : [level, ...known];
       buttons.push(
         h(
           "label",
@@ -1008,8 +1013,8 @@ class TablePage extends Page {
           h(
             "select",
             { id: "table-bot-level", dataset: { cmd: "bot-level", key: "bot-level" } },
-            h("option", { value: "" }, this.t("lobby.botDefault")),
-            levels.map((l) => h("option", { value: l, selected: l === this.botLevel }, botLevelName(this.ctx, l))),
+            // the table's own level (chosen when it was created) until the host picks another
+            levels.map((l) => h("option", { value: l, selected: l === level }, botLevelName(this.ctx, l))),
           ),
         ),
       );
