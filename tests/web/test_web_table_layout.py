@@ -241,6 +241,18 @@ def pausing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
+SIDE_COLUMN = """(box) => {
+    const align = (sel) => getComputedStyle(document.querySelector(`${box} ${sel}`)).textAlign;
+    return [align('thead th:first-child'), align('tbody th[scope=row]')];
+}"""
+
+
+def _side_column_is_aligned(page: Page, box: str) -> None:
+    """The "Side" heading on the edge of the names under it (it was right-aligned)."""
+    heading, names = page.evaluate(SIDE_COLUMN, box)
+    assert heading == names == "left", (box, heading, names)
+
+
 def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
     new_page: PageFactory, pausing: LiveServer
 ) -> None:
@@ -249,6 +261,7 @@ def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
     game = create_private_table(page, start_with_bots=True)
     game.play_until(SUMMARY)
     expect(page.locator("#summary-continue")).to_be_focused()  # Enter goes on to the next hand
+    _side_column_is_aligned(page, "#hand-summary")
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
@@ -284,6 +297,7 @@ def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: L
     game.play_until(GAME_OVER, max_moves=400)
     panel = page.locator("#game-over")
     expect(page.locator("#game-over-title")).to_be_focused()
+    _side_column_is_aligned(page, "#game-over .hand-summary")
     in_sight = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
         const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return !!at && !!at.closest(sel); }"""  # not under the top bar either
