@@ -408,3 +408,48 @@ def test_the_private_waiting_room_tells_the_seated_guest_and_the_hosts_bot_level
     felt = guest.locator(".centre.waiting p").first
     expect(felt).to_have_text("You are seated. The host starts the game.")
     expect(host.locator("#table-bot-level option:checked")).to_have_text("Random (beginner)")
+
+
+# Each word of a seat's buttons on one line of its own (a word split across lines has more
+# than one box), the text inside its button, the button inside its seat.
+SPLIT_WORDS = """() => {
+    const out = [];
+    for (const button of document.querySelectorAll('.seat-buttons button')) {
+        const first = button.firstChild;
+        const text = first && first.nodeType === 3 ? first : null;
+        const seat = button.closest('.seat').getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        if (box.left < seat.left - 0.5 || box.right > seat.right + 0.5) {
+            out.push(`${button.innerText} out of its seat`);
+        }
+        if (button.scrollWidth > button.clientWidth) out.push(`${button.innerText} overflows`);
+        if (!text) continue;
+        for (const match of text.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(text, match.index);
+            range.setEnd(text, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) out.push(`${match[0]} broken over ${lines.size} lines`);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "de-DE"])
+def test_a_seats_buttons_wrap_between_words_on_a_small_phone(
+    new_page: PageFactory, locale: str
+) -> None:
+    """At 360 px "Bot inzetten" broke as "inzett / en" (overflow-wrap: anywhere); the
+    guest's "Hier hinsetzen" likewise."""
+    size = {"width": 360, "height": 640}
+    host = new_page(viewport=size, locale=locale)
+    enter_name(host, "Lotte")
+    create_private_table(host, start_with_bots=False)
+    expect(host.locator(".add-bot")).to_have_count(3)
+    assert host.evaluate(SPLIT_WORDS) == []
+    guest = new_page(viewport=size, locale=locale)
+    enter_name(guest, "Gast")
+    guest.goto(invite_url(host))
+    expect(guest.locator(".sit-here")).to_have_count(3)
+    assert guest.evaluate(SPLIT_WORDS) == []
