@@ -282,6 +282,59 @@ def test_the_hand_summary_fits_every_screen_and_hides_the_next_deal(
     assert_accessible(page, "the table with what happened open")
 
 
+# What of the summary's last trick and buttons is out of sight: outside the viewport, or
+# scrolled out of the summary's own box (it scrolls inside when it must).
+SUMMARY_HIDDEN = """() => {
+    const panel = document.querySelector('#hand-summary');
+    const frame = panel.getBoundingClientRect();
+    const out = [];
+    if (panel.scrollHeight > panel.clientHeight + 1) out.push('the summary scrolls');
+    const things = '.summary-trick li, #summary-continue, #summary-review';
+    for (const e of panel.querySelectorAll(things)) {
+        const r = e.getBoundingClientRect();
+        const top = Math.max(0, frame.top), bottom = Math.min(innerHeight, frame.bottom);
+        const across = r.left < 0 || r.right > innerWidth + 0.5;
+        if (r.top < top - 0.5 || r.bottom > bottom + 0.5 || across) {
+            out.push(e.id || e.dataset.card);
+        }
+    }
+    return out;
+}"""
+
+
+def test_the_hand_summary_shows_the_last_trick(new_page: PageFactory, pausing: LiveServer) -> None:
+    """The hand's fifth trick was drawn nowhere: the felt goes straight to the summary,
+    which showed no cards. It shows who played which card and who won, unscrolled."""
+    page = new_page(viewport=SIZES["phone"], server=pausing)
+    enter_name(page, "Wes")
+    game = create_private_table(page, start_with_bots=True)
+    for _ in range(10):  # a hand all four passed (thrown in) has no trick: the next one
+        game.play_until(SUMMARY)
+        if page.evaluate("window.euchre.current.handPause.deal.outcome") != "thrown":
+            break
+        page.click("#summary-continue")
+    trick = page.evaluate("window.euchre.current.recentTrick")
+    assert trick["deal"] == int(str(page.locator("#hand-summary").get_attribute("data-deal")))
+    shown = page.locator(".summary-trick li")
+    played = [(str(c["seat"]), c["card"]) for c in trick["cards"]]
+    assert shown.evaluate_all("els => els.map(e => [e.dataset.seat, e.dataset.card])") == [
+        list(p) for p in played
+    ]
+    winner = page.locator(".summary-trick li.winner")
+    expect(winner).to_have_count(1)
+    expect(winner).to_have_attribute("data-seat", str(trick["winner"]))
+    name = page.evaluate(f"window.euchre.current.seatName({trick['winner']})")
+    expect(winner).to_contain_text(name)
+    expect(page.locator(".summary-trick")).to_contain_text(f"{name} wins trick {trick['number']}")
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        hidden = settled(lambda: page.evaluate(SUMMARY_HIDDEN))
+        assert hidden == [], f"at {size_name}: {hidden}"
+    page.set_viewport_size(SIZES["phone"])
+    assert_accessible(page, "the hand summary with its last trick")
+
+
 GAME_OVER = "!!document.querySelector('#game-over')"
 
 
@@ -298,6 +351,7 @@ def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: L
     panel = page.locator("#game-over")
     expect(page.locator("#game-over-title")).to_be_focused()
     _side_column_is_aligned(page, "#game-over .hand-summary")
+    expect(page.locator("#game-over .summary-trick li.winner")).to_have_count(1)  # its last trick
     in_sight = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
         const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return !!at && !!at.closest(sel); }"""  # not under the top bar either

@@ -1,7 +1,7 @@
 // The pause between hands: the hand just scored, on the felt, until the server's pause runs
 // out or the player continues (a tap or a key); the final hand in the game-over dialog.
 
-import { suitBadge } from "./cards.js";
+import { cardImage, suitBadge } from "./cards.js";
 import { h } from "./dom.js";
 
 /** The summary of one hand (a deal_over / score-sheet row) for the felt or a dialog. */
@@ -25,10 +25,15 @@ export function handSummary(page, deal, { live }) {
     contractLine(page, deal),
     h("p", { class: "summary-words" }, page.describeDeal(deal)),
     h(
-      "table",
-      {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table.side")), h("th", { scope: "col" }, t("table.tricks")), h("th", { scope: "col" }, t("table.points")), h("th", { scope: "col" }, t("lookback.total")))),
-      h("tbody", {}, rows),
+      "div",
+      { class: "summary-body" },
+      h(
+        "table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table.side")), h("th", { scope: "col" }, t("table.tricks")), h("th", { scope: "col" }, t("table.points")), h("th", { scope: "col" }, t("lookback.total")))),
+        h("tbody", {}, rows),
+      ),
+      lastTrick(page, deal, live),
     ),
     h(
       "div",
@@ -36,6 +41,28 @@ export function handSummary(page, deal, { live }) {
       live ? h("button", { type: "button", class: "primary", id: "summary-continue", dataset: { cmd: "continue", key: "continue" } }, t("lookback.continue")) : null,
       page.coach?.reviewButton(deal.deal, live ? "summary-review" : "final-review"), // the coach's review of this hand
     ),
+  );
+}
+
+/** The hand's last trick, which the felt never draws (the summary takes its place): each
+ * seat's card with the seat's name under it, the winner's outlined and named. */
+function lastTrick(page, deal, live) {
+  const trick = page.recentTrick;
+  if (!trick || trick.deal !== deal.deal || !trick.cards?.length) return null;
+  const id = live ? "summary-trick-title" : "final-trick-title";
+  const items = trick.cards.map(({ seat, card }) =>
+    h(
+      "li",
+      { class: seat === trick.winner ? "winner" : "", dataset: { seat: String(seat), card } },
+      cardImage(page.ctx.i18n, card, { class: "small" }),
+      h("span", { class: "trick-seat" }, page.seatName(seat)),
+    ),
+  );
+  return h(
+    "div",
+    { class: "summary-trick", role: "group", "aria-labelledby": id },
+    h("p", { id }, page.t("events.trickWon", { name: page.seatName(trick.winner), n: trick.number })),
+    h("ol", {}, items),
   );
 }
 
