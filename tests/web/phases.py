@@ -21,7 +21,9 @@ PHASES = ("bid_r1", "bid_r2", "dealer_discard", "play")
 SIZES = {
     "phone": {"width": 390, "height": 664},
     "small-phone": {"width": 360, "height": 640},
+    "short-phone": {"width": 375, "height": 560},
     "landscape": {"width": 844, "height": 390},
+    "small-landscape": {"width": 740, "height": 360},
     "desktop": {"width": 1440, "height": 900},
 }
 

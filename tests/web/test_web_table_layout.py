@@ -17,7 +17,9 @@ from phases import PHASES, SIZES, SUMMARY, act, reach, state
 from playwright.sync_api import Page, expect
 from web_helpers import LiveServer, create_private_table, enter_name, fast_settings, running_server
 
-CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt, .upcard"
+# what the player decides with, their own seat and the felt itself (at 740 x 360 the felt,
+# 300 px tall under 283 px of screen, cut the hand and the seat at the bottom)
+CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt, .upcard, .seat.pos-bottom, .felt"
 
 
 def _outside(page: Page, size: dict[str, int]) -> list[str]:
@@ -34,7 +36,8 @@ def _outside(page: Page, size: dict[str, int]) -> list[str]:
     boxes: list[dict[str, Any]] = page.locator(CHOICES).evaluate_all(
         """els => els.map(e => {
             const r = e.getBoundingClientRect();
-            return { what: e.dataset.card || e.dataset.action || e.id, x: r.left, y: r.top,
+            const what = e.dataset.card || e.dataset.action || e.id || e.className;
+            return { what, x: r.left, y: r.top,
                      right: r.right, bottom: r.bottom };
         })"""
     )
