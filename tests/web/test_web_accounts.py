@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
@@ -211,6 +212,35 @@ def wait_rated(page: Page, name: str) -> None:
     raise AssertionError(f"no rated game of {name} was written")
 
 
+def _games_fit_a_phone(page: Page, name: str) -> None:
+    """At 390 px the games table was 606 px wide (the score cut mid-word, the Replay link
+    off the screen, the date on five lines): each game is now a block that fits."""
+    page.goto(f"/#/profile/{name}")
+    expect(page.locator("#history-table tbody tr")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    wrap = page.locator("#history-table").evaluate(
+        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+    )
+    assert wrap[0] <= wrap[1], wrap
+    for cell in page.locator("#history-table tbody tr > *").all():
+        box = cell.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    link = page.locator("#history-table .replay-link")
+    link.scroll_into_view_if_needed()
+    expect(link).to_be_in_viewport(ratio=1)
+    box = link.bounding_box()
+    assert box and box["height"] >= 40 and box["width"] >= 40  # a tap target
+    date = page.locator("#history-table tbody th")
+    lines = date.evaluate(
+        "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)"
+    )
+    assert lines < 2.5, lines
+    score = page.locator("#history-table tbody td").nth(2)
+    expect(score).to_have_attribute("data-label", "Score")  # shown before the score
+    assert score.evaluate("e => getComputedStyle(e, '::before').content") == '"Score: "'
+    assert_accessible(page, "the profile on a phone")
+
+
 def test_ranked_game_then_profile_history_and_leaderboard(
     new_page: PageFactory, accounts: LiveServer
 ) -> None:
@@ -244,6 +274,7 @@ def test_ranked_game_then_profile_history_and_leaderboard(
     )
     expect(rhea.locator("#history-table tbody tr")).to_have_count(1)
     expect(rhea.locator("#history-table tbody tr")).to_contain_text("Rhea, Sven")
+    _games_fit_a_phone(new_page(server=accounts, viewport=PHONE), "rhea")
     rhea.locator(".replay-link").click()
     expect(rhea).to_have_url(re.compile(r"#/replay/[\w-]+$"))
     expect(rhea.locator(".replay-link")).to_have_count(0)

@@ -124,7 +124,7 @@ class ProfilePage extends Page {
       g.rating_after === null || g.rating_after === undefined ? "–" : signed(g.rating_after - g.rating_before),
       h("a", { href: `#/replay/${encodeURIComponent(g.game)}`, class: "replay-link" }, this.t("profile.replay")),
     ]);
-    return dataTable("history-table", head, rows);
+    return dataTable("history-table", head, rows, { stacked: true });
   }
 }
 

@@ -20,15 +20,21 @@ export async function getJson(path) {
 
 /** A scrollable table with a header row; the first cell of a row heads it. Cells are text
  * or elements. */
-export function dataTable(id, head, rows) {
+export function dataTable(id, head, rows, { stacked = false } = {}) {
+  // ``stacked``: on a phone each row is a block of its own, each cell labelled with its
+  // column's heading (data-label, app.css), so a wide table never scrolls sideways.
+  const cell = (value, i) => {
+    const attrs = stacked ? { dataset: { label: head[i] } } : {};
+    return i === 0 ? h("th", { scope: "row", ...attrs }, value) : h("td", attrs, value);
+  };
   return h(
     "div",
-    { class: "table-scroll" },
+    { class: stacked ? "table-scroll stacked" : "table-scroll" },
     h(
       "table",
       { class: "stats-table", id },
-      h("thead", {}, h("tr", {}, head.map((cell) => h("th", { scope: "col" }, cell)))),
-      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, i) => (i === 0 ? h("th", { scope: "row" }, cell) : h("td", {}, cell)))))),
+      h("thead", {}, h("tr", {}, head.map((value) => h("th", { scope: "col" }, value)))),
+      h("tbody", {}, rows.map((row) => h("tr", {}, row.map(cell)))),
     ),
   );
 }
