@@ -158,21 +158,25 @@ def test_no_hint_at_a_table_with_hints_switched_off(
         game.act_by_click()
 
 
-def _hidden_by_the_hint(page: Page) -> list[str]:
-    """The hand's cards and the choices the hint panel lies over (none may be; the turn-up
-    and the trick may be: the panel closes with H or its button to show them)."""
-    found: list[str] = page.evaluate(
-        """(selector) => {
-            const panel = document.querySelector('#hint-panel').getBoundingClientRect();
-            return [...document.querySelectorAll(selector)].filter((e) => {
-                const r = e.getBoundingClientRect();
-                return r.left < panel.right - 1 && panel.left < r.right - 1
-                    && r.top < panel.bottom - 1 && panel.top < r.bottom - 1;
-            }).map((e) => e.dataset.card || e.dataset.action || e.id);
-        }""",
-        ".hand-card, [data-cmd=act], #go-alone, #prompt, #hint-button",
-    )
-    return found
+HIDDEN_BY_THE_HINT = """(selector) => {
+    const panel = document.querySelector('#hint-panel').getBoundingClientRect();
+    return [...document.querySelectorAll(selector)].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.height && r.left < panel.right - 1 && panel.left < r.right - 1
+            && r.top < panel.bottom - 1 && panel.top < r.bottom - 1;
+    }).map((e) => e.dataset.card || e.dataset.action || e.id || e.className);
+}"""
+
+
+def _hidden_by_the_hint(
+    page: Page, selector: str = ".hand-card, [data-cmd=act], #go-alone"
+) -> list[str]:
+    """The hand's cards and the choices the hint panel lies over (none may be; on a phone
+    it lies over the player's own seat and the prompt, and closes with its own button)."""
+    return list(page.evaluate(HIDDEN_BY_THE_HINT, selector))
+
+
+PHONES = ("phone", "small-phone", "short-phone", "landscape", "small-landscape")
 
 
 @pytest.mark.parametrize("phase", ["bid_r1", "bid_r2", "play"])
@@ -184,7 +188,7 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
     game = _table_with_bots(page, "private")
     now = reach(game, phase)
     _ask_hint(page)
-    for name in ("phone", "small-phone", "landscape", "desktop"):
+    for name in (*PHONES, "desktop"):
         size = SIZES[name]
         page.set_viewport_size(size)
         expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
@@ -195,6 +199,12 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
         assert not hidden, f"{phase} at {name}: the hint covers {hidden}"
         panel = page.locator("#hint-panel").bounding_box()
         assert panel and panel["y"] >= 0 and panel["y"] + panel["height"] <= size["height"]
+        expect(page.locator("#hint-panel .coach-close")).to_be_in_viewport(ratio=1)
+        if name in PHONES:  # the card bid on stays in sight (the hint lay over it)
+            assert not _hidden_by_the_hint(page, ".upcard:not(.down)"), f"{phase} at {name}"
+        if phase == "bid_r1" and name in ("phone", "small-phone"):  # and the others' bids
+            seats = _hidden_by_the_hint(page, ".seat:not(.pos-bottom)")
+            assert not seats, f"at {name} the hint covers {seats}"
 
 
 def _server_review(live: LiveServer, table: str, deal: int, seat: int) -> list[dict[str, Any]]:

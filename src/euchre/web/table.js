@@ -22,6 +22,9 @@ import { FillCountdown } from "./waiting.js";
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
 const TRICK_SHOWN_MS = 1600;
+const PORTRAIT_PHONE = "(max-width: 599px)"; // coach.css places the hint there by placeHint()
+const LANDSCAPE_PHONE = "(orientation: landscape) and (max-height: 520px)";
+const HINT_GAP = 4; // px between the hint and what it leaves in view
 const JOIN_RETRIES = 6;
 
 export function mount(ctx, root, params) {
@@ -74,7 +77,10 @@ class TablePage extends Page {
     ctx.net.addEventListener("message", this.onMessage);
     ctx.net.addEventListener("open", this.onOpen);
     this.tick = setInterval(() => this.updateClocks(), 250);
-    this.onResize = () => this.fitFelt();
+    this.onResize = () => {
+      this.fitFelt();
+      this.placeHint();
+    };
     window.addEventListener("resize", this.onResize);
   }
 
@@ -705,7 +711,7 @@ class TablePage extends Page {
         { class: "table-main" },
         h(
           "div",
-          { class: "felt", role: "region", "aria-label": this.t("table.felt") },
+          { class: this.coach.hintOpen ? "felt hinting" : "felt", role: "region", "aria-label": this.t("table.felt") },
           this.feltScore(),
           this.feltContract(),
           this.seats(),
@@ -739,6 +745,37 @@ class TablePage extends Page {
     this.ctx.attention.turn(myTurn, myTurn ? this.lastPrompt : "");
     this.updateClocks();
     this.fitFelt();
+    this.placeHint();
+  }
+
+  /** A phone's hint: at the foot of the felt (upright: over the player's own seat and the
+   * prompt, its foot on the bids or the hand; on its side: over the player's seat, left of
+   * the dock), reaching up no further than the other seats and the turn-up or the trick,
+   * which coach.css draws at the top of the felt's middle meanwhile. Where that leaves too
+   * little room for the table of values it reaches higher, but never over a face-up turn-up. */
+  placeHint() {
+    const felt = this.root.querySelector(".felt");
+    const panel = felt?.querySelector("#hint-panel");
+    if (!panel) return;
+    const upright = window.matchMedia(PORTRAIT_PHONE).matches;
+    if (!upright && !window.matchMedia(LANDSCAPE_PHONE).matches) {
+      felt.style.removeProperty("--hint-bottom");
+      felt.style.removeProperty("--hint-room");
+      return;
+    }
+    const box = felt.getBoundingClientRect();
+    const style = getComputedStyle(felt);
+    const edge = box.bottom - parseFloat(style.borderBottomWidth); // "bottom" is measured from here
+    const inner = edge - parseFloat(style.paddingBottom);
+    const choices = upright ? felt.querySelector(".bid-row, .bid-buttons, .hand")?.getBoundingClientRect() : null;
+    const foot = choices?.height ? choices.top - HINT_GAP : inner;
+    const below = (selector) => Math.max(box.top, ...[...felt.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).filter((r) => r.height).map((r) => r.bottom + HINT_GAP));
+    const clear = below(".seat:not(.pos-bottom), .upcard, .trick, .felt-score, .felt-contract");
+    const values = panel.querySelector("#hint-values");
+    const needed = values ? values.offsetTop + values.offsetHeight + parseFloat(getComputedStyle(panel).paddingBottom) : 0;
+    const top = Math.max(below(".upcard:not(.down)"), Math.min(clear, foot - needed));
+    felt.style.setProperty("--hint-bottom", `${Math.ceil(upright ? edge - foot : 0)}px`);
+    felt.style.setProperty("--hint-room", `${Math.floor(foot - Math.ceil(top))}px`);
   }
 
   /** The felt, with the hand and the bids on it, takes the screen below where it starts
