@@ -255,8 +255,11 @@ def test_card_not_held_is_rejected() -> None:
     record = _first_deal_record(1, _has_play)
     deal = record["deals"][0]
     held = {c for hand in deal["initialState"]["playerCards"] for c in hand}
-    outsider = next(c for c in ["9c", "Tc", "Jc", "Qc", "Kc", "Ac", "9d", "Td", "Jd", "Qd"]
-                    if c not in held and c != deal["initialState"]["upCard"])
+    outsider = next(
+        c
+        for c in ["9c", "Tc", "Jc", "Qc", "Kc", "Ac", "9d", "Td", "Jd", "Qd"]
+        if c not in held and c != deal["initialState"]["upCard"]
+    )
     _tricks(deal)[0][0] = outsider
     error = _replay_error(record)
     assert error.deal == 0 and error.action == f"play {outsider}"

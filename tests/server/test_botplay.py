@@ -9,7 +9,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from euchre.engine import GameState
 from euchre.engine.views import View
 from euchre.server import botplay
 from euchre.server.botplay import BotPool
+from euchre.server.config import Settings
 from euchre.server.metrics import Metrics
 
 pytestmark = pytest.mark.anyio
@@ -214,17 +215,17 @@ async def test_a_table_has_one_job_in_flight_so_another_table_is_not_kept_waitin
     assert finished == ["busy 1", "quiet 1", "busy 2"]
 
 
-def test_bots_that_think_during_their_pause_still_keep_it(tmp_path: Path) -> None:
-    """A bot is asked for its move as soon as its turn comes, so its thinking falls inside
-    the pause that lets people follow; the pause itself still holds: no bot's move comes
-    sooner than ``bot_delay`` after the move before it."""
-    delay = 0.3
-    settings = fast_settings(tmp_path / "euchre.db", bot_delay=delay, bot_level="random")
+Arrivals = list[tuple[float, dict[str, Any]]]
+
+
+def _actions_as_they_arrive(settings: Settings, enough: Callable[[Arrivals], bool]) -> Arrivals:
+    """Ann with three bots: each action event with the time it reached her (she plays her
+    first legal action at once), until ``enough`` of them."""
     with ThreadServer(settings) as live:
         table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
         ann.send(type="start", table=table)
-        arrived: list[tuple[float, dict[str, object]]] = []
-        while sum(1 for _, e in arrived if e.get("by") == "bot") < 6:
+        arrived: Arrivals = []
+        while not enough(arrived):
             message = ann.recv()
             if message["type"] == "event" and message["event"]["kind"] == "action":
                 arrived.append((time.monotonic(), message["event"]))
@@ -232,6 +233,18 @@ def test_bots_that_think_during_their_pause_still_keep_it(tmp_path: Path) -> Non
                 legal = ann.view(table).state["legal"]  # type: ignore[index]
                 ann.send(type="act", table=table, action=legal[0], version=ann.view(table).version)
         ann.close()
+    return arrived
+
+
+def test_bots_that_think_during_their_pause_still_keep_it(tmp_path: Path) -> None:
+    """A bot is asked for its move as soon as its turn comes, so its thinking falls inside
+    the pause that lets people follow; the pause itself still holds: no bot's move comes
+    sooner than ``bot_delay`` after the move before it."""
+    delay = 0.3
+    settings = fast_settings(tmp_path / "euchre.db", bot_delay=delay, bot_level="random")
+    arrived = _actions_as_they_arrive(
+        settings, lambda got: sum(1 for _, e in got if e.get("by") == "bot") >= 6
+    )
     gaps = [
         later - earlier
         for (earlier, _), (later, event) in itertools.pairwise(arrived)
@@ -248,18 +261,7 @@ def test_a_bot_leads_a_new_trick_only_after_the_trick_pause(tmp_path: Path) -> N
     settings = fast_settings(
         tmp_path / "euchre.db", bot_delay=delay, trick_pause=pause, bot_level="random"
     )
-    with ThreadServer(settings) as live:
-        table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
-        ann.send(type="start", table=table)
-        arrived: list[tuple[float, dict[str, Any]]] = []
-        while len(arrived) < 40:
-            message = ann.recv()
-            if message["type"] == "event" and message["event"]["kind"] == "action":
-                arrived.append((time.monotonic(), message["event"]))
-            if ann.my_turn(table):
-                legal = ann.view(table).state["legal"]  # type: ignore[index]
-                ann.send(type="act", table=table, action=legal[0], version=ann.view(table).version)
-        ann.close()
+    arrived = _actions_as_they_arrive(settings, lambda got: len(got) >= 40)
     leads, others = [], []
     for (earlier, before), (later, event) in itertools.pairwise(arrived):
         if event.get("by") != "bot" or "deal_over" in before:

@@ -79,9 +79,7 @@ def test_two_servers_on_redis_list_each_others_tables(tmp_path: Path) -> None:
 
 
 @pytest.mark.anyio
-async def test_a_table_taken_over_from_another_instance_is_not_listed_from_its_old_news() -> (
-    None
-):
+async def test_a_table_taken_over_from_another_instance_is_not_listed_from_its_old_news() -> None:
     """An instance that took a table over (its owner died) finishes it: the list must not
     show the table as the dead owner last described it."""
     from types import SimpleNamespace

@@ -153,25 +153,28 @@ def check_acts(decision: dict[str, Any]) -> None:
 
 
 def test_a_spectator_gets_no_review(live: ThreadServer) -> None:
-    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
-    eve = Client(live.base, "Eve")
-    eve.send(type="join", invite=ann.view(table).invite)
-    eve.until(lambda m: m["type"] == "table")
-    ann.send(type="start", table=table)
+    table, ann, eve, _ = _ann_and_bots_started_with_eve_watching(live)
     play_first_deal(ann, table)
     eve.expect_error("not_seated", type="review", table=table, deal=0)
     ann.close()
     eve.close()
 
 
-def test_a_bots_seat_taken_over_gets_no_review_of_the_deals_the_bot_began(
-    live: ThreadServer,
-) -> None:
+def _ann_and_bots_started_with_eve_watching(live: ThreadServer) -> tuple[str, Client, Client, int]:
+    """Ann's private game with three bots, started, and Eve watching it by the invite since
+    the version returned."""
     table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
     eve = Client(live.base, "Eve")
     eve.send(type="join", invite=ann.view(table).invite)
-    eve.until(lambda m: m["type"] == "table")
+    watched = int(eve.until(lambda m: m["type"] == "table")["version"])
     ann.send(type="start", table=table)
+    return table, ann, eve, watched
+
+
+def test_a_bots_seat_taken_over_gets_no_review_of_the_deals_the_bot_began(
+    live: ThreadServer,
+) -> None:
+    table, ann, eve, _ = _ann_and_bots_started_with_eve_watching(live)
     play_first_deal(ann, table)  # the bots at seats 1 to 3 played deal 0 (a bot's discard)
     seated = eve.request(type="sit", table=table, seat=1)
     assert (seated["type"], seated["you"]["seat"]) == ("table", 1), seated
@@ -199,11 +202,7 @@ def _bot_discarded(state: dict[str, Any]) -> bool:
 def test_a_bots_seat_taken_over_mid_deal_does_not_show_the_bots_discard(
     live: ThreadServer,
 ) -> None:
-    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0)
-    eve = Client(live.base, "Eve")
-    eve.send(type="join", invite=ann.view(table).invite)
-    watched = eve.until(lambda m: m["type"] == "table")["version"]
-    ann.send(type="start", table=table)
+    table, ann, eve, watched = _ann_and_bots_started_with_eve_watching(live)
     play_random([ann], table, random.Random(5), stop=_bot_discarded)
     state = ann.view(table).state
     assert state is not None
