@@ -19,7 +19,9 @@ from web_helpers import LiveServer, create_private_table, enter_name, fast_setti
 
 # what the player decides with, their own seat and the felt itself (at 740 x 360 the felt,
 # 300 px tall under 283 px of screen, cut the hand and the seat at the bottom)
-CHOICES = ".hand-card, [data-cmd=act], #go-alone, #prompt, .upcard, .seat.pos-bottom, .felt"
+CHOICES = (
+    ".hand-card, [data-cmd=act], #go-alone, #prompt, #hint-button, .upcard, .seat.pos-bottom, .felt"
+)
 
 
 def _outside(page: Page, size: dict[str, int]) -> list[str]:
@@ -99,6 +101,8 @@ def test_hand_and_choices_fit_every_screen_in_every_phase(
             expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
             outside = _outside(page, size)
             assert not outside, f"{phase} at {name}: {outside}"
+            hint = page.locator("#hint-button").bounding_box()  # a tap target (it was 32 px)
+            assert hint and hint["height"] >= 40 and hint["width"] >= 40, (phase, name, hint)
         page.set_viewport_size(SIZES["phone"])
         shown = page.locator(".hand-card").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == now["hand"], "the hand in the order the server sorted it"
