@@ -453,3 +453,17 @@ def test_a_seats_buttons_wrap_between_words_on_a_small_phone(
     guest.goto(invite_url(host))
     expect(guest.locator(".sit-here")).to_have_count(3)
     assert guest.evaluate(SPLIT_WORDS) == []
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "nl-NL"])
+def test_the_top_bar_is_one_row_on_a_small_phone_on_its_side(
+    new_page: PageFactory, locale: str
+) -> None:
+    """At 740 x 360 the German and Dutch top bar took two rows, leaving the felt 240 px
+    under it: the round-two bids pushed the hand off the bottom of the screen."""
+    page = new_page(viewport={"width": 740, "height": 360}, locale=locale)
+    enter_name(page, "Bar")
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 48, bar  # one row of 40 px targets
+    expect(page.locator("#connection")).to_have_attribute("data-state", "connected")
+    assert small_targets(page) == []
