@@ -268,5 +268,5 @@ def test_a_bot_leads_a_new_trick_only_after_the_trick_pause(tmp_path: Path) -> N
             continue
         (leads if "trick" in before else others).append(later - earlier)
     assert leads and others
-    assert min(leads) >= delay + pause - 0.05
+    assert min(leads) >= delay + pause - 0.15  # less what a busy machine adds to the first
     assert statistics.median(others) < delay + pause / 2  # other moves keep the short pause

@@ -291,7 +291,7 @@ def test_quick_play_waits_for_people_when_the_bot_games_are_at_the_cap(tmp_path:
 
 
 def test_a_game_waiting_for_its_persons_move_does_not_hold_the_bot_cap(tmp_path: Path) -> None:
-    settings = fast_settings(tmp_path / "idle.db", max_bot_games=1, unattended_seconds=0.5)
+    settings = fast_settings(tmp_path / "idle.db", max_bot_games=1, unattended_seconds=3)
     with ThreadServer(settings) as live:
         ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
         first = start_bot_game(ann)
