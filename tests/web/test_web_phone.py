@@ -410,14 +410,16 @@ def test_the_private_waiting_room_tells_the_seated_guest_and_the_hosts_bot_level
     expect(host.locator("#table-bot-level option:checked")).to_have_text("Random (beginner)")
 
 
-# Each word of a seat's buttons on one line of its own (a word split across lines has more
-# than one box), the text inside its button, the button inside its seat.
+# Each word of a seat's buttons (and of the waiting felt's, "Copy invite link") on one line
+# of its own (a word split across lines has more than one box), the text inside its button,
+# the button inside its seat or the felt's middle.
 SPLIT_WORDS = """() => {
     const out = [];
-    for (const button of document.querySelectorAll('.seat-buttons button')) {
+    const buttons = document.querySelectorAll('.seat-buttons button, .centre.waiting button');
+    for (const button of buttons) {
         const first = button.firstChild;
         const text = first && first.nodeType === 3 ? first : null;
-        const seat = button.closest('.seat').getBoundingClientRect();
+        const seat = button.closest('.seat, .centre').getBoundingClientRect();
         const box = button.getBoundingClientRect();
         if (box.left < seat.left - 0.5 || box.right > seat.right + 0.5) {
             out.push(`${button.innerText} out of its seat`);
@@ -441,7 +443,7 @@ def test_a_seats_buttons_wrap_between_words_on_a_small_phone(
     new_page: PageFactory, locale: str
 ) -> None:
     """At 360 px "Bot inzetten" broke as "inzett / en" (overflow-wrap: anywhere); the
-    guest's "Hier hinsetzen" likewise."""
+    guest's "Hier hinsetzen" and the host's "Uitnodigingslink kopiëren" likewise."""
     size = {"width": 360, "height": 640}
     host = new_page(viewport=size, locale=locale)
     enter_name(host, "Lotte")
