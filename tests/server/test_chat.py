@@ -118,7 +118,7 @@ def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_p
             client.close()
 
 
-def test_chat_setting_is_kept_with_the_account_and_per_session_for_guests(tmp_path: Path) -> None:
+def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_path: Path) -> None:
     with ThreadServer(social_settings(tmp_path / "p.db")) as live:
         token = register(live.base, "Ann")["session"]
         ann = Client(live.base, "Ann", token)
@@ -143,6 +143,18 @@ def test_chat_setting_is_kept_with_the_account_and_per_session_for_guests(tmp_pa
         other_guest = Client(live.base, "Gus")  # another session: its own setting
         assert other_guest.welcome["chat"]["enabled"] is False
         other_guest.close()
+        muting = Client(live.base, "Gus", guest.token)
+        muting.request(type="mute", user="g_0123456789abcdef")
+        muting.close()
+    # A restart (or another instance) finds the guest's setting in the database.
+    with ThreadServer(social_settings(tmp_path / "p.db")) as live:
+        back = Client(live.base, "Gus", guest.token)
+        assert back.welcome["chat"]["enabled"] is True
+        assert back.welcome["chat"]["muted"] == ["g_0123456789abcdef"]
+        back.close()
+        stranger = Client(live.base, "Gus")
+        assert stranger.welcome["chat"]["enabled"] is False
+        stranger.close()
 
 
 def test_the_default_limits_are_the_documented_ones() -> None:

@@ -16,12 +16,13 @@ import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from euchre.store.accounts import AccountStore
 from euchre.store.repo import utcnow
 
-from .auth import Identity
+from .auth import SESSION_MAX_AGE, Identity
 from .config import Settings
 from .connection import Connection, Endpoint
 from .protocol import ProtocolError
@@ -92,7 +93,16 @@ class Chat:
             if user is not None:
                 prefs = Prefs(user.chat_enabled, set(user.muted))
             self._accounts.setdefault(identity.id, prefs)
+        elif identity.account_id is None and identity.id not in self._guests:
+            await self._load_guest(identity.id)
         return self.prefs_of(identity.id)
+
+    async def _load_guest(self, ident: str) -> None:
+        """A guest's stored preferences (a restart, or another instance, kept them)."""
+        stored = await self.store.guest_prefs(ident)
+        if stored is not None and ident not in self._guests:
+            enabled, muted = stored
+            self._guests[ident] = Prefs(enabled, set(muted))
 
     def detach(self, conn: Connection) -> None:
         ident = conn.identity.id
@@ -118,8 +128,13 @@ class Chat:
         return guest
 
     async def load(self, identity: Identity) -> Prefs:
-        """Preferences of a person (from the database for an account not connected here)."""
-        if identity.account_id is None or identity.id in self._accounts:
+        """Preferences of a person (from the database for an account not connected here,
+        or a guest this instance has not seen)."""
+        if identity.account_id is None:
+            if identity.id not in self._guests:
+                await self._load_guest(identity.id)
+            return self.prefs_of(identity.id)
+        if identity.id in self._accounts:
             return self.prefs_of(identity.id)
         user = await self.store.user_by_id(identity.account_id)
         return Prefs() if user is None else Prefs(user.chat_enabled, set(user.muted))
@@ -140,6 +155,9 @@ class Chat:
             await self.store.set_preferences(
                 identity.account_id, prefs.enabled, sorted(prefs.muted)
             )
+        else:
+            until = utcnow() + timedelta(seconds=SESSION_MAX_AGE)
+            await self.store.set_guest_prefs(identity.id, prefs.enabled, sorted(prefs.muted), until)
         return prefs
 
     async def mute(self, identity: Identity, other: str, on: bool) -> Prefs:

@@ -21,6 +21,7 @@ from .models import (
     Game,
     GamePlayer,
     GameResult,
+    GuestPrefs,
     Rating,
     RatingChange,
     RevokedGuest,
@@ -178,6 +179,27 @@ class AccountStore:
         if values:
             async with self.engine.begin() as conn:
                 await conn.execute(update(User).where(User.id == user_id).values(**values))
+
+    async def guest_prefs(self, guest_id: str) -> tuple[bool, list[str]] | None:
+        """A guest's stored chat switch and mutes (None: never changed, or expired)."""
+        async with self.engine.connect() as conn:
+            found = await conn.execute(
+                select(GuestPrefs.chat_enabled, GuestPrefs.muted).where(
+                    GuestPrefs.id == guest_id, GuestPrefs.expires_at > utcnow()
+                )
+            )
+            row = found.first()
+        return None if row is None else (bool(row[0]), list(row[1]))
+
+    async def set_guest_prefs(
+        self, guest_id: str, chat: bool, muted: Sequence[str], expires_at: datetime
+    ) -> None:
+        """Keep a guest's chat preferences until ``expires_at`` (expired ones are dropped)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(GuestPrefs).where(GuestPrefs.expires_at <= utcnow()))
+            await conn.execute(delete(GuestPrefs).where(GuestPrefs.id == guest_id))
+            values = {"chat_enabled": chat, "muted": list(muted), "expires_at": expires_at}
+            await conn.execute(insert(GuestPrefs).values(id=guest_id, **values))
 
     async def delete_user(self, user_id: int) -> list[str]:
         """Delete an account (its sessions, ratings and rating history go with it);

@@ -253,6 +253,18 @@ class RevokedGuest(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 
+class GuestPrefs(Base):
+    """A guest's chat preferences (guests have no account row), kept while their session
+    may last, so that a restart or another instance finds them."""
+
+    __tablename__ = "guest_prefs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    chat_enabled: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    muted: Mapped[list[str]] = mapped_column(JSON, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+
+
 class GameReview(Base):
     """The coach's review of one seat's decisions in one deal (computed once)."""
 
