@@ -9,6 +9,7 @@ client, and when the owner is killed or shut down the other instance takes the g
 from __future__ import annotations
 
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -366,3 +367,30 @@ def test_quick_play_gives_a_person_their_seat_on_another_instance(tmp_path: Path
         assert twin.request(type="quick_play", preset="standard")["table"] == table
         twin.close()
         bob.close()
+
+
+def test_a_player_of_a_stalled_instance_takes_the_seat_back_through_another(
+    tmp_path: Path,
+) -> None:
+    """An instance that stalls (stopped, not dead: still subscribed to Redis) holds its
+    players' seats only until its heartbeat runs out; then they come back elsewhere."""
+    with two_instances(tmp_path) as (a, b):
+        table, clients = split_table(a, b)  # a owns the table; Bob sits through b
+        bob = clients[1]
+        assert b.proc is not None
+        b.proc.send_signal(signal.SIGSTOP)
+        try:
+            again = Client(a.base, "Bob", bob.token)  # Bob reloads, and reaches a
+            deadline = time.monotonic() + 30
+            while True:
+                answer = again.request(type="join", table=table)
+                if answer["type"] == "table" or time.monotonic() > deadline:
+                    break
+                assert answer["code"] == "seat_in_use", answer  # b holds it, for now
+                time.sleep(0.5)
+            assert answer["type"] == "table" and answer["you"]["seat"] == 1, answer
+            again.close()
+        finally:
+            b.proc.send_signal(signal.SIGCONT)
+        for client in clients:
+            client.close()

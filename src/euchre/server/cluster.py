@@ -191,6 +191,11 @@ def prefs_from(raw: Any) -> Prefs | None:
     return Prefs(bool(raw.get("enabled")), {str(m) for m in raw.get("muted") or ()})
 
 
+# An instance whose heartbeat has not been renewed for this many leases is taken for gone
+# (its leases ran out long before: its tables were taken over already).
+ALIVE_LEASES = 3
+
+
 class Keys:
     """Redis names of one deployment: the instances sharing a database (and a Redis)."""
 
@@ -198,6 +203,7 @@ class Keys:
         self.lease = f"euchre:{namespace}:lease:"  # + table id: the owner's node
         self.invite = f"euchre:{namespace}:invite:"  # + code: the table id
         self.tables = f"euchre:{namespace}:tables"  # tables that have (or had) an owner
+        self.alive = f"euchre:{namespace}:alive:"  # + node: set while the instance runs
         self.owners = f"{namespace}:owners"  # bus channel: a table has a new owner
 
 
@@ -229,6 +235,7 @@ class Cluster:
         database, so deployments sharing a Redis never take each other's tables)."""
         self.keys = Keys(namespace)
         self._hooks = hooks
+        await self.heartbeat()
         await self.bus.subscribe(node_channel(self.node), self._on_message)
         await self.bus.subscribe(self.keys.owners, self._on_owner)
 
@@ -514,14 +521,24 @@ class Cluster:
             self._drop(self.relays.pop(key))
         self._give_up(lambda asked: asked.owner == node)
 
+    async def heartbeat(self) -> None:
+        """Say this instance runs, for the next ALIVE_LEASES leases (renewed with them)."""
+        await self.redis.set(self.keys.alive + self.node, "1", px=ALIVE_LEASES * self.lease_ms)
+
     async def check_nodes(self) -> bool:
-        """Notice instances that stopped without a word (their clients are away then);
-        True when there was one."""
+        """Notice instances that stopped without a word, or stalled (a process stopped but
+        still subscribed: its heartbeat runs out): their clients are away then, and may take
+        their seats again through another instance. True when there was one."""
         nodes = sorted({node for node, _ in self.relays})
         if not nodes:
             return False
         counts = await self.redis.pubsub_numsub(*[PREFIX + node_channel(n) for n in nodes])
-        gone = [node for node, (_, count) in zip(nodes, counts, strict=True) if int(count) == 0]
+        beats = await self.redis.mget([self.keys.alive + n for n in nodes])
+        gone = [
+            node
+            for node, (_, count), beat in zip(nodes, counts, beats, strict=True)
+            if int(count) == 0 or beat is None
+        ]
         for node in gone:
             self.node_gone(node)
         return bool(gone)

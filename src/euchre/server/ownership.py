@@ -256,6 +256,7 @@ class Owners:
     async def _maintain_once(self) -> None:
         cluster = self.cluster
         renewing = time.monotonic()
+        await cluster.heartbeat()
         lost = await cluster.renew(list(self.lobby.tables))
         self._leases_until = renewing + 0.9 * self.settings.lease_seconds
         for table_id in lost:
