@@ -377,9 +377,9 @@ def _check_the_replays_decisions(page: Page) -> None:
     """The replay's list of the player's decisions: "Step 17: Play King of diamonds", never
     "play", as "Step 3: Pass" is; each button 40 px tall at least (was 36)."""
     page.click("#watch-replay")
-    page.wait_for_selector("#replay-decisions", timeout=120_000)
+    page.wait_for_selector("#replay-decisions", timeout=240_000)
     buttons = page.locator("#replay-decisions button")
-    expect(buttons.first).to_be_visible(timeout=120_000)  # the coach rates every hand first
+    expect(buttons.first).to_be_visible(timeout=240_000)  # the coach rates every hand first
     for text in buttons.all_inner_texts():
         action = text.split(":", 1)[1].strip()
         assert action[0] == action[0].upper(), text
