@@ -120,10 +120,15 @@ def rebuild(view: View, world: World, rng: random.Random) -> GameState | None:
 
 
 def deal(
-    hands: Mapping[int, str], upcard: str, *, dealer: int = 0, scores: tuple[int, int] = (0, 0)
+    hands: Mapping[int, str],
+    upcard: str,
+    *,
+    dealer: int = 0,
+    scores: tuple[int, int] = (0, 0),
+    variant: Variant | None = None,
 ) -> GameState:
-    """A Standard game whose first deal gives these hands (seat -> "Js Jc As Ah Kd") and
-    turn-up; seats left out get the remaining cards."""
+    """A game (Standard unless ``variant``) whose first deal gives these hands (seat ->
+    "Js Jc As Ah Kd") and turn-up; seats left out get the remaining cards."""
     from euchre.engine.cards import make_deck
 
     chosen = {s: cards(text) for s, text in hands.items()}
@@ -138,7 +143,8 @@ def deal(
             by_seat.append(spare[:5])
             spare = spare[5:]
     deck = deck_from_hands(by_seat, dealer, up, spare)
-    return GameState(preset("standard"), dealer=dealer, decks=[deck], scores=scores, seed=1)
+    rules = variant or preset("standard")
+    return GameState(rules, dealer=dealer, decks=[deck], scores=scores, seed=1)
 
 
 def hearts_led(*played: str) -> GameState:

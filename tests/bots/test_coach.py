@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import deal, hearts_led
+from bot_helpers import VARIANTS, deal, hearts_led
 
 from euchre.bots.coach import ActionValue, hint, margin_fact
 from euchre.bots.knowledge import knowledge_of
+from euchre.bots.match import utility
 from euchre.bots.medium import MediumBot
 from euchre.bots.search import SearchBot, rollout, world_state
+from euchre.engine import GameState, preset
 from euchre.engine import actions as A
+from euchre.engine.phases import Phase
 
 # Seat 1, first to bid, holds the five best spades: alone, it cannot lose a trick.
 TOP_SPADES = {1: "Js Jc As Ks Qs", 0: "9h Th Qh 9d Td"}
@@ -167,3 +170,87 @@ def test_the_margin_sentence_for_each_kind_of_difference(
     best: ActionValue, second: ActionValue, text: str
 ) -> None:
     assert margin_fact(best, second).text == text
+
+
+# ---------------------------------------------------------------------- the options' offers
+
+LONER_OFFERS = preset("standard", defend_alone=True, call_for_best=True)
+
+
+def test_a_defender_with_the_top_trumps_is_told_to_defend_alone() -> None:
+    # seat 1 orders spades alone; seat 2, first asked, holds both bowers and the ace
+    state = deal(
+        {1: "Ks Qs Ah Ad Ac", 2: "Js Jc As Kh Kd", 0: "9h Th 9d Td 9c"}, "9s", variant=LONER_OFFERS
+    )
+    state.apply("order alone", seat=1)
+    state.apply("discard 9h", seat=0)
+    assert state.phase == Phase.DEFEND_ALONE and state.current_player == 2
+    found = hint(state.view(2), 2, worlds=6)
+    assert {v.action for v in found.values} == {"defend alone", "pass"}
+    assert found.recommended == "defend alone"
+    alone = found.value_of("defend alone")
+    assert alone.points is not None and alone.win is not None
+    assert alone.points > found.value_of("pass").points  # a lone euchre earns 4, not 2
+
+
+def test_the_partner_of_a_loner_is_told_to_give_the_right_bower() -> None:
+    state = deal(
+        {1: "Jc As Ks Qs Ah", 3: "Js 9h Th 9d Td", 0: "9c Tc Qc Kc Ac"}, "9s", variant=LONER_OFFERS
+    )
+    state.apply("order alone", seat=1)
+    state.apply("discard 9c", seat=0)
+    for seat in (2, 0):  # neither defender defends alone
+        state.apply("pass", seat=seat)
+    state.apply("call for best", seat=1)
+    assert state.phase == Phase.GIVE_BEST and state.current_player == 3
+    found = hint(state.view(3), 5, worlds=6)
+    assert found.recommended == "give Js"
+    best, worst = found.value_of("give Js").points, found.value_of("give 9h").points
+    assert best is not None and worst is not None and best > worst
+
+
+@pytest.mark.parametrize("name", ["defend-best", "british-blind", "under-clean", "under-throw-in"])
+def test_the_coach_answers_every_kind_of_decision_of_the_options(name: str) -> None:
+    variant = VARIANTS[name]
+    hinted: set[Phase] = set()
+    for number in range(40):
+        state = GameState(variant, seed=number)
+        rng = random.Random(number)
+        while not state.game_over and len(state.deals) < 4:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if len(view.legal) > 1 and view.phase not in hinted | {Phase.PLAY}:
+                found = hint(view, number, worlds=3)
+                assert {v.action for v in found.values} == set(view.legal_texts())
+                solved = view.phase in (Phase.DEFEND_ALONE, Phase.CALL_FOR_BEST, Phase.GIVE_BEST)
+                assert not solved or all(v.points is not None for v in found.values)
+                hinted.add(view.phase)
+            state.apply(MediumBot().decide(view, rng), seat=seat)
+    offers = {
+        "defend-best": {Phase.DEFEND_ALONE, Phase.CALL_FOR_BEST, Phase.GIVE_BEST},
+        "british-blind": {Phase.DEFEND_ALONE, Phase.CALL_FOR_BEST, Phase.JOKER_NAME},
+        "under-clean": {Phase.GO_UNDER},
+        "under-throw-in": {Phase.GO_UNDER, Phase.THROW_IN_CLAIM},
+    }[name]
+    assert offers <= hinted
+
+
+def test_going_under_is_valued_by_the_hands_it_may_become() -> None:
+    variant = preset("standard", go_under="mixed")
+    state = deal({1: "9c Tc 9d Js Jc"}, "Ks", variant=variant)
+    assert state.phase == Phase.GO_UNDER and state.current_player == 1
+    found = hint(state.view(1), 0, worlds=6)
+    assert found.recommended.startswith("under ")  # three low cards for three unknown ones
+    assert found.value_of("pass").value < found.value_of(found.recommended).value
+
+
+def test_going_under_after_another_player_did_is_valued_as_the_misdeal_it_makes() -> None:
+    variant = preset("standard", go_under="mixed")
+    state = deal({1: "9c Tc 9d Js Jc", 2: "9h Th Td Ah Kh"}, "Ks", variant=variant)
+    state.apply("under 9c 9d Tc", seat=1)
+    assert state.phase == Phase.GO_UNDER and state.current_player == 2
+    found = hint(state.view(2), 0, worlds=6)
+    void_deal = utility(variant, (0, 0), 0, (0, 0))
+    under = [v for v in found.values if v.action.startswith("under ")]
+    assert under and all(v.value == pytest.approx(void_deal) for v in under)

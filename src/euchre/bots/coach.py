@@ -27,34 +27,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT, JOKER, NO_TRUMP, SUIT_NAMES, card_list, cards_in
 from euchre.engine.phases import Phase
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
+from .evaluate import best_discard
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility, win_probability
-from .medium import MediumBot
+from .medium import MediumBot, best_gift, defends_alone
 from .search import (
     _SIMULATED_BIDS,
     SearchBot,
     _after_discard,
     bid_model_value,
     first_leader,
+    leader_of,
     result_points,
     simulation_possible,
     world_state,
 )
 from .solver import Solver
+from .world import World
 
 COACH_WORLDS = 24  # sampled deals per hint (fixed, so a hint does not depend on the clock)
 _PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
+_LONER_OFFERS = frozenset({Phase.DEFEND_ALONE, Phase.CALL_FOR_BEST, Phase.GIVE_BEST})
+_DEAL_OFFERS = frozenset({Phase.GO_UNDER, Phase.THROW_IN_CLAIM})
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,16 +213,15 @@ def _tallies(
         return _discard_tallies(know, rng, worlds, scorer)
     if view.phase in _SIMULATED_BIDS and simulation_possible(view):
         return _bid_tallies(know, rng, worlds, scorer)
+    if view.phase in _LONER_OFFERS:
+        return _loner_offer_tallies(know, rng, worlds, scorer)
     return None, 0
 
 
 def _values(view: View, know: Knowledge, tallies: dict[int, _Tally] | None) -> list[ActionValue]:
     if tallies is None:  # a decision the simulations cannot replay: the bidding model
-        medium = MediumBot()
-        return [
-            ActionValue(A.action_text(a), bid_model_value(medium, know, a), None, None)
-            for a in view.legal
-        ]
+        model = _deal_offer_value if view.phase in _DEAL_OFFERS else _bid_model_value
+        return [ActionValue(A.action_text(a), model(know, a), None, None) for a in view.legal]
     out = []
     for aid, t in tallies.items():
         n = max(1, t.count)
@@ -235,7 +239,7 @@ def _values(view: View, know: Knowledge, tallies: dict[int, _Tally] | None) -> l
     return out
 
 
-def _sampled(know: Knowledge, rng: random.Random, worlds: int) -> list[Any]:
+def _sampled(know: Knowledge, rng: random.Random, worlds: int) -> list[World]:
     searcher = SearchBot(adapt=False)  # no memory of earlier deals: the view alone
     return searcher._worlds(know, rng, worlds, None)
 
@@ -328,6 +332,109 @@ def _bid_outcome(
     lone = game.lone_defender
     ours = makers >> seat & 1 == 1
     return result_points(game.variant, maker, game.alone, lone, tricks), tricks, ours
+
+
+def _loner_offer_tallies(
+    know: Knowledge, rng: random.Random, worlds: int, scorer: _Scorer
+) -> tuple[dict[int, _Tally], int]:
+    """An offer after a loner's call (to defend alone, to call for the partner's best card,
+    the card to give): each sampled deal with the rest of the offers taken as ``medium``
+    takes them, the play solved exactly."""
+    view = know.view
+    assert view.maker is not None
+    ours = know.same_side(know.seat, view.maker)
+    tallies = {aid: _Tally(ours=ours) for aid in view.legal}
+    sampled = _sampled(know, rng, worlds)
+    for world in sampled:
+        hands = _with_partners_hands(world, rng)
+        for aid, tally in tallies.items():
+            lone_defender, tricks = _after_loner_offer(know, list(hands), aid)
+            points = result_points(view.variant, view.maker, True, lone_defender, tricks)
+            tally.add(scorer, points, tricks)
+    return tallies, len(sampled)
+
+
+def _after_loner_offer(know: Knowledge, hands: list[int], aid: int) -> tuple[int | None, int]:
+    """(the lone defender, the maker's tricks) of taking ``aid`` in the deal ``hands``."""
+    view = know.view
+    maker = view.maker
+    assert maker is not None
+    seat, lone = know.seat, view.lone_defender
+    if view.phase == Phase.DEFEND_ALONE:
+        last_asked = (maker + 3) % 4
+        if aid == A.DEFEND_ALONE:
+            lone = seat
+        elif seat != last_asked and defends_alone(hands[last_asked], know.trump, know.deck):
+            lone = last_asked
+        callers = [maker] if lone is None else [maker, lone]
+    elif view.phase == Phase.CALL_FOR_BEST:
+        later = [lone] if seat == maker and lone is not None else []
+        callers = ([seat] if aid == A.CALL_FOR_BEST else []) + later
+    else:  # the seat gives its lone partner a card
+        receiver = partner(seat)
+        _take_best(know, hands, receiver, aid - A.GIVE_BASE)
+        callers = [lone] if receiver == maker and lone is not None else []
+    if view.variant.call_for_best:
+        for loner in callers:
+            _take_best(know, hands, loner, best_gift(hands[partner(loner)], know.trump))
+    loners = [maker] if lone is None else [maker, lone]
+    active = [s for s in range(4) if partner(s) not in loners]
+    solver = Solver(know.trump, active, 1 << maker, 4)
+    leader = leader_of(view.variant, view.dealer, maker, active)
+    return lone, min(5, solver.tricks(hands, leader))
+
+
+def _with_partners_hands(world: World, rng: random.Random) -> list[int]:
+    """The sampled hands, with cards for a seat sitting out (the sample deals it none):
+    five of the cards out of play, for the best card it may be asked for."""
+    hands = list(world.hands)
+    out = list(cards_in(world.out))
+    for seat in range(4):
+        if not hands[seat]:
+            hands[seat] = sum(1 << c for c in rng.sample(out, min(5, len(out))))
+            out = [c for c in out if not hands[seat] >> c & 1]
+    return hands
+
+
+def _take_best(know: Knowledge, hands: list[int], loner: int, card: int) -> None:
+    """``loner`` takes ``card`` from the partner and discards as ``medium`` does."""
+    hands[partner(loner)] &= ~(1 << card)
+    hands[loner] |= 1 << card
+    hands[loner] &= ~(1 << best_discard(hands[loner], know.trump, know.deck))
+
+
+def _bid_model_value(know: Knowledge, aid: int) -> float:
+    return bid_model_value(MediumBot(), know, aid)
+
+
+def _deal_offer_value(know: Knowledge, aid: int) -> float:
+    """An offer before the bidding, by the bidding model: a throw-in, or going under
+    after another player did (a misdeal), is worth the match as it stands (the deal is
+    void); going under, the hand's worth averaged over the cards it may take from the
+    kitty; keeping the hand, its worth as it is."""
+    if aid == A.REDEAL or (aid & A.UNDER_FLAG and know.view.under_shown):
+        return _standing(know)
+    if aid & A.UNDER_FLAG:
+        kept = know.hand & ~(aid ^ A.UNDER_FLAG)
+        unseen = list(cards_in(know.deck & ~know.hand & ~know.known_out & ~(1 << know.view.upcard)))
+        rng = random.Random(aid)  # the same offer, the same kitties
+        kitties = [sum(1 << c for c in rng.sample(unseen, 3)) for _ in range(COACH_WORLDS)]
+        return sum(_hand_worth(know, kept | kitty) for kitty in kitties) / len(kitties)
+    return _hand_worth(know, know.hand)
+
+
+def _standing(know: Knowledge) -> float:
+    view = know.view
+    side = side_of(view.variant, know.seat)
+    return utility(view.variant, view.scores, side, (0,) * len(view.scores))
+
+
+def _hand_worth(know: Knowledge, hand: int) -> float:
+    """What ``hand`` is worth to the seat as the bidding starts: the better of passing
+    and ordering up (round 2 and the partner's calls are in the pass's value)."""
+    opening = replace(know, hand=hand, view=replace(know.view, phase=Phase.BID_R1))
+    medium = MediumBot()
+    return max(medium.pass_value(opening), medium.action_value(opening, A.ORDER))
 
 
 # ---------------------------------------------------------------------- reasons

@@ -63,9 +63,9 @@ class MediumBot:
         if phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
             return discard_choice(know, legal)
         if phase == Phase.GIVE_BEST:
-            return A.give_id(best_gift(know))
+            return A.give_id(best_gift(know.hand, know.trump))
         if phase == Phase.DEFEND_ALONE:
-            return A.DEFEND_ALONE if _defend_alone_worth(know) else A.PASS
+            return A.DEFEND_ALONE if defends_alone(know.hand, know.trump, know.deck) else A.PASS
         if phase == Phase.CALL_FOR_BEST:
             return A.CALL_FOR_BEST
         if phase == Phase.THROW_IN_CLAIM:
@@ -174,17 +174,17 @@ def discard_choice(know: Knowledge, legal: Sequence[int]) -> int:
     return A.discard_id(c)
 
 
-def best_gift(know: Knowledge) -> int:
-    """The card to pass a lone partner: the best trump, else the best ace."""
-    trump = know.trump
+def best_gift(hand: int, trump: int) -> int:
+    """The card of ``hand`` to pass a lone partner: the best trump, else the best ace."""
     power = POWER[trump]
-    trumps = know.hand & SUIT_MASK[trump][trump] if trump != NO_TRUMP else 0
-    pool = trumps or know.hand
+    trumps = hand & SUIT_MASK[trump][trump] if trump != NO_TRUMP else 0
+    pool = trumps or hand
     return max(cards_in(pool), key=lambda c: power[c])
 
 
-def _defend_alone_worth(know: Knowledge) -> bool:
-    return hand_tricks(know.hand, know.trump, know.deck) >= 3.4
+def defends_alone(hand: int, trump: int, deck: int) -> bool:
+    """Whether a defender with ``hand`` accepts the offer to defend alone."""
+    return hand_tricks(hand, trump, deck) >= 3.4
 
 
 # ---------------------------------------------------------------------- card play

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
@@ -329,12 +329,15 @@ def _after_discard(know: Knowledge, aid: int) -> int:
 
 def first_leader(view: View) -> int:
     """Who leads the first trick (docs/rules.md §2.11; two players: the non-dealer)."""
-    n = view.variant.players
-    active = view.active
-    start = view.dealer
-    if n == 4 and view.alone and view.variant.loner_lead == LonerLead.LEFT_OF_LONER:
-        assert view.maker is not None
-        start = view.maker
+    return leader_of(view.variant, view.dealer, view.maker if view.alone else None, view.active)
+
+
+def leader_of(variant: Variant, dealer: int, loner: int | None, active: Collection[int]) -> int:
+    """Who leads the first trick with these seats ``active`` (``loner``: a maker alone)."""
+    n = variant.players
+    start = dealer
+    if n == 4 and loner is not None and variant.loner_lead == LonerLead.LEFT_OF_LONER:
+        start = loner
     s = (start + 1) % n
     while s not in active:
         s = (s + 1) % n
