@@ -87,7 +87,7 @@ def ratings_by_name(base: str, mode: str = "partnership") -> dict[str, float]:
 def ranked_table(clients: list[Client], **create: Any) -> str:
     """A ranked table created by the first client, every client seated in order."""
     host = clients[0]
-    created = host.request(type="create", kind="ranked", turn_seconds=600, **create)
+    created = host.request(type="create", kind="ranked", **create)
     assert created["type"] == "created", created
     table = str(created["table"])
     host.until(lambda m: m["type"] == "table" and m["table"] == table)

@@ -57,6 +57,26 @@ def test_quick_play_seats_a_second_player_at_the_same_table(live: ThreadServer) 
     bob.close()
 
 
+def test_quick_play_passes_over_a_casual_table_made_with_other_settings(
+    live: ThreadServer,
+) -> None:
+    trapper, stranger = Client(live.base, "Trapper"), Client(live.base, "Stranger")
+    for slow in ({"turn_seconds": 300}, {"bot_level": "easy"}, {"summary_seconds": 30}):
+        made = trapper.request(type="create", kind="casual", **slow)
+        assert made["type"] == "created"
+        seated = stranger.request(type="quick_play")
+        assert seated["table"] != made["table"], slow
+        assert seated["info"]["bot_level"] == "random"  # the server's default (tests)
+        assert seated["info"]["turn_seconds"] == 600.0  # the default in the tests
+        listed = {t["id"]: t for t in trapper.request(type="lobby")["tables"]}[made["table"]]
+        defaults = {"turn_seconds": 600.0, "bot_level": "random", "summary_seconds": 0.0}
+        assert {k: listed[k] for k in (*defaults, "hints")} == {**defaults, **slow, "hints": True}
+        stranger.request(type="leave", table=seated["table"])
+        trapper.request(type="leave", table=made["table"])
+    trapper.close()
+    stranger.close()
+
+
 def test_lobby_lists_public_tables_and_hides_private_ones(tmp_path: Path) -> None:
     # Bots must not fill the casual table before Bob sits (a loaded machine is slow).
     with ThreadServer(fast_settings(tmp_path / "euchre.db", fill_seconds=60)) as live:

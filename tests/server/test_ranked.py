@@ -36,7 +36,7 @@ def test_a_guest_is_refused_a_ranked_seat_with_a_clear_error(tmp_path: Path) -> 
             answer = guest.expect_error("account_required", **message)
             assert answer["message"] == "ranked play needs an account: register or log in"
         (ann,) = account_clients(live.base, ["Ann"])
-        table = ann.request(type="create", kind="ranked", turn_seconds=30)["table"]
+        table = ann.request(type="create", kind="ranked")["table"]
         refusal = guest.expect_error("account_required", type="sit", table=table)
         assert "register or log in" in refusal["message"]
         watching = guest.request(type="join", table=table)  # watching is allowed
@@ -45,6 +45,9 @@ def test_a_guest_is_refused_a_ranked_seat_with_a_clear_error(tmp_path: Path) -> 
         ann.expect_error(
             "bad_options", type="create", kind="ranked", options={"farmers_hand": True}
         )
+        for slow in ({"turn_seconds": 300}, {"bot_level": "easy"}, {"summary_seconds": 30}):
+            refusal = ann.expect_error("bad_options", type="create", kind="ranked", **slow)
+            assert "ranked tables play with the server's settings" in refusal["message"]
         ann.expect_error("forbidden", type="add_bot", table=table, seat=1)
         ann.expect_error("bad_state", type="start", table=table)  # never bots at the start
         guest.close()

@@ -69,7 +69,8 @@ async def quick_play(
         mine_elsewhere = _remote_seats(lobby, conn, variant, kind) if lobby.shared else []
         if mine_elsewhere and await _sit_remote(lobby, conn, mine_elsewhere, sit):
             return None
-        for table in _candidates(lobby, variant, kind):
+        wanted = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
+        for table in _candidates(lobby, wanted):
             try:
                 await table.call(perform, table, conn, sit)
             except ProtocolError as exc:
@@ -77,10 +78,9 @@ async def quick_play(
                     continue
                 raise
             return table
-        if await _sit_remote(lobby, conn, _remote_candidates(lobby, variant, kind), sit):
+        if await _sit_remote(lobby, conn, _remote_candidates(lobby, wanted), sit):
             return None
-    spec = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
-    table = await lobby.open_table(spec, conn, bots_at_once=False)  # it waits for people
+    table = await lobby.open_table(wanted, conn, bots_at_once=False)  # it waits for people
     await table.call(perform, table, conn, sit)
     return table
 
@@ -129,29 +129,43 @@ def _remote_seats(lobby: Lobby, conn: Connection, variant: Variant, kind: TableK
     ]
 
 
-def _candidates(lobby: Lobby, variant: Variant, kind: TableKind) -> list[Table]:
-    """Waiting tables of this instance with these rules and a free seat, fullest first."""
+def queue_settings(spec: TableSpec) -> dict[str, Any]:
+    """The settings a table must have for a queue to seat people there: those it would
+    open the table with (a table made with a slower clock or weaker bots is not offered)."""
+    return {
+        "turn_seconds": spec.turn_seconds,
+        "bot_level": spec.bot_level,
+        "summary_seconds": spec.summary_seconds,
+        "hints": spec.hints and spec.kind != TableKind.RANKED,
+    }
+
+
+def _candidates(lobby: Lobby, wanted: TableSpec) -> list[Table]:
+    """Waiting tables of this instance like ``wanted`` with a free seat, fullest first."""
+    settings = queue_settings(wanted)
     found = [
         t
         for t in lobby.tables.values()
-        if t.kind == kind
+        if t.kind == wanted.kind
         and t.status == TableStatus.WAITING
-        and t.variant == variant
+        and t.variant == wanted.variant
+        and t.settings_json() == settings
         and t.free_seats() > 0
     ]
     return sorted(found, key=lambda t: -t.humans())
 
 
-def _remote_candidates(lobby: Lobby, variant: Variant, kind: TableKind) -> list[str]:
-    """Waiting tables of other instances with the same rules and a free seat."""
-    options = variant.options()
+def _remote_candidates(lobby: Lobby, wanted: TableSpec) -> list[str]:
+    """Waiting tables of other instances like ``wanted`` with a free seat."""
+    options, settings = wanted.variant.options(), queue_settings(wanted)
     found = [
         s
         for s in lobby.feed.remote.values()
-        if s.get("kind") == kind
+        if s.get("kind") == wanted.kind
         and s.get("status") == TableStatus.WAITING
-        and s.get("players") == variant.players
+        and s.get("players") == wanted.variant.players
         and s.get("options") == options
+        and {key: s.get(key) for key in settings} == settings
         and int(s.get("free") or 0) > 0
     ]
     found.sort(

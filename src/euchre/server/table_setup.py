@@ -106,7 +106,18 @@ def created_spec(
             f"the turn timer is at least {shortest:g} s (0 turns it off, at private tables)",
         )
     level = check_level(request.bot_level) if request.bot_level else default_level
-    pause = request.summary_seconds
+    pause = settings.summary_seconds if request.summary_seconds is None else request.summary_seconds
+    if kind == TableKind.RANKED and (turn, level, pause) != (
+        settings.turn_seconds,
+        default_level,
+        settings.summary_seconds,
+    ):
+        raise ProtocolError(
+            "bad_options",
+            f"ranked tables play with the server's settings (a {settings.turn_seconds:g} s turn "
+            f"timer, {default_level} bots, a {settings.summary_seconds:g} s pause after each "
+            "hand): leave out turn_seconds, bot_level and summary_seconds",
+        )
     return TableSpec(
         kind,
         variant,
@@ -115,7 +126,7 @@ def created_spec(
         level,
         host=creator if kind == TableKind.PRIVATE else None,
         hints=hints_allowed(request.kind, request.hints),
-        summary_seconds=settings.summary_seconds if pause is None else pause,
+        summary_seconds=pause,
     )
 
 

@@ -84,7 +84,17 @@ class Publishing(TableCore):
             "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
             "free": self.free_seats(),
             "spectators": self.spectators(),
+            **self.settings_json(),
+        }
+
+    def settings_json(self) -> dict[str, Any]:
+        """How the table plays beyond its rules (the queues seat people only at tables
+        with the server's defaults)."""
+        return {
             "turn_seconds": self.turn_seconds,
+            "bot_level": self.bot_level,
+            "summary_seconds": self.summary_seconds,
+            "hints": self.hints,
         }
 
     def game_time_left(self) -> float | None:
