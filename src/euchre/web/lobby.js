@@ -390,16 +390,14 @@ class Lobby extends Page {
     this.createError.textContent = "";
     if (!(await this.needSession())) return;
     const f = this.form;
-    const message = {
-      type: "create",
-      preset: f.preset,
-      options: changedOptions(this.ctx, f),
-      kind: f.kind,
-      turn_seconds: f.turn,
-    };
-    if (f.level) message.bot_level = f.level;
-    if (f.pause !== undefined) message.summary_seconds = f.pause;
-    if (f.hints === false) message.hints = false;
+    const message = { type: "create", preset: f.preset, options: changedOptions(this.ctx, f), kind: f.kind };
+    if (f.kind !== "ranked") {
+      // a ranked table plays with the server's clock, bots and pause (it refuses others)
+      message.turn_seconds = f.turn;
+      if (f.level) message.bot_level = f.level;
+      if (f.pause !== undefined) message.summary_seconds = f.pause;
+      if (f.hints === false) message.hints = false;
+    }
     try {
       const created = await this.ctx.net.request(message);
       if (f.startNow && f.kind !== "ranked") this.ctx.net.fire({ type: "start", table: created.table });
