@@ -303,3 +303,51 @@ def test_a_game_waiting_for_its_persons_move_does_not_hold_the_bot_cap(tmp_path:
         assert bob.request(type="create", kind="private")["type"] == "created"
         ann.close()
         bob.close()
+
+
+def test_the_bots_wait_counts_from_the_last_person_leaving_not_from_the_grace_ending(
+    tmp_path: Path,
+) -> None:
+    settings = fast_settings(tmp_path / "alone.db", unattended_seconds=0.5, grace_seconds=30)
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        table = ann.request(type="create", kind="private", options={"target": 100})["table"]
+        ann.until(lambda m: m["type"] == "table" and m["table"] == table)
+        ann.send(type="start", table=table)
+        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        running = live.server.lobby.tables[table]
+        ann.close()  # Ann's seat is kept for 30 s; her three bots are alone meanwhile
+        wait_for(lambda: running.seats[0].away, "Ann is away")
+        time.sleep(1.5)  # the bots' wait (0.5 s) is over long before Ann's grace
+        stopped_at = running.version
+        time.sleep(1.0)
+        assert running.version == stopped_at and running.bots_paused()
+        assert not running.seats[0].bot_playing  # still her grace period
+
+
+def test_a_person_who_lets_the_clock_run_out_twice_gets_a_bot_until_they_are_back(
+    tmp_path: Path,
+) -> None:
+    settings = fast_settings(tmp_path / "stall.db", min_turn_seconds=0.05)
+    with ThreadServer(settings) as live:
+        table, (ann, bob) = seat_clients(
+            live.base, ["Ann", "Bob"], turn_seconds=0.3, options={"target": 100}
+        )
+        ann.send(type="start", table=table)
+
+        def ann_has_a_bot(_: dict[str, Any]) -> bool:
+            info = bob.view(table).info
+            return bool(info and info["seats"][0]["bot_playing"])
+
+        play_random([bob], table, random.Random(5), stop=ann_has_a_bot)  # Ann never moves
+        events = bob.view(table).events
+        handed = next(i for i, e in enumerate(events) if e["kind"] == "bot_playing")
+        assert events[handed]["seat"] == 0
+        timed = [e for e in events[:handed] if e.get("by") == "timer"]
+        assert [e["seat"] for e in timed] == [0, 0]  # two turns in a row, then a bot
+        back = ann.request(type="sit", table=table)  # "I'm back"
+        assert back["type"] == "table" and not back["info"]["seats"][0]["bot_playing"]
+        returned = bob.until(lambda m: m.get("event", {}).get("kind") == "returned")
+        assert returned["event"]["seat"] == 0
+        ann.close()
+        bob.close()

@@ -93,6 +93,7 @@ class Settings:
     max_bot_games: int = 100  # running games with a bot seat, per instance
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
+    stall_timeouts: int = 2  # turns in a row the timer moves for a person before a bot plays
     header_timeout: float = 10.0  # a request's headers must arrive within this time
     body_timeout: float = 30.0  # ... and an upload's body (POST /api/replays) within this
     keep_alive_seconds: int = 5  # an idle keep-alive connection is closed after this

@@ -1032,7 +1032,17 @@ class TablePage extends Page {
     const children = [hint ? h("div", { class: "prompt-row" }, prompt, hint) : prompt];
     if (actions.length) children.push(bidButtons(this, actions));
     if (!s && this.info.status === "waiting") children.push(this.waitingControls());
+    if (this.botPlaysForMe()) {
+      const back = h("button", { type: "button", class: "primary small", id: "im-back", dataset: { key: "im-back", cmd: "sit" } }, this.t("table.imBack"));
+      children.push(h("p", { class: "prompt-row", id: "bot-plays-for-you" }, h("span", {}, this.t("table.botPlaysForYou")), back));
+    }
     return h("div", { class: "controls", "aria-live": "off" }, children);
+  }
+
+  /** A bot plays my seat while I am here (the turn timer ran out for me turns in a row). */
+  botPlaysForMe() {
+    const me = this.mySeat();
+    return me !== null && this.info.status === "playing" && Boolean(this.info.seats[me]?.bot_playing);
   }
 
   waitingControls() {

@@ -69,6 +69,9 @@ class Seat:
     # The person gave the seat up during the game (stand or leave): a bot plays it, and it
     # is no longer among their tables (server/quotas.py) until they take it back.
     left: bool = False
+    # Turns in a row the turn timer moved for the person (a bot plays for them at
+    # ``stall_timeouts``, until they take the seat back).
+    timeouts: int = 0
     # The first deal this person played from its start (a bot's seat taken over part way
     # through a game): the coach reviews no earlier deal of the seat for them, as it would
     # show what the bot held and discarded.

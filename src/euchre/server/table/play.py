@@ -84,6 +84,11 @@ class Play(Seating):
         except ProtocolError:
             self.pause = pause
             raise
+        seat = self.seats[index]
+        seat.timeouts = 0
+        if seat.bot_playing:  # they moved before the bot playing for them did: back
+            seat.bot_playing = False
+            await self._commit("returned", {"seat": index, "name": seat.name})
 
     async def proceed(self, conn: Endpoint) -> None:
         """A person is done with the hand summary; when all are, the next deal goes on."""

@@ -3,6 +3,7 @@ seated by the players."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from euchre.store import FencedError
@@ -93,7 +94,7 @@ class Seating(Publishing):
         """Bind the connection to its seat; True when that sent the snapshot already."""
         seat = self.seats[index]
         self._check_not_elsewhere(conn, index)
-        if seat.conn is conn and self.watchers.get(conn) == index:
+        if seat.conn is conn and self.watchers.get(conn) == index and not seat.bot_playing:
             return False
         seat.conn = conn
         self._watch(conn, index)
@@ -101,6 +102,7 @@ class Seating(Publishing):
         if not (seat.away or seat.bot_playing):
             return False
         seat.away = seat.bot_playing = seat.left = False
+        seat.timeouts = 0
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
         if index in self.awaiting:
             await self._answered(index)
@@ -241,6 +243,8 @@ class Seating(Publishing):
             if seat.conn is conn:
                 self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
                 await self._gone(index)
+        if self._alone_since is None and not any(s.user and s.conn for s in self.seats):
+            self._alone_since = time.monotonic()  # the bots' unattended wait starts now
         await self._close_if_deserted()
 
     async def _close_if_deserted(self) -> None:

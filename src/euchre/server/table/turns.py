@@ -119,6 +119,20 @@ class Turns(Play):
         except ProtocolError as exc:
             log.warning("automatic move refused: %s", exc.message, extra={"table": self.id})
             self._reschedule()
+            return
+        if by == "timer":
+            await self._timed_out(seat)
+
+    async def _timed_out(self, index: int) -> None:
+        """The timer moved for the person again: at ``stall_timeouts`` turns in a row a
+        bot plays for them until they take the seat back (``sit``, or a move of theirs),
+        so that one person who never moves cannot hold the others a whole clock a turn."""
+        seat = self.seats[index]
+        seat.timeouts += 1
+        limit = self.settings.stall_timeouts
+        if limit and seat.timeouts >= limit and seat.user and not seat.bot_playing:
+            seat.bot_playing = True
+            await self._commit("bot_playing", {"seat": index, "name": seat.name})
 
     def close_unseated_later(self) -> None:
         """Close this waiting table if still nobody sits at it ``unseated_seconds`` after
