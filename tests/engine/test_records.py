@@ -490,3 +490,90 @@ def test_replay_command_reads_stdin() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["score"] == [10, 9]
+
+
+# ---------------------------------------------------------------- data past the game
+
+
+def test_a_trick_after_the_deal_ended_is_refused() -> None:
+    """With playerCards the engine stops at the deal's end: a sixth trick must not be
+    dropped unread."""
+    record = _first_deal_record(5, _has_play)
+    extra = _tricks(record["deals"][0])[0][:]
+    _tricks(record["deals"][0]).append(extra)
+    error = _replay_error(record)
+    assert error.deal == 0
+    assert f"{len(extra)} more: {' '.join(extra)}" in error.rule
+
+
+def test_calls_after_the_bidding_ended_are_refused() -> None:
+    record = _first_deal_record(5, _has_play)
+    record["deals"][0]["phases"][0]["calls"] += ["Pass", "h"]
+    for with_cards in (True, False):
+        if not with_cards:
+            del record["deals"][0]["initialState"]["playerCards"]
+        error = _replay_error(record)
+        assert error.deal == 0
+        assert "the record has 2 more: Pass, h" in error.rule
+
+
+def test_a_second_trick_play_phase_is_refused() -> None:
+    record = _first_deal_record(5, _has_play)
+    phases = record["deals"][0]["phases"]
+    phases.append(copy.deepcopy(phases[-1]))
+    with pytest.raises(RecordError, match="deal 0: a second TRICK_PLAY phase"):
+        replay(record)
+
+
+def test_a_final_score_the_deals_do_not_add_up_to_is_refused() -> None:
+    state = _random_game("standard", 4)
+    record = export_egn(state)
+    assert replay(copy.deepcopy(record)).score == record["metadata"]["finalScore"]
+    record["metadata"]["finalScore"] = [state.scores[0] - 1, state.scores[1]]
+    error = _replay_error(record)
+    stated, replayed = (
+        "-".join(map(str, record["metadata"]["finalScore"])),
+        "-".join(map(str, state.scores)),
+    )
+    assert f"metadata.finalScore is {stated}, but the deals score {replayed}" in error.rule
+    assert error.deal == record["deals"][-1]["dealNumber"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "named"),
+    [
+        ({"std": False, "stick_the_dealer": True}, '"std" is false and "stick_the_dealer" is true'),
+        ({"winning_score": 5, "target": 7}, '"winning_score" is 5 and "target" is 7'),
+    ],
+)
+def test_a_rule_given_under_both_names_with_two_values_is_refused(
+    rules: dict[str, Any], named: str
+) -> None:
+    record = _first_deal_record(2, _has_play)
+    record["metadata"]["ruleset"].update(rules)
+    with pytest.raises(RecordError, match=named):
+        replay(record)
+
+
+def test_a_rule_given_under_both_names_with_one_value_is_read() -> None:
+    record = _first_deal_record(2, _has_play)
+    record["metadata"]["ruleset"].update({"std": False, "stick_the_dealer": False})
+    assert replay(record).variant.stick_the_dealer is False
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("std", "yes", 'ruleset "std" must be true or false in JSON, found "yes"'),
+        ("std", "no", 'ruleset "std" must be true or false in JSON, found "no"'),
+        ("canadian", 1, 'ruleset "canadian" must be true or false'),
+        ("winning_score", "10", 'ruleset "winning_score" must be a whole number'),
+        ("target", True, 'ruleset "target" must be a whole number'),
+        ("loner_lead", 3, 'ruleset "loner_lead" must be a string'),
+    ],
+)
+def test_ruleset_values_must_have_their_json_type(key: str, value: Any, words: str) -> None:
+    record = _first_deal_record(2, _has_play)
+    record["metadata"]["ruleset"][key] = value
+    with pytest.raises(RecordError, match=words):
+        replay(record)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import actions as A
@@ -99,6 +99,7 @@ def ruleset_of(variant: Variant) -> dict[str, Any]:
 
 def variant_of(ruleset: dict[str, Any]) -> Variant:
     """The variant an EGN ``ruleset`` describes (EGN defaults where keys are missing)."""
+    _check_ruleset(ruleset)
     options: dict[str, Any] = {}
     by_key = {key: option for option, key in _EGN_KEYS.items()}
     for key, value in ruleset.items():
@@ -126,6 +127,50 @@ def variant_of(ruleset: dict[str, Any]) -> Variant:
         return Variant().replace(**options).renamed(name)
     except (VariantError, TypeError) as exc:
         raise RecordError(f"unsupported ruleset: {exc}") from None
+
+
+# The JSON type each ruleset value must have, by engine option type (or EGN key).
+_JSON_TYPES: dict[str, tuple[type, str]] = {
+    "bool": (bool, "true or false"),
+    "int": (int, "a whole number"),
+    "LonerLead": (str, "a string"),
+    "JokerUpcard": (str, "a string"),
+    "GoUnder": (str, "a string"),
+    "frozenset[str]": (list, "a list of strings"),
+}
+_OPTION_TYPES = {f.name: str(f.type) for f in fields(Variant)}
+_EGN_ONLY_TYPES = {
+    "go_under": "bool",
+    "go_under_rule": "GoUnder",
+    "fast_break": "bool",
+    "four_trick_tokens": "bool",
+}
+
+
+def _check_ruleset(ruleset: dict[str, Any]) -> None:
+    """Values of the JSON type their rule takes, and no rule given twice (EGN key and
+    option name) with two values."""
+    by_key = {key: option for option, key in _EGN_KEYS.items()}
+    for key, value in ruleset.items():
+        kind = _EGN_ONLY_TYPES.get(key) or _OPTION_TYPES.get(by_key.get(key, key), "")
+        if kind in _JSON_TYPES:  # an unknown rule is named by Variant.replace
+            _check_json_type(key, value, *_JSON_TYPES[kind])
+    for option, key in _EGN_KEYS.items():
+        both = option != key and option in ruleset and key in ruleset
+        if both and ruleset[option] != ruleset[key]:
+            raise RecordError(
+                f'ruleset gives one rule twice with two values: "{key}" is '
+                f'{json.dumps(ruleset[key])} and "{option}" is '
+                f'{json.dumps(ruleset[option])}; give it once, as "{key}"'
+            )
+
+
+def _check_json_type(key: str, value: Any, json_type: type, words: str) -> None:
+    # JSON true is a Python int, and the engine reads "yes" as true: neither is allowed here.
+    wrong_bool = isinstance(value, bool) and json_type is not bool
+    not_strings = isinstance(value, list) and not all(isinstance(x, str) for x in value)
+    if not isinstance(value, json_type) or wrong_bool or not_strings:
+        raise RecordError(f'ruleset "{key}" must be {words} in JSON, found {json.dumps(value)}')
 
 
 def _guess_name(options: dict[str, Any]) -> str:
@@ -345,6 +390,8 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     results: list[DealResult] = []
     warnings: list[str] = []
     over, winner = False, None
+    end_score: list[int] | None = None  # the score when the game ended
+    number = 0
     played = 0  # deals that count towards a deal limit
     mcevoy_used = 0  # seats that have thrown in a McEvoy hand (once a game each)
     next_dealer: int | None = None
@@ -374,8 +421,28 @@ def replay(record: dict[str, Any]) -> ReplayResult:
         mcevoy_used = state.mcevoy_used
         next_dealer = None if state.game_over else state.dealer
         if not over and state.game_over:
-            over, winner = True, state.winner
+            over, winner, end_score = True, state.winner, scores
+    _check_final_score(metadata, variant, [scores, end_score], number)
     return ReplayResult(variant, initial, results, scores, over, winner, warnings)
+
+
+def _check_final_score(
+    metadata: dict[str, Any], variant: Variant, replayed: list[list[int] | None], deal: int
+) -> None:
+    """A stated ``finalScore`` must be a score the deals add up to: the one after the last
+    deal, or the one when the game ended (records from elsewhere may play on past it)."""
+    if "finalScore" not in metadata:
+        return
+    stated = metadata["finalScore"]
+    if not _is_score(stated, variant.sides):
+        raise RecordError(f'"finalScore" must list {variant.sides} whole numbers')
+    if stated in replayed:
+        return
+    raise ReplayError(
+        f"metadata.finalScore is {_score_text(stated)}, but the deals score "
+        f"{_score_text(replayed[0] or [])}",
+        deal=deal,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,13 +470,18 @@ def _score_text(scores: list[int]) -> str:
     return "-".join(str(s) for s in scores)
 
 
+def _is_score(raw: Any, sides: int) -> bool:
+    """One whole number per side."""
+    return (
+        isinstance(raw, list)
+        and len(raw) == sides
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    )
+
+
 def _initial_score(metadata: dict[str, Any], variant: Variant) -> list[int]:
     raw = metadata.get("initialScore") or [0] * variant.sides
-    if (
-        not isinstance(raw, list)
-        or len(raw) != variant.sides
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
-    ):
+    if not _is_score(raw, variant.sides):
         raise RecordError(f'"initialScore" must list {variant.sides} whole numbers')
     return list(raw)
 
@@ -453,7 +525,8 @@ def _replay_deal(
     if time_up:
         state.signal_time_up()
     record = state.deals[0]  # a voided deal (farmer's hand) is already over here
-    for seat, text in deal_actions(variant, deal, state):
+    script = _Script.of(deal)
+    for seat, text in _scripted_actions(variant, deal, state, script):
         try:
             state.apply(text, seat=seat)
         except IllegalActionError as exc:
@@ -465,6 +538,9 @@ def _replay_deal(
         if not last:
             raise ReplayError("the deal is incomplete but more deals follow", deal=number)
         return _result(deal, record, state, complete=False), None
+    leftover = script.leftover()
+    if leftover:
+        raise ReplayError(leftover, deal=number)
     return _result(deal, record, state, complete=True), state
 
 
@@ -510,9 +586,16 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
     upcard = _card(initial["upCard"], number)
     bidding: dict[str, Any] = {}
     tricks: list[list[int]] = []
+    seen: list[Any] = []
     for phase in raw["phases"]:
         if not isinstance(phase, dict):
             raise RecordError(f"deal {number}: each phase must be an object")
+        if phase.get("type") in seen:
+            raise RecordError(
+                f"deal {number}: a second {phase.get('type')} phase; a deal has one bidding"
+                " phase and one TRICK_PLAY phase at most"
+            )
+        seen.append(phase.get("type"))
         if phase.get("type") == "EUCHRE_BIDDING":
             bidding = phase
         elif phase.get("type") == "TRICK_PLAY":
@@ -738,15 +821,66 @@ def deal_actions(
     variant: Variant, deal: RecordedDeal, state: GameState, *, bidding_only: bool = False
 ) -> Iterator[tuple[int, str]]:
     """The engine actions a record implies, decided phase by phase as the engine asks."""
-    calls = iter(deal.calls)
-    plays = iter(c for t in deal.tricks for c in t)
+    return _scripted_actions(variant, deal, state, _Script.of(deal), bidding_only=bidding_only)
+
+
+@dataclass
+class _Script:
+    """A deal's recorded calls and plays, handed out in order as the engine asks for them."""
+
+    calls: list[str]
+    plays: list[int]
+    calls_used: int = 0
+    plays_used: int = 0
+
+    @classmethod
+    def of(cls, deal: RecordedDeal) -> _Script:
+        return cls(list(deal.calls), [c for t in deal.tricks for c in t])
+
+    def next_call(self) -> str | None:
+        if self.calls_used == len(self.calls):
+            return None
+        self.calls_used += 1
+        return self.calls[self.calls_used - 1]
+
+    def next_play(self) -> int | None:
+        if self.plays_used == len(self.plays):
+            return None
+        self.plays_used += 1
+        return self.plays[self.plays_used - 1]
+
+    def leftover(self) -> str | None:
+        """What the record holds past the end of the deal, in words (None: nothing)."""
+        calls = self.calls[self.calls_used :]
+        if calls:
+            return (
+                f"the bidding was over after {self.calls_used} calls, but the record has "
+                f"{len(calls)} more: {', '.join(calls)}"
+            )
+        plays = [CARD_TEXT[c] for c in self.plays[self.plays_used :]]
+        if plays:
+            return (
+                f"the deal was over after {self.plays_used} cards played, but the record "
+                f"has {len(plays)} more: {' '.join(plays)}"
+            )
+        return None
+
+
+def _scripted_actions(
+    variant: Variant,
+    deal: RecordedDeal,
+    state: GameState,
+    script: _Script,
+    *,
+    bidding_only: bool = False,
+) -> Iterator[tuple[int, str]]:
     record = state.record
     while state.record is record and not state.game_over:
         seat = state.turn
         if bidding_only and state.phase in _CARD_CHOICES:
             text: str | None = next(a for a in state.legal_actions() if a != "pass")
         else:
-            text = _next_action(variant, deal, state, calls, plays)
+            text = _next_action(variant, deal, state, script)
         if text is None or (bidding_only and state.phase == Phase.PLAY):
             return
         yield seat, text
@@ -760,16 +894,15 @@ def _next_action(
     variant: Variant,
     deal: RecordedDeal,
     state: GameState,
-    calls: Iterator[str],
-    plays: Iterator[int],
+    script: _Script,
 ) -> str | None:
     phase = state.phase
     seat = state.turn
     if phase in (Phase.BID_R1, Phase.BID_R2, Phase.JOKER_NAME):
-        call = next(calls, None)
+        call = script.next_call()
         return None if call is None else _call_action(call, phase, deal, state)
     if phase == Phase.PLAY:
-        c = next(plays, None)
+        c = script.next_play()
         return None if c is None else f"play {CARD_TEXT[c]}"
     if phase == Phase.DEALER_DISCARD:
         return _dealer_discard(deal, state)
