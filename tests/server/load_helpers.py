@@ -18,7 +18,9 @@ def long_record(deals: int, seed: int = 1) -> dict[str, Any]:
     while not state.game_over:
         state.apply(rng.choice(state.legal_actions()))
     record = export_egn(state)
-    record["deals"] = record["deals"][:deals]  # without the next deal, dealt but unplayed
+    if len(record["deals"]) > deals:  # a redeal does not count towards the deal limit
+        record["metadata"].pop("finalScore")  # the game goes on past the deals kept
+    record["deals"] = record["deals"][:deals]
     return record
 
 
