@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,10 @@ from server_helpers import (
     settle,
 )
 
+from euchre.engine import GameState, preset
 from euchre.server import table_commands as cmd
-from euchre.server.gateway import exact_action
 from euchre.server.protocol import MAX_REF, ProtocolError, parse_message, reference
+from euchre.server.table.play import exact_action
 from euchre.server.table_setup import canonical_preset
 
 
@@ -168,6 +170,9 @@ def test_action_texts_are_taken_exactly_as_the_legal_list_writes_them(
             continue
         refused = actor.expect_error("illegal", type="act", table=table, action=spelling)
         assert repr(legal[0]) in refused["message"] and "exactly" in refused["message"]
+    slip = actor.expect_error("illegal", type="act", table=table, action="call heck")
+    assert "is not allowed now" in slip["message"] and "send" not in slip["message"]
+    assert all(allowed in slip["message"] for allowed in legal)
     unknown = actor.expect_error("illegal", type="act", table=table, action="fly away")
     assert "is not an action" in unknown["message"]
     same = actor.request(type="resync", table=table, since=version)
@@ -177,31 +182,88 @@ def test_action_texts_are_taken_exactly_as_the_legal_list_writes_them(
         client.close()
 
 
+def _round_one() -> GameState:
+    return GameState(preset("standard"), dealer=0)
+
+
+def _round_two() -> GameState:
+    state = _round_one()
+    for _ in range(4):
+        state.apply("pass", seat=state.turn)
+    return state
+
+
+def _first_trick() -> GameState:
+    state = _round_one()
+    state.apply("order", seat=state.turn)
+    state.apply(state.legal_actions()[0], seat=state.turn)
+    return state
+
+
+def _refusal(state: GameState, text: str) -> str:
+    with pytest.raises(ProtocolError) as caught:
+        exact_action(state, text)
+    assert caught.value.code == "illegal"
+    return caught.value.message
+
+
 @pytest.mark.parametrize(
-    ("text", "exact"),
+    ("state", "text", "exact"),
     [
-        ("play Jd", "play Jd"),
-        ("play jd", "play Jd"),
-        ("Play JD", "play Jd"),
-        ("play 10h", "play Th"),
-        ("call hearts", "call h"),
-        ("order  alone", "order alone"),
-        ("PASS", "pass"),
-        ("under 9d 9c 9h", "under 9c 9d 9h"),
+        (_round_one, "PASS", "pass"),
+        (_round_one, "Order", "order"),
+        (_round_one, "order  alone", "order alone"),
+        (_round_two, " pass", "pass"),
     ],
 )
-def test_exact_action_names_the_one_spelling(text: str, exact: str) -> None:
-    if text == exact:
-        assert exact_action(text) == text
-        return
-    with pytest.raises(ProtocolError) as caught:
-        exact_action(text)
-    assert caught.value.code == "illegal" and repr(exact) in caught.value.message
+def test_another_spelling_of_a_legal_action_names_the_one_spelling(
+    state: Callable[[], GameState], text: str, exact: str
+) -> None:
+    now = state()
+    assert exact in now.legal_actions()
+    assert f"send {exact!r}, exactly as" in _refusal(now, text)
+    exact_action(now, exact)  # the one spelling is taken
+
+
+def test_another_spelling_of_a_suit_names_the_one_spelling() -> None:
+    now = _round_two()
+    exact = next(a for a in now.legal_actions() if a.startswith("call ") and "alone" not in a)
+    suit = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[exact[-1]]
+    for text in (f"call {suit}", f"call {suit[:2]}x", exact.upper()):
+        assert f"send {exact!r}" in _refusal(now, text)
+
+
+def test_another_spelling_of_a_card_names_the_one_spelling() -> None:
+    now = _first_trick()
+    exact = now.legal_actions()[0]
+    for text in (exact.upper(), exact.lower(), exact.replace("T", "10")):
+        if text != exact:
+            assert f"send {exact!r}" in _refusal(now, text)
+
+
+@pytest.mark.parametrize(
+    ("state", "text"),
+    [
+        (_round_one, "call heck"),
+        (_round_one, "call hearts"),
+        (_first_trick, "call heck"),
+        (_first_trick, "PASS"),
+        (_first_trick, "Order"),
+    ],
+)
+def test_a_spelling_of_an_action_not_allowed_now_says_so_and_lists_what_is(
+    state: Callable[[], GameState], text: str
+) -> None:
+    now = state()
+    message = _refusal(now, text)
+    assert message.startswith(f"{text!r} is not allowed now")
+    assert "send" not in message
+    assert all(allowed in message for allowed in now.legal_actions())
 
 
 def test_texts_that_are_no_action_are_left_to_the_table() -> None:
-    assert exact_action("fly away") == "fly away"
-    assert exact_action("discard") == "discard"  # another seat's hidden discard: no action
+    exact_action(_round_one(), "fly away")
+    exact_action(_round_one(), "discard")  # another seat's hidden discard: no action
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from euchre.engine.actions import Action
-
 from . import rematch
 from . import table_commands as cmd
 from .addresses import limit_key
@@ -251,7 +249,7 @@ def table_command(m: TableRequest) -> cmd.Command:
         case Start(ref=ref):
             return cmd.Start(ref)
         case Act(action=action, version=version, ref=ref):
-            return cmd.Act(exact_action(action), version, ref)
+            return cmd.Act(action, version, ref)
         case Continue(ref=ref):
             return cmd.Proceed(ref)
         case Decline(ref=ref):
@@ -265,23 +263,6 @@ def table_command(m: TableRequest) -> cmd.Command:
         case ChatLog(ref=ref):
             return cmd.ReadChat(ref)
     raise ProtocolError("bad_message", f"{type(m).__name__} is no table command")
-
-
-def exact_action(text: str) -> str:
-    """An action's text as the server writes it (the ``legal`` list's spelling); another
-    spelling of an action is ``illegal``. A text that is no action at all is left to the
-    table, which says what is allowed now."""
-    try:
-        action = Action.parse(text)
-    except ValueError:
-        return text
-    if action.text != text:
-        raise ProtocolError(
-            "illegal",
-            f"{text[:64]!r} is not how actions are written: send {action.text!r}, exactly as "
-            "your state's legal list writes it",
-        )
-    return text
 
 
 # Answers of table requests whose effect is no event of their own.

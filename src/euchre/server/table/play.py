@@ -7,6 +7,8 @@ import time
 from typing import Any
 
 from euchre.engine import GameState, IllegalActionError
+from euchre.engine.actions import Action
+from euchre.engine.explain import explain_illegal
 from euchre.engine.records import export_egn
 from euchre.engine.steps import Step
 from euchre.store import StoredAction
@@ -21,6 +23,36 @@ from ..reviews import answer_review, review_request
 from .parts import TIME_UP, deck_text, log
 from .rebuild import action_data, before_last_step, redeals
 from .seating import Seating
+
+
+def exact_action(state: GameState, text: str) -> None:
+    """Only the ``legal`` list's spelling of an action is taken: another spelling of a legal
+    action is ``illegal``, naming the one spelling; one of an action not allowed now is
+    ``illegal`` with what is allowed. A text that is no action at all is left to the
+    engine, which says what is allowed."""
+    legal = state.legal_actions()
+    if text in legal:
+        return
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return
+    if action.text in legal:
+        raise ProtocolError(
+            "illegal",
+            f"{text[:64]!r} is not how actions are written: send {action.text!r}, exactly as "
+            "your state's legal list writes it",
+        )
+    if action.text != text:  # not applied under the engine's reading of another spelling
+        raise ProtocolError("illegal", _not_allowed_words(state, text[:64], action))
+
+
+def _not_allowed_words(state: GameState, text: str, action: Action) -> str:
+    reason = explain_illegal(state, action.id)
+    general = f"{action.text!r} is not allowed now "
+    if reason.startswith(general):  # it names the phase and lists what is allowed
+        return f"{text!r} is not allowed now {reason.removeprefix(general)}"
+    return f"{text!r} is not allowed now: {reason}; legal now: {', '.join(state.legal_actions())}"
 
 
 class Play(Seating):
@@ -109,6 +141,7 @@ class Play(Seating):
         to_act = state.current_player
         if seat != to_act:
             raise ProtocolError("not_your_turn", self._turn_words(seat, to_act))
+        exact_action(state, action)
         try:
             step = state.apply(action, seat=seat)
         except IllegalActionError as exc:
