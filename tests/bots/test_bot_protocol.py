@@ -510,3 +510,28 @@ def test_a_blank_line_gets_an_answer_over_the_process() -> None:
     assert len(lines) == 2
     assert "observation" in json.loads(lines[0])["error"]
     assert json.loads(lines[1])["action"] in BID["legal"]
+
+
+def test_a_too_deeply_nested_line_is_answered_and_reading_goes_on() -> None:
+    nested = "[" * 100_000 + "]" * 100_000
+    stdin = io.StringIO(nested + "\n" + json.dumps({"observation": BID}) + "\n")
+    stdout = io.StringIO()
+    assert serve(RandomBot(), stdin, stdout) == 0
+    replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert len(replies) == 2
+    assert "nests arrays and objects too deeply" in replies[0]["error"]
+    assert replies[1]["action"] in BID["legal"]
+
+
+def test_a_too_deeply_nested_answer_is_an_error_naming_the_bot(tmp_path: Path) -> None:
+    script = tmp_path / "deep.py"
+    script.write_text(
+        MY_BOT.replace('json.dumps({"action": legal[-1]})', '"[" * 100000 + "]" * 100000')
+    )
+    bot = ProcessBot(f"{sys.executable} {script}")
+    state = GameState(preset("standard"), seed=6)
+    try:
+        with pytest.raises(ProtocolError, match="nests arrays and objects too deeply"):
+            bot.decide(state.view(state.current_player), random.Random(0))
+    finally:
+        bot.close()

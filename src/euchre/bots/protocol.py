@@ -67,6 +67,8 @@ def answer(bot: Bot, line: str, rng: random.Random) -> dict[str, Any] | None:
         message = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not JSON ({exc.msg} at column {exc.colno}): expected {_REQUEST}"}
+    except RecursionError:
+        return {"error": f"the line nests arrays and objects too deeply: expected {_REQUEST}"}
     if not isinstance(message, dict):
         return {"error": f"each line must be a JSON object: {_REQUEST}"}
     if message.get("quit"):
@@ -132,6 +134,13 @@ def checked_answer(bot: str, line: str, legal: list[str]) -> str:
     except json.JSONDecodeError:
         raise BotAnswerError(
             bot, f'answered {shown!r}, which is not JSON: answer {{"action": ACTION}}', legal
+        ) from None
+    except RecursionError:
+        raise BotAnswerError(
+            bot,
+            f"answered {shown!r}, which nests arrays and objects too deeply: "
+            'answer {"action": ACTION}',
+            legal,
         ) from None
     action = reply.get("action") if isinstance(reply, dict) else None
     if isinstance(reply, dict) and "error" in reply and action is None:
