@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,33 @@ def test_the_command_line_error_is_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().startswith("error: the match stopped")
     assert "which is not JSON" in " ".join(done.stderr.split())
+
+
+def _not_executable(tmp_path: Path) -> str:
+    script = tmp_path / "mybot"
+    script.write_text('#!/bin/sh\necho \'{"action": "pass"}\'\n')
+    script.chmod(0o644)
+    return f"cmd:{script}"
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason"),
+    [
+        (lambda tmp: "cmd:/nonexistent/mybot", "No such file or directory: /nonexistent/mybot"),
+        (_not_executable, "Permission denied: "),
+        (lambda tmp: 'cmd:"unbalanced', "No closing quotation"),
+    ],
+)
+def test_a_bot_that_cannot_start_is_a_one_line_error_naming_it(
+    tmp_path: Path, spec: Callable[[Path], str], reason: str
+) -> None:
+    bot = spec(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre", "arena", bot, "random", "--deals", "4", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert f"bot {bot!r} cannot be started" in done.stderr and reason in done.stderr

@@ -190,19 +190,33 @@ class ProcessBot:
 
     def _process(self) -> subprocess.Popen[str]:
         if self._proc is None or self._proc.poll() is not None:
-            self._proc = subprocess.Popen(
-                shlex.split(self.command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                bufsize=1,
-            )
+            self._proc = self._start()
             self._lines = queue.Queue()
             # A thread reads the answers so that waiting for one can time out.
             threading.Thread(
                 target=_read_lines, args=(self._proc.stdout, self._lines), daemon=True
             ).start()
         return self._proc
+
+    def _start(self) -> subprocess.Popen[str]:
+        """The program, started; a ProtocolError naming the bot when it cannot be."""
+        try:
+            argv = shlex.split(self.command)
+        except ValueError as exc:
+            raise ProtocolError(f"bot {self.name!r} cannot be started: {exc}") from None
+        if not argv:
+            raise ProtocolError(f"bot {self.name!r} cannot be started: the command is empty")
+        try:
+            return subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as exc:
+            reason = f"{exc.strerror}: {exc.filename or argv[0]}" if exc.strerror else str(exc)
+            raise ProtocolError(f"bot {self.name!r} cannot be started ({reason})") from None
 
     @property
     def name(self) -> str:
