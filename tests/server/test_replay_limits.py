@@ -3,14 +3,20 @@ the server (pings keep being answered), and uploads over a limit are refused cle
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from load_helpers import long_record
 from server_helpers import Client, ThreadServer, fast_settings
+
+from euchre.server.replay_job import ReplayRefusal
+from euchre.server.replay_worker import ReplayWorkers
 
 LIVENESS = 2.0  # generous: a stalled loop answers nothing for seconds
 
@@ -74,7 +80,12 @@ def test_uploads_over_the_limits_are_refused_and_name_the_limit(tmp_path: Path) 
 
 
 def test_replays_are_rate_limited_per_address(tmp_path: Path) -> None:
-    settings = fast_settings(tmp_path / "l.db", replay_per_address=2, replay_window_seconds=60)
+    settings = fast_settings(
+        tmp_path / "l.db",
+        replay_per_address=2,
+        replay_window_seconds=60,
+        address_limit_exempt="",  # the test's loopback address is limited like any other
+    )
     with ThreadServer(settings) as live:
         url = live.base + "/api/replays"
         record = long_record(2)
@@ -103,3 +114,42 @@ def test_the_pool_is_started_on_first_use_and_shut_down_with_the_server(tmp_path
     for worker in workers:
         worker.join(10)
         assert not worker.is_alive()
+
+
+def _workers(**changes: Any) -> ReplayWorkers:
+    return ReplayWorkers(fast_settings(Path("unused.db"), **changes))
+
+
+def test_an_exempt_address_has_no_replay_rate_of_its_own() -> None:
+    """A reverse proxy on the machine brings every user from loopback: the per-address
+    rate would be all users' together (docs/operations.md, address_limit_exempt)."""
+    workers = _workers(replay_per_address=1, replay_per_session=100)
+    for _ in range(3):
+        asyncio.run(workers.admit("127.0.0.1", None))
+        asyncio.run(workers.admit("::1", None))
+    asyncio.run(workers.admit("192.0.2.7", None))
+    with pytest.raises(ReplayRefusal) as refused:
+        asyncio.run(workers.admit("192.0.2.7", None))
+    assert refused.value.code == "rate_limited" and "from this address" in refused.value.message
+
+
+def test_the_session_rate_still_applies_to_an_exempt_address() -> None:
+    workers = _workers(replay_per_address=100, replay_per_session=1)
+    asyncio.run(workers.admit("127.0.0.1", "cookie"))
+    with pytest.raises(ReplayRefusal, match="from this session"):
+        asyncio.run(workers.admit("127.0.0.1", "cookie"))
+
+
+class _AlmostOpen:
+    """A limiter at the window's edge: a fraction of a second still to wait."""
+
+    async def take(self, key: str) -> float:
+        return 0.3
+
+
+def test_the_wait_is_rounded_up_to_a_whole_second() -> None:
+    workers = _workers()
+    workers.by_address = _AlmostOpen()  # type: ignore[assignment]
+    with pytest.raises(ReplayRefusal) as refused:
+        asyncio.run(workers.admit("192.0.2.7", None))
+    assert refused.value.message.endswith("wait 1 s") and refused.value.retry_after == 1

@@ -744,7 +744,8 @@ async def admit_replay(server: ServerParts, request: Request) -> None:
     """Count a replay, or a whole record read, against the asker's rate (429 past it):
     each rebuilds or writes a whole game, the largest 500 deals."""
     try:
-        await server.replays.admit(_address(request), request.cookies.get(COOKIE_NAME))
+        host = request.client.host if request.client else "unknown"
+        await server.replays.admit(host, request.cookies.get(COOKIE_NAME))
     except ReplayRefusal as exc:
         raise _refused(exc) from None
 

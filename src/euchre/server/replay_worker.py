@@ -11,15 +11,18 @@ without end), and attempts per address and per session (429).
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from .addresses import limit_key
 from .config import Settings
 from .limits import Limiter, MemoryLimiter
 from .orphans import watch_parent
+from .quotas import exempt_addresses
 from .replay_job import ReplayRefusal, compute
 
 
@@ -43,6 +46,7 @@ class ReplayWorkers:
         window = settings.replay_window_seconds
         self.by_address: Limiter = MemoryLimiter(settings.replay_per_address, window)
         self.by_session: Limiter = MemoryLimiter(settings.replay_per_session, window)
+        self.exempt = exempt_addresses(settings)  # a proxy on this machine: all its users
         self._pool: ProcessPoolExecutor | None = None
         self._running = 0
 
@@ -55,8 +59,10 @@ class ReplayWorkers:
             )
         return self._pool
 
-    async def admit(self, address: str, session: str | None) -> None:
-        """Count one replay request; refuse it (429) past a rate."""
+    async def admit(self, host: str, session: str | None) -> None:
+        """Count one replay request from ``host`` (its peer address) and ``session``;
+        refuse it (429) past a rate. An exempt address has no rate of its own."""
+        address = None if host in self.exempt else limit_key(host)
         for limiter, key, whom in (
             (self.by_address, address, "address"),
             (self.by_session, session, "session"),
@@ -65,8 +71,9 @@ class ReplayWorkers:
                 continue
             wait = await limiter.take(key)
             if wait > 0:
-                message = f"too many replays from this {whom}: wait {wait:.0f} s"
-                raise ReplayRefusal(429, "rate_limited", message, wait)
+                seconds = math.ceil(wait)  # "wait 0 s" while still refusing would mislead
+                message = f"too many replays from this {whom}: wait {seconds} s"
+                raise ReplayRefusal(429, "rate_limited", message, seconds)
 
     async def run(self, payload: bytes | dict[str, Any], game_id: str | None = None) -> bytes:
         """The replay's JSON, computed in a worker process."""
