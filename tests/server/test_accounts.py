@@ -77,7 +77,9 @@ def test_register_login_logout_and_revoked_sessions(kind: str, tmp_path: Path) -
             http.cookies.set("euchre_session", cookie)
             me = http.get("/api/session").json()
             assert me["name"] == "Ann" and me["guest"] is False
-            assert http.get("/api/account").json()["name"] == "Ann"
+            account = http.get("/api/account").json()
+            assert account["name"] == "Ann"
+            assert account["id"] == me["id"] == made["id"] and me["id"].startswith("u_")
             player = Client(base, "Ann", cookie)  # the websocket takes the same session
             assert player.welcome["you"]["id"] == made["id"]
             assert http.post("/api/logout").json() == {"ok": True}

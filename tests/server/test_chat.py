@@ -133,7 +133,10 @@ def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_pat
             http.cookies.set("euchre_session", token)
             assert http.get("/api/preferences").json()["chat"] is True
             assert http.put("/api/preferences", json={"chat": False}).json()["chat"] is False
-            assert http.get("/api/account").json()["chat"] is False
+            for loose in ("yes", "true", 1):  # a yes-or-no setting takes true or false only
+                refused = http.put("/api/preferences", json={"chat": loose})
+                assert refused.status_code == 422 and "chat" in refused.text
+            assert http.get("/api/account").json()["chat"] is False  # unchanged
         guest = Client(live.base, "Gus")
         chat_on(guest)
         guest.close()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import FastAPI, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from euchre.store.accounts import STAT_COLUMNS, RatingRow
 from euchre.store.repo import as_utc, utcnow
@@ -94,7 +94,7 @@ class PasswordCheck(BaseModel):
 class ChatPreferences(BaseModel):
     """Chat on or off, and the people muted (their ids, as chat lines name them)."""
 
-    chat: bool | None = None
+    chat: StrictBool | None = None  # "yes" is no answer to a yes-or-no question
     muted: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
         default=None, max_length=MAX_MUTED
     )
@@ -148,7 +148,7 @@ class StatsInfo(BaseModel):
 
 
 class AccountInfo(BaseModel):
-    id: int
+    id: str = Field(description='"u_<account>", as the session, chat and mutes name it')
     name: str
     created_at: datetime
     chat: bool
@@ -483,7 +483,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
             raise problem(401, "no_account", "log in first")
         limit = server.settings.provisional_games
         return AccountInfo(
-            id=user.id,
+            id=identity.id,
             name=user.name,
             created_at=user.created_at,
             chat=user.chat_enabled,
