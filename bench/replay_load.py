@@ -44,6 +44,8 @@ def largest_record(deals: int) -> bytes:
     while not state.game_over:
         state.apply(rng.choice(state.legal_actions()))
     record = export_egn(state)
+    if len(record["deals"]) > deals:  # a redeal does not count towards the deal limit
+        record["metadata"].pop("finalScore")  # the game goes on past the deals kept
     record["deals"] = record["deals"][:deals]
     return json.dumps(record, separators=(",", ":")).encode()
 
