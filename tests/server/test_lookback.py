@@ -15,6 +15,7 @@ from server_helpers import Client, ThreadServer, seat_clients
 from euchre.engine.records import replay
 from euchre.server.lookback import BOT_NAMES, INVITE_ALPHABET, normal_invite
 from euchre.server.recent import RecentCache
+from euchre.server.table.parts import MAX_ARRIVALS
 
 
 def _event(m: dict[str, Any]) -> dict[str, Any]:
@@ -390,6 +391,21 @@ def test_bots_take_the_seats_of_people_who_do_not_answer(tmp_path: Any) -> None:
         assert "awaiting" not in started["info"]
         ann.close()
         bob.close()
+
+
+def test_a_flood_of_new_guests_at_the_invite_does_not_fill_the_tables_log(
+    live: ThreadServer,
+) -> None:
+    table, (ann,) = seat_clients(live.base, ["Ann"])
+    invite = ann.view(table).invite
+    for number in range(MAX_ARRIVALS + 6):
+        guest = Client(live.base, f"Guest {number}")
+        guest.request(type="join", invite=invite)
+        guest.close()
+    log = ann.request(type="resync", table=table, since=0)["missed"]
+    kinds = [e["kind"] for e in log]
+    assert kinds.count("arrived") == MAX_ARRIVALS and "seated" in kinds
+    ann.close()
 
 
 def test_the_host_hears_who_opened_the_invite_and_sees_who_watches(live: ThreadServer) -> None:

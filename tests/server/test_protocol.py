@@ -179,6 +179,30 @@ def test_a_flood_is_rate_limited_and_the_connection_recovers(tmp_path: Path) -> 
         client.close()
 
 
+def test_requests_answered_with_a_whole_table_count_as_several_messages(
+    tmp_path: Path,
+) -> None:
+    settings = fast_settings(tmp_path / "joins.db", rate_per_second=40.0, rate_burst=80.0)
+    with ThreadServer(settings) as live:
+        table, (ann,) = seat_clients(live.base, ["Ann"])
+        flood = Client(live.base, "Flood")
+        invite = ann.view(table).invite
+        for number in range(20):
+            flood.send(type="join", invite=invite, ref=number)
+        answers = {}
+        while len(answers) < 20:
+            message = flood.recv()
+            if message["type"] in ("table", "error") and "ref" in message:
+                answers[message["ref"]] = message
+        limited = [m for m in answers.values() if m["type"] == "error"]
+        assert 8 <= 20 - len(limited) <= 12  # 80 / 8 at once, then 5 a second
+        assert {m["code"] for m in limited} == {"rate_limited"}
+        time.sleep(0.3)
+        assert flood.request(type="ping")["type"] == "pong"  # plain messages go on
+        ann.close()
+        flood.close()
+
+
 def test_reconnect_gets_the_missed_events_or_a_snapshot(tmp_path: Path) -> None:
     with ThreadServer(fast_settings(tmp_path / "buf.db", event_buffer=6)) as live:
         table, (ann, bob) = seat_clients(

@@ -79,13 +79,13 @@ class Connection(Endpoint):
         self._sending = False  # the writer holds a message it has not yet handed over
         self._writer = asyncio.create_task(self._write(), name=f"conn-{self.id}-writer")
 
-    def allow(self, now: float) -> bool:
-        """Token bucket: may the client send another message now?"""
+    def allow(self, now: float, cost: float = 1.0) -> bool:
+        """Token bucket: may the client send another message (of this ``cost``) now?"""
         self._tokens = min(self._burst, self._tokens + (now - self._refilled) * self._rate)
         self._refilled = now
-        if self._tokens < 1.0:
+        if self._tokens < cost:
             return False
-        self._tokens -= 1.0
+        self._tokens -= cost
         return True
 
     def __repr__(self) -> str:

@@ -189,6 +189,23 @@ async def _read_loop(server: ServerParts, conn: Connection) -> None:
         await handle_text(server, conn, text)
 
 
+# A message answered with a whole table (or the lobby) costs the server as much as about
+# ten others: it takes this many messages' share of the client's rate.
+SNAPSHOT_COST = 8.0
+_SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest)
+
+
+def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
+    if isinstance(message, _SNAPSHOT_MESSAGES) and not conn.allow(
+        time.monotonic(), SNAPSHOT_COST - 1.0  # the message's own share is taken already
+    ):
+        raise ProtocolError(
+            "rate_limited",
+            f"too many join, resync, sit and lobby requests: each counts as {SNAPSHOT_COST:g} "
+            "messages; slow down",
+        )
+
+
 def _within(text: str, limit: int) -> bool:
     return len(text) <= limit and len(text.encode()) <= limit
 
@@ -203,6 +220,7 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
     message: ClientMessage | None = None
     try:
         message = parse_message(text)
+        _charge_snapshot(conn, message)
         await _dispatch(server, conn, message)
     except ProtocolError as exc:
         ref = reference(text) if message is None else message.ref

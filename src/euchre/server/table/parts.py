@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("euchre.table")
 
 MAX_INVITED = 256  # people kept per table as having used its invite
+MAX_ARRIVALS = 24  # people a private table announces as having opened its invite
 WATCHERS_DELAY = 0.5  # seconds: one message for a burst of spectators coming and going
 TIME_UP = "time_up"  # the stored action that says a timed game's time ran out
 

@@ -15,7 +15,7 @@ from ..kinds import SeatKind, TableKind, TableStatus
 from ..lookback import bot_name
 from ..protocol import ProtocolError
 from ..wire import dumps
-from .parts import MAX_INVITED, WATCHERS_DELAY, Direct, Seat, log
+from .parts import MAX_ARRIVALS, MAX_INVITED, WATCHERS_DELAY, Direct, Seat, log
 from .publish import Publishing
 
 
@@ -37,11 +37,21 @@ class Seating(Publishing):
             return
         if index is None:
             self._watch(conn, None)
-            if invited and identity.id not in self.opened and self.kind == TableKind.PRIVATE:
+            if self._announces_arrival(identity.id, invited):
                 self.opened[identity.id] = identity.name  # the host hears a friend arrive
                 await self._commit("arrived", {"name": identity.name}, direct=direct)
                 return
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
+
+    def _announces_arrival(self, person: str, invited: bool) -> bool:
+        """Whether someone opening a private table's invite is announced: once each, and
+        only the first MAX_ARRIVALS (a flood of new guests must not fill the table's log)."""
+        return (
+            invited
+            and self.kind == TableKind.PRIVATE
+            and person not in self.opened
+            and len(self.opened) < MAX_ARRIVALS
+        )
 
     async def _remember_invited(self, person: str) -> None:
         """Someone opened the table with its invite: kept, so after a restart they can
