@@ -55,6 +55,12 @@ def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None
             shared = httpx.get(base + f"/api/games/{private}/replay", params={"invite": typed})
             assert shared.status_code == 200 and shared.json()["game"] == private
         assert statuses(base, casual) == [200] * 4  # other games stay public
+        # Reviews: a stranger is told a private game does not exist, a public one is not theirs.
+        bobs = {"euchre_session": bob["session"]}
+        hidden = httpx.get(f"{base}/api/games/{private}/review", cookies=bobs)
+        assert (hidden.status_code, hidden.json()["code"]) == (404, "not_found")
+        public = httpx.get(f"{base}/api/games/{casual}/review", cookies=bobs)
+        assert (public.status_code, public.json()["code"]) == (403, "forbidden")
 
         def listed(**cookies: str) -> tuple[list[str], int]:
             history = httpx.get(base + "/api/players/ann/games", cookies=cookies).json()
@@ -64,3 +70,27 @@ def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None
         assert listed() == ([casual], 1)
         assert listed(euchre_session=bob["session"]) == ([casual], 1)
         assert listed(euchre_session=ann["session"]) == (sorted([casual, private]), 2)
+
+
+def test_a_private_game_in_play_is_the_same_404_to_strangers_everywhere(tmp_path: Path) -> None:
+    """The review answered strangers 409 (not finished) where the summary answered 404,
+    telling them that the private game exists."""
+    with ThreadServer(social_settings(tmp_path / "playing.db")) as live:
+        base = live.base
+        ann = register(base, "Ann")
+        bob = register(base, "Bob")
+        player = Client(base, "Ann", ann["session"])
+        table = player.request(type="create", kind="private", turn_seconds=0)["table"]
+        player.until(lambda m: m["type"] == "table" and m["table"] == table)
+        player.send(type="start", table=table)
+        player.until(lambda m: m.get("event", {}).get("kind") == "started")
+        stranger = {"euchre_session": bob["session"]}
+        for path in ("review", "summary"):
+            answer = httpx.get(f"{base}/api/games/{table}/{path}", cookies=stranger)
+            unknown = httpx.get(f"{base}/api/games/nope/{path}", cookies=stranger)
+            assert (answer.status_code, answer.json()["code"]) == (404, "not_found"), path
+            assert answer.json()["detail"] == unknown.json()["detail"].replace("nope", table)
+        own = {"euchre_session": ann["session"]}
+        mine = httpx.get(f"{base}/api/games/{table}/review", cookies=own)
+        assert (mine.status_code, mine.json()["code"]) == (409, "not_finished")  # its player
+        player.close()

@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 
 from . import api
 from .kinds import TableStatus
+from .privacy import may_view
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -23,7 +24,10 @@ def register(app: FastAPI, server: ServerParts) -> None:
         if identity is None:
             raise api.problem(401, "no_session", "no session: POST /api/session first")
         row = await server.store.load_game(game_id)
-        if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
+        hidden = row is not None and not may_view(row, identity, None)
+        if row is None or hidden or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
+            # A private game is not for strangers, played or finished: the same 404 as
+            # the summary's, so neither tells them that it exists.
             raise api.problem(404, "not_found", f"no game {game_id}")
         if row.status != TableStatus.FINISHED:
             raise api.problem(
