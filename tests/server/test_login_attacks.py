@@ -174,3 +174,41 @@ def test_many_guesses_from_a_few_addresses_queue_behind_each_other_not_the_owner
     asyncio.run(main())
     assert len(finished) == 91
     assert finished.index("owner") <= 6, finished.index("owner")  # not behind the 90
+
+
+def test_new_guest_sessions_are_limited_per_address(tmp_path: Path) -> None:
+    """Each guest may keep chat preferences stored for 30 days: one address made
+    guests without end (and filled the disk with their mute lists)."""
+    settings = social_settings(tmp_path / "guests.db", guests_per_address=3)
+    with ThreadServer(settings) as live:
+        with from_address("127.0.0.2") as http:
+            for n in range(3):
+                made = http.post(live.base + "/api/session", json={"name": f"Guest {n}"})
+                assert made.status_code == 200, made.text
+            refused = http.post(live.base + "/api/session", json={"name": "Guest 3"})
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_attempts"
+        assert "too many guest sessions" in refused.json()["detail"]
+        assert int(refused.headers["Retry-After"]) > 0
+        with from_address("127.0.0.3") as http:  # another address
+            assert http.post(live.base + "/api/session", json={"name": "Other"}).status_code == 200
+        for n in range(5):  # 127.0.0.1 is exempt (address_limit_exempt)
+            local = httpx.post(live.base + "/api/session", json={"name": f"Local {n}"})
+            assert local.status_code == 200
+
+
+def test_a_mute_list_is_capped(tmp_path: Path) -> None:
+    from euchre.server.chat import MAX_MUTED
+
+    with ThreadServer(social_settings(tmp_path / "mutes.db")) as live:
+        token = httpx.post(live.base + "/api/session", json={"name": "Muter"}).json()["session"]
+        cookies = {"euchre_session": token}
+        many = [f"g_{n:016x}" for n in range(MAX_MUTED + 1)]
+        refused = httpx.put(live.base + "/api/preferences", json={"muted": many}, cookies=cookies)
+        assert refused.status_code == 422 and refused.json()["code"] == "invalid_request"
+        assert f"at most {MAX_MUTED} items" in refused.json()["detail"][0]["msg"]
+        assert httpx.get(live.base + "/api/preferences", cookies=cookies).json()["muted"] == []
+        kept = httpx.put(
+            live.base + "/api/preferences", json={"muted": many[:MAX_MUTED]}, cookies=cookies
+        )
+        assert kept.status_code == 200 and len(kept.json()["muted"]) == MAX_MUTED
+        assert MAX_MUTED <= 100  # about 6.5 KB a person at most (ids of up to 64 characters)

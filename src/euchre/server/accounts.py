@@ -32,6 +32,7 @@ from euchre.store.names import skeleton
 from euchre.store.rekey import KEY_LENGTH as NAME_KEY_LENGTH
 from euchre.store.repo import utcnow
 
+from .addresses import limit_key
 from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
 from .bus import Bus, RedisBus
 from .chat import Chat, Prefs
@@ -45,6 +46,7 @@ from .limits import (
     deployment_namespace,
 )
 from .protocol import error
+from .quotas import exempt_addresses
 from .strength import weakness
 
 if TYPE_CHECKING:
@@ -239,6 +241,11 @@ class Accounts:
         self.registrations: Limiter = MemoryLimiter(
             settings.register_per_address, settings.register_window_seconds
         )
+        # Each guest may store chat preferences for its 30 days: new ones are counted.
+        self.guests: Limiter = MemoryLimiter(
+            settings.guests_per_address, settings.guests_window_seconds
+        )
+        self.exempt = exempt_addresses(settings)
         self._slowed = OneAtATime()  # a name's slow lane
         # (name, address) pairs that logged in: the owner's own addresses, let past the
         # slow lane of a name under attack (the most recent, on this instance).
@@ -273,6 +280,12 @@ class Accounts:
             prefix + "register:",
             settings.register_per_address,
             settings.register_window_seconds,
+        )
+        self.guests = RedisLimiter(
+            bus.client,
+            prefix + "guest:",
+            settings.guests_per_address,
+            settings.guests_window_seconds,
         )
 
     # ------------------------------------------------------------------ sessions
@@ -414,6 +427,12 @@ class Accounts:
             raise _too_many(self.settings.login_name_delay_seconds * waiting)
         async with self._slowed.turn(key):
             yield
+
+    async def admit_guest(self, host: str) -> None:
+        """Count a new guest session from ``host`` (429 past ``guests_per_address`` in the
+        window; exempt addresses are not counted)."""
+        if host and host not in self.exempt:
+            await self._take(self.guests, limit_key(host), "guest sessions")
 
     async def _take(self, limiter: Limiter, key: str, what: str = "attempts") -> None:
         wait = await limiter.take(key)

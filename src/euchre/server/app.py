@@ -240,16 +240,18 @@ def _routes(app: FastAPI, server: Server) -> None:
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
 
-    @app.post("/api/session", tags=["accounts"], responses=api.problems(400, 409, 422))
+    @app.post("/api/session", tags=["accounts"], responses=api.problems(400, 409, 422, 429))
     async def new_session(
         body: GuestRequest, request: Request, response: Response
     ) -> dict[str, Any]:
-        """Play as a guest under a name (an account's session in the cookie is ended)."""
+        """Play as a guest under a name (an account's session in the cookie is ended);
+        429 past ``guests_per_address`` new guests from one address in the window."""
         try:
             identity = new_guest(body.name)
         except ValueError as exc:
             raise AccountError(422, "bad_name", str(exc)) from None
         await server.accounts.check_guest_name(identity.name)
+        await server.accounts.admit_guest(request.client.host if request.client else "")
         previous = await api.identity_of(server, request)
         if previous is not None and not previous.guest:
             await server.accounts.logout(previous)

@@ -43,7 +43,7 @@ PRESETS = {
     "oops": "Oops",
     "good_game": "Good game",
 }
-MAX_MUTED = 500
+MAX_MUTED = 100
 RECENT = 50  # lines kept per table and channel for chat_log
 GUESTS_KEPT = 50_000
 

@@ -73,6 +73,8 @@ class Settings:
     login_window_seconds: float = 300.0
     register_per_address: int = 5  # accounts registered per address ...
     register_window_seconds: float = 3600.0  # ... in this window
+    guests_per_address: int = 30  # guest sessions made per address ...
+    guests_window_seconds: float = 3600.0  # ... in this window
     # Chat and ratings.
     chat_max_chars: int = 200
     chat_messages: int = 5  # messages a person may send per chat_seconds
