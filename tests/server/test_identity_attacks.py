@@ -60,6 +60,10 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
         # Rows of the confusables table joined: Cyrillic and Greek small o meet Latin o
         # (and 0), a capital I meets a small l.
         look_alikes += ["B\u043eb", "B\u03bfb", "AI"]
+        # A letter and the two it looks like (TR39): rn m, vv w, cl d.
+        for name in ("Tom", "Kim", "Emma", "Wendy", "Dave", "Farmer"):
+            register(live.base, name)
+        look_alikes += ["Torn", "Kirn", "Ernrna", "VVendy", "Vvendy", "Clave", "Farrner", "TORN"]
         for look_alike in look_alikes:
             answer = create_account(live.base, look_alike)
             assert answer.status_code == 409, look_alike
@@ -68,16 +72,20 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
         profile = httpx.get(live.base + "/api/players/\u0410nn").json()
         assert profile["name"] == "Ann"  # the look-alike finds the one account
         assert create_account(live.base, "Anna").status_code == 201
+        assert httpx.get(live.base + "/api/players/Torn").json()["name"] == "Tom"
+        assert create_account(live.base, "Toni").status_code == 201
 
 
 def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Path) -> None:
-    """Joining the look-alike rows (migration 0007) gives two existing accounts one key:
-    the older keeps it, the newer one's key is suffixed, and each logs in by its own name."""
+    """Joining the look-alike rows (migration 0007), and a letter with the two it looks like
+    (0009), gives two existing accounts one key: the older keeps it, the newer one's key is
+    suffixed, and each logs in by its own name."""
     cyrillic = "B\u043eb"
     settings = social_settings(tmp_path / "m.db")
     with ThreadServer(settings) as live:
         first = register(live.base, "Bob")["id"]
         second = register(live.base, "Bxb")["id"]
+        tom, torn = register(live.base, "Tom")["id"], register(live.base, "Torm")["id"]
 
     async def back_to_0006() -> list[tuple[int, str]]:
         engine = make_engine(settings.database_url)
@@ -87,6 +95,8 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
                     text("UPDATE users SET name = :n, name_key = 'bob' WHERE name = 'Bxb'"),
                     {"n": cyrillic},
                 )
+                # Registered before 0009: a name with rn beside one with m.
+                await conn.execute(text("UPDATE users SET name = 'Torn' WHERE name = 'Torm'"))
                 await conn.execute(text("DROP TABLE guest_prefs"))  # made by 0008
                 await conn.execute(text("UPDATE alembic_version SET version_num = '0006'"))
             assert await upgrade(engine) == head_revision()
@@ -96,9 +106,10 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
         finally:
             await engine.dispose()
 
-    assert asyncio.run(back_to_0006()) == [(1, "b0b"), (2, "b0b#2")]
+    assert asyncio.run(back_to_0006()) == [(1, "b0b"), (2, "b0b#2"), (3, "t0m"), (4, "t0m#4")]
     with ThreadServer(settings) as live:
-        for name, account in (("Bob", first), (cyrillic, second), ("BOB", first)):
+        pairs = [("Bob", first), (cyrillic, second), ("BOB", first), ("Tom", tom)]
+        for name, account in [*pairs, ("Torn", torn)]:
             answer = login(live.base, name)
             assert answer.status_code == 200, (name, answer.text)
             assert answer.json()["id"] == account, name

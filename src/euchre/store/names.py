@@ -4,8 +4,10 @@ Two names are the same name when their skeletons are equal (the idea of Unicode 
 confusable detection): NFKC folds full-width and other compatibility forms, case is
 ignored, and each character is replaced by the representative (the lowest code point) of
 its look-alikes in the Unicode confusables table that ``confusable-homoglyphs`` ships
-(the table's overlapping rows joined into groups). So ``Аnn`` with a Cyrillic A,
-``Ａｎｎ`` and ``ann`` are one name, and ``Bоb`` with a Cyrillic о is ``Bob``.
+(the table's overlapping rows joined into groups); and the letters TR39 finds like two
+(``m`` and ``rn``, ``w`` and ``vv``, ``d`` and ``cl``) are one. So ``Аnn`` with a Cyrillic A,
+``Ａｎｎ`` and ``ann`` are one name, ``Bоb`` with a Cyrillic о is ``Bob``, and ``Torn`` is
+``Tom``.
 
 Names may not hold format or control characters (bidi overrides and isolates, zero
 widths) or letters that show nothing (the Hangul fillers): they could reorder or hide what
@@ -23,6 +25,8 @@ INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 # Letters that show nothing (Unicode marks them default-ignorable or blank): a name of
 # them looks empty, and one beside "Bob" looks like "Bob".
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Letters that look like two others: "Torn" beside "Tom", "VVendy" beside "Wendy".
+LETTER_SEQUENCES = {"m": "rn", "w": "vv", "d": "cl"}
 
 
 @functools.cache
@@ -51,8 +55,8 @@ def _representatives() -> dict[str, str]:
     return {char: root(char) for char in parent}
 
 
-def skeleton(name: str) -> str:
-    """The form two look-alike names share."""
+def _folded(text: str) -> str:
+    """Each character replaced by its look-alikes' representative, case ignored."""
     table = _representatives()
 
     def mapped(text: str) -> str:
@@ -60,7 +64,40 @@ def skeleton(name: str) -> str:
 
     # Upper case first, so names stay unique whatever their case (Bob, BOB) and capital
     # look-alikes (Greek, Cyrillic) meet; then folded, and mapped again.
-    return mapped(mapped(name.upper()).casefold())
+    return mapped(mapped(text.upper()).casefold())
+
+
+@functools.cache
+def _letter_sequences() -> dict[str, str]:
+    """Each letter that looks like a sequence of letters (TR39: m rn, w vv, d cl), both
+    folded. The package's table holds m's row; w's and d's are in Unicode's current table
+    but not in the package's, so the three are listed here."""
+    return {_folded(letter): _folded(sequence) for letter, sequence in LETTER_SEQUENCES.items()}
+
+
+def _joined(text: str) -> str:
+    """Every such sequence written as its letter, the first ones first: ``vw`` and ``wv``
+    are both written out (``vvv``) before they are joined, so they meet as ``wv``."""
+    sequences = _letter_sequences()
+    spelled = "".join(sequences.get(c, c) for c in text)
+    joined, at = [], 0
+    while at < len(spelled):
+        for letter, sequence in sequences.items():
+            if spelled.startswith(sequence, at):
+                joined.append(letter)
+                at += len(sequence)
+                break
+        else:
+            joined.append(spelled[at])
+            at += 1
+    # The sequences share no letters but v with v, so as many are joined as the name
+    # had: a skeleton is never longer than its characters' (the key column's length).
+    return "".join(joined)
+
+
+def skeleton(name: str) -> str:
+    """The form two look-alike names share."""
+    return _joined(_folded(name))
 
 
 def invisible_characters(name: str) -> list[str]:
