@@ -98,6 +98,8 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
                 # Registered before 0009: a name with rn beside one with m.
                 await conn.execute(text("UPDATE users SET name = 'Torn' WHERE name = 'Torm'"))
                 await conn.execute(text("DROP TABLE guest_prefs"))  # made by 0008
+                for table in ("ratings", "rating_history"):  # 0010's columns
+                    await conn.execute(text(f"ALTER TABLE {table} DROP COLUMN established"))
                 await conn.execute(text("UPDATE alembic_version SET version_num = '0006'"))
             assert await upgrade(engine) == head_revision()
             async with engine.connect() as conn:

@@ -4,6 +4,7 @@ the right way for both partners, a leaderboard in rating order that survives a r
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,12 @@ from social_helpers import (
     social_settings,
     wait_processed,
 )
+from typer.testing import CliRunner
 
+from euchre.cli import app as cli_app
 from euchre.engine import GameState, preset
 from euchre.server.results import Player, Ratings, side_ranks
+from euchre.store.accounts import STAT_COLUMNS
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -168,7 +172,11 @@ def rating_points(base: str, name: str) -> list[dict[str, float]]:
 
 def test_new_accounts_and_repeated_pairings_move_ratings_less(tmp_path: Path) -> None:
     settings = social_settings(
-        tmp_path / "farm.db", provisional_games=1, provisional_influence=0.25, repeat_decay=0.5
+        tmp_path / "farm.db",
+        provisional_games=1,
+        provisional_opponents=2,  # Ann's first game (against Cat and Dan) establishes her
+        provisional_influence=0.25,
+        repeat_decay=0.5,
     )
     model = PlackettLuce()
     with ThreadServer(settings) as live:
@@ -179,6 +187,7 @@ def test_new_accounts_and_repeated_pairings_move_ratings_less(tmp_path: Path) ->
         first = ranked_table([ann, cat, bob, dan])  # Ann and Bob partners; all new: full moves
         play_random([ann, cat, bob, dan], first, random.Random(21))
         wait_processed(base, first)
+
         def new() -> Any:
             return model.rating()  # one object per player: openskill updates them in place
 
@@ -205,3 +214,134 @@ def test_new_accounts_and_repeated_pairings_move_ratings_less(tmp_path: Path) ->
         assert eve_after["mu"] == pytest.approx(raw[1][0].mu, abs=1e-3)
         for client in (ann, bob, cat, dan, eve, fay):
             client.close()
+
+
+def two_player_game(base: str, first: Client, second: Client, seed: int) -> dict[str, Any]:
+    table = ranked_table([first, second], preset="two-player")
+    play_random([first, second], table, random.Random(seed))
+    return wait_processed(base, table)
+
+
+def standing(base: str, name: str) -> dict[str, Any]:
+    (rating,) = httpx.get(f"{base}/api/players/{name}").json()["ratings"]
+    return dict(rating)
+
+
+def test_puppets_that_play_only_each_other_stay_provisional(tmp_path: Path) -> None:
+    """Two fresh accounts played their provisional games against each other, became
+    established, and then a farmer's wins over them counted in full. Only opponents who
+    were established when they played establish a player now."""
+    settings = social_settings(
+        tmp_path / "puppets.db",
+        provisional_games=2,
+        provisional_opponents=2,
+        provisional_influence=0.25,
+        repeat_decay=1.0,
+    )
+    model = PlackettLuce()
+    with ThreadServer(settings) as live:
+        base = live.base
+        ann, bob, cat, pup, pet = account_clients(base, ["Ann", "Bob", "Cat", "Pup", "Pet"])
+        # Nobody is established yet, so any opponents count: Ann, Bob and Cat each meet two.
+        for seed, (first, second) in enumerate([(ann, bob), (bob, cat), (cat, ann)]):
+            two_player_game(base, first, second, seed)
+        assert not any(standing(base, n)["provisional"] for n in ("Ann", "Bob", "Cat"))
+        # The puppets play each other more than enough games: still provisional.
+        for seed in range(3):
+            two_player_game(base, pup, pet, 10 + seed)
+        for name in ("Pup", "Pet"):
+            assert standing(base, name)["games"] == 3 and standing(base, name)["provisional"]
+        board = httpx.get(base + "/api/leaderboard", params={"mode": "two-player"}).json()
+        assert {e["name"] for e in board["entries"] if not e["provisional"]} == {
+            "Ann",
+            "Bob",
+            "Cat",
+        }
+        established = httpx.get(
+            base + "/api/leaderboard", params={"mode": "two-player", "established": True}
+        ).json()
+        assert {e["name"] for e in established["entries"]} == {"Ann", "Bob", "Cat"}
+        assert established["total"] == 3
+        # So Ann's game against a puppet moves her a quarter of openskill's way.
+        before = standing(base, "Ann")
+        pup_before = standing(base, "Pup")
+        summary = two_player_game(base, ann, pup, 20)
+        after = standing(base, "Ann")
+        ranks = [0.0, 1.0] if summary["winner"] == 0 else [1.0, 0.0]
+        raw = model.rate(
+            [
+                [model.rating(mu=before["mu"], sigma=before["sigma"])],
+                [model.rating(mu=pup_before["mu"], sigma=pup_before["sigma"])],
+            ],
+            ranks=ranks,
+        )
+        assert after["mu"] - before["mu"] == pytest.approx(
+            0.25 * (raw[0][0].mu - before["mu"]), abs=1e-3
+        )
+        # A puppet that meets two established people is established.
+        two_player_game(base, pup, bob, 21)
+        assert not standing(base, "Pup")["provisional"]
+        assert standing(base, "Pet")["provisional"]
+        for client in (ann, bob, cat, pup, pet):
+            client.close()
+
+
+def test_the_established_migration_judges_existing_ratings_by_their_opponents(
+    tmp_path: Path,
+) -> None:
+    """Migration 0010: 10 games against 3 distinct opponents establish a rating; a pair of
+    puppets established by their game count alone before it is provisional again."""
+    path = tmp_path / "before.db"
+    upgraded = CliRunner().invoke(cli_app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
+    assert upgraded.exit_code == 0, upgraded.output
+    names = ["Ann", "Bob", "Cat", "Dan", "Pup", "Pet"]
+    # Ann plays Bob, Cat and Dan four times each; the puppets play each other twelve times.
+    pairings = [(1, 2 + n % 3) for n in range(12)] + [(5, 6)] * 12
+    stats = ", ".join(STAT_COLUMNS)
+    with sqlite3.connect(path) as conn:
+        for user, name in enumerate(names, start=1):
+            conn.execute(
+                "INSERT INTO users (id, name, name_key, created_at, chat_enabled)"
+                " VALUES (?, ?, ?, '2026-01-01', 0)",
+                (user, name, name.lower()),
+            )
+        games: dict[int, int] = {}
+        for number, pair in enumerate(pairings):
+            game = f"g{number}"
+            conn.execute(
+                "INSERT INTO games (id, kind, status, variant_name, options, settings, seats,"
+                " version, created_at) VALUES (?, 'ranked', 'finished', 'two-player', '{}',"
+                " '{}', '[]', 0, '2026-01-01')",
+                (game,),
+            )
+            for side, user in enumerate(pair):
+                games[user] = games.get(user, 0) + 1
+                conn.execute(
+                    f"INSERT INTO game_players (game_id, seat, user_id, name, mode, kind, side,"
+                    f" won, finished_at, {stats}) VALUES (?, ?, ?, ?, 'two-player', 'ranked',"
+                    f" ?, 0, '2026-01-01', {', '.join('0' for _ in STAT_COLUMNS)})",
+                    (game, side, user, names[user - 1], side),
+                )
+                conn.execute(
+                    "INSERT INTO rating_history (user_id, mode, game_id, mu, sigma, ordinal,"
+                    " before, won, at) VALUES (?, 'two-player', ?, 25, 8, 1, 0, 0, '2026-01-01')",
+                    (user, game),
+                )
+        for user, count in games.items():
+            conn.execute(
+                "INSERT INTO ratings (user_id, mode, mu, sigma, ordinal, games, wins, updated_at)"
+                " VALUES (?, 'two-player', 25, 8, 1, ?, 0, '2026-01-01')",
+                (user, count),
+            )
+        for table in ("ratings", "rating_history"):  # as they were before 0010
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN established")
+        conn.execute("UPDATE alembic_version SET version_num = '0009'")
+    again = CliRunner().invoke(cli_app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
+    assert again.exit_code == 0, again.output
+    with sqlite3.connect(path) as conn:
+        established = dict(conn.execute("SELECT user_id, established FROM ratings"))
+        history = conn.execute(
+            "SELECT established FROM rating_history WHERE user_id = 1 ORDER BY id"
+        ).fetchall()
+    assert established == {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}  # Bob, Cat, Dan: 4 games
+    assert [e for (e,) in history] == [0] * 10 + [1, 1]  # Ann had 10 games before these

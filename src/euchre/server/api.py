@@ -127,7 +127,10 @@ class RatingInfo(BaseModel):
     sigma: float
     games: int
     wins: int
-    provisional: bool = Field(description="fewer ranked games than the provisional limit (10)")
+    provisional: bool = Field(
+        description="not established yet: fewer than 10 ranked games, or fewer than 3 "
+        "distinct opponents who were established when they played"
+    )
 
 
 class StatsInfo(BaseModel):
@@ -334,7 +337,7 @@ class Ok(BaseModel):
 # ---------------------------------------------------------------------- helpers
 
 
-def _rating(row: RatingRow, provisional: int) -> RatingInfo:
+def _rating(row: RatingRow) -> RatingInfo:
     return RatingInfo(
         mode=row.mode,  # type: ignore[arg-type]
         rating=round(row.ordinal, 2),
@@ -342,7 +345,7 @@ def _rating(row: RatingRow, provisional: int) -> RatingInfo:
         sigma=round(row.sigma, 4),
         games=row.games,
         wins=row.wins,
-        provisional=row.games < provisional,
+        provisional=not row.established,
     )
 
 
@@ -481,14 +484,13 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         user = await store.user_by_id(identity.account_id or 0)
         if user is None:
             raise problem(401, "no_account", "log in first")
-        limit = server.settings.provisional_games
         return AccountInfo(
             id=identity.id,
             name=user.name,
             created_at=user.created_at,
             chat=user.chat_enabled,
             muted=sorted(user.muted),
-            ratings=[_rating(r, limit) for r in await store.ratings_of(user.id)],
+            ratings=[_rating(r) for r in await store.ratings_of(user.id)],
             stats=_stats(await store.stats_of(user.id)),
         )
 
@@ -557,12 +559,11 @@ def _player_routes(app: FastAPI, server: ServerParts) -> None:
         user = await _player(server, name)
         private = private_history_visible(await identity_of(server, request), user.id)
         total, _ = await store.games_of(user.id, 0, 0, private)
-        limit = server.settings.provisional_games
         return Profile(
             name=user.name,
             created_at=user.created_at,
             games=total,
-            ratings=[_rating(r, limit) for r in await store.ratings_of(user.id)],
+            ratings=[_rating(r) for r in await store.ratings_of(user.id)],
             stats=_stats(await store.stats_of(user.id)),
         )
 
@@ -625,16 +626,13 @@ def _player_routes(app: FastAPI, server: ServerParts) -> None:
         established: bool = False,
     ) -> Leaderboard:
         """Players of a mode ordered by displayed rating (``established``: only those past
-        the provisional games)."""
-        provisional = server.settings.provisional_games
-        total, rows = await store.leaderboard(
-            mode, limit, offset, provisional if established else 0
-        )
+        the provisional games, against enough distinct established opponents)."""
+        total, rows = await store.leaderboard(mode, limit, offset, established)
         entries = [
             LeaderboardEntry(
                 rank=offset + i + 1,
                 name=name,
-                **_rating(r, provisional).model_dump(exclude={"mode"}),
+                **_rating(r).model_dump(exclude={"mode"}),
             )
             for i, (name, r) in enumerate(rows)
         ]

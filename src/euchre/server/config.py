@@ -79,7 +79,8 @@ class Settings:
     chat_max_chars: int = 200
     chat_messages: int = 5  # messages a person may send per chat_seconds
     chat_seconds: float = 10.0
-    provisional_games: int = 10  # ratings are provisional until this many ranked games
+    provisional_games: int = 10  # ratings are provisional until this many ranked games ...
+    provisional_opponents: int = 3  # ... against this many distinct established opponents
     # Load limits (docs/operations.md, "Limits").
     replay_workers: int = 1  # processes computing replays (started on first use)
     replay_max_bytes: int = 1024 * 1024  # largest EGN upload

@@ -2,7 +2,9 @@
 
 Ratings are openskill (Plackett-Luce) ratings per mode, team-aware: partners form a team
 and both are credited with the team's result. The displayed rating is the ordinal
-(mu - 3 sigma); a rating is provisional until ``provisional_games`` ranked games.
+(mu - 3 sigma); a rating is provisional until it is established: ``provisional_games``
+ranked games, among them games against ``provisional_opponents`` distinct opponents who
+were established when the game began.
 
 A finished game is processed once, in one transaction that first claims the game in
 ``game_results``; the start of a server processes any finished game not yet claimed, so
@@ -11,7 +13,10 @@ game (whose seat a bot finished) takes the result like everyone else.
 
 Sock puppets cannot farm ratings: an established player's change is scaled by
 ``provisional_influence`` when anyone else at the table is still provisional (new
-accounts move established ratings little), and by ``repeat_decay`` for each earlier
+accounts move established ratings little); puppets that play only each other never become
+established, however many games they play (only established opponents establish a
+player: while a mode has fewer established players than ``provisional_opponents``, so that
+no one could be, any opponents count); and by ``repeat_decay`` for each earlier
 ranked game within ``repeat_window_seconds`` shared with the same account (the same
 people paired again and again count less and less). A provisional player's own rating
 converges as openskill would move it, less only for repeated pairings.
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -36,7 +41,9 @@ from euchre.store.accounts import (
     add_game_players,
     claim_result,
     current_ratings,
+    established_players,
     existing_users,
+    ranked_opponents,
     save_rating,
     shared_ranked_games,
 )
@@ -112,6 +119,7 @@ class Weighting:
     provisional_games: int = 10
     provisional_influence: float = 0.25
     repeat_decay: float = 0.5
+    provisional_opponents: int = 3
 
     def weight(
         self, player: int, before: dict[int, RatingRow], shared: dict[frozenset[int], int]
@@ -119,8 +127,7 @@ class Weighting:
         """The share of openskill's change this player's rating takes (0..1)."""
         others = [other for other in before if other != player]
         weight = 1.0
-        established = before[player].games >= self.provisional_games
-        if established and any(before[o].games < self.provisional_games for o in others):
+        if before[player].established and not all(before[o].established for o in others):
             weight *= self.provisional_influence
         repeats = max((shared.get(frozenset((player, o)), 0) for o in others), default=0)
         return weight * self.repeat_decay**repeats
@@ -161,6 +168,7 @@ class Ratings:
                     new.ordinal(),
                     old.games + 1,
                     old.wins + int(won),
+                    old.established,
                 )
         return after
 
@@ -169,7 +177,7 @@ class Ratings:
         mu = old.mu + weight * (new.mu - old.mu)
         sigma = old.sigma + weight * (new.sigma - old.sigma)
         ordinal = self.model.rating(mu=mu, sigma=sigma).ordinal()
-        return RatingRow(new.user_id, new.mode, mu, sigma, ordinal, new.games, new.wins)
+        return replace(new, mu=mu, sigma=sigma, ordinal=ordinal)
 
 
 class Results:
@@ -183,7 +191,10 @@ class Results:
         self.ratings = Ratings()
         settings = settings or Settings()
         self.weighting = Weighting(
-            settings.provisional_games, settings.provisional_influence, settings.repeat_decay
+            settings.provisional_games,
+            settings.provisional_influence,
+            settings.repeat_decay,
+            settings.provisional_opponents,
         )
         self.repeat_window = timedelta(seconds=settings.repeat_window_seconds)
         self._queue: asyncio.Queue[tuple[str, FinishedGame | None] | None] = asyncio.Queue()
@@ -276,6 +287,8 @@ class Results:
             )
             for account, new in rated.items()
         }
+        for account in await self._established(conn, state, players, before, after, mode):
+            after[account] = replace(after[account], established=True)
         for player in players:
             if player.account not in live:
                 continue  # deleted during the game: rated with, never saved
@@ -288,6 +301,40 @@ class Results:
                 game_id,
                 won,
             )
+
+    async def _established(
+        self,
+        conn: Any,
+        state: GameState,
+        players: list[Player],
+        before: dict[int, RatingRow],
+        after: dict[int, RatingRow],
+        mode: str,
+    ) -> set[int]:
+        """The players this game establishes."""
+        needed = self.weighting.provisional_opponents
+        candidates = [
+            p
+            for p in players
+            if not before[p.account].established
+            and after[p.account].games >= self.weighting.provisional_games
+        ]
+        if not candidates:
+            return set()
+        # Nobody could meet enough established opponents yet: any opponents count.
+        anyone = await established_players(conn, mode) < needed
+        found = set()
+        for player in candidates:
+            side = state.side_of(player.seat)
+            met = await ranked_opponents(conn, player.account, mode, established=not anyone)
+            met |= {
+                o.account
+                for o in players
+                if state.side_of(o.seat) != side and (anyone or before[o.account].established)
+            }
+            if len(met) >= needed:
+                found.add(player.account)
+        return found
 
 
 def _player_row(

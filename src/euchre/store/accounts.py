@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, or_, select, update
+from sqlalchemy import case, delete, func, insert, or_, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -70,6 +70,7 @@ class RatingRow:
     ordinal: float
     games: int
     wins: int
+    established: bool = False
 
 
 _USER_COLUMNS = (
@@ -103,6 +104,7 @@ def _rating(found: Any) -> RatingRow:
         ordinal=float(found.ordinal),
         games=int(found.games),
         wins=int(found.wins),
+        established=bool(found.established),
     )
 
 
@@ -348,10 +350,11 @@ class AccountStore:
             ]
 
     async def leaderboard(
-        self, mode: str, limit: int, offset: int, min_games: int = 0
+        self, mode: str, limit: int, offset: int, established: bool = False
     ) -> tuple[int, list[tuple[str, RatingRow]]]:
-        """(players in the list, a page of (name, rating)) ordered by displayed rating."""
-        where = (Rating.mode == mode, Rating.games >= min_games)
+        """(players in the list, a page of (name, rating)) ordered by displayed rating
+        (``established``: the established players only)."""
+        where = (Rating.mode == mode, Rating.established.is_(True) if established else true())
         async with self.engine.connect() as conn:
             total = int(
                 (
@@ -495,6 +498,41 @@ async def shared_ranked_games(
     return {frozenset((int(a), int(b))): int(n) for a, b, n in rows}
 
 
+async def established_players(conn: AsyncConnection, mode: str) -> int:
+    """How many players of a mode are established."""
+    found = await conn.execute(
+        select(func.count())
+        .select_from(Rating)
+        .where(Rating.mode == mode, Rating.established.is_(True))
+    )
+    return int(found.scalar_one())
+
+
+async def ranked_opponents(
+    conn: AsyncConnection, user_id: int, mode: str, established: bool
+) -> set[int]:
+    """The distinct accounts ``user_id`` met on another side in ranked games of ``mode``
+    (``established``: only those established when that game began)."""
+    me, them = GamePlayer.__table__.alias("me"), GamePlayer.__table__.alias("them")
+    query = (
+        select(them.c.user_id)
+        .distinct()
+        .join(me, (me.c.game_id == them.c.game_id) & (me.c.side != them.c.side))
+        .where(
+            me.c.user_id == user_id,
+            me.c.mode == mode,
+            me.c.kind == "ranked",
+            them.c.user_id.is_not(None),
+        )
+    )
+    if established:
+        query = query.join(
+            RatingChange,
+            (RatingChange.game_id == them.c.game_id) & (RatingChange.user_id == them.c.user_id),
+        ).where(RatingChange.established.is_(True))
+    return {int(u) for u in (await conn.execute(query)).scalars()}
+
+
 async def current_ratings(
     conn: AsyncConnection, user_ids: Sequence[int], mode: str
 ) -> dict[int, RatingRow]:
@@ -520,6 +558,7 @@ async def save_rating(
         "ordinal": new.ordinal,
         "games": new.games,
         "wins": new.wins,
+        "established": new.established,
         "updated_at": now,
     }
     if not existed:
@@ -540,6 +579,7 @@ async def save_rating(
             ordinal=new.ordinal,
             before=before.ordinal,
             won=won,
+            established=before.established,
             at=now,
         )
     )
@@ -554,7 +594,9 @@ __all__ = [
     "add_game_players",
     "claim_result",
     "current_ratings",
+    "established_players",
     "existing_users",
+    "ranked_opponents",
     "save_rating",
     "shared_ranked_games",
 ]

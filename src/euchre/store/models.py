@@ -157,6 +157,9 @@ class Rating(Base):
     ordinal: Mapped[float] = mapped_column(Float, nullable=False)
     games: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     wins: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # Past the provisional games against enough distinct established opponents
+    # (server/results.py); never taken back.
+    established: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 
@@ -179,6 +182,8 @@ class RatingChange(Base):
     ordinal: Mapped[float] = mapped_column(Float, nullable=False)
     before: Mapped[float] = mapped_column(Float, nullable=False)  # the ordinal before the game
     won: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    # The player was established when the game began: only such opponents establish others.
+    established: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
 
 
