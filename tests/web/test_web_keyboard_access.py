@@ -4,9 +4,16 @@ and names that say who did what."""
 
 from __future__ import annotations
 
+import re
+
 from conftest import PageFactory
 from playwright.sync_api import expect
-from web_helpers import LiveServer, enter_name
+from web_helpers import LiveServer, create_private_table, enter_name, open_settings
+
+MID_TRICK = (
+    "t.dataset.phase === 'play' && t.dataset.myTurn === 'true'"
+    " && document.querySelectorAll('.trick:not(.won) .trick-card').length > 0"
+)
 
 
 def test_the_settings_menu_closes_when_tab_leaves_it(
@@ -48,3 +55,42 @@ def test_the_settings_menu_closes_when_tab_leaves_it(
     page.keyboard.press("Escape")
     expect(page.locator("#settings-panel")).to_be_hidden()
     expect(page.locator("#settings-button")).to_have_attribute("aria-expanded", "false")
+
+
+def test_the_cards_on_the_table_say_who_played_them(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """The trick's cards are named with their players, and the score table's row of the
+    player's side reads "Kay and Olga you" (not "Kay and Olgayou")."""
+    page = new_page()
+    enter_name(page, "Kay")
+    game = create_private_table(page, start_with_bots=True)
+    game.play_until(MID_TRICK)
+    cards = page.locator(".trick:not(.won) .trick-card")
+    assert cards.count() >= 1
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        seat = int(str(card.get_attribute("data-seat")))
+        name = page.evaluate(f"window.euchre.current.info.seats[{seat}].name")
+        label = str(card.get_attribute("aria-label"))
+        assert label.endswith(f", played by {name}"), label
+    group = page.get_by_role("group", name="Cards on the table")
+    assert "played by" in group.aria_snapshot()
+    me = page.evaluate("window.euchre.current.state.seat")
+    partner = page.evaluate(f"window.euchre.current.info.seats[{(me + 2) % 4}].name")
+    expect(page.get_by_role("rowheader", name=f"Kay and {partner} you")).to_have_count(1)
+
+    open_settings(page)
+    page.select_option("#language", "de")
+    page.keyboard.press("Escape")
+    expect(page.locator(".trick:not(.won) .trick-card").first).to_have_attribute(
+        "aria-label", re.compile(r", gespielt von ")
+    )
+    expect(page.get_by_role("rowheader", name=f"Kay und {partner} du")).to_have_count(1)
+    open_settings(page)
+    page.select_option("#language", "nl")
+    page.keyboard.press("Escape")
+    expect(page.locator(".trick:not(.won) .trick-card").first).to_have_attribute(
+        "aria-label", re.compile(r", gespeeld door ")
+    )
+    expect(page.get_by_role("rowheader", name=f"Kay en {partner} jij")).to_have_count(1)

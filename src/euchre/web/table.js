@@ -988,7 +988,9 @@ class TablePage extends Page {
     const items = cards.map(({ seat, card }) => {
       const classes = ["trick-card", "enter", `from-${this.position(seat)}`];
       if (winner === seat) classes.push("winner");
-      return cardImage(this.ctx.i18n, card, { class: classes.join(" "), dataset: { seat: String(seat), key: `trick-${seat}-${card}` } });
+      // Named with who played it: the cards' order alone does not say whose each one is.
+      const label = this.t("table.playedBy", { card: cardName(this.ctx.i18n, card), name: this.seatName(seat) });
+      return cardImage(this.ctx.i18n, card, { class: classes.join(" "), "aria-label": label, dataset: { seat: String(seat), key: `trick-${seat}-${card}` } });
     });
     return h(
       "div",
@@ -1171,7 +1173,13 @@ class TablePage extends Page {
       return h(
         "tr",
         { class: side === mine ? "mine" : "", dataset: { side: String(side) } },
-        h("th", { scope: "row" }, this.sideName(side), side === mine ? h("span", { class: "you" }, this.t("table.you")) : null),
+        h(
+          "th",
+          { scope: "row" },
+          this.sideName(side),
+          // a space between: the badge's margin alone ran the names into it for screen readers ("Olgayou")
+          side === mine ? [" ", h("span", { class: "you" }, this.t("table.you"))] : null,
+        ),
         h("td", { class: "score" }, h("span", { class: "score-value" }, String(score)), h("span", { class: "muted" }, ` / ${target}`)),
         h("td", { class: "tricks" }, s && s.phase === "play" ? String(tricks) : "–"),
         h("td", { class: "bar-cell", "aria-hidden": "true" }, h("span", { class: "score-bar", style: `--fill:${Math.min(100, (100 * score) / Math.max(1, target))}%` })),
