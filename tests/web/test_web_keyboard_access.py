@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from conftest import PageFactory
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from web_helpers import LiveServer, create_private_table, enter_name, open_settings
 
 MID_TRICK = (
@@ -94,3 +94,58 @@ def test_the_cards_on_the_table_say_who_played_them(
         "aria-label", re.compile(r", gespeeld door ")
     )
     expect(page.get_by_role("rowheader", name=f"Kay en {partner} jij")).to_have_count(1)
+
+
+LAST_TRICK_AT_HAND = (
+    "t.dataset.phase === 'play' && t.dataset.myTurn === 'true' && !t.getAttribute('aria-busy')"
+    " && document.querySelector('#last-trick-button') && "
+    "!document.querySelector('#last-trick-button').disabled"
+)
+
+
+def _focused_key(page: Page) -> str:
+    return str(page.evaluate("document.activeElement.dataset.key || document.activeElement.id"))
+
+
+def test_closing_what_a_shortcut_opened_gives_focus_back(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """H (hint) and L (last trick) are pressed from a choice: Escape (or the key again) puts
+    focus back on that choice, so Enter then makes it rather than reopening the panel."""
+    page = new_page()
+    enter_name(page, "Kit")
+    game = create_private_table(page, start_with_bots=True)
+    game.wait_my_turn_or("false")
+    choice = page.locator(".bid-buttons button, .hand-card.legal").last
+    choice.focus()
+    where = _focused_key(page)
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    assert _focused_key(page) == where
+    page.keyboard.press("h")
+    expect(page.locator("#hint-panel")).to_be_visible()
+    page.keyboard.press("h")  # the key again closes it the same way
+    expect(page.locator("#hint-panel")).to_have_count(0)
+    assert _focused_key(page) == where
+    # the hint button still gives focus back to itself
+    page.click("#hint-button")
+    expect(page.locator("#hint-panel")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#hint-button")).to_be_focused()
+
+    game.play_until(LAST_TRICK_AT_HAND)
+    card = page.locator(".hand-card.legal").last
+    card.focus()
+    where = _focused_key(page)
+    page.keyboard.press("l")
+    expect(page.locator("#last-trick")).to_be_visible()
+    expect(page.locator("#last-trick-title")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#last-trick")).to_have_count(0)
+    assert _focused_key(page) == where
+    version = game.version()
+    page.keyboard.press("Enter")  # plays the card, not the last trick again
+    game.wait_version_above(version)
+    expect(page.locator("#last-trick")).to_have_count(0)

@@ -20,6 +20,7 @@ export class Coach {
     this.page = page;
     this.hint = null; // {key, answer | null, error | null}
     this.hintOpen = false;
+    this.hintReturn = null; // where focus goes back to when a hint the H key opened closes
     this.reviews = new Map(); // deal -> {decisions | null, error | null}
     this.reviewDeal = null; // the deal whose review is shown
     this.reviewOpener = null; // the id of the control that opened it, for focus on close
@@ -53,12 +54,14 @@ export class Coach {
   }
 
   /** The H key and the button: ask (or show again) the hint, or close it when shown. */
-  toggleHint() {
+  toggleHint(byKey = false) {
     if (this.hintOpen) {
       this.closeHint();
       return;
     }
     if (!this.canHint()) return;
+    // Opened by the H key: closing gives focus back to the card or bid the player was on.
+    this.hintReturn = byKey ? this.page.focusMark() : null;
     this.hintOpen = true;
     if (!this.hint || this.hint.key !== this.decisionKey() || this.hint.error) this.askHint();
     this.page.render();
@@ -68,6 +71,9 @@ export class Coach {
   closeHint() {
     this.hintOpen = false;
     this.page.render();
+    const back = this.hintReturn;
+    this.hintReturn = null;
+    if (back && this.page.refocus(back)) return;
     document.getElementById("hint-button")?.focus({ preventScroll: true });
   }
 

@@ -249,11 +249,37 @@ class TablePage extends Page {
     this.render();
   }
 
-  toggleLastTrick() {
-    this.showLastTrick = !this.showLastTrick && Boolean(this.recentTrick);
+  /** ``byKey``: opened by the L key, so closing gives focus back to where the player was
+   * (the card or bid they were on), not to the "Last trick" button they never went to. */
+  toggleLastTrick(byKey = false) {
+    const opening = !this.showLastTrick && Boolean(this.recentTrick);
+    if (opening) this.lastTrickReturn = byKey ? this.focusMark() : null;
+    this.showLastTrick = opening;
     this.render();
     if (this.showLastTrick) document.getElementById("last-trick-title")?.focus();
-    else document.getElementById("last-trick-button")?.focus();
+    else {
+      const back = this.lastTrickReturn;
+      this.lastTrickReturn = null;
+      if (!back || !this.refocus(back)) document.getElementById("last-trick-button")?.focus();
+    }
+  }
+
+  /** Where focus is now, to come back to after a panel a shortcut opened (null: nowhere). */
+  focusMark() {
+    const el = document.activeElement;
+    if (!el || el === document.body || el.id === "main") return null;
+    return { el, key: el.dataset?.key || null, id: el.id || null };
+  }
+
+  /** Focus what ``mark`` noted (the same element, or its re-drawn copy); false when it is gone
+   * or no longer usable (the card was played, the bid made). */
+  refocus(mark) {
+    let el = mark.el.isConnected ? mark.el : null;
+    if (!el && mark.id) el = document.getElementById(mark.id);
+    if (!el && mark.key) el = this.root.querySelector(`[data-key="${CSS.escape(mark.key)}"]`);
+    if (!el || el.disabled || el.closest("[hidden], [inert]")) return false;
+    el.focus({ preventScroll: true });
+    return document.activeElement === el;
   }
 
   setClock(clock, info, fill) {
@@ -551,12 +577,12 @@ class TablePage extends Page {
     if (!this.info || event.defaultPrevented || event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return false;
     if ((event.key === "l" || event.key === "L") && this.info?.status !== "waiting") {
       event.preventDefault();
-      this.toggleLastTrick();
+      this.toggleLastTrick(true);
       return true;
     }
     if ((event.key === "h" || event.key === "H") && (this.coach.canHint() || this.coach.hintOpen)) {
       event.preventDefault();
-      this.coach.toggleHint();
+      this.coach.toggleHint(true);
       return true;
     }
     if (event.key === "Escape" && this.coach.reviewDeal !== null) {
