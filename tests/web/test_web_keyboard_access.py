@@ -5,7 +5,9 @@ and names that say who did what."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import LiveServer, create_private_table, enter_name, open_settings
@@ -149,3 +151,75 @@ def test_closing_what_a_shortcut_opened_gives_focus_back(
     page.keyboard.press("Enter")  # plays the card, not the last trick again
     game.wait_version_above(version)
     expect(page.locator("#last-trick")).to_have_count(0)
+
+
+COVERED = """() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'nothing focused';
+    a.scrollIntoView({ block: 'nearest' });
+    const r = a.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    if (!top || a.contains(top) || top.contains(a)) return '';
+    return (a.id || a.textContent.trim().slice(0, 30)) + ' under ' + (top.closest('[id]') || {}).id;
+}"""
+
+
+def test_tab_never_reaches_what_the_game_over_box_covers(
+    new_page: PageFactory, easy_bots: LiveServer, tmp_path: Path
+) -> None:
+    """At the game's end Tab never reaches the controls under the box over the table (the
+    side panel's, the chat's under it on a narrower screen: inert while it shows); Escape
+    or Close put it away with focus on "Show the result", and then nothing focused is under
+    anything."""
+    shots = tmp_path
+    page = new_page(server=easy_bots)
+    enter_name(page, "Gus")
+    if page.locator("#opt-target").is_hidden():
+        page.click(".more-options summary")
+    page.select_option("#opt-target", "5")  # a short game
+    game = create_private_table(page, start_with_bots=True)
+    game.play_until("!!document.querySelector('#game-over')", max_moves=400)
+    expect(page.locator("#game-over-title")).to_be_focused()
+    for size in ({"width": 1440, "height": 900}, {"width": 768, "height": 1024}):
+        page.set_viewport_size(size)
+        visited = set()
+        for _ in range(45):
+            page.keyboard.press("Tab")
+            assert page.evaluate(COVERED) in ("", "nothing focused"), size
+            visited.add(page.evaluate("document.activeElement.id"))
+        assert {"close-game-over", "back-to-lobby", "settings-button"} <= visited, visited
+        assert not visited & {"last-trick-button", "leave-table", "table-title"}, visited
+    page.set_viewport_size({"width": 1440, "height": 900})
+    assert_accessible(page, "the game over box")
+    page.keyboard.press("l")  # no last trick opening under the box
+    expect(page.locator("#last-trick")).to_have_count(0)
+
+    page.keyboard.press("Escape")
+    expect(page.locator("#game-over")).to_have_count(0)
+    expect(page.locator("#show-result")).to_be_focused()
+    assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
+    page.keyboard.press("Shift+Tab")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        assert page.evaluate(COVERED) in ("", "nothing focused")  # past the page's end
+    page.locator("#show-result").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#game-over-title")).to_be_focused()
+    page.click("#close-game-over")
+    expect(page.locator("#game-over")).to_have_count(0)
+    expect(page.locator("#show-result")).to_be_focused()
+    page.click("#show-result")
+    # the last hand's review opens in the side panel: the box makes way while it shows
+    page.click("#final-review")
+    expect(page.locator("#review-panel")).to_be_visible()
+    expect(page.locator("#game-over")).to_have_count(0)
+    assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
+    page.keyboard.press("Escape")
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#final-review")).to_be_focused()
+    page.screenshot(path=str(shots / "game-over-modal.png"))
+    page.click("#back-to-lobby")  # leaving the table leaves nothing inert behind
+    expect(page.locator("#quick-play")).to_be_visible()
+    assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
+    page.click("#settings-button")
+    expect(page.locator("#settings-panel")).to_be_visible()

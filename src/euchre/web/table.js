@@ -51,6 +51,8 @@ class TablePage extends Page {
     this.sheet = []; // every scored hand of the game (the score sheet)
     this.recentTrick = null; // the previous completed trick, for "Last trick"
     this.showLastTrick = false;
+    this.gameOverClosed = false; // the game over box put away (Escape, Close) to see the table
+    this.inerted = []; // what the game over box covers, made inert (coverUnder())
     this.handPause = new HandPause();
     this.fill = new FillCountdown();
     this.playAgain = new PlayAgain(this);
@@ -78,6 +80,7 @@ class TablePage extends Page {
     ctx.net.addEventListener("open", this.onOpen);
     this.tick = setInterval(() => this.updateClocks(), 250);
     this.onResize = () => {
+      this.coverUnder(this.gameOverShowing() ? document.getElementById("game-over") : null);
       this.fitFelt();
       this.placeHint();
     };
@@ -104,6 +107,7 @@ class TablePage extends Page {
     this.root.removeEventListener("change", this.onChange);
     document.removeEventListener("keydown", this.onLookBackKey);
     for (const timer of this.timers) clearTimeout(timer);
+    this.coverUnder(null); // nothing left inert for the next page
     this.ctx.attention.turn(false);
     if (this.tableId && this.info && this.mySeat() === null) {
       this.ctx.net.send({ type: "leave", table: this.tableId });
@@ -306,6 +310,7 @@ class TablePage extends Page {
     }
     this.playAgain.note(e);
     if (e.kind === "started") {
+      this.gameOverClosed = false;
       this.lastDeal = null;
       this.sheet = [];
       this.recentTrick = null;
@@ -551,6 +556,8 @@ class TablePage extends Page {
       copy: () => this.copyInvite(),
       continue: () => this.continueAfterHand(),
       "last-trick": () => this.toggleLastTrick(),
+      "close-game-over": () => this.closeGameOver(),
+      "show-result": () => this.showGameOver(),
       hint: () => this.coach.toggleHint(),
       "close-hint": () => this.coach.closeHint(),
       review: () => this.coach.openReview(target, el.id),
@@ -575,6 +582,13 @@ class TablePage extends Page {
    * the hand summary shows, Enter, Space or Escape continue. */
   lookBackKey(event) {
     if (!this.info || event.defaultPrevented || event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (this.gameOverShowing()) {
+      // L and H would open panels under the box; Escape puts it away
+      if (event.key !== "Escape") return false;
+      event.preventDefault();
+      this.closeGameOver();
+      return true;
+    }
     if ((event.key === "l" || event.key === "L") && this.info?.status !== "waiting") {
       event.preventDefault();
       this.toggleLastTrick(true);
@@ -772,6 +786,49 @@ class TablePage extends Page {
     this.updateClocks();
     this.fitFelt();
     this.placeHint();
+    this.coverUnder(this.gameOverShowing() ? document.getElementById("game-over") : null);
+  }
+
+  /** The game over box shows (app.css: fixed over the felt and the side panel). */
+  gameOverShowing() {
+    const s = this.state;
+    return Boolean(s && s.phase === "game_over" && s.winner !== null && s.winner !== undefined && !this.gameOverClosed && this.coach.reviewDeal === null);
+  }
+
+  /** What the fixed ``panel`` covers, or may cover as the page scrolls under it, made
+   * inert (none when ``panel`` is null): Tab would take focus there unseen (WCAG 2.4.11).
+   * That is the rest of the page's main content across the box's width: the table and
+   * its side panel, and the chat below them (not the chat beside them on a wide screen,
+   * nor the top bar, which the box never reaches). */
+  coverUnder(panel) {
+    for (const el of this.inerted) el.inert = false;
+    this.inerted = [];
+    const main = document.getElementById("main");
+    if (!panel || !main?.contains(panel)) return;
+    const box = panel.getBoundingClientRect();
+    for (let node = panel; node !== main; node = node.parentElement) {
+      for (const other of node.parentElement.children) {
+        if (other === node || other.inert || other.matches("[aria-live], [role=alert], [role=status]")) continue;
+        const r = other.getBoundingClientRect();
+        if (r.right <= box.left || r.left >= box.right) continue; // beside the box, never under it
+        other.inert = true;
+        this.inerted.push(other);
+      }
+    }
+  }
+
+  /** Escape or Close: the box goes, the table and its side panel are usable; "Show the
+   * result" (beside "Leave the table") brings the box back. */
+  closeGameOver() {
+    this.gameOverClosed = true;
+    this.render();
+    document.getElementById("show-result")?.focus();
+  }
+
+  showGameOver() {
+    this.gameOverClosed = false;
+    this.render();
+    document.getElementById("game-over-title")?.focus();
   }
 
   /** A phone's hint: at the foot of the felt (upright: over the player's own seat and the
@@ -1277,6 +1334,7 @@ class TablePage extends Page {
       "div",
       { class: "box row wrap table-actions" },
       me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
+      this.gameOverClosed && this.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, this.t("game.showResult")) : null,
       me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
       h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
     );
@@ -1312,7 +1370,7 @@ class TablePage extends Page {
 
   gameOverPanel() {
     const s = this.state;
-    if (!s || s.winner === null || s.winner === undefined || s.phase !== "game_over") return null;
+    if (!this.gameOverShowing()) return null; // put away, or a hand's review shows instead
     const mine = this.mySeat() !== null ? this.sideOf(this.mySeat()) : null;
     const won = mine === s.winner;
     const result = mine === null ? "game.over" : won ? "game.youWon" : "game.youLost";
@@ -1332,6 +1390,7 @@ class TablePage extends Page {
           h("a", { class: "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
           h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
           h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
+          h("button", { type: "button", id: "close-game-over", "aria-keyshortcuts": "Escape", dataset: { cmd: "close-game-over", key: "close-game-over" } }, this.t("game.close")),
         ),
       ),
       h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
