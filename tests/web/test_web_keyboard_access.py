@@ -223,3 +223,34 @@ def test_tab_never_reaches_what_the_game_over_box_covers(
     assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
     page.click("#settings-button")
     expect(page.locator("#settings-panel")).to_be_visible()
+
+
+FORCED = """() => [...document.querySelectorAll('.felt .seat')].map(s => {
+    const c = getComputedStyle(s);
+    const badges = [...s.querySelectorAll('.you, .chip')].map(b => getComputedStyle(b).borderStyle);
+    return {toAct: s.classList.contains('to-act'), outline: c.outlineStyle,
+            width: parseFloat(c.outlineWidth), badges};
+})"""
+
+
+def test_forced_colours_keep_the_turn_and_the_badges(
+    new_page: PageFactory, live: LiveServer, tmp_path: Path
+) -> None:
+    """In high contrast mode (box shadows and backgrounds dropped) the seat to act still has
+    a mark of its own, an outline, and the you / partner / dealer badges a border."""
+    page = new_page()
+    page.emulate_media(forced_colors="active")
+    assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+    enter_name(page, "Hana")
+    game = create_private_table(page, start_with_bots=True)
+    game.wait_my_turn_or("false")
+    seats = page.evaluate(FORCED)
+    acting = [s for s in seats if s["toAct"]]
+    assert len(acting) == 1, seats
+    assert acting[0]["outline"] == "solid" and acting[0]["width"] >= 2, acting
+    for seat in seats:
+        if not seat["toAct"]:
+            assert seat["outline"] in ("none", "dashed"), seats  # sitting out: dashed
+        assert all(style == "solid" for style in seat["badges"]), seats
+    assert sum(len(s["badges"]) for s in seats) >= 3  # you, partner, dealer
+    page.screenshot(path=str(tmp_path / "forced-colours.png"))
