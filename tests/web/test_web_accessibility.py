@@ -83,3 +83,20 @@ def test_the_scan_catches_what_the_issue_found(new_page: PageFactory, live: Live
     found = {v["id"] for v in violations(page)}
     assert {"label-content-name-mismatch", "aria-prohibited-attr"} <= found, found
     assert "scrollable-region-focusable" in found, found
+
+
+def test_the_scan_fails_on_twin_regions_and_a_skipped_heading(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Moderate findings that still fail: the hand summary named "Hand 3" beside the side
+    panel's "Hand 3", and the replay's seats (h3) straight under its h1."""
+    page = new_page()
+    page.set_content(
+        """<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+        <h1>Replay</h1><h3>Kay</h3>
+        <section aria-label="Hand 3"><p>a</p></section>
+        <section aria-label="Hand 3"><p>b</p></section>
+        </main></body></html>"""
+    )
+    found = {v["id"] for v in violations(page)}
+    assert {"landmark-unique", "heading-order"} <= found, found

@@ -370,6 +370,8 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: `replay-board players-${n}`, id: "replay-board", dataset: { deal: String(this.deal), step: String(this.step) } },
+      // the seats' h3 headings under an h2 (axe: heading-order); the hand picker shows which
+      h("h2", { class: "visually-hidden", id: "replay-board-title" }, this.t("replay.hand", { n: this.deal + 1 })),
       this.centre(frame, deal),
       seats,
     );

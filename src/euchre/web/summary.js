@@ -20,7 +20,13 @@ export function handSummary(page, deal, { live }) {
   );
   return h(
     "section",
-    { class: "hand-summary", id: live ? "hand-summary" : "final-hand", "aria-labelledby": live ? "hand-summary-title" : "final-hand-title", dataset: { deal: String(deal.deal) } },
+    {
+      class: "hand-summary",
+      id: live ? "hand-summary" : "final-hand",
+      // named apart from the side panel's "Hand N" box (axe: landmark-unique); the heading stays short
+      "aria-label": t(live ? "table.handSummaryRegion" : "table.finalHandRegion", { n: deal.deal + 1 }),
+      dataset: { deal: String(deal.deal) },
+    },
     h("h2", { id: live ? "hand-summary-title" : "final-hand-title" }, t("table.lastHand", { n: deal.deal + 1 })),
     contractLine(page, deal),
     h("p", { class: "summary-words" }, page.describeDeal(deal)),
