@@ -255,6 +255,37 @@ def test_an_action_the_database_refuses_is_not_done(live: ThreadServer) -> None:
         client.close()
 
 
+def test_while_writes_fail_the_health_check_says_so_and_bots_back_off(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "full.db", bot_delay=0.3)) as live:
+        ann = Client(live.base, "Ann")
+        table = ann.request(type="create", kind="private", options={"target": 100})["table"]
+        ann.until(lambda m: m["type"] == "table" and m["table"] == table)
+        ann.send(type="start", table=table)
+        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        while ann.my_turn(table):  # until a bot is to move (it waits 0.3 s first)
+            legal = ann.view(table).state["legal"]  # type: ignore[index]
+            ann.request(type="act", table=table, action=legal[0])
+        store = live.server.store
+        working = store._transaction
+        attempts = []
+
+        async def disk_full(*args: object, **kwargs: object) -> None:
+            attempts.append(time.monotonic())
+            raise OSError("database or disk is full")
+
+        store._transaction = disk_full  # type: ignore[method-assign]
+        try:
+            time.sleep(2.5)  # the bot tries, then waits longer after each refusal: 1 s, 2 s
+            assert 1 <= len(attempts) <= 3, len(attempts)
+            health = httpx.get(live.base + "/healthz", timeout=10)
+            assert health.status_code == 503 and health.json()["database"] is False
+        finally:
+            store._transaction = working  # type: ignore[method-assign]
+        ann.until(lambda m: m.get("event", {}).get("kind") == "action", timeout=60)
+        assert httpx.get(live.base + "/healthz", timeout=10).status_code == 200
+        ann.close()
+
+
 def test_a_client_without_compression_gets_every_event_whole(live: ThreadServer) -> None:
     """Uncompressed connections are framed by the server itself (connection._DirectSocket);
     a compressed one by websockets. Both follow a whole game, event for event."""

@@ -13,6 +13,7 @@ import functools
 import logging
 import operator
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from .db import sqlite_file_writer
 from .models import Base, Game, GameAction, GameDeck, GameEvent, ServerSecret, User
 
 log = logging.getLogger("euchre.store")
+FAILURE_MEMORY = 30.0  # seconds the health check reports a failed write with none since
 
 OPEN_STATUSES = ("waiting", "playing")
 _BATCH_LIMIT = 500
@@ -145,6 +147,10 @@ class Repository:
         self._closed = False
         self.commits = 0
         self.writes = 0
+        # Since when writes fail (None: the last one landed), and the last that failed:
+        # the health check says so for FAILURE_MEMORY seconds after it.
+        self.failing_since: float | None = None
+        self.failed_at = 0.0
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -233,9 +239,9 @@ class Repository:
             for one in batch:  # commit the others
                 await self._commit([one])
             return
-        except Exception:
+        except Exception as exc:
             if len(batch) == 1:
-                log.exception("write failed", extra={"game": batch[0][0].game_id})
+                self._write_failed(batch[0][0].game_id, exc)
                 _fail(batch[0][1])
                 return
             for one in batch:  # find the write that failed; commit the others
@@ -243,9 +249,27 @@ class Repository:
             return
         self.commits += 1
         self.writes += len(batch)
+        if self.failing_since is not None:
+            log.warning("writes land again after %.0f s", time.monotonic() - self.failing_since)
+            self.failing_since = None
         for _, future in batch:
             if not future.done():
                 future.set_result(None)
+
+    def _write_failed(self, game_id: str, exc: Exception) -> None:
+        """Log a failed write: the first of a run with its traceback, the others in a line
+        (a full disk fails every write, and a traceback each would fill it faster)."""
+        self.failed_at = time.monotonic()
+        if self.failing_since is None:
+            self.failing_since = self.failed_at
+            log.exception("write failed", extra={"game": game_id})
+        else:
+            log.warning("write failed again: %s", exc, extra={"game": game_id})
+
+    def writes_failing(self) -> bool:
+        """Whether the last write failed, lately (none landed since)."""
+        recent = time.monotonic() - self.failed_at < FAILURE_MEMORY
+        return self.failing_since is not None and recent
 
     async def _transaction(self, writes: list[Write]) -> None:
         """Apply ``writes`` in one transaction (raises, and nothing lands, if any fails)."""
@@ -258,7 +282,9 @@ class Repository:
     # ------------------------------------------------------------------ reads
 
     async def ping(self) -> bool:
-        """True when the database answers."""
+        """True when the database answers and the last write landed."""
+        if self.writes_failing():
+            return False
         try:
             async with self.engine.connect() as conn:
                 await conn.execute(text("SELECT 1"))

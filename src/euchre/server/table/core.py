@@ -83,6 +83,7 @@ class TableCore:
         self._actor: asyncio.Task[None] | None = None
         self._stopping = False
         self._alone_since: float | None = None  # since when no person is connected
+        self._failed_saves = 0  # automatic moves in a row the store refused (they back off)
         self.moved_at = time.monotonic()  # the game's last action (or its start)
         self._bot_thinking: int | None = None  # the version a bot is deciding
         self._answer: tuple[Endpoint, str | int] | None = None  # see answering()

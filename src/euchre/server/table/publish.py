@@ -234,8 +234,8 @@ class Publishing(TableCore):
             raise ProtocolError(
                 "unavailable", f"table {self.id} is moving to another server: try again"
             ) from None
-        except Exception as exc:
-            log.exception("could not save", extra={"table": self.id})
+        except Exception as exc:  # the store logged why
+            log.warning("could not save %s: %s", kind, exc, extra={"table": self.id})
             raise ProtocolError(
                 "server_error", "the server could not save that; try again"
             ) from exc

@@ -15,6 +15,8 @@ from ..protocol import ProtocolError
 from .parts import Clock, log
 from .play import Play
 
+SAVE_RETRY_LONGEST = 30.0  # seconds: the longest wait of a bot whose moves cannot be stored
+
 
 class Turns(Play):
     """Turns, clocks and bots."""
@@ -118,10 +120,19 @@ class Turns(Play):
             await self._play(seat, action, by)
         except ProtocolError as exc:
             log.warning("automatic move refused: %s", exc.message, extra={"table": self.id})
+            if exc.code == "server_error":  # the store fails: try again later, not at once
+                self._failed_saves += 1
+                wait = min(SAVE_RETRY_LONGEST, 0.5 * 2**self._failed_saves)
+                self._later("turn", wait, self._retry_turn)
+                return
             self._reschedule()
             return
+        self._failed_saves = 0
         if by == "timer":
             await self._timed_out(seat)
+
+    async def _retry_turn(self) -> None:
+        self._reschedule()
 
     async def _timed_out(self, index: int) -> None:
         """The timer moved for the person again: at ``stall_timeouts`` turns in a row a
