@@ -3,6 +3,7 @@ the right way for both partners, a leaderboard in rating order that survives a r
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from pathlib import Path
@@ -56,6 +57,28 @@ def test_a_guest_is_refused_a_ranked_seat_with_a_clear_error(tmp_path: Path) -> 
         ann.expect_error("bad_state", type="start", table=table)  # never bots at the start
         guest.close()
         ann.close()
+
+
+def test_players_arriving_at_once_in_the_ranked_queue_share_one_table(tmp_path: Path) -> None:
+    with ThreadServer(social_settings(tmp_path / "once.db")) as live:
+        clients = account_clients(live.base, NAMES)
+        lobby = live.server.lobby
+        opening = lobby.open_table
+
+        async def slow_database(*args: Any, **kwargs: Any) -> Any:
+            await asyncio.sleep(0.3)  # storing a new table takes a while
+            return await opening(*args, **kwargs)
+
+        lobby.open_table = slow_database  # type: ignore[method-assign]
+        for client in clients:  # all four asks reach the server before any is answered
+            client.send(type="quick_play", ranked=True, ref="rq")
+        answers = [c.until(lambda m: m.get("ref") == "rq") for c in clients]
+        assert {a["type"] for a in answers} == {"table"}
+        assert len({a["table"] for a in answers}) == 1
+        started = clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")
+        assert started["info"]["kind"] == "ranked"
+        for client in clients:
+            client.close()
 
 
 def test_ranked_quick_play_fills_a_table_with_accounts_and_starts(tmp_path: Path) -> None:

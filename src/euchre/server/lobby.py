@@ -17,6 +17,7 @@ from collections.abc import Coroutine
 from datetime import timedelta
 from typing import Any
 
+from euchre.engine import Variant
 from euchre.store import GameRow
 from euchre.store.repo import utcnow
 
@@ -52,6 +53,7 @@ class Lobby:
         self.instance = instance
         self.tables: dict[str, Table] = {}
         self.invites: dict[str, str] = {}
+        self.queue_locks: dict[tuple[TableKind, Variant], asyncio.Lock] = {}  # matchmaking
         self.quotas = Quotas(self.settings, self.tables)
         self.chat = chat  # the chat at the tables (None: chat requests are refused)
         if chat is not None:

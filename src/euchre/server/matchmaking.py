@@ -8,6 +8,7 @@ meanwhile are passed over.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Protocol
 
 from euchre.engine import Variant
@@ -34,6 +35,7 @@ class Lobby(Protocol):
     quotas: Quotas
     settings: Settings
     bots_default: str
+    queue_locks: dict[tuple[TableKind, Variant], asyncio.Lock]
 
     @property
     def shared(self) -> bool:
@@ -65,11 +67,22 @@ async def quick_play(
     if own is not None:
         await own.call(perform, own, conn, sit)
         return own
+    wanted = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
+    # One asker of a queue at a time: people arriving together would each find no table
+    # while the first one's new table is being stored, and each open their own.
+    async with lobby.queue_locks.setdefault((kind, variant), asyncio.Lock()):
+        return await _find_or_open(lobby, conn, wanted, sit)
+
+
+async def _find_or_open(
+    lobby: Lobby, conn: Connection, wanted: TableSpec, sit: Sit
+) -> Table | None:
+    """A seat at a waiting table like ``wanted`` (of this instance or another), or a new one."""
+    variant, kind = wanted.variant, wanted.kind
     with lobby.quotas.taking_seat(conn):
         mine_elsewhere = _remote_seats(lobby, conn, variant, kind) if lobby.shared else []
         if mine_elsewhere and await _sit_remote(lobby, conn, mine_elsewhere, sit):
             return None
-        wanted = quick_play_spec(variant, kind, lobby.settings, lobby.bots_default)
         for table in _candidates(lobby, wanted):
             try:
                 await table.call(perform, table, conn, sit)
