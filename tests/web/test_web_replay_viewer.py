@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
@@ -32,6 +33,7 @@ from euchre.engine.records import export_egn
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
 LANDSCAPE = {"width": 844, "height": 390}
+SMALL_LANDSCAPE = {"width": 740, "height": 360}
 SHOTS = Path("/tmp/euchre-replay-shots")  # looked at by people, never part of the tree
 GAME_OVER = "!!document.querySelector('#game-over')"
 # The player's bad habits, so that the coach has something to mark: alone whenever
@@ -290,9 +292,13 @@ def test_an_opened_egn_file_is_replayed_by_the_server(
     assert_accessible(page, "an opened EGN file (phone)")
 
 
+@pytest.mark.parametrize("sideways", [LANDSCAPE, SMALL_LANDSCAPE], ids=["844", "740"])
 def test_a_replay_fits_a_phone_upright_and_on_its_side(
-    new_page: PageFactory, live: LiveServer
+    new_page: PageFactory, live: LiveServer, sideways: dict[str, int]
 ) -> None:
+    """On its side (740 px wide too: the seats went under the trick, off the screen's
+    foot, and the trick's cards past its right edge) the seats, their cards and the trick
+    show between the top and the steps, nothing beyond the screen's sides."""
     page = new_page(viewport=PHONE)
     page.goto("/#/replay")
     page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")  # players' long names
@@ -300,11 +306,21 @@ def test_a_replay_fits_a_phone_upright_and_on_its_side(
     widths = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     wide, screen = page.evaluate(widths)
     assert wide <= screen, "the page scrolls sideways on a phone (the score sheet is too wide)"
-    page.set_viewport_size(LANDSCAPE)
+    page.set_viewport_size(sideways)
     while page.locator("#replay-trick li").count() < 4:  # the first trick in full
         page.click("#replay-next")
+    page.evaluate("window.scrollTo(0, 0)")
+    wide, screen = page.evaluate(widths)
+    assert wide <= screen, f"the page is {wide} px wide on a {screen} px screen"
     steps = page.locator(".replay-steps").bounding_box()
-    assert steps is not None and steps["y"] + steps["height"] <= LANDSCAPE["height"] + 0.5
+    assert steps is not None and steps["y"] + steps["height"] <= sideways["height"] + 0.5
+    cards = page.locator(".replay-seat .card, #replay-trick .card").all()
+    assert len(cards) == 4 * 5  # the four hands left after the first trick, and the trick
+    for card in cards:
+        box = card.bounding_box()
+        assert box is not None, card
+        assert box["x"] >= 0 and box["x"] + box["width"] <= sideways["width"] + 0.5, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= steps["y"] + 0.5, box
     for part in page.locator(".replay-seat, #replay-trick, #replay-note").all():
         box = part.bounding_box()
         assert box is not None and box["y"] >= 0, part
@@ -314,7 +330,7 @@ def test_a_replay_fits_a_phone_upright_and_on_its_side(
             box,
             steps,
         )
-    _shots(page, "file-landscape")
+    _shots(page, f"file-landscape-{sideways['width']}")
     assert_accessible(page, "a replay on a phone on its side")
 
 
