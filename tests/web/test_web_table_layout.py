@@ -15,7 +15,14 @@ from axe import assert_accessible
 from conftest import PageFactory
 from phases import PHASES, SIZES, SUMMARY, act, reach, state
 from playwright.sync_api import Page, expect
-from web_helpers import LiveServer, create_private_table, enter_name, fast_settings, running_server
+from web_helpers import (
+    LiveServer,
+    create_private_table,
+    enter_name,
+    fast_settings,
+    open_settings,
+    running_server,
+)
 
 # what the player decides with, their own seat and the felt itself (at 740 x 360 the felt,
 # 300 px tall under 283 px of screen, cut the hand and the seat at the bottom)
@@ -238,6 +245,53 @@ def test_german_card_letters_on_the_buttons(new_page: PageFactory, easy_bots: Li
     suit = {"c": "♣", "d": "♦", "s": "♠", "h": "♥"}[upcard[1]]
     order = page.locator('[data-cmd=act][data-action="order"]')
     expect(order).to_contain_text(letters[upcard[0]] + suit)
+
+
+HAND_IN_THE_FELT = """() => {
+    const felt = document.querySelector('.felt');
+    const f = felt.getBoundingClientRect();
+    const left = f.left + felt.clientLeft, right = left + felt.clientWidth; // inside the border
+    const hand = document.querySelector('.hand').getBoundingClientRect();
+    const cards = [...document.querySelectorAll('.hand-card')];
+    return cards.flatMap((card, i) => {
+        const r = card.getBoundingClientRect();
+        const next = cards[i + 1]?.getBoundingClientRect();
+        const free = Math.min(r.right, next ? next.left : r.right) - r.left; // not under the next
+        const at = document.elementFromPoint(r.left + free / 2, r.top + r.height / 2);
+        const problems = [];
+        const out = r.left < hand.left - 0.5 || r.right > hand.right + 0.5;
+        if (out) problems.push('outside the hand');
+        if (r.left < left || r.right > right) problems.push('under the border of the felt');
+        if (r.left < 0 || r.right > innerWidth) problems.push('off the screen');
+        if (free < 40) problems.push(`${free.toFixed(1)} px to tap`);
+        if (!at || at.closest('.hand-card') !== card) problems.push('covered');
+        const where = `${r.left.toFixed(0)}-${r.right.toFixed(0)}`;
+        return problems.map(p => `${card.dataset.card} ${p} (${where})`);
+    });
+}"""
+
+
+def test_the_dealers_six_cards_fit_the_felt_on_a_phone_on_its_side(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    """The dealer's discard on a phone on its side: all six cards in the hand's column,
+    inside the felt's border, each with 40 px or more of its own to tap (at 740 x 360 the
+    sixth ran under the border and the first out of the hand's column on the left)."""
+    page = new_page(viewport=SIZES["small-landscape"], server=easy_bots)
+    enter_name(page, "Dora")
+    game = create_private_table(page, start_with_bots=True)
+    reach(game, "dealer_discard")
+    expect(page.locator(".hand-card")).to_have_count(6)
+    for lang in ("en", "de"):
+        if lang != "en":
+            open_settings(page)
+            page.select_option("#language", lang)
+            page.keyboard.press("Escape")
+        for name in ("small-landscape", "landscape"):
+            page.set_viewport_size(SIZES[name])
+            page.evaluate("window.scrollTo(0, 0)")
+            problems = settled(lambda: page.evaluate(HAND_IN_THE_FELT))
+            assert not problems, f"{name} ({lang}): {problems}"
 
 
 @pytest.fixture(scope="module")
