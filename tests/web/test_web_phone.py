@@ -14,6 +14,7 @@ from conftest import PageFactory
 from phases import reach
 from playwright.sync_api import Locator, Page, expect
 from web_helpers import (
+    ACCOUNT_PASSWORD,
     PHONE,
     GamePage,
     LiveServer,
@@ -469,3 +470,33 @@ def test_the_top_bar_is_one_row_on_a_small_phone_on_its_side(
     assert bar is not None and bar["height"] <= 48, bar  # one row of 40 px targets
     expect(page.locator("#connection")).to_have_attribute("data-state", "connected")
     assert small_targets(page) == []
+
+
+def _opened_at_its_top(page: Page, heading: str) -> None:
+    """The page just opened shows from its top, focus on its heading."""
+    expect(page.locator(heading)).to_be_focused()
+    assert page.evaluate("window.scrollY") == 0
+    expect(page.locator(heading)).to_be_in_viewport()
+
+
+def test_a_page_opens_at_its_top_with_focus_on_its_heading(new_page: PageFactory) -> None:
+    """Leaving a table from the foot of its page opened the lobby 719 px down, and the
+    lobby after registering with "Playing as" out of sight: each opens at its top now."""
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Scroller")
+    create_private_table(page, start_with_bots=False)
+    page.locator("#leave-table").scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 100
+    page.click("#leave-table")
+    _opened_at_its_top(page, "#lobby-title")
+    expect(page.locator("#quick-play")).to_be_in_viewport()
+
+    page.click("#login-link")
+    _opened_at_its_top(page, "#account-title")
+    page.fill("#register-name", "Newcomer")
+    page.fill("#register-password", ACCOUNT_PASSWORD)
+    page.click("#register-submit")  # at the foot of the page on a phone
+    expect(page.locator("#who")).to_contain_text("Newcomer")
+    _opened_at_its_top(page, "#lobby-title")
+    expect(page.locator("#who")).to_be_in_viewport()
+

@@ -182,6 +182,7 @@ function nameForm(intro, onDone) {
 }
 
 let routing = 0;
+let routed = false; // the first page is the one the browser opened: it keeps the browser's focus
 
 async function route() {
   const hash = location.hash || "#/";
@@ -211,7 +212,38 @@ async function route() {
   }
   if (turn !== routing) return; // another page was asked for while this one loaded
   main.replaceChildren();
+  const moved = routed;
+  routed = true;
+  if (moved) window.scrollTo(0, 0); // a new page opens at its top, not where the last was scrolled to
   ctx.current = page.mount(ctx, main, params);
+  if (moved) focusHeading(main, turn);
+}
+
+/** After moving to another page: focus on its heading (keyboards and screen readers start
+ * there), unless the page put it somewhere itself (a form's field, a help section). A page
+ * that loads first gets it on its heading once that shows. */
+function focusHeading(main, turn) {
+  const chosen = () => main.contains(document.activeElement) && document.activeElement !== main;
+  const heading = () => main.querySelector("h1");
+  const focus = (h1) => {
+    if (!h1.hasAttribute("tabindex")) h1.setAttribute("tabindex", "-1");
+    h1.focus({ preventScroll: true });
+  };
+  if (chosen()) return;
+  if (heading()) {
+    focus(heading());
+    return;
+  }
+  main.focus({ preventScroll: true }); // not left on a link of the page just gone
+  const watch = new MutationObserver(() => {
+    if (turn !== routing || chosen()) watch.disconnect();
+    else if (heading()) {
+      watch.disconnect();
+      focus(heading());
+    }
+  });
+  watch.observe(main, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), 10000);
 }
 
 function relabel() {
