@@ -500,3 +500,29 @@ def test_a_page_opens_at_its_top_with_focus_on_its_heading(new_page: PageFactory
     _opened_at_its_top(page, "#lobby-title")
     expect(page.locator("#who")).to_be_in_viewport()
 
+
+@pytest.mark.parametrize("kind", ["login", "register"])
+def test_logging_in_from_an_invite_goes_back_to_it(new_page: PageFactory, kind: str) -> None:
+    """A friend without a session opens the invite, taps "Log in / register" and logs in
+    (or registers): they are back at the invite's table, not in the lobby."""
+    host = new_page(viewport=PHONE)
+    enter_name(host, "Inviter")
+    create_private_table(host, start_with_bots=False)
+    table = host.evaluate("window.euchre.current.tableId")
+    link = invite_url(host)
+    name = f"Friend{kind.capitalize()}"
+    friend = new_page(viewport={"width": 360, "height": 640})
+    if kind == "login":  # an account of their own, logged out again
+        register(friend, name)
+        friend.click("#logout")
+        expect(friend.locator("#login-link")).to_be_visible()
+    friend.goto(link)
+    expect(friend.locator("#guest-name")).to_be_visible()  # a name wanted first
+    friend.click("#login-link")
+    friend.fill(f"#{kind}-name", name)
+    friend.fill(f"#{kind}-password", ACCOUNT_PASSWORD)
+    friend.click(f"#{kind}-submit")
+    expect(friend.locator("#account-name")).to_have_text(name)
+    expect(friend.locator(".table-page")).to_be_visible()
+    friend.wait_for_function(f"window.euchre.current?.tableId === {table!r}")
+    _opened_at_its_top(friend, "#table-title")

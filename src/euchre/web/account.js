@@ -154,7 +154,7 @@ class AccountPage extends Page {
         });
         adoptSession(this.ctx, info);
         this.ctx.toast(this.t(kind === "login" ? "account.welcomeBack" : "account.registered", { name: info.name }));
-        this.ctx.go("#/");
+        this.ctx.go(this.ctx.backFromAccount()); // the invite or table they came from, else the lobby
       } catch (err) {
         problem.textContent = refusalText(this.ctx, err);
         button.disabled = false;

@@ -60,6 +60,8 @@ const ctx = {
   attention: null,
   ensureSession,
   nameForm,
+  cameFrom: null, // the page the account's pages were opened from: logging in goes back there
+  backFromAccount: () => ctx.cameFrom || "#/",
 };
 
 async function boot() {
@@ -184,9 +186,18 @@ function nameForm(intro, onDone) {
 let routing = 0;
 let routed = false; // the first page is the one the browser opened: it keeps the browser's focus
 
-async function route() {
+function pageOf(hash) {
+  return ROUTES.find((r) => r.pattern.test(hash)) || NOT_FOUND;
+}
+
+async function route(event) {
   const hash = location.hash || "#/";
-  const found = ROUTES.find((r) => r.pattern.test(hash)) || NOT_FOUND;
+  const found = pageOf(hash);
+  if (found.nav === "account" && event && event.oldURL) {
+    const before = new URL(event.oldURL).hash || "#/"; // as the page left it (a table's own address)
+    const from = pageOf(before);
+    if (from.nav !== "account" && from !== NOT_FOUND) ctx.cameFrom = before;
+  }
   const match = hash.match(found.pattern) || [];
   const params = {};
   (found.params || []).forEach((name, i) => {
