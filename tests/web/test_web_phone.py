@@ -6,6 +6,7 @@ changes) and failed before the fix it is named after.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from conftest import PageFactory
 from phases import reach
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_helpers import (
     ACCOUNT_PASSWORD,
     PHONE,
@@ -27,6 +29,7 @@ from web_helpers import (
 )
 
 LANDSCAPE = {"width": 844, "height": 390}
+SMALL_LANDSCAPE = {"width": 740, "height": 360}
 
 
 def invite_url(page: Page) -> str:
@@ -526,3 +529,61 @@ def test_logging_in_from_an_invite_goes_back_to_it(new_page: PageFactory, kind: 
     expect(friend.locator(".table-page")).to_be_visible()
     friend.wait_for_function(f"window.euchre.current?.tableId === {table!r}")
     _opened_at_its_top(friend, "#table-title")
+
+
+TOAST_COVERS = """() => {
+    const t = document.querySelector('#chat-toast').getBoundingClientRect();
+    const under = '.seat, #felt-score, #felt-contract, #prompt, #hint-button, .upcard,'
+        + ' [data-cmd=act], .hand-card';
+    return [...document.querySelectorAll(under)].filter(e => {
+        const r = e.getBoundingClientRect();
+        return r.width && Math.min(r.right, t.right) - Math.max(r.left, t.left) > 0
+            && Math.min(r.bottom, t.bottom) - Math.max(r.top, t.top) > 0;
+    }).map(e => e.id || e.className);
+}"""
+
+
+def test_a_chat_line_on_a_phone_on_its_side_covers_no_seat_and_no_prompt(
+    new_page: PageFactory,
+) -> None:
+    """On a phone on its side the chat's toast sat over the partner's seat and the "Your
+    bid" prompt for 6 s; it shows over the top bar's links now, on the screen in full."""
+    host = new_page(viewport=SMALL_LANDSCAPE)
+    enter_name(host, "Chatty")
+    create_private_table(host, start_with_bots=False)
+    friend = new_page()
+    friend.goto(invite_url(host))
+    friend.fill("#guest-name", "Pal")
+    friend.press("#guest-name", "Enter")
+    friend.click('.seat[data-seat="1"] button.sit-here')
+    host.locator(".add-bot").first.click()
+    host.locator(".add-bot").first.click()
+    for page in (host, friend):
+        page.check("#chat-enabled")
+    host.click("#start-game")
+    ours, theirs = GamePage(host), GamePage(friend)
+    for _ in range(20):  # the friend passes until it is the host's turn
+        if friend.evaluate("document.querySelector('.table-page').dataset.myTurn") == "true":
+            theirs.act_by_click()
+            continue
+        try:
+            ours.wait_my_turn_or("false", timeout=1000)
+            break
+        except PlaywrightTimeout:
+            pass
+    for size in (SMALL_LANDSCAPE, LANDSCAPE):
+        host.set_viewport_size(size)
+        host.evaluate("window.scrollTo(0, 0)")
+        expect(host.locator("#prompt")).to_have_text(re.compile(r"\w"))  # the bid or discard
+        friend.fill("#chat-input", "nice one partner, keep it going!!")
+        friend.press("#chat-input", "Enter")
+        toast = host.locator("#chat-toast")
+        expect(toast).to_be_visible()
+        box = toast.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["y"] >= 0
+        assert (
+            box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+        )
+        assert host.evaluate(TOAST_COVERS) == [], size
+        toast.click()  # it still opens the chat
+        expect(toast).to_have_count(0)
