@@ -51,23 +51,24 @@ def test_a_hidden_tab_shows_the_players_turn_in_its_title_and_icon(
     page.add_init_script(HIDING)
     game = _table(page, "Jo")
     now = reach(game, "bid_r1")
-    expect(page).to_have_title("Euchre")  # visible: nothing to point out
+    base = f"{page.locator('#table-title').inner_text()} – Euchre"  # the page's name
+    expect(page).to_have_title(base)  # visible: nothing to point out
     plain_icon = _icon(page)
     assert "cards/Jh.svg" in plain_icon
 
     _hide(page, True)
-    expect(page).to_have_title("▶ Your turn – Euchre")
+    expect(page).to_have_title(f"▶ Your turn – {base}")
     assert _icon(page).startswith("data:image/svg+xml")
     page.evaluate("window.__titles = []")
     act(game, "pass")
     reach(game, now["phase"] if now["phase"] != "bid_r1" else "play")
-    expect(page).to_have_title("▶ Your turn – Euchre")
+    expect(page).to_have_title(f"▶ Your turn – {base}")
     titles = page.evaluate("window.__titles")
-    assert "Euchre" in titles, titles  # the others' turns in between: not marked
-    assert titles.index("Euchre") < len(titles) - 1 - titles[::-1].index("▶ Your turn – Euchre")
+    assert base in titles, titles  # the others' turns in between: not marked
+    assert titles.index(base) < len(titles) - 1 - titles[::-1].index(f"▶ Your turn – {base}")
 
     _hide(page, False)
-    expect(page).to_have_title("Euchre")
+    expect(page).to_have_title(base)  # the page's name back
     assert _icon(page) == plain_icon
 
 

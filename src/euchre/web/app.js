@@ -11,20 +11,22 @@ import { Net } from "./net.js";
 import { SettingsMenu } from "./menu.js";
 
 // Each page's modules load when the page first opens (the lobby's first load stays small).
+// title: the page's name in the tab's title (and for screen readers' page lists), or
+// heading: the page's own heading names it (a table's rules, a player's profile).
 const ROUTES = [
-  { pattern: /^#?\/?$/, load: () => import("./lobby.js"), nav: "lobby" },
-  { pattern: /^#\/table\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["table"] },
-  { pattern: /^#\/join\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["invite"] },
-  { pattern: /^#\/help(?:\/([\w-]+))?$/, load: () => import("./help.js"), nav: "help", params: ["section"] },
-  { pattern: /^#\/replay(?:\/([\w-]+))?$/, load: () => import("./replay.js"), nav: "replay", params: ["game"] },
-  { pattern: /^#\/account$/, load: async () => account, nav: "account" },
-  { pattern: /^#\/account\/settings$/, load: () => import("./settings.js"), nav: "account" },
-  { pattern: /^#\/profile(?:\/([^/]+))?$/, load: () => import("./profile.js"), nav: "profile", params: ["name"] },
-  { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, load: () => import("./leaderboard.js"), nav: "leaderboard", params: ["mode"] },
+  { pattern: /^#?\/?$/, load: () => import("./lobby.js"), nav: "lobby", title: "nav.lobby" },
+  { pattern: /^#\/table\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["table"], title: "table.title", heading: true },
+  { pattern: /^#\/join\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["invite"], title: "table.title", heading: true },
+  { pattern: /^#\/help(?:\/([\w-]+))?$/, load: () => import("./help.js"), nav: "help", params: ["section"], title: "nav.help" },
+  { pattern: /^#\/replay(?:\/([\w-]+))?$/, load: () => import("./replay.js"), nav: "replay", params: ["game"], title: "replay.title" },
+  { pattern: /^#\/account$/, load: async () => account, nav: "account", title: "account.title" },
+  { pattern: /^#\/account\/settings$/, load: () => import("./settings.js"), nav: "account", title: "accountSettings.title" },
+  { pattern: /^#\/profile(?:\/([^/]+))?$/, load: () => import("./profile.js"), nav: "profile", params: ["name"], title: "profile.heading", heading: true },
+  { pattern: /^#\/leaderboard(?:\/([\w-]+))?$/, load: () => import("./leaderboard.js"), nav: "leaderboard", params: ["mode"], title: "nav.leaderboard" },
 ];
 
 // An address no route knows: say so (it used to show the lobby without a word).
-const NOT_FOUND = { load: async () => ({ mount: notFound }), nav: "none", name: "not-found" };
+const NOT_FOUND = { load: async () => ({ mount: notFound }), nav: "none", name: "not-found", title: "app.notFound" };
 
 function notFound(ctx, root) {
   root.replaceChildren(
@@ -48,6 +50,7 @@ const ctx = {
   presets: null,
   botLevels: null,
   current: null,
+  pageTitle: "", // the open page's name: the tab's title is "<page> – Euchre"
   t: (key, params) => ctx.i18n.t(key, params),
   go: (hash) => {
     if (location.hash === hash) route();
@@ -204,6 +207,8 @@ async function route(event) {
     if (match[i + 1]) params[name] = match[i + 1];
   });
   const turn = ++routing;
+  shown = found;
+  nameThePage();
   if (ctx.current) ctx.current.unmount();
   ctx.current = null;
   account.renderHeader(ctx);
@@ -228,6 +233,23 @@ async function route(event) {
   if (moved) window.scrollTo(0, 0); // a new page opens at its top, not where the last was scrolled to
   ctx.current = page.mount(ctx, main, params);
   if (moved) focusHeading(main, turn);
+}
+
+/** The tab's title names the page: "Lobby – Euchre", "Table: Classic – Euchre". Pages
+ * named by their heading (a table's rules, a player's profile) are renamed as it changes. */
+let shown = null;
+const headingWatch = new MutationObserver(() => nameThePage());
+
+function nameThePage() {
+  if (!shown) return;
+  const h1 = shown.heading ? document.querySelector("#main h1") : null;
+  const name = (h1 && h1.textContent.trim()) || ctx.t(shown.title);
+  const title = name ? ctx.t("app.pageTitle", { page: name }) : ctx.t("app.title");
+  headingWatch.disconnect();
+  if (shown.heading) headingWatch.observe(document.getElementById("main"), { childList: true, subtree: true, characterData: true });
+  if (title === ctx.pageTitle) return;
+  ctx.pageTitle = title;
+  if (ctx.attention) ctx.attention.show();
 }
 
 /** After moving to another page: focus on its heading (keyboards and screen readers start
@@ -259,6 +281,7 @@ function focusHeading(main, turn) {
 
 function relabel() {
   ctx.i18n.apply();
+  nameThePage();
   ctx.attention.relabel();
   fillLanguages();
   showConnection(ctx.net.state);

@@ -119,7 +119,7 @@ export class Attention {
   /** Title and icon: marked while it is the player's turn and the tab is hidden. */
   show() {
     const marked = this.myTurn && document.visibilityState === "hidden";
-    const base = this.ctx.t("app.title");
+    const base = this.ctx.pageTitle || this.ctx.t("app.title"); // the page's name, restored after the turn
     document.title = marked ? `▶ ${this.ctx.t("attention.yourTurn")} – ${base}` : base;
     document.documentElement.dataset.turnMarked = String(marked);
     if (this.icon && this.baseIcon) this.icon.setAttribute("href", marked ? TURN_ICON : this.baseIcon);
