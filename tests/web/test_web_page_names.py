@@ -1,5 +1,6 @@
 """Each page is named in the tab's title (many tabs, a screen reader's list of windows), in
-the player's language."""
+the player's language, and "Skip to content" moves focus to the page without changing the
+address (the hash router knows no page "#main")."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from web_helpers import (
     LiveServer,
     account_server,
     create_private_table,
+    enter_name,
     register,
 )
 
@@ -55,3 +57,29 @@ def test_every_page_is_named_in_the_title(new_page: PageFactory, accounts: LiveS
     expect(page).to_have_title("Hulp – Euchre")
     page.evaluate("location.hash = '#/profile/Ann'")
     expect(page).to_have_title("Profiel van Ann – Euchre")
+
+
+@pytest.mark.parametrize("where", ["lobby", "table"])
+def test_skip_to_content_by_keyboard_keeps_the_page(
+    new_page: PageFactory, live: LiveServer, where: str
+) -> None:
+    page = new_page()
+    enter_name(page, "Skipper")
+    if where == "table":
+        create_private_table(page, start_with_bots=True)
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    address = page.evaluate("location.hash")
+    heading = page.locator("#main h1").first
+    expect(heading).to_be_visible()
+    skip = page.locator(".skip-link")
+    skip.focus()  # the first stop of the page's Tab order
+    assert skip.bounding_box()["x"] >= 0  # shown while focused
+    page.keyboard.press("Enter")
+    # focus on the page's heading; the same address and the same page (no "Page not found")
+    expect(heading).to_be_focused()
+    assert page.evaluate("location.hash") == address
+    expect(page.locator(".not-found")).to_have_count(0)
+    expect(heading).to_be_visible()
+    # the next Tab goes on inside the page, not back to the top bar
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('main').contains(document.activeElement)")

@@ -290,6 +290,16 @@ function relabel() {
 }
 
 function setupHeader() {
+  // "Skip to content" moves focus to the page, not the address: "#main" is no route (it
+  // showed "Page not found" and lost the page, a table included).
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    const main = document.getElementById("main");
+    const h1 = main.querySelector("h1");
+    const target = h1 || main;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  });
   const select = document.getElementById("language");
   select.addEventListener("change", () => ctx.i18n.load(select.value));
   const four = document.getElementById("four-colour");
