@@ -3,6 +3,7 @@ the log after a reload, and the quick-play countdown (checked against the server
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import PageFactory
+from phases import SIZES
 from playwright.sync_api import Page, expect
 from web_helpers import (
     GamePage,
@@ -302,3 +304,30 @@ def test_a_friend_types_the_code_as_read_aloud_and_the_host_sees_them_arrive(
     friend.close()  # Fay leaves: the host's list follows at once, with no event
     expect(host.locator("#invite-watching")).to_have_count(0)
     expect(host.locator("#invite-opened")).to_have_text("Opened the invite: Fay")
+
+
+@pytest.mark.parametrize("size", ["phone", "landscape"])
+def test_the_summary_trick_winners_ring_leaves_their_name_whole(
+    new_page: PageFactory, paused: LiveServer, size: str
+) -> None:
+    page = new_page(server=paused, viewport=SIZES[size])
+    enter_name(page, "Ring")
+    game = _quick_play_start_now(page)
+    game.play_until(SUMMARY)
+    winner = page.locator("#hand-summary .summary-trick li.winner")
+    expect(winner).to_be_visible()
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    ring, name, above = winner.evaluate(
+        """li => {
+            const card = li.querySelector('.card').getBoundingClientRect();
+            const ring = 5; // the box-shadow's spread round the card
+            const label = li.querySelector('.trick-seat').getBoundingClientRect();
+            const over = li.closest('.summary-trick').querySelector('p').getBoundingClientRect();
+            return [[card.top - ring, card.bottom + ring], [label.top, label.bottom], over.bottom];
+        }"""
+    )
+    assert ring[1] <= name[0] + 0.5, (size, ring, name)  # the ring ends above the name
+    assert above <= ring[0] + 0.5, (size, above, ring)  # and below the "last trick" line
+    if shots := os.environ.get("EUCHRE_SHOTS"):
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=f"{shots}/summary-trick-{size}.png")
