@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
 from collections.abc import Iterator
 
@@ -317,3 +319,59 @@ def test_the_rating_chart_draws_every_point(new_page: PageFactory, accounts: Liv
     ys = drawn["ys"]
     # Higher ratings are drawn higher up: 4.25 is the top, -2 the bottom.
     assert ys[3] == min(ys) and ys[2] == max(ys)
+
+
+RECENT = {
+    "mine": [
+        {
+            "id": f"game{i}",
+            "preset": "standard",
+            "players": ["Tapper", "Bot A", "Bot B", "Bot C"],
+            "score": [10, 4 + i],
+            "finished_at": f"2026-01-0{i + 1}T12:00:00Z",
+        }
+        for i in range(3)
+    ],
+    "public": [],
+}
+
+TARGETS = """els => els.map(e => {
+    const r = e.getBoundingClientRect(); return [r.top, r.height]; })"""
+
+
+@pytest.mark.parametrize(
+    "size", [(390, 664), (740, 360), (844, 390), (1440, 900)], ids=["390", "740", "844", "1440"]
+)
+def test_phone_links_on_replays_account_and_profile_are_40px_to_tap(
+    new_page: PageFactory, accounts: LiveServer, size: tuple[int, int]
+) -> None:
+    phone = size[0] < 1000
+    page = new_page(server=accounts, viewport={"width": size[0], "height": size[1]})
+    page.route("**/api/replays/recent", lambda route: route.fulfill(json=RECENT))
+    register(page, f"Tapper{size[0]}")
+    page.goto("/#/replay")
+    links = page.locator(".recent-list a")
+    expect(links).to_have_count(3)
+    rows = links.evaluate_all(TARGETS)
+    if phone:
+        assert all(h >= 40 for _, h in rows), rows
+        # one row under the other, never overlapping
+        assert all(b[0] >= a[0] + a[1] - 0.5 for a, b in itertools.pairwise(rows)), rows
+    else:
+        assert all(b[0] - a[0] <= 30 for a, b in itertools.pairwise(rows)), rows  # compact
+    for where, link in [
+        ("#/account", "#account-settings-link"),
+        (f"#/profile/Tapper{size[0]}", "#profile-settings"),
+    ]:
+        page.evaluate(f"location.hash = '{where}'")
+        box = page.locator(link).bounding_box()
+        assert box is not None
+        if phone:
+            assert box["height"] >= 40, (where, box)
+        else:
+            assert box["height"] < 30, (where, box)
+    if shots := os.environ.get("EUCHRE_SHOTS"):
+        page.screenshot(path=f"{shots}/profile-{size[0]}x{size[1]}.png")
+        page.goto("/#/replay")
+        expect(links).to_have_count(3)
+        page.screenshot(path=f"{shots}/replays-{size[0]}x{size[1]}.png")
