@@ -5,13 +5,25 @@ what overhangs it)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+
 import pytest
 from conftest import PageFactory
 from phases import reach
-from web_helpers import LiveServer, create_private_table, enter_name
+from playwright.sync_api import expect
+from web_helpers import (
+    LiveServer,
+    account_server,
+    create_private_table,
+    enter_name,
+    open_settings,
+    register,
+)
 
 SHORT = {"667x375": {"width": 667, "height": 375}, "640x400": {"width": 640, "height": 400}}
 LOCALES = {"en": "en-GB", "de": "de-DE", "nl": "nl-NL"}
+LOGOUT = {"en": "Log out", "de": "Abmelden", "nl": "Uitloggen"}
 
 CUT = """() => {
     const felt = document.querySelector('.felt').getBoundingClientRect();
@@ -44,3 +56,46 @@ def test_the_first_bid_is_whole_on_a_short_screen_on_its_side(
     assert page.locator(".bid-buttons button").count() >= 2
     assert page.locator(".hand-card").count() == 5
     assert page.evaluate(CUT) == [], (size, lang, state["upcard"], state["dealer"] == state["seat"])
+
+
+@pytest.fixture(scope="module")
+def accounts(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with account_server(tmp_path_factory, "web-short-accounts") as server:
+        yield server
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+@pytest.mark.parametrize("size", sorted(SHORT))
+def test_a_logged_in_players_first_bid_is_whole_on_a_short_screen_on_its_side(
+    new_page: PageFactory, accounts: LiveServer, size: str, lang: str
+) -> None:
+    """An account's top bar (name, account settings, log out) keeps to one row too."""
+    page = new_page(viewport=SHORT[size], locale=LOCALES[lang], server=accounts)
+    name = f"WilhelminaVanDer{lang.title()}{size[:3]}"  # a long name beside the tools
+    register(page, name)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 44, (size, lang, bar)  # one row of 40 px
+    # logging out is still there, by name, and leads out of the account
+    logout = page.get_by_role("button", name=LOGOUT[lang])
+    game = create_private_table(page, start_with_bots=True)
+    state = reach(game, "bid_r1")
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 44, (size, lang, bar)
+    assert page.locator(".bid-buttons button").count() >= 2
+    assert page.locator(".hand-card").count() == 5
+    assert page.evaluate(CUT) == [], (size, lang, state["upcard"], state["dealer"] == state["seat"])
+    if shots := os.environ.get("EUCHRE_SHOTS"):
+        page.screenshot(path=f"{shots}/account-bid-{size}-{lang}.png")
+    # Log out still works from here (by keyboard)
+    if logout.is_hidden():
+        open_settings(page)
+        if shots := os.environ.get("EUCHRE_SHOTS"):
+            page.screenshot(path=f"{shots}/account-menu-{size}-{lang}.png")
+    logout.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#login-link")).to_be_visible()

@@ -49,14 +49,24 @@ export function isAccount(session) {
   return Boolean(session) && session.guest === false;
 }
 
-/** Fill the header's account corner: log in, or the account's name and log out. */
+/** Fill the header's account corner: log in, or the account's name and log out. On a short
+ * screen on its side "Log out" is in the settings menu instead (app.css), which keeps the
+ * top bar to one row. */
 export function renderHeader(ctx) {
   const bar = document.getElementById("account-bar");
   if (!bar) return;
   const session = ctx.session;
+  const menu = document.getElementById("menu-account");
+  if (menu) {
+    menu.replaceChildren(
+      isAccount(session)
+        ? h("button", { type: "button", id: "menu-logout", onclick: () => logout(ctx) }, ctx.t("account.logout"))
+        : "",
+    );
+  }
   if (isAccount(session)) {
     bar.replaceChildren(
-      h("a", { id: "account-name", href: `#/profile/${encodeURIComponent(session.name)}` }, session.name),
+      h("a", { id: "account-name", href: `#/profile/${encodeURIComponent(session.name)}`, title: session.name }, session.name), // cut short on a short screen on its side
       h(
         "a",
         { id: "settings-link", href: SETTINGS_HASH, title: ctx.t("accountSettings.title") },
@@ -71,6 +81,7 @@ export function renderHeader(ctx) {
 }
 
 async function logout(ctx) {
+  if (ctx.menu) ctx.menu.setOpen(false);
   ctx.net.stop(); // before the server closes it, so that is not taken for a lost session
   try {
     await postJson("api/logout");

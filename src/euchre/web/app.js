@@ -61,6 +61,7 @@ const ctx = {
   errorText,
   showError: (err) => toast(errorText(err), "error"),
   attention: null,
+  menu: null, // the top bar's settings menu
   ensureSession,
   nameForm,
   cameFrom: null, // the page the account's pages were opened from: logging in goes back there
@@ -308,7 +309,7 @@ function setupHeader() {
     writeFlag(FOUR_COLOUR_KEY, four.checked);
     applyFourColour(four.checked);
   });
-  new SettingsMenu(document.getElementById("settings-button"), document.getElementById("settings-panel"));
+  ctx.menu = new SettingsMenu(document.getElementById("settings-button"), document.getElementById("settings-panel"));
   ctx.attention.bindControls(document.getElementById("sound"), document.getElementById("notify"));
   relabel();
 }
