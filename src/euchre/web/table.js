@@ -387,11 +387,14 @@ class TablePage extends Page {
         return parts.join(" ");
       case "started":
         return this.t("events.started", { name: this.seatName(e.dealer) });
+      case "returned":
+      case "bot_playing":
+        // the player's own seat: said to them as their news ("A bot is playing for you…")
+        if (e.seat !== undefined && e.seat === this.mySeat()) return this.t(`events.${e.kind}You`);
+        return this.t(`events.${e.kind}`, { name: e.name || this.seatName(e.seat) });
       case "seated":
       case "stood":
       case "away":
-      case "returned":
-      case "bot_playing":
         return this.t(`events.${e.kind}`, { name: e.name || this.seatName(e.seat) });
       case "bot_seated":
         return this.t("events.bot_seated", { name: this.seatName(e.seat) });
@@ -548,6 +551,7 @@ class TablePage extends Page {
     const commands = {
       act: () => el.dataset.action && this.act(el.dataset.action),
       sit: () => this.sit(target),
+      "im-back": () => this.imBack(),
       "add-bot": () => this.addBot(target),
       "remove-bot": () => this.removeBot(target),
       start: () => this.startGame(),
@@ -647,17 +651,30 @@ class TablePage extends Page {
     this.root.querySelector(".table-page")?.setAttribute("aria-busy", "true");
   }
 
+  /** Send a request; true when it was answered (not refused). */
   async request(message) {
     try {
       const answer = await this.ctx.net.request(message);
       if (answer.type === "table") this.snapshot(answer);
+      return true;
     } catch (err) {
       this.ctx.showError(err);
+      return false;
     }
   }
 
   sit(seat) {
     this.request({ type: "sit", table: this.tableId, seat });
+  }
+
+  /** "I'm back": the seat a bot played is the player's again. The server answers with the
+   * table (the others hear "returned"): say so, and keep focus at the table, not on the
+   * page's body where the button's going left it. */
+  async imBack() {
+    if (!(await this.request({ type: "sit", table: this.tableId, seat: null }))) return;
+    if (!this.root || !this.info) return;
+    this.announce(this.t("events.returnedYou"));
+    this.keepFocus();
   }
 
   stand() {
@@ -1118,7 +1135,7 @@ class TablePage extends Page {
     if (actions.length) children.push(bidButtons(this, actions));
     if (!s && this.info.status === "waiting") children.push(this.waitingControls());
     if (this.botPlaysForMe()) {
-      const back = h("button", { type: "button", class: "primary small", id: "im-back", dataset: { key: "im-back", cmd: "sit" } }, this.t("table.imBack"));
+      const back = h("button", { type: "button", class: "primary small", id: "im-back", dataset: { key: "im-back", cmd: "im-back" } }, this.t("table.imBack"));
       children.push(h("p", { class: "prompt-row", id: "bot-plays-for-you" }, h("span", {}, this.t("table.botPlaysForYou")), back));
     }
     return h("div", { class: "controls", "aria-live": "off" }, children);
