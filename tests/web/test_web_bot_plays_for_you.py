@@ -122,7 +122,9 @@ def test_a_bot_plays_for_a_player_who_lets_the_clock_run_and_im_back_takes_it_ba
     assert page.evaluate("window.euchre.current.tableId") == table
 
     _wait_bot_plays(page)
-    expect(page.locator(f".seat.me[data-seat='{_seat_of(page)}']")).to_contain_text("a bot plays")
+    mine = page.locator(f".seat.me[data-seat='{_seat_of(page)}']")
+    expect(mine).to_contain_text("a bot plays")
+    expect(mine).not_to_contain_text("away")  # the player is here, a bot plays meanwhile
     shots = os.environ.get("EUCHRE_SHOTS")
     if shots:
         page.screenshot(path=f"{shots}/bot-plays-{how}-{size['width']}.png")

@@ -979,7 +979,7 @@ class TablePage extends Page {
 
   seatStatus(seat, info, inactive, toAct) {
     const words = [];
-    if (info.type === "human" && info.bot_playing) words.push(this.t("table.botPlaying"));
+    if (info.type === "human" && info.bot_playing) words.push(this.t(info.connected ? "table.botPlaysHere" : "table.botPlaying"));
     else if (info.type === "human" && !info.connected) words.push(this.t("table.away"));
     if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
