@@ -172,14 +172,20 @@ def bot_version(server: Server, table: str) -> int:
     return server.lobby.tables[table].version
 
 
+def started_with_bots(live: ThreadServer) -> tuple[Client, str]:
+    """Ann at a private table of three bots, its long game (to 100) started."""
+    ann = Client(live.base, "Ann")
+    table = ann.request(type="create", kind="private", options={"target": 100})["table"]
+    ann.until(lambda m: m["type"] == "table" and m["table"] == table)
+    ann.send(type="start", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    return ann, table
+
+
 def test_a_game_left_to_bots_stops_and_goes_on_when_its_player_is_back(tmp_path: Path) -> None:
     settings = fast_settings(tmp_path / "bots.db", unattended_seconds=0.3, grace_seconds=0.1)
     with ThreadServer(settings) as live:
-        ann = Client(live.base, "Ann")
-        table = ann.request(type="create", kind="private", options={"target": 100})["table"]
-        ann.until(lambda m: m["type"] == "table" and m["table"] == table)
-        ann.send(type="start", table=table)
-        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        ann, table = started_with_bots(live)
         token = ann.token
         ann.close()  # only bots are left
         running = live.server.lobby.tables[table]
@@ -310,11 +316,7 @@ def test_the_bots_wait_counts_from_the_last_person_leaving_not_from_the_grace_en
 ) -> None:
     settings = fast_settings(tmp_path / "alone.db", unattended_seconds=0.5, grace_seconds=30)
     with ThreadServer(settings) as live:
-        ann = Client(live.base, "Ann")
-        table = ann.request(type="create", kind="private", options={"target": 100})["table"]
-        ann.until(lambda m: m["type"] == "table" and m["table"] == table)
-        ann.send(type="start", table=table)
-        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        ann, table = started_with_bots(live)
         running = live.server.lobby.tables[table]
         ann.close()  # Ann's seat is kept for 30 s; her three bots are alone meanwhile
         wait_for(lambda: running.seats[0].away, "Ann is away")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import PageFactory
 from phases import reach
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from web_helpers import (
     LiveServer,
     account_server,
@@ -37,15 +37,8 @@ CUT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", sorted(LOCALES))
-@pytest.mark.parametrize("size", sorted(SHORT))
-def test_the_first_bid_is_whole_on_a_short_screen_on_its_side(
-    new_page: PageFactory, live: LiveServer, size: str, lang: str
-) -> None:
-    page = new_page(viewport=SHORT[size], locale=LOCALES[lang])
-    enter_name(page, "Wilhelmina")  # a long name in the seat and the score
-    bar = page.locator(".topbar").bounding_box()
-    assert bar is not None and bar["height"] <= 44, (size, lang, bar)  # one row of 40 px
+def _first_bid_is_whole(page: Page, size: str, lang: str) -> None:
+    """At a new table's first bid: the top bar one row, the bids and the hand whole."""
     game = create_private_table(page, start_with_bots=True)
     state = reach(game, "bid_r1")
     assert page.evaluate("document.documentElement.lang") == lang
@@ -56,6 +49,18 @@ def test_the_first_bid_is_whole_on_a_short_screen_on_its_side(
     assert page.locator(".bid-buttons button").count() >= 2
     assert page.locator(".hand-card").count() == 5
     assert page.evaluate(CUT) == [], (size, lang, state["upcard"], state["dealer"] == state["seat"])
+
+
+@pytest.mark.parametrize("lang", sorted(LOCALES))
+@pytest.mark.parametrize("size", sorted(SHORT))
+def test_the_first_bid_is_whole_on_a_short_screen_on_its_side(
+    new_page: PageFactory, live: LiveServer, size: str, lang: str
+) -> None:
+    page = new_page(viewport=SHORT[size], locale=LOCALES[lang])
+    enter_name(page, "Wilhelmina")  # a long name in the seat and the score
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 44, (size, lang, bar)  # one row of 40 px
+    _first_bid_is_whole(page, size, lang)
 
 
 @pytest.fixture(scope="module")
@@ -79,16 +84,7 @@ def test_a_logged_in_players_first_bid_is_whole_on_a_short_screen_on_its_side(
     assert bar is not None and bar["height"] <= 44, (size, lang, bar)  # one row of 40 px
     # logging out is still there, by name, and leads out of the account
     logout = page.get_by_role("button", name=LOGOUT[lang])
-    game = create_private_table(page, start_with_bots=True)
-    state = reach(game, "bid_r1")
-    assert page.evaluate("document.documentElement.lang") == lang
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
-    bar = page.locator(".topbar").bounding_box()
-    assert bar is not None and bar["height"] <= 44, (size, lang, bar)
-    assert page.locator(".bid-buttons button").count() >= 2
-    assert page.locator(".hand-card").count() == 5
-    assert page.evaluate(CUT) == [], (size, lang, state["upcard"], state["dealer"] == state["seat"])
+    _first_bid_is_whole(page, size, lang)
     if shots := os.environ.get("EUCHRE_SHOTS"):
         page.screenshot(path=f"{shots}/account-bid-{size}-{lang}.png")
     # Log out still works from here (by keyboard)
