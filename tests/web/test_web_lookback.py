@@ -169,7 +169,7 @@ def test_the_log_the_sheet_and_the_last_trick_survive_a_reload(
     game.wait_my_turn_or("false")
     after = page.locator("#game-log li").all_text_contents()
     # The reload itself adds "away" and "back" lines; the window shows the last 40 lines.
-    reload_lines = ("Rey lost the connection.", "Rey is back.")
+    reload_lines = ("Rey lost the connection.", "You are back.")
     kept = _without_orders([line for line in after if line not in reload_lines])
     earlier = _without_orders(before)
     assert len(kept) >= len(earlier) - 2 and kept == earlier[-len(kept) :], (before, after)
