@@ -189,7 +189,7 @@ def _name_taken(name: str) -> AccountError:
         409,
         "name_taken",
         f"the name {name!r} is taken: names ignore case, and look-alike letters "
-        "(Cyrillic or full-width ones, 0 for O) count as the same",
+        "(Cyrillic or full-width ones, 0 for O, rn for m, vv for w) count as the same",
     )
 
 
