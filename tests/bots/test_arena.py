@@ -199,14 +199,19 @@ def test_a_misspelled_answer_is_not_read_as_the_legal_one(tmp_path: Path) -> Non
     assert answered.strip("'") not in legal.split(", ")
 
 
-def test_the_command_line_error_is_one_line(tmp_path: Path) -> None:
-    spec = _bad_bot(tmp_path, "garbage")
-    done = subprocess.run(
+def _arena_against_random(spec: str) -> subprocess.CompletedProcess[str]:
+    """``euchre arena`` of the bot ``spec`` against ``random``, as a user runs it."""
+    return subprocess.run(
         [sys.executable, "-m", "euchre", "arena", spec, "random", "--deals", "4", "--jobs", "1"],
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def test_the_command_line_error_is_one_line(tmp_path: Path) -> None:
+    spec = _bad_bot(tmp_path, "garbage")
+    done = _arena_against_random(spec)
     assert done.returncode != 0
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().startswith("error: the match stopped")
@@ -232,12 +237,7 @@ def test_a_bot_that_cannot_start_is_a_one_line_error_naming_it(
     tmp_path: Path, spec: Callable[[Path], str], reason: str
 ) -> None:
     bot = spec(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "euchre", "arena", bot, "random", "--deals", "4", "--jobs", "1"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = _arena_against_random(bot)
     assert done.returncode != 0
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert f"bot {bot!r} cannot be started" in done.stderr and reason in done.stderr

@@ -237,16 +237,23 @@ def test_process_bot_speaks_to_a_program(tmp_path: Path) -> None:
         bot.close()
 
 
-def test_process_bot_rejects_illegal_answers(tmp_path: Path) -> None:
-    script = tmp_path / "cheat.py"
-    script.write_text(MY_BOT.replace("legal[-1]", '"order alone now"'))
+def _first_decision_is_refused(tmp_path: Path, program: str, reason: str) -> None:
+    """The bot ``program`` (Python source), asked its first Standard decision, is refused
+    with an error matching ``reason``."""
+    script = tmp_path / "bot.py"
+    script.write_text(program)
     bot = ProcessBot(f"{sys.executable} {script}")
     state = GameState(preset("standard"), seed=6)
     try:
-        with pytest.raises(ProtocolError, match="legal: pass"):
+        with pytest.raises(ProtocolError, match=reason):
             bot.decide(state.view(state.current_player), random.Random(0))
     finally:
         bot.close()
+
+
+def test_process_bot_rejects_illegal_answers(tmp_path: Path) -> None:
+    cheat = MY_BOT.replace("legal[-1]", '"order alone now"')
+    _first_decision_is_refused(tmp_path, cheat, "legal: pass")
 
 
 def test_a_program_silent_past_its_budget_is_stopped_with_an_error(tmp_path: Path) -> None:
@@ -524,14 +531,5 @@ def test_a_too_deeply_nested_line_is_answered_and_reading_goes_on() -> None:
 
 
 def test_a_too_deeply_nested_answer_is_an_error_naming_the_bot(tmp_path: Path) -> None:
-    script = tmp_path / "deep.py"
-    script.write_text(
-        MY_BOT.replace('json.dumps({"action": legal[-1]})', '"[" * 100000 + "]" * 100000')
-    )
-    bot = ProcessBot(f"{sys.executable} {script}")
-    state = GameState(preset("standard"), seed=6)
-    try:
-        with pytest.raises(ProtocolError, match="nests arrays and objects too deeply"):
-            bot.decide(state.view(state.current_player), random.Random(0))
-    finally:
-        bot.close()
+    deep = MY_BOT.replace('json.dumps({"action": legal[-1]})', '"[" * 100000 + "]" * 100000')
+    _first_decision_is_refused(tmp_path, deep, "nests arrays and objects too deeply")

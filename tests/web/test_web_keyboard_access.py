@@ -82,20 +82,17 @@ def test_the_cards_on_the_table_say_who_played_them(
     partner = page.evaluate(f"window.euchre.current.info.seats[{(me + 2) % 4}].name")
     expect(page.get_by_role("rowheader", name=f"Kay and {partner} you")).to_have_count(1)
 
-    open_settings(page)
-    page.select_option("#language", "de")
-    page.keyboard.press("Escape")
-    expect(page.locator(".trick:not(.won) .trick-card").first).to_have_attribute(
-        "aria-label", re.compile(r", gespielt von ")
-    )
-    expect(page.get_by_role("rowheader", name=f"Kay und {partner} du")).to_have_count(1)
-    open_settings(page)
-    page.select_option("#language", "nl")
-    page.keyboard.press("Escape")
-    expect(page.locator(".trick:not(.won) .trick-card").first).to_have_attribute(
-        "aria-label", re.compile(r", gespeeld door ")
-    )
-    expect(page.get_by_role("rowheader", name=f"Kay en {partner} jij")).to_have_count(1)
+    for lang, played_by, side in (
+        ("de", "gespielt von", f"Kay und {partner} du"),
+        ("nl", "gespeeld door", f"Kay en {partner} jij"),
+    ):
+        open_settings(page)
+        page.select_option("#language", lang)
+        page.keyboard.press("Escape")
+        expect(page.locator(".trick:not(.won) .trick-card").first).to_have_attribute(
+            "aria-label", re.compile(f", {played_by} ")
+        )
+        expect(page.get_by_role("rowheader", name=side)).to_have_count(1)
 
 
 LAST_TRICK_AT_HAND = (

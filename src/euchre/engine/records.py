@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import actions as A
@@ -21,7 +21,15 @@ from .phases import Phase
 from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import GameState, IllegalActionError
 from .steps import Step
-from .variants import GoUnder, JokerUpcard, LonerLead, Variant, VariantError
+from .variants import (
+    GoUnder,
+    JokerUpcard,
+    LonerLead,
+    Variant,
+    VariantError,
+    json_kind_problem,
+    option_type,
+)
 
 EGN_VERSION = "1.4"
 FILE_TYPE = "Euchre Game Notation"
@@ -129,16 +137,7 @@ def variant_of(ruleset: dict[str, Any]) -> Variant:
         raise RecordError(f"unsupported ruleset: {exc}") from None
 
 
-# The JSON type each ruleset value must have, by engine option type (or EGN key).
-_JSON_TYPES: dict[str, tuple[type, str]] = {
-    "bool": (bool, "true or false"),
-    "int": (int, "a whole number"),
-    "LonerLead": (str, "a string"),
-    "JokerUpcard": (str, "a string"),
-    "GoUnder": (str, "a string"),
-    "frozenset[str]": (list, "a list of strings"),
-}
-_OPTION_TYPES = {f.name: str(f.type) for f in fields(Variant)}
+# The option types of the EGN keys no engine option is named after.
 _EGN_ONLY_TYPES = {
     "go_under": "bool",
     "go_under_rule": "GoUnder",
@@ -152,9 +151,10 @@ def _check_ruleset(ruleset: dict[str, Any]) -> None:
     option name) with two values."""
     by_key = {key: option for option, key in _EGN_KEYS.items()}
     for key, value in ruleset.items():
-        kind = _EGN_ONLY_TYPES.get(key) or _OPTION_TYPES.get(by_key.get(key, key), "")
-        if kind in _JSON_TYPES:  # an unknown rule is named by Variant.replace
-            _check_json_type(key, value, *_JSON_TYPES[kind])
+        kind = _EGN_ONLY_TYPES.get(key) or option_type(by_key.get(key, key))
+        words = None if kind is None else json_kind_problem(kind, value, "a string")
+        if words is not None:  # an unknown rule is named by Variant.replace
+            raise RecordError(f'ruleset "{key}" must be {words} in JSON, found {json.dumps(value)}')
     for option, key in _EGN_KEYS.items():
         both = option != key and option in ruleset and key in ruleset
         if both and ruleset[option] != ruleset[key]:
@@ -163,14 +163,6 @@ def _check_ruleset(ruleset: dict[str, Any]) -> None:
                 f'{json.dumps(ruleset[key])} and "{option}" is '
                 f'{json.dumps(ruleset[option])}; give it once, as "{key}"'
             )
-
-
-def _check_json_type(key: str, value: Any, json_type: type, words: str) -> None:
-    # JSON true is a Python int, and the engine reads "yes" as true: neither is allowed here.
-    wrong_bool = isinstance(value, bool) and json_type is not bool
-    not_strings = isinstance(value, list) and not all(isinstance(x, str) for x in value)
-    if not isinstance(value, json_type) or wrong_bool or not_strings:
-        raise RecordError(f'ruleset "{key}" must be {words} in JSON, found {json.dumps(value)}')
 
 
 def _guess_name(options: dict[str, Any]) -> str:

@@ -145,6 +145,31 @@ def _problems(v: Variant) -> list[str]:
 
 OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Variant)) - {"name"}
 _TYPES = {f.name: f.type for f in dataclasses.fields(Variant)}
+# The JSON type of an option's value, by the option's type (the others, enums, are
+# strings), and how to say it.
+_JSON_KINDS: dict[str, tuple[type, str]] = {
+    "bool": (bool, "true or false"),
+    "int": (int, "a whole number"),
+    "frozenset[str]": (list, "a list of names"),
+}
+
+
+def option_type(name: str) -> str | None:
+    """The type of option ``name`` as written in :class:`Variant` (None: no such option)."""
+    kind = _TYPES.get(name)
+    return None if kind is None else str(kind)
+
+
+def json_kind_problem(
+    type_name: str, value: Any, choice: str = "one of its choices as a string"
+) -> str | None:
+    """None when ``value`` is JSON of an option type ``type_name``; else what it should
+    be, in words (``choice`` for an enum's). Strict: JSON true is not a number, and
+    "false" is not false."""
+    kind, words = _JSON_KINDS.get(type_name, (str, choice))
+    wrong_bool = isinstance(value, bool) and kind is not bool
+    not_names = isinstance(value, list) and not all(isinstance(x, str) for x in value)
+    return words if wrong_bool or not_names or not isinstance(value, kind) else None
 
 
 def _coerce(name: str, value: Any) -> Any:

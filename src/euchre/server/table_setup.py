@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 from euchre.engine import Variant, VariantError, preset
-from euchre.engine.variants import PRESETS
+from euchre.engine.variants import PRESETS, json_kind_problem, option_type
 from euchre.store import GameRow
 
 from .botplay import check_level
@@ -30,14 +30,6 @@ _LIMITS = {
     "loner_march_points": (0, 20),
 }
 _FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
-# What each kind of option takes in a client's JSON (the engine also reads text, for the
-# command line; a client's message is read strictly: "false" is not false).
-_JSON_KINDS: dict[str, tuple[type, str]] = {
-    "bool": (bool, "true or false"),
-    "int": (int, "a whole number"),
-    "frozenset[str]": (list, "a list of names"),
-}
-_OPTION_TYPES = {f.name: str(f.type) for f in dataclasses.fields(Variant)}
 
 
 def variant_for(name: str, options: dict[str, Any]) -> Variant:
@@ -60,12 +52,13 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
 
 
 def _check_json_kind(option: str, value: Any) -> None:
-    field_type = _OPTION_TYPES.get(option)
+    """A client's option value read strictly, with its JSON type ("false" is not false;
+    the engine also reads text, for the command line)."""
+    field_type = option_type(option)
     if field_type is None:
         return  # an unknown option: the engine's error lists the known ones
-    kind, words = _JSON_KINDS.get(field_type, (str, "one of its choices as a string"))
-    wrong_bool = isinstance(value, bool) and kind is not bool  # JSON true is no number
-    if wrong_bool or not isinstance(value, kind):
+    words = json_kind_problem(field_type, value)
+    if words is not None:
         raise ProtocolError("bad_variant", f"option {option} takes {words}, not {value!r}")
 
 
