@@ -30,21 +30,19 @@ def exact_action(state: GameState, text: str) -> None:
     action is ``illegal``, naming the one spelling; one of an action not allowed now is
     ``illegal`` with what is allowed. A text that is no action at all is left to the
     engine, which says what is allowed."""
-    legal = state.legal_actions()
-    if text in legal:
-        return
     try:
         action = Action.parse(text)
     except ValueError:
         return
-    if action.text in legal:
+    if action.text == text:  # the one spelling: the engine takes it, or says why not
+        return
+    if action.text in state.legal_actions():
         raise ProtocolError(
             "illegal",
             f"{text[:64]!r} is not how actions are written: send {action.text!r}, exactly as "
             "your state's legal list writes it",
         )
-    if action.text != text:  # not applied under the engine's reading of another spelling
-        raise ProtocolError("illegal", _not_allowed_words(state, text[:64], action))
+    raise ProtocolError("illegal", _not_allowed_words(state, text[:64], action))
 
 
 def _not_allowed_words(state: GameState, text: str, action: Action) -> str:
@@ -141,7 +139,8 @@ class Play(Seating):
         to_act = state.current_player
         if seat != to_act:
             raise ProtocolError("not_your_turn", self._turn_words(seat, to_act))
-        exact_action(state, action)
+        if by == "player":  # bots and the clock write the one spelling
+            exact_action(state, action)
         try:
             step = state.apply(action, seat=seat)
         except IllegalActionError as exc:
