@@ -353,3 +353,39 @@ def test_a_person_who_lets_the_clock_run_out_twice_gets_a_bot_until_they_are_bac
         assert returned["event"]["seat"] == 0
         ann.close()
         bob.close()
+
+
+def test_a_stalled_seat_keeps_its_bot_through_a_reconnect_and_a_restart(tmp_path: Path) -> None:
+    """An idle tab reopens the table by itself (a reload, a dropped network, a restarted
+    server): that is not the person coming back, so the bot keeps playing until they say so."""
+    settings = fast_settings(tmp_path / "stall.db", min_turn_seconds=0.05, grace_seconds=60)
+
+    def ann_state(client: Client, table: str) -> dict[str, Any]:
+        snapshot = client.request(type="join", table=table)
+        assert snapshot["type"] == "table", snapshot
+        seat: dict[str, Any] = snapshot["info"]["seats"][0]
+        return seat
+
+    def ann_has_a_bot(client: Client, table: str) -> bool:
+        info = client.view(table).info
+        return bool(info and info["seats"][0]["bot_playing"])
+
+    with ThreadServer(settings) as live:
+        table, (ann, bob) = seat_clients(
+            live.base, ["Ann", "Bob"], turn_seconds=0.3, options={"target": 100}
+        )
+        ann.send(type="start", table=table)
+        play_random([bob], table, random.Random(5), stop=lambda _: ann_has_a_bot(bob, table))
+        token = ann.token
+        ann.close()
+        again = Client(live.base, "Ann", token=token)  # the same person, a new connection
+        seat = ann_state(again, table)
+        assert seat["connected"] and seat["bot_playing"]
+        again.close()
+        bob.close()
+    with ThreadServer(settings) as second:
+        after = Client(second.base, "Ann", token=token)
+        assert ann_state(after, table)["bot_playing"]  # kept through the restart
+        back = after.request(type="sit", table=table)  # "I'm back"
+        assert back["type"] == "table" and not back["info"]["seats"][0]["bot_playing"]
+        after.close()

@@ -73,6 +73,10 @@ class Seat:
     # Turns in a row the turn timer moved for the person (a bot plays for them at
     # ``stall_timeouts``, until they take the seat back).
     timeouts: int = 0
+    # The timer moved for them ``stall_timeouts`` times: a bot plays until they say they
+    # are back (``sit``) or move; opening the table again (a reload, a reconnect, a restart
+    # of the server) is not enough, as an idle tab does that by itself.
+    stalled: bool = False
     # The first deal this person played from its start (a bot's seat taken over part way
     # through a game): the coach reviews no earlier deal of the seat for them, as it would
     # show what the bot held and discarded.
@@ -95,6 +99,8 @@ class Seat:
         stored = {"user": self.user, "name": self.name, "account": self.account, "bot": self.bot}
         if self.left:
             stored["left"] = True
+        if self.stalled:
+            stored["stalled"] = True
         if not self.since_deal:
             return stored
         since = {"since_version": self.since_version, "since_step": self.since_step}
@@ -116,14 +122,16 @@ def restored_seat(raw: Any) -> Seat:
     if not isinstance(raw, dict):
         return Seat()
     user, bot = raw.get("user"), raw.get("bot")
+    left, stalled = bool(user) and bool(raw.get("left")), bool(user) and bool(raw.get("stalled"))
     return Seat(
         user=user,
         name=str(raw.get("name", "")),
         account=raw.get("account"),
         bot=bot,
         away=bool(user),
-        bot_playing=bool(user) and bool(raw.get("left")),
-        left=bool(user) and bool(raw.get("left")),
+        bot_playing=left or stalled,
+        left=left,
+        stalled=stalled,
         since_deal=int(raw.get("since_deal") or 0),
         since_version=int(raw.get("since_version") or 0),
         since_step=int(raw.get("since_step") or 0),

@@ -117,7 +117,7 @@ class Play(Seating):
         seat = self.seats[index]
         seat.timeouts = 0
         if seat.bot_playing:  # they moved before the bot playing for them did: back
-            seat.bot_playing = False
+            seat.bot_playing = seat.stalled = False
             await self._commit("returned", {"seat": index, "name": seat.name})
 
     async def proceed(self, conn: Endpoint) -> None:

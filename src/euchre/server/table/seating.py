@@ -100,18 +100,25 @@ class Seating(Publishing):
                 "window or device; close that one first",
             )
 
-    async def _bind(self, conn: Endpoint, index: int, direct: Direct) -> bool:
-        """Bind the connection to its seat; True when that sent the snapshot already."""
+    async def _bind(self, conn: Endpoint, index: int, direct: Direct, back: bool = False) -> bool:
+        """Bind the connection to its seat, taking it back from a bot unless the person
+        stalled and only reopened the table (``back``: they said they are back); True
+        when that sent the snapshot already."""
         seat = self.seats[index]
         self._check_not_elsewhere(conn, index)
-        if seat.conn is conn and self.watchers.get(conn) == index and not seat.bot_playing:
-            return False
+        keeps_bot = seat.stalled and not back
+        if seat.conn is conn and self.watchers.get(conn) == index:
+            if keeps_bot or not seat.bot_playing:
+                return False
         seat.conn = conn
         self._watch(conn, index)
         self._cancel(f"grace-{index}")
+        if keeps_bot:
+            seat.away = False
+            return False
         if not (seat.away or seat.bot_playing):
             return False
-        seat.away = seat.bot_playing = seat.left = False
+        seat.away = seat.bot_playing = seat.left = seat.stalled = False
         seat.timeouts = 0
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
         if index in self.awaiting:
@@ -137,7 +144,7 @@ class Seating(Publishing):
         if own is not None:
             if wanted is not None and wanted != own:
                 raise ProtocolError("bad_state", f"you already sit at seat {own}: stand up first")
-            if not await self._bind(conn, own, Direct(conn, None, ref)):
+            if not await self._bind(conn, own, Direct(conn, None, ref), back=True):
                 conn.send(self.snapshot(conn, None, ref))
             return own
         if self.kind == TableKind.RANKED:

@@ -142,7 +142,7 @@ class Turns(Play):
         seat.timeouts += 1
         limit = self.settings.stall_timeouts
         if limit and seat.timeouts >= limit and seat.user and not seat.bot_playing:
-            seat.bot_playing = True
+            seat.bot_playing = seat.stalled = True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
 
     def close_unseated_later(self) -> None:
