@@ -107,9 +107,9 @@ class Seating(Publishing):
         seat = self.seats[index]
         self._check_not_elsewhere(conn, index)
         keeps_bot = seat.stalled and not back
-        if seat.conn is conn and self.watchers.get(conn) == index:
-            if keeps_bot or not seat.bot_playing:
-                return False
+        bound = seat.conn is conn and self.watchers.get(conn) == index
+        if bound and (keeps_bot or not seat.bot_playing):
+            return False
         seat.conn = conn
         self._watch(conn, index)
         self._cancel(f"grace-{index}")
