@@ -11,6 +11,7 @@ import pytest
 from server_helpers import Client, ThreadServer, seat_clients
 from social_helpers import database_url, register, social_settings
 
+from euchre.server.chat import PREF_CHANGES
 from euchre.server.config import Settings
 from euchre.store.accounts import AccountStore
 
@@ -158,6 +159,31 @@ def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_pat
         stranger = Client(live.base, "Gus")
         assert stranger.welcome["chat"]["enabled"] is False
         stranger.close()
+
+
+def test_chat_settings_change_at_most_so_often_and_a_non_change_is_free(tmp_path: Path) -> None:
+    """Each change is a database write every table shares: one person toggling a mute in a
+    loop is refused past PREF_CHANGES a minute (on the socket and over HTTP alike), while
+    repeating a setting already in force changes nothing and costs nothing."""
+    other = "g_0123456789abcdef"
+    with ThreadServer(social_settings(tmp_path / "p.db")) as live:
+        gus = Client(live.base, "Gus")
+        for _ in range(3 * PREF_CHANGES):  # the same mute again and again: one change
+            assert gus.request(type="mute", user=other)["muted"] == [other]
+        for change in range(PREF_CHANGES - 1):
+            kind = "unmute" if change % 2 == 0 else "mute"
+            assert gus.request(type=kind, user=other)["type"] == "chat_settings"
+        refused = gus.expect_error("rate_limited", type="chat_settings", enabled=True)
+        assert f"at most {PREF_CHANGES} times a minute" in refused["message"]
+        assert "wait" in refused["message"]
+        unchanged = gus.request(type="chat_settings", enabled=False)  # as it is: answered
+        assert unchanged["enabled"] is False and unchanged["muted"] == []
+        with httpx.Client(base_url=live.base) as http:
+            http.cookies.set("euchre_session", gus.token)
+            over = http.put("/api/preferences", json={"chat": True})
+            assert over.status_code == 429 and over.json()["code"] == "rate_limited"
+            assert http.get("/api/preferences").json()["chat"] is False  # nothing changed
+        gus.close()
 
 
 def test_the_default_limits_are_the_documented_ones() -> None:

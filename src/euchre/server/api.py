@@ -24,6 +24,7 @@ from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, clean_name
 from .chat import MAX_MUTED, PRESETS
 from .kinds import TableStatus
 from .privacy import may_view, private_history_visible
+from .protocol import ProtocolError
 from .replay_worker import ReplayRefusal
 from .stats import MODES
 from .table import restored_seat
@@ -532,7 +533,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     @app.put(
         "/api/preferences",
         response_model=Preferences,
-        responses=problems(400, 401, 422),
+        responses=problems(400, 401, 422, 429),
         tags=["chat"],
     )
     async def set_preferences(body: ChatPreferences, request: Request) -> Preferences:
@@ -540,8 +541,11 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         identity = await identity_of(server, request)
         if identity is None:
             raise problem(401, "no_session", "no session: POST /api/session first")
-        prefs = await server.chat.update(identity, enabled=body.chat, muted=body.muted)
-        await server.accounts.publish_prefs(identity, prefs)
+        try:
+            prefs = await server.chat.update(identity, enabled=body.chat, muted=body.muted)
+        except ProtocolError as exc:
+            status = 429 if exc.code == "rate_limited" else 400
+            raise problem(status, exc.code, exc.message) from exc
         return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
 
 

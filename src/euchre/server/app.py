@@ -78,7 +78,7 @@ class Server:
         self.closing = False
         self._background: set[asyncio.Future[Any]] = set()
         self.accounts = Accounts(self)
-        self.chat = Chat(settings, self.accounts.store)
+        self.chat = Chat(settings, self.accounts.store, self.accounts.publish_prefs)
         self.results = Results(self.store, self.accounts.store, settings)
         self.replays = ReplayWorkers(settings)
         self.recent = recent.RecentCache(self.store)

@@ -14,7 +14,7 @@ import logging
 import time
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -25,6 +25,7 @@ from euchre.store.repo import utcnow
 from .auth import SESSION_MAX_AGE, Identity
 from .config import Settings
 from .connection import Connection, Endpoint
+from .limits import Attempts
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -43,7 +44,13 @@ PRESETS = {
     "oops": "Oops",
     "good_game": "Good game",
 }
+PrefsChanged = Callable[["Identity", "Prefs"], Awaitable[None]]
 MAX_MUTED = 100
+# Changes of one person's chat settings (each a database write) per minute: enough for a
+# person muting a few players, not for a script toggling a mute to load the database
+# every table writes to.
+PREF_CHANGES = 20
+PREF_SECONDS = 60.0
 RECENT = 50  # lines kept per table and channel for chat_log
 GUESTS_KEPT = 50_000
 
@@ -71,13 +78,17 @@ def channel_of(seat: int | None) -> str:
 class Chat:
     """Every person's chat preferences on this instance, and the lines said at its tables."""
 
-    def __init__(self, settings: Settings, store: AccountStore) -> None:
+    def __init__(
+        self, settings: Settings, store: AccountStore, changed: PrefsChanged | None = None
+    ) -> None:
         self.settings = settings
         self.store = store
+        self._changed = changed  # tells the other instances
         self._accounts: dict[str, Prefs] = {}  # accounts with an open connection here
         self._open: dict[str, int] = {}
         self._guests: OrderedDict[str, Prefs] = OrderedDict()  # a guest's session is its id
         self._sent: dict[str, deque[float]] = {}
+        self._changes = Attempts(PREF_CHANGES, PREF_SECONDS)
         self._recent: dict[tuple[str, str], deque[dict[str, Any]]] = {}
         self.tables: Mapping[str, Table] = {}  # the lobby's, to forget tables that are gone
 
@@ -142,15 +153,25 @@ class Chat:
     async def update(
         self, identity: Identity, enabled: bool | None = None, muted: Iterable[str] | None = None
     ) -> Prefs:
-        """Change and keep a person's preferences (the account's row, or the session's)."""
+        """Change and keep a person's preferences (the account's row, or the session's);
+        a change to what they are already is no change, and is not written."""
         prefs = await self.load(identity)
-        if enabled is not None:
-            prefs.enabled = enabled
-        if muted is not None:
-            chosen = {m for m in muted if m and m != identity.id}
-            if len(chosen) > MAX_MUTED:
-                raise ProtocolError("bad_options", f"at most {MAX_MUTED} people can be muted")
-            prefs.muted = chosen
+        new_enabled = prefs.enabled if enabled is None else enabled
+        chosen = prefs.muted if muted is None else {m for m in muted if m and m != identity.id}
+        if len(chosen) > MAX_MUTED:
+            raise ProtocolError("bad_options", f"at most {MAX_MUTED} people can be muted")
+        if (new_enabled, chosen) == (prefs.enabled, prefs.muted):
+            return prefs
+        now = time.monotonic()
+        wait = self._changes.wait(identity.id, now)
+        if wait > 0:
+            raise ProtocolError(
+                "rate_limited",
+                f"chat settings change at most {PREF_CHANGES} times a minute: "
+                f"wait {max(wait, 0.1):.1f} s",
+            )
+        self._changes.add(identity.id, now)
+        prefs.enabled, prefs.muted = new_enabled, chosen
         if identity.account_id is not None:
             await self.store.set_preferences(
                 identity.account_id, prefs.enabled, sorted(prefs.muted)
@@ -158,6 +179,8 @@ class Chat:
         else:
             until = utcnow() + timedelta(seconds=SESSION_MAX_AGE)
             await self.store.set_guest_prefs(identity.id, prefs.enabled, sorted(prefs.muted), until)
+        if self._changed is not None:
+            await self._changed(identity, prefs)
         return prefs
 
     async def mute(self, identity: Identity, other: str, on: bool) -> Prefs:

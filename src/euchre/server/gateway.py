@@ -197,7 +197,8 @@ _SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest)
 
 def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
     if isinstance(message, _SNAPSHOT_MESSAGES) and not conn.allow(
-        time.monotonic(), SNAPSHOT_COST - 1.0  # the message's own share is taken already
+        time.monotonic(),
+        SNAPSHOT_COST - 1.0,  # the message's own share is taken already
     ):
         raise ProtocolError(
             "rate_limited",
@@ -355,7 +356,6 @@ async def _chat_settings(server: ServerParts, conn: Connection, m: ChatSettings)
         prefs = await server.chat.load(identity)
     else:
         prefs = await server.chat.update(identity, enabled=m.enabled)
-        await server.accounts.publish_prefs(identity, prefs)
     conn.send(_with_ref({"type": "chat_settings", **prefs.to_json()}, m.ref))
 
 
@@ -364,7 +364,6 @@ async def _mute(server: ServerParts, conn: Connection, m: Mute | Unmute) -> None
     if m.user == identity.id:
         raise ProtocolError("bad_options", "you cannot mute yourself")
     prefs = await server.chat.mute(identity, m.user, isinstance(m, Mute))
-    await server.accounts.publish_prefs(identity, prefs)
     conn.send(_with_ref({"type": "chat_settings", **prefs.to_json()}, m.ref))
 
 
