@@ -375,3 +375,25 @@ def test_phone_links_on_replays_account_and_profile_are_40px_to_tap(
         page.goto("/#/replay")
         expect(links).to_have_count(3)
         page.screenshot(path=f"{shots}/replays-{size[0]}x{size[1]}.png")
+
+
+def test_the_create_form_offers_no_settings_a_ranked_table_would_refuse(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    page = new_page(server=accounts, viewport=PHONE)
+    register(page, "Tilda")
+    settings = ["#create-timer", "#create-hints", "#create-bot-level", "#create-start-now"]
+    for field in settings:
+        expect(page.locator(field)).to_be_visible()
+    page.check('input[name="kind"][value="ranked"]')
+    expect(page.locator("#ranked-rules")).to_contain_text("no options, no bots")
+    for field in [*settings, ".more-options"]:
+        expect(page.locator(field)).to_have_count(0)
+    expect(page.locator('input[name="kind"][value="ranked"]')).to_be_focused()
+    page.click("#create-table")
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "waiting")
+    assert page.evaluate("window.euchre.current.info.kind") == "ranked"
+    page.click("#leave-table")
+    page.check('input[name="kind"][value="casual"]')  # back: every setting again
+    for field in settings:
+        expect(page.locator(field)).to_be_visible()

@@ -250,8 +250,19 @@ class Lobby extends Page {
       preset,
       h("p", { class: "hint" }, this.t(`presets.${f.preset}.help`)),
       this.kindField(),
+      // A ranked table takes the preset as it is, with the server's clock, bots and pause.
+      f.kind === "ranked" ? h("p", { class: "hint", id: "ranked-rules" }, this.t("lobby.rankedRules")) : this.settingsFields(),
+      problem,
+      h("button", { type: "submit", class: "primary", id: "create-table" }, this.t("lobby.create")),
+    );
+  }
+
+  settingsFields() {
+    const ctx = this.ctx;
+    const f = this.form;
+    return [
       this.timerField(),
-      pauseField(this, this.form),
+      pauseField(this, f),
       this.hintsField(),
       this.botsField(),
       optionField(ctx, OPTIONS[0], f.values, f.values.players),
@@ -263,18 +274,16 @@ class Lobby extends Page {
           .filter((o) => !o.when || o.when(f.values.players))
           .map((o) => optionField(ctx, o, f.values, f.values.players)),
       ),
-      problem,
-      h("button", { type: "submit", class: "primary", id: "create-table" }, this.t("lobby.create")),
-    );
+    ];
   }
 
-  rerenderCreate() {
+  rerenderCreate(focus = "#create-preset") {
     const old = document.getElementById("create-form");
     const open = old?.querySelector("details")?.open;
     const fresh = this.createPanel();
-    if (open) fresh.querySelector("details").open = true;
+    if (open) fresh.querySelector("details")?.setAttribute("open", "");
     old.replaceWith(fresh);
-    document.getElementById("create-preset").focus();
+    fresh.querySelector(focus)?.focus();
   }
 
   kindField() {
@@ -283,7 +292,10 @@ class Lobby extends Page {
       h(
         "label",
         { class: "radio" },
-        h("input", { type: "radio", name: "kind", value: kind, checked: f.kind === kind, onchange: () => (f.kind = kind) }),
+        h("input", { type: "radio", name: "kind", value: kind, checked: f.kind === kind, onchange: () => {
+          f.kind = kind;
+          this.rerenderCreate(`input[name=kind][value=${kind}]`);
+        } }),
         h("span", {}, this.t(`kinds.${kind}`), h("small", {}, this.t(`kinds.${kind}Help`))),
       ),
     );
