@@ -86,6 +86,7 @@ def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: s
         "variants",
         "options",
         "site",
+        "coach",
         "keyboard",
         "tips",
         "faq",
@@ -96,6 +97,10 @@ def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: s
     options = page.locator("#help-option-list dd").all_inner_texts()
     assert len(options) >= 25 and all(text and "options." not in text for text in options)
     assert page.locator("#help-faq dt").count() >= 5
+    coach = page.locator(
+        "#help-coach p"
+    ).all_inner_texts()  # what a learner asks: how, what the numbers are
+    assert len(coach) == 3 and all(text and "help." not in text for text in coach)
     page.goto("/#/help/options")
     expect(page.locator("#help-options-title")).to_be_focused()
 

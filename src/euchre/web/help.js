@@ -1,11 +1,11 @@
 // Help: how to play, card order, scoring, the variants, every table option explained,
-// using the site, keyboard use, tips for beginners and a short FAQ, in every language.
+// using the site, the coach, keyboard use, tips for beginners and a short FAQ, in every language.
 
 import { cardImage } from "./cards.js";
 import { h } from "./dom.js";
 import { OPTIONS, PRESETS } from "./options.js";
 
-const SECTIONS = ["basics", "order", "bidding", "alone", "scoring", "variants", "options", "site", "keyboard", "tips", "faq"];
+const SECTIONS = ["basics", "order", "bidding", "alone", "scoring", "variants", "options", "site", "coach", "keyboard", "tips", "faq"];
 
 export function mount(ctx, root, params) {
   const page = { relabel: () => render(ctx, root, params), unmount: () => {} };
