@@ -104,6 +104,46 @@ def test_with_two_people_the_pause_ends_when_both_continue(live: ThreadServer) -
         client.close()
 
 
+def test_a_persons_clock_that_starts_when_the_pause_ends_is_sent_to_everyone(
+    live: ThreadServer,
+) -> None:
+    """The event that ends a hand comes with the pause and no clock; when the pause ends
+    and a person leads the next deal's bidding, their clock starts with no event, so it is
+    sent on its own: a phone that showed no countdown lost its turns to the timer."""
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=30, summary_seconds=30)
+    ann.send(type="start", table=table)
+    rng = random.Random(8)
+    people = {0: ann, 1: bob}
+    while True:
+        for client in (ann, bob):
+            if client.my_turn(table):
+                state = client.view(table).state
+                client.send(type="act", table=table, action=rng.choice(state["legal"]))  # type: ignore[index]
+        message = ann.recv()
+        if message["type"] != "event":
+            continue
+        bob.sync_to(table, message["version"])
+        if _event(message).get("deal_over"):
+            if message["state"]["to_act"] in people:
+                break
+            for client in (ann, bob):
+                client.send(type="continue", table=table)
+    assert message["clock"] is None and message["pause"]["seconds"] == 30
+    to_act, version = message["state"]["to_act"], message["version"]
+    for client in (ann, bob):
+        client.request(type="continue", table=table)
+    for client in (ann, bob):
+        assert client.request(type="ping")["type"] == "pong"  # what was sent has arrived
+        started = next(m for m in client.received if m["type"] == "clock")
+        assert started["table"] == table and started["version"] == version
+        assert started["clock"]["seat"] == to_act and started["clock"]["seconds"] == 30
+        assert 25 < started["clock"]["remaining"] <= 30
+    snapshot = ann.request(type="resync", table=table, since=None)
+    assert snapshot["clock"]["seat"] == to_act  # a snapshot says the same
+    for client in (ann, bob):
+        client.close()
+
+
 def test_a_person_alone_with_bots_has_no_turn_clock(live: ThreadServer) -> None:
     table, ann = _start_alone_with_bots(live, turn_seconds=30)
     if not ann.my_turn(table):

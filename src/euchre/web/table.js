@@ -169,6 +169,14 @@ class TablePage extends Page {
     if (m.type === "table" && m.handled !== true) this.snapshot(m);
     else if (m.type === "event") this.event(m);
     else if (m.type === "watchers" && this.info) this.watchersChanged(m);
+    else if (m.type === "clock" && m.version === this.version) this.clockStarted(m);
+  }
+
+  /** The pause after a hand is over and a person's clock starts (no event). */
+  clockStarted(m) {
+    this.clock = m.clock ? { ...m.clock, at: performance.now() } : null;
+    this.handPause.set(null, null);
+    this.render();
   }
 
   /** Spectators came or went (no event: the table's version does not move). */

@@ -100,6 +100,10 @@ class TableCore:
         """After every event: who moves next (turns.py)."""
         raise NotImplementedError
 
+    def _start_after_pause(self) -> None:
+        """The pause after a hand is over: the deal goes on (turns.py)."""
+        raise NotImplementedError
+
     async def _start_game(self) -> None:
         """Deal the first hand (play.py)."""
         raise NotImplementedError

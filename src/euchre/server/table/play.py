@@ -131,7 +131,7 @@ class Play(Seating):
             pause.proceed(user)
         if pause.over():
             self.pause = None
-            self._reschedule()
+            self._start_after_pause()
 
     async def _play(self, seat: int, action: str, by: str) -> None:
         started = time.perf_counter()

@@ -12,6 +12,7 @@ from euchre.store.repo import utcnow
 from ..kinds import TableStatus
 from ..lookback import Pause
 from ..protocol import ProtocolError
+from ..wire import dumps
 from .parts import Clock, log
 from .play import Play
 
@@ -74,7 +75,18 @@ class Turns(Play):
     async def _pause_over(self, pause: Pause) -> None:
         if self.pause is pause:
             self.pause = None
-            self._reschedule()
+            self._start_after_pause()
+
+    def _start_after_pause(self) -> None:
+        """The pause after a hand is over: the first turn of the deal goes on, and a
+        person's clock, which starts now with no event, is sent to everyone at the table
+        (the last event, during the pause, carried none)."""
+        self._reschedule()
+        if self.clock is not None:
+            clock = {"type": "clock", "table": self.id, "version": self.version}
+            text = dumps({**clock, "clock": self.clock_json()})
+            for conn in self.watchers:
+                conn.send_text(text)
 
     def _bot_turn(self, seat: int) -> None:
         """A bot seat's turn: it starts thinking at once and moves when both its answer
