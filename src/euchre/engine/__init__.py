@@ -6,6 +6,7 @@ Start a game with ``GameState(preset("standard"), seed=1)``; ask ``legal_actions
 
 from .actions import ActionError, action_text, parse_action
 from .cards import CardError, card_text, parse_card
+from .match import Match, plays_match
 from .phases import Phase
 from .rules import display_sorted, effective_suit, legal_mask, trick_winner_index
 from .state import GameState, IllegalActionError
@@ -20,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "JokerUpcard",
     "LonerLead",
+    "Match",
     "Phase",
     "Variant",
     "VariantError",
@@ -30,6 +32,7 @@ __all__ = [
     "legal_mask",
     "parse_action",
     "parse_card",
+    "plays_match",
     "preset",
     "trick_winner_index",
 ]

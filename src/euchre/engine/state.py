@@ -35,6 +35,7 @@ from .cards import (
 )
 from .deal import DealRecord, deal_hands, upcard_index
 from .explain import explain_illegal
+from .match import carried_scores
 from .phases import PHASE_DESCRIPTIONS, Phase
 from .rules import (
     EFFECTIVE_SUIT,
@@ -283,12 +284,11 @@ class GameState:
         return other
 
     def next_game(self) -> GameState:
-        """After a game with laps (docs/rules.md): a new game with the winner's excess carried."""
-        if not self.game_over:
+        """The next game of a match (docs/rules.md #laps): with laps, the winner's points
+        above the target carried. (A match's games and rubber: ``match.Match``.)"""
+        if not self.game_over or self.winner is None:
             raise ValueError("the game is not over yet")
-        carried = [0] * len(self.scores)
-        if self.variant.laps and self.winner is not None:
-            carried[self.winner] = max(0, self.scores[self.winner] - self.variant.target)
+        carried = carried_scores(self.variant, self.scores, self.winner)
         return GameState(
             self.variant, dealer=(self.dealer + 1) % self.n, scores=carried, rng=self._rng
         )

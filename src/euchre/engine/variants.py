@@ -62,6 +62,8 @@ class Variant:
     min_trump_dealer_counts_upcard: bool = False
     call_for_best: bool = False
     laps: bool = False
+    slam: bool = False
+    rubber: bool = False
     maker_partner_may_go_alone: bool = False
     alone_must_take_5: bool = False
     throw_in_same_dealer: bool = False
