@@ -15,7 +15,7 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,6 +154,7 @@ def coach_hint(view: View, seed: int) -> dict[str, Any]:
 def review_json(
     variant: Variant,
     first_dealer: int,
+    first_scores: Sequence[int] | None,
     decks: list[list[str]],
     actions: list[tuple[int, str]],
     deal: int,
@@ -161,7 +162,8 @@ def review_json(
     seed: int,
 ) -> list[dict[str, Any]]:
     """The seat's decisions in ``deal`` rated (see :mod:`euchre.bots.review`), as JSON;
-    the game is rebuilt from its decks and actions."""
-    game = GameState(variant, dealer=first_dealer, decks=decks)
+    the game is rebuilt from its decks and actions (from ``first_scores``: a game of a
+    match may start from carried points)."""
+    game = GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
     decisions = review.review_deal(game, actions, deal, seat, seed=seed)
     return [d.to_json() for d in decisions]

@@ -1,4 +1,5 @@
-"""Play again: a finished game's people and bots at a new table with the same rules.
+"""Play again: a finished game's people and bots at a new table with the same rules (and,
+where the rules ask for a match, the next game of the match: docs/rules.md #laps).
 
 The asker sits at once; the other people are asked (a "rematch" event at the old table
 names the new one) and may decline; bots take the seats of those who decline or do not
@@ -42,6 +43,7 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
         host=host,
         summary_seconds=old.summary_seconds,
         hints=old.hints,
+        match=old.next_match(),
     )
     with lobby.quotas.opening_table(new_id, conn):
         table = await lobby.new_table(spec, new_id)

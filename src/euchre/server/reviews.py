@@ -34,6 +34,7 @@ from .coaching import decision_seed
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
 from .limits import OneAtATime
+from .matches import starting_scores
 from .protocol import ProtocolError, error
 from .render import acts_json
 
@@ -91,7 +92,8 @@ class Reviews:
         decks = [text.split() for text in row.decks]
         actions = [(a.seat, a.action) for a in row.actions]
         seed = decision_seed(game_id, deal, seat)
-        args = (variant, row.first_dealer or 0, decks, actions, deal, seat, seed)
+        scores = starting_scores(variant, row)
+        args = (variant, row.first_dealer or 0, scores, decks, actions, deal, seat, seed)
         self.computed += 1
         found = await self.bots.background(REVIEW_TIMEOUT, resident.review_json, *args)
         await save_review(self.engine, game_id, deal, seat, found)

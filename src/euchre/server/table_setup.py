@@ -15,6 +15,7 @@ from .botplay import check_level
 from .coaching import hints_allowed
 from .config import Settings
 from .kinds import TableKind
+from .matches import stored_match
 from .protocol import Create, ProtocolError
 from .table import TableSpec
 
@@ -26,8 +27,14 @@ _LIMITS = {
     "target": (0, 100),
     "time_limit_minutes": (0, 600),
     "deal_limit": (0, 500),
-    "lone_euchre_points": (0, 20),
-    "loner_march_points": (0, 20),
+    "lone_euchre_points": (2, 20),
+    "loner_march_points": (2, 20),
+}
+# Points a server table refuses below 2 (``bad_options``), though the engine takes them
+# for records from elsewhere: why each would make no sense.
+_AT_LEAST_TWO = {
+    "lone_euchre_points": "a euchre scores 2 anyway",
+    "loner_march_points": "a lone march would be worth less than a march with a partner (2)",
 }
 _FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
 
@@ -45,10 +52,22 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
         raise ProtocolError(
             "bad_variant", f"options {sorted(options)[:8]} have values of the wrong kind"
         ) from None
+    _check_points(variant)
     problem = _server_limits(variant)
     if problem:
         raise ProtocolError("bad_variant", problem)
     return variant
+
+
+def _check_points(variant: Variant) -> None:
+    for option, why in _AT_LEAST_TWO.items():
+        value = getattr(variant, option)
+        if value < 2:
+            low, high = _LIMITS[option]
+            raise ProtocolError(
+                "bad_options",
+                f"option {option} takes {low} to {high} at a server table, not {value}: {why}",
+            )
 
 
 def _check_json_kind(option: str, value: Any) -> None:
@@ -148,6 +167,7 @@ def stored_spec(row: GameRow, settings: Settings, default_level: str) -> TableSp
         host=row.host,
         summary_seconds=float(stored.get("summary_seconds", settings.summary_seconds)),
         hints=bool(stored.get("hints", row.kind != TableKind.RANKED)),
+        match=stored_match(variant, row),
     )
 
 

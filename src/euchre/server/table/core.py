@@ -23,6 +23,7 @@ from ..coaching import HintMemo
 from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
 from ..lookback import Pause
+from ..matches import match_for
 from ..protocol import ProtocolError
 from ..render import DealHistory, Event
 from .parts import Clock, Job, Mail, Seat, Services, TableSpec, log
@@ -51,6 +52,7 @@ class TableCore:
         self.bot_level = spec.bot_level
         self.host = spec.host
         self.summary_seconds = spec.summary_seconds
+        self.match = match_for(spec.variant, spec.match)  # before this table's game
         self.pause: Pause | None = None
         self.last_trick: dict[str, Any] | None = None
         # Events before this version are not known (a table stored before events were kept).

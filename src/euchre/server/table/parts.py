@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from euchre.engine import Variant
+from euchre.engine import Match, Variant
 from euchre.engine.cards import CARD_TEXT
 from euchre.store import Repository
 
@@ -150,6 +150,7 @@ class TableSpec:
     host: str | None = None
     summary_seconds: float = 3.0  # the pause after each hand (0: none)
     hints: bool = True  # the coach may be asked (never at ranked tables)
+    match: Match | None = None  # the match this game continues (laps, slam, rubber)
 
 
 @dataclass(slots=True)

@@ -77,7 +77,9 @@ class Play(Seating):
 
     async def _start_game(self) -> None:
         self._cancel("fill")
-        state = GameState(self.variant)  # no seed: the operating system's secure shuffle
+        carried = None if self.match is None else self.match.carried
+        # no seed: the operating system's secure shuffle
+        state = GameState(self.variant, scores=carried)
         self.state, self.status, self.started_at = state, TableStatus.PLAYING, utcnow()
         self.moved_at = time.monotonic()
         self.first_dealer = state.deals[0].dealer

@@ -17,6 +17,7 @@ from euchre.store.repo import utcnow
 from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
 from ..lookback import score_sheet
+from ..matches import STORED_KEY, info_json, stored_json
 from ..protocol import ProtocolError
 from ..render import Event, event_json, event_text, make_event, state_json, state_text
 from ..wire import dumps
@@ -52,6 +53,8 @@ class Publishing(TableCore):
             out["time_left"] = round(left, 1)
         if self.awaiting:
             out["awaiting"] = sorted(self.awaiting)
+        if self.match is not None:
+            out["match"] = info_json(self.variant, self.match, self.state)
         if self.kind == TableKind.PRIVATE:  # the host sees who came by the invite and who watches
             out["opened"] = self.opened_by()
             out["watching"] = self.watching()
@@ -263,12 +266,16 @@ class Publishing(TableCore):
                 "bot_level": self.bot_level,
                 "summary_seconds": self.summary_seconds,
                 "hints": self.hints,
+                **self._match_stored(),
             },
             "seats": [s.stored() for s in self.seats],
             "version": self.version,
             "created_at": self.created_at,
         }
         await self.store.create_game(self.id, values)
+
+    def _match_stored(self) -> dict[str, Any]:
+        return {} if self.match is None else {STORED_KEY: stored_json(self.match)}
 
     async def _maybe_close(self) -> None:
         if self.status == TableStatus.WAITING and self.humans() == 0:

@@ -12,6 +12,7 @@ from euchre.engine.steps import Step
 from euchre.store.repo import GameRow
 
 from ..lookback import trick_seen
+from ..matches import starting_scores
 from ..render import Event, make_event, summary_json
 from .parts import TIME_UP
 
@@ -35,7 +36,8 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
     log: the stored events (seatings, the start and the like) and an event for every
     action, in the order of their versions."""
     decks = [text.split() for text in row.decks]
-    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks)
+    scores = starting_scores(variant, row)
+    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks, scores=scores)
     events = stored_events(row)
     if not any(e.kind == "started" for e in row.events):
         # Stored before the table kept its events: the start is told again, at the version

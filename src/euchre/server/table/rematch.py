@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from euchre.engine import Match
+
 from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
 from ..lookback import bot_name
+from ..matches import after_game
 from ..protocol import ProtocolError
 from .parts import Seat, new_table_id
 from .turns import Turns
@@ -28,6 +31,13 @@ class Rematch(Turns):
             self.rematch = new_table_id()
         copied = [Seat(user=s.user, name=s.name, account=s.account, bot=s.bot) for s in self.seats]
         return index, copied, self.rematch, fresh
+
+    def next_match(self) -> Match | None:
+        """The match the game after this one plays in: this match with this game counted,
+        or a new one once the rubber is decided (None: the rules ask for no match)."""
+        if self.match is None:
+            return None
+        return after_game(self.variant, self.match, self.state).following(self.variant)
 
     async def announce_rematch(self, table_id: str, name: str) -> None:
         await self._commit("rematch", {"table": table_id, "name": name})
