@@ -4,6 +4,7 @@ both, and the game's record starts from the carried score and replays to its out
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import httpx
 from server_helpers import Client, ThreadServer, fast_settings, play_random, seat_clients
 
-from euchre.engine.records import replay
+from euchre.engine.records import replay, replay_cli
 from euchre.server.auth import COOKIE_NAME
 
 MATCH_RULES = {"target": 1, "laps": True, "rubber": True}
@@ -50,6 +51,17 @@ def _expected_next(finished: dict[str, Any], final_score: list[int]) -> dict[str
     start = [0] * len(final_score)
     start[winner] = max(0, final_score[winner] - MATCH_RULES["target"])
     return {"game": match["game"] + 1, "games": match["games"], "start": start}
+
+
+def _until_still(ann: Client, table: str) -> None:
+    """Until it is Ann's turn or the game is over (a partner alone plays a deal without her)."""
+
+    def still(_: object = None) -> bool:
+        state = ann.view(table).state
+        return state is not None and (state["winner"] is not None or ann.my_turn(table))
+
+    if not still():
+        ann.until(still)
 
 
 def _egn(base: str, ann: Client, table: str) -> dict[str, Any]:
@@ -99,6 +111,7 @@ def test_play_again_continues_the_match_through_a_restart(tmp_path: Path) -> Non
                 carried_game_checked = True
                 break
         assert carried_game_checked, "no game ended above the target in the games played"
+        _until_still(ann, table)  # the bots wait for Ann now: nothing moves until the restart
         before = ann.request(type="join", table=table)
         ann.close()
 
@@ -116,6 +129,12 @@ def test_play_again_continues_the_match_through_a_restart(tmp_path: Path) -> Non
         assert record["metadata"]["ruleset"]["rubber"] is True
         result = replay(record)
         assert list(result.score) == final_score
+        path = tmp_path / "second-game.egn"
+        path.write_text(json.dumps(record))
+        code, out = replay_cli(str(path))  # what `euchre replay FILE` prints
+        assert code == 0, out
+        assert json.loads(out)["score"] == final_score
+        assert json.loads(out)["initialScore"] == before["info"]["match"]["start"]
         for _ in range(MOST_GAMES):  # on to the end of a rubber, if not seen yet
             if decided_seen:
                 break

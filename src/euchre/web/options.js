@@ -32,6 +32,8 @@ export const OPTIONS = [
   { name: "throw_in_hands", kind: "set", values: ["nines_tens", "mcevoy", "ace_no_face", "jack_nothing"] },
   { name: "two_player_dealer_must_take", kind: "bool", when: (p) => p === 2 },
   { name: "laps", kind: "bool" },
+  { name: "slam", kind: "bool" },
+  { name: "rubber", kind: "bool" },
   { name: "time_limit_minutes", kind: "select", values: [0, 15, 30, 45, 60, 90] },
 ];
 
@@ -58,6 +60,8 @@ export const STANDARD = {
   min_trump_dealer_counts_upcard: false,
   call_for_best: false,
   laps: false,
+  slam: false,
+  rubber: false,
   maker_partner_may_go_alone: false,
   alone_must_take_5: false,
   throw_in_same_dealer: false,

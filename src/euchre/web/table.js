@@ -14,6 +14,7 @@ import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { suitOf } from "./cardtext.js";
 import { lastTrickButton, lastTrickPanel } from "./lasttrick.js";
+import { matchLine, rubberLine } from "./matchline.js";
 import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
 import { HandPause, handSummary } from "./summary.js";
@@ -1304,6 +1305,7 @@ class TablePage extends Page {
         h("tbody", {}, rows),
       ),
       s && s.trump ? h("p", { class: "contract-line" }, this.contract()) : null,
+      this.info.match ? h("p", { class: "match-line", id: "match-line" }, matchLine(this, this.info.match)) : null,
     );
   }
 
@@ -1404,6 +1406,8 @@ class TablePage extends Page {
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
       h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
+      this.info.match ? h("p", { class: "match-line", id: "game-over-match" }, matchLine(this, this.info.match)) : null,
+      this.info.match?.decided ? h("p", { class: "rubber-won", id: "rubber-won" }, h("strong", {}, rubberLine(this, this.info.match))) : null,
       // What to do next comes before the last hand's story: a phone shows it without scrolling.
       h(
         "div",
