@@ -27,14 +27,10 @@ _LIMITS = {
     "target": (0, 100),
     "time_limit_minutes": (0, 600),
     "deal_limit": (0, 500),
+    # Below 2 a euchre of a loner would score no more than any euchre (2), and a lone
+    # march less than a march with a partner.
     "lone_euchre_points": (2, 20),
     "loner_march_points": (2, 20),
-}
-# Points a server table refuses below 2 (``bad_options``), though the engine takes them
-# for records from elsewhere: why each would make no sense.
-_AT_LEAST_TWO = {
-    "lone_euchre_points": "a euchre scores 2 anyway",
-    "loner_march_points": "a lone march would be worth less than a march with a partner (2)",
 }
 _FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
 
@@ -52,22 +48,10 @@ def variant_for(name: str, options: dict[str, Any]) -> Variant:
         raise ProtocolError(
             "bad_variant", f"options {sorted(options)[:8]} have values of the wrong kind"
         ) from None
-    _check_points(variant)
     problem = _server_limits(variant)
     if problem:
         raise ProtocolError("bad_variant", problem)
     return variant
-
-
-def _check_points(variant: Variant) -> None:
-    for option, why in _AT_LEAST_TWO.items():
-        value = getattr(variant, option)
-        if value < 2:
-            low, high = _LIMITS[option]
-            raise ProtocolError(
-                "bad_options",
-                f"option {option} takes {low} to {high} at a server table, not {value}: {why}",
-            )
 
 
 def _check_json_kind(option: str, value: Any) -> None:
