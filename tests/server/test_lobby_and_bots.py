@@ -266,6 +266,33 @@ def test_turn_timer_plays_for_a_slow_player_and_says_so(live: ThreadServer) -> N
     bob.close()
 
 
+def test_the_timer_passes_for_a_player_where_passing_is_allowed(tmp_path: Path) -> None:
+    """Someone who looked away is not made the maker of a hand by the timer: it passes
+    (or declines an offer) for them; only a move that cannot be a pass is a bot's."""
+    settings = fast_settings(tmp_path / "t.db", min_turn_seconds=0.05, stall_timeouts=0)
+    with ThreadServer(settings) as live:
+        table, (ann, bob) = seat_clients(
+            live.base, ["Ann", "Bob"], turn_seconds=0.1, options={"target": 100}
+        )
+        ann.send(type="start", table=table)
+        ann.until(lambda m: m.get("event", {}).get("deal_over", {}).get("deal") == 3, timeout=60)
+        moves = [e for e in ann.view(table).events if e.get("kind") == "action"]
+        timed = [e for e in moves if e["by"] == "timer"]
+        assert {e["seat"] for e in timed} == {0, 1}  # nobody moved: the timer did
+        bids = 0
+        for i, e in enumerate(moves):
+            if e["by"] != "timer" or e["phase"] not in ("bid_r1", "bid_r2"):
+                continue
+            bids += 1
+            if e["action"] != "pass":  # only the dealer stuck after three passes calls
+                before = [(m["phase"], m["action"]) for m in moves[i - 3 : i]]
+                assert e["phase"] == "bid_r2" and before == [("bid_r2", "pass")] * 3, e
+        assert bids >= 4
+        assert any(e["phase"] == "play" for e in timed)  # a card is played by a bot
+        ann.close()
+        bob.close()
+
+
 def test_clock_is_reported_while_a_person_is_to_act(live: ThreadServer) -> None:
     table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=30)
     ann.send(type="start", table=table)

@@ -7,6 +7,7 @@ import asyncio
 import time
 from typing import Any
 
+from euchre.engine.actions import ActionKind
 from euchre.store.repo import utcnow
 
 from ..kinds import TableStatus
@@ -16,6 +17,7 @@ from ..wire import dumps
 from .parts import Clock, log
 from .play import Play
 
+PASS = ActionKind.PASS.value  # also declines every offer
 SAVE_RETRY_LONGEST = 30.0  # seconds: the longest wait of a bot whose moves cannot be stored
 
 
@@ -102,9 +104,15 @@ class Turns(Play):
         self._think(self.version, seat, "bot", time.monotonic() + pause)
 
     async def _auto_turn(self, version: int, seat: int, by: str) -> None:
-        """A bot moves for a player who is away or out of time."""
-        if version == self.version and self.state is not None:
-            self._think(version, seat, by, time.monotonic())
+        """The turn timer ran out: the player passes where passing is allowed (a bid, or
+        an offer to go alone, go under, throw in ...), as someone who looked away for a
+        moment would not be made the maker of a hand; any other move a bot makes."""
+        if version != self.version or self.state is None:
+            return
+        if PASS in self.state.legal_actions():
+            self.post(self._auto_act, version, seat, PASS, by)
+            return
+        self._think(version, seat, by, time.monotonic())
 
     def _think(self, version: int, seat: int, by: str, due: float) -> None:
         assert self.state is not None
