@@ -413,9 +413,17 @@ def test_a_declined_rematch_gets_a_bot_and_starts(live: ThreadServer) -> None:
     started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
     assert started["info"]["seats"][1]["type"] == "bot"
     bob.expect_error("bad_state", type="decline", table=new)
+    # The invite the group shared leads to where its people went: the new game (an
+    # invite of its own) with its seats, for a latecomer or a spectator.
     watcher = Client(live.base, "Eve")
-    watcher.request(type="join", invite=ann.view(old).invite)
-    watcher.expect_error("not_seated", type="play_again", table=old)
+    came = watcher.request(type="join", invite=ann.view(old).invite)
+    assert came["table"] == new and came["invite"] != ann.view(old).invite
+    assert [s["name"] for s in came["info"]["seats"][:2]] == [
+        "Ann",
+        started["info"]["seats"][1]["name"],
+    ]
+    replay = httpx.get(f"{live.base}/api/games/{old}/replay?invite={ann.view(old).invite}")
+    assert replay.status_code == 200, replay.text  # the finished game stays reachable
     for client in (ann, bob, watcher):
         client.close()
 

@@ -340,7 +340,7 @@ async def _join(server: ServerParts, conn: Connection, m: Join) -> None:
         raise ProtocolError("bad_message", 'join: give either "table" or "invite"')
     lobby = server.lobby
     if m.invite is not None:
-        table_id = await lobby.invite_table(m.invite)
+        table_id = lobby.followed(await lobby.invite_table(m.invite))
         await lobby.run(conn, table_id, cmd.Join(m.since, True, m.ref), visible=False)
     else:
         await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref))

@@ -26,7 +26,7 @@ from .bus import Bus, RedisBus
 from .chat import Chat
 from .cluster import Cluster
 from .connection import Connection, Endpoint
-from .kinds import TableKind
+from .kinds import TableKind, TableStatus
 from .limits import deployment_namespace
 from .lobby_feed import LobbyFeed
 from .lookback import new_invite, normal_invite
@@ -39,6 +39,7 @@ from .table_commands import Command, Disconnected, ReadChat, Ref, Say, Sit, perf
 from .table_setup import check_ranked, created_spec, stored_spec
 
 log = logging.getLogger("euchre.lobby")
+MAX_FOLLOWED = 20  # "play again" tables an invite follows (a long evening of rematches)
 
 
 class Lobby:
@@ -202,6 +203,18 @@ class Lobby:
         if found is None:
             raise ProtocolError("not_found", f"no table has the invite code {code}")
         return found
+
+    def followed(self, table_id: str) -> str:
+        """The table an invite leads to: a finished game's "play again" table, where its
+        people went (the link a group shared keeps working), else the table itself."""
+        for _ in range(MAX_FOLLOWED):
+            table = self.tables.get(table_id)
+            if table is None or table.status != TableStatus.FINISHED or table.rematch is None:
+                break
+            if table.rematch not in self.tables:
+                break
+            table_id = table.rematch
+        return table_id
 
     def visible(self, table_id: str, conn: Endpoint) -> Table:
         """A table this connection may reach by id (private ones look absent)."""
