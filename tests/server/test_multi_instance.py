@@ -60,13 +60,13 @@ def instance_env(url: str, name: str, tmp_path: Path, lease: str) -> dict[str, s
 
 @contextmanager
 def two_instances(
-    tmp_path: Path, lease: str = LEASE_SECONDS
+    tmp_path: Path, lease: str = LEASE_SECONDS, **env: str
 ) -> Iterator[tuple[ProcessServer, ProcessServer]]:
     """Instances ``a`` and ``b`` on a fresh PostgreSQL database and the local Redis."""
     with postgres_database() as url:
-        a = ProcessServer(instance_env(url, "a", tmp_path, lease)).start()  # creates the schema
+        a = ProcessServer({**instance_env(url, "a", tmp_path, lease), **env}).start()  # the schema
         try:
-            b = ProcessServer(instance_env(url, "b", tmp_path, lease)).start()
+            b = ProcessServer({**instance_env(url, "b", tmp_path, lease), **env}).start()
             try:
                 yield a, b
             finally:
@@ -394,3 +394,32 @@ def test_a_player_of_a_stalled_instance_takes_the_seat_back_through_another(
             b.proc.send_signal(signal.SIGCONT)
         for client in clients:
             client.close()
+
+
+def test_ranked_askers_at_the_same_moment_on_two_instances_are_paired(tmp_path: Path) -> None:
+    """Two accounts ask the two-player ranked queue at the same moment, one through each
+    instance (four times over): they take turns across the instances, so they sit at one
+    table that starts (each instance opening a table of its own before the other's was
+    listed left ranked players, who get no bots, waiting for ever)."""
+    from social_helpers import register
+
+    with two_instances(tmp_path, EUCHRE_REGISTER_PER_ADDRESS="100") as (a, b):
+        for round_ in range(4):
+            pair = []
+            for server in (a, b):
+                name = f"Queue{round_}{server.port}"
+                pair.append(Client(server.base, name, register(server.base, name)["session"]))
+            for client in pair:  # both at once: neither waits for an answer first
+                client.send(type="quick_play", preset="two-player", ranked=True, ref="q")
+            answers = [client.until(lambda m: m.get("ref") == "q") for client in pair]
+            assert [m["type"] for m in answers] == ["table", "table"], answers
+            assert answers[0]["table"] == answers[1]["table"], answers
+            table = answers[0]["table"]
+            for client in pair:
+                client.until(lambda m, t=table: m.get("table") == t and _started(m))
+                client.request(type="leave", table=table)
+                client.close()
+
+
+def _started(message: dict[str, Any]) -> bool:
+    return message["type"] == "event" and message["event"]["kind"] == "started"

@@ -205,6 +205,7 @@ class Keys:
         self.tables = f"euchre:{namespace}:tables"  # tables that have (or had) an owner
         self.alive = f"euchre:{namespace}:alive:"  # + node: set while the instance runs
         self.owners = f"{namespace}:owners"  # bus channel: a table has a new owner
+        self.queue = f"euchre:{namespace}:queue:"  # + a queue's key: the table it fills
 
 
 class Cluster:

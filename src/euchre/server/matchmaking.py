@@ -4,15 +4,28 @@ A person asking again while they wait gets the same seat back; then the waiting 
 of this instance with a free seat (the one with the most people first), then those of
 other instances (with Redis), and at last a new table. Tables whose seat was taken
 meanwhile are passed over.
+
+With several instances the askers of one queue take turns across all of them (a Redis
+lock), and the table a queue last opened is kept in Redis: two people asking at the same
+moment through different instances would otherwise each open a table before the other's
+was listed, and at a ranked table, which takes no bots, wait for ever.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from collections.abc import AsyncIterator
 from typing import Any, Protocol
+
+from redis.exceptions import RedisError
 
 from euchre.engine import Variant
 
+from .cluster import Cluster
 from .config import Settings
 from .connection import Connection, Endpoint
 from .kinds import SeatKind, TableKind, TableStatus
@@ -23,8 +36,12 @@ from .table import Table, TableSpec
 from .table_commands import Command, Ref, Sit, perform
 from .table_setup import check_ranked, quick_play_spec, variant_for
 
+log = logging.getLogger("euchre.matchmaking")
+
 # Errors that make quick play try the next table.
 NEXT_TABLE = ("full", "seat_taken", "bad_state", "not_found", "unavailable")
+# The longest an asker holds (or waits for) a queue's turn across instances.
+QUEUE_TURN_SECONDS = 5.0
 
 
 class Lobby(Protocol):
@@ -36,6 +53,7 @@ class Lobby(Protocol):
     settings: Settings
     bots_default: str
     queue_locks: dict[tuple[TableKind, Variant], asyncio.Lock]
+    cluster: Cluster | None
 
     @property
     def shared(self) -> bool:
@@ -71,17 +89,72 @@ async def quick_play(
     # One asker of a queue at a time: people arriving together would each find no table
     # while the first one's new table is being stored, and each open their own.
     async with lobby.queue_locks.setdefault((kind, variant), asyncio.Lock()):
-        return await _find_or_open(lobby, conn, wanted, sit)
+        if lobby.cluster is None:
+            return await _find_or_open(lobby, conn, wanted, sit, None)
+        redis, key = lobby.cluster.redis, lobby.cluster.keys.queue + queue_key(wanted)
+        async with _queue_turn(redis, key):
+            filling = await _filling(redis, key)
+            table = await _find_or_open(lobby, conn, wanted, sit, filling)
+            if table is not None and table.id != filling and table.free_seats() > 0:
+                await _keep_filling(redis, key, table.id, lobby.settings.unseated_seconds)
+            return table
+
+
+def queue_key(wanted: TableSpec) -> str:
+    """The same for every instance asked for a seat at a table like ``wanted``."""
+    rules = {"players": wanted.variant.players, "options": wanted.variant.options()}
+    described = json.dumps([wanted.kind, rules, queue_settings(wanted)], sort_keys=True)
+    return hashlib.sha256(described.encode()).hexdigest()[:24]
+
+
+@contextlib.asynccontextmanager
+async def _queue_turn(redis: Any, key: str) -> AsyncIterator[None]:
+    """This asker's turn at the queue across instances (held at most a few seconds; with
+    Redis away, each instance goes on by itself rather than refuse quick play)."""
+    lock = redis.lock(
+        key + ":turn", timeout=QUEUE_TURN_SECONDS, blocking_timeout=QUEUE_TURN_SECONDS
+    )
+    try:
+        held = bool(await lock.acquire())
+    except RedisError:
+        log.warning("the queue's turn could not be taken (Redis); going on alone")
+        held = False
+    try:
+        yield
+    finally:
+        if held:
+            with contextlib.suppress(RedisError):
+                await lock.release()
+
+
+async def _filling(redis: Any, key: str) -> str | None:
+    try:
+        raw = await redis.get(key)
+    except RedisError:
+        return None
+    return None if raw is None else str(raw.decode())
+
+
+async def _keep_filling(redis: Any, key: str, table_id: str, seconds: float) -> None:
+    with contextlib.suppress(RedisError):
+        await redis.set(key, table_id, px=max(1000, int(seconds * 1000)))
 
 
 async def _find_or_open(
-    lobby: Lobby, conn: Connection, wanted: TableSpec, sit: Sit
+    lobby: Lobby, conn: Connection, wanted: TableSpec, sit: Sit, filling: str | None
 ) -> Table | None:
-    """A seat at a waiting table like ``wanted`` (of this instance or another), or a new one."""
+    """A seat at a waiting table like ``wanted`` (of this instance or another: first the
+    one the queue fills, ``filling``), or a new one."""
     variant, kind = wanted.variant, wanted.kind
     with lobby.quotas.taking_seat(conn):
         mine_elsewhere = _remote_seats(lobby, conn, variant, kind) if lobby.shared else []
         if mine_elsewhere and await _sit_remote(lobby, conn, mine_elsewhere, sit):
+            return None
+        if (
+            filling
+            and filling not in lobby.tables
+            and await _sit_remote(lobby, conn, [filling], sit)
+        ):
             return None
         for table in _candidates(lobby, wanted):
             try:
