@@ -525,7 +525,13 @@ def test_bad_requests_say_what_is_allowed_and_change_nothing(live: ThreadServer)
     table, (bob,) = seat_clients(live.base, ["Bob"], turn_seconds=0)
     bob.expect_error("bad_state", type="play_again", table=table)  # the game has not started
     bob.expect_error("bad_state", type="decline", table=table)  # nobody asked
+    ann.request(type="join", invite=bob.view(table).invite)
+    for seat in (4, 9, -1, 10**30):  # a seat the table does not have, whatever the number
+        refused = ann.expect_error("bad_seat", type="sit", table=table, seat=seat)
+        assert "this table has seats 0 to 3" in refused["message"]
+        bob.expect_error("bad_seat", type="remove_bot", table=table, seat=seat)
     assert _server_table(live, table).status == "waiting"
+    assert [s.user for s in _server_table(live, table).seats].count(None) == 3  # no one sat
     ann.close()
     bob.close()
 

@@ -28,7 +28,8 @@ REF_RULE = (
     f"a string of at most {MAX_REF_CHARS} characters, or a whole number from "
     f"-{MAX_REF} to {MAX_REF}"
 )
-Seat = Annotated[int, Field(ge=0, le=3)]
+# Any whole number: the table answers ``bad_seat`` for a seat it does not have.
+Seat = int
 Version = Annotated[int, Field(ge=0)]
 Level = Annotated[str, Field(min_length=1, max_length=32)]
 
@@ -243,7 +244,10 @@ def parse_message(text: str) -> ClientMessage:
         known = ", ".join(MESSAGE_TYPES)
         raise ProtocolError("bad_message", f'a message needs a "type" field: one of {known}')
     kind = raw["type"]
-    model = MESSAGE_TYPES.get(kind) if isinstance(kind, str) else None
+    if not isinstance(kind, str):
+        known = ", ".join(MESSAGE_TYPES)
+        raise ProtocolError("bad_message", f'field "type" is a string, one of {known}')
+    model = MESSAGE_TYPES.get(kind)
     if model is None:
         known = ", ".join(MESSAGE_TYPES)
         shown = repr(kind)[:40]

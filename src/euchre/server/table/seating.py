@@ -183,7 +183,7 @@ class Seating(Publishing):
         return len(state.deals) - (0 if state.record.steps else 1)
 
     def _free_seat(self, wanted: int | None) -> int:
-        if wanted is not None and wanted >= self.players:
+        if wanted is not None and not 0 <= wanted < self.players:
             raise ProtocolError("bad_seat", f"this table has seats 0 to {self.players - 1}")
         if self.status == TableStatus.FINISHED:
             raise ProtocolError("bad_state", "the game at this table is over")
@@ -342,7 +342,7 @@ class Seating(Publishing):
         self._check_manager(conn)
         if self.status != TableStatus.WAITING:
             raise ProtocolError("bad_state", "bots can be removed only before the game starts")
-        if index >= self.players or self.seats[index].kind != SeatKind.BOT:
+        if not 0 <= index < self.players or self.seats[index].kind != SeatKind.BOT:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": ""})
