@@ -19,12 +19,27 @@ if TYPE_CHECKING:
 COMMANDS = ("hint", "review")
 
 
-def value_line(value: ActionValue, win_now: float | None) -> str:
-    """``order alone: value +4.10, +1.00 points a hand, chance to win 68.3%`` (what is known
-    of it; the chance is the side's chance of winning the game after this hand)."""
-    parts = [f"value {value.value:+.2f}"]
-    if value.points is not None:
-        parts.append(f"{value.points:+.2f} points a hand")
+VALUES_HELP = (
+    "    (points a hand: your side's minus theirs; chance to win: your side's chance of"
+    " winning the game after this hand, if you choose it)"
+)
+MODEL_HELP = (
+    "    (the bidding model's estimate against the recommended choice, in points of a hand"
+    " early in the game)"
+)
+REVIEW_HELP = (
+    "  Marks go by the chance of winning the game a choice gave up, and only where the"
+    " sampled deals tell the choices clearly apart."
+)
+
+
+def value_line(value: ActionValue, win_now: float | None, recommended: float) -> str:
+    """``order alone: +1.00 points a hand, chance to win 68.3%`` (what is known of it; the
+    chance is the side's chance of winning the game after this hand). A decision valued
+    by the bidding model alone: its value against the ``recommended`` one's."""
+    if value.points is None:
+        return f"{value.action}: {value.value - recommended:+.2f} against the recommended"
+    parts = [f"{value.points:+.2f} points a hand"]
     if value.win is not None and win_now is not None:
         # Each part as the coach rounds it, so that two lines differ as its reason says.
         chance = min(1.0, max(0.0, round(win_now, 3) + round(value.win, 3)))
@@ -50,8 +65,11 @@ def show_hint(session: Session, view: View) -> None:
     advice = hint(view, session.seed + len(view.history))
     told = reason(session, advice.facts, advice.reason)
     session.say(Text(f"Hint: {advice.recommended}.", style="bold"), f" {told}")
+    recommended = advice.values[0].value
     for value in advice.values:
-        session.say(f"    {value_line(value, advice.win_now)}")
+        session.say(f"    {value_line(value, advice.win_now, recommended)}")
+    modelled = advice.values[0].points is None
+    session.say(MODEL_HELP if modelled else VALUES_HELP)
 
 
 def show_review(session: Session, deal: int) -> None:
@@ -63,13 +81,16 @@ def show_review(session: Session, deal: int) -> None:
     session.say(Text(f"Review of deal {deal + 1}: your decisions", style="bold"))
     if not decisions:
         session.say("  No choices to review (every move was forced).")
+    else:
+        session.say(REVIEW_HELP)
     for number, d in enumerate(decisions, start=1):
         if d.mark is None:
             session.say(f"  {number}. {d.chosen}: good (best: {d.best}).")
             continue
+        # The reason's first fact tells what the choice cost, in the hint's numbers.
         session.say(
-            f"  {number}. {d.chosen}: {d.mark}, {d.loss:.2f} points of value lost; "
-            f"best: {d.best}. {reason(session, d.facts, d.reason)}"
+            f"  {number}. {d.chosen}: {d.mark}; best: {d.best}. "
+            f"{reason(session, d.facts, d.reason)}"
         )
 
 

@@ -8,7 +8,18 @@ import random
 import pytest
 from bot_helpers import VARIANTS, deal, hearts_led
 
-from euchre.bots.coach import ActionValue, hint, margin_fact
+from euchre.bots.coach import (
+    BID_SAMPLING,
+    NOISE,
+    ActionValue,
+    Rule,
+    clearly_better,
+    compare_fact,
+    conventional,
+    hint,
+    margin_fact,
+    paired_error,
+)
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.match import utility
 from euchre.bots.medium import MediumBot
@@ -68,16 +79,23 @@ def test_at_nine_points_the_reason_says_a_safe_call_wins() -> None:
     assert found.value_of("order").win == pytest.approx(found.value_of("order alone").win)
 
 
-def test_the_reason_names_a_void_shown() -> None:
+def test_a_void_is_named_only_for_the_suit_the_seat_leads() -> None:
     state = hearts_led("Kh", "9h", "Th", "Ah")  # seat 0 wins with Ah and leads
     for card in ("Kd", "9d", "Ad", "9c"):  # seat 3 shows out of diamonds; seat 2 leads
         state.apply(f"play {card}")
     found = hint(state.view(2), 1, worlds=6)
     voids = [f for f in found.facts if f.kind == "void"]
+    led = found.recommended.split()[1]
+    assert led[1] == "d"  # (the Jd is no bower in spades: a diamond)
     assert [(f.data["seat"], f.data["suits"]) for f in voids] == [(3, ["diamonds"])]
     assert "Seat 3 has shown out of diamonds." in found.reason
-    trumps = next(f for f in found.facts if f.kind == "trumps")  # the Jd is no bower in spades
+    trumps = next(f for f in found.facts if f.kind == "trumps")
     assert trumps.data == {"suit": "spades", "count": 0, "left_bower": False}
+    # Seat 3 follows to the diamond led: a void in another suit is not listed.
+    state.apply(found.recommended)
+    state.apply(next(a for a in state.view(3).legal_texts()))
+    later = hint(state.view(0), 1, worlds=6)
+    assert not [f for f in later.facts if f.kind == "void"]
 
 
 def test_a_hint_is_only_for_the_seat_to_act() -> None:
@@ -93,7 +111,7 @@ def test_bid_values_are_hards_bidding_simulations() -> None:
     found = hint(view, 5, worlds=6)
     know = knowledge_of(view)
     rng = random.Random(5)
-    worlds = SearchBot(adapt=False)._worlds(know, rng, 6, None)
+    worlds = SearchBot(adapt=False)._worlds(know, rng, 6 * BID_SAMPLING, None)
     states = [s for s in (world_state(view, w) for w in worlds) if s is not None]
     assert states and found.worlds == len(states)
     medium = MediumBot()
@@ -254,3 +272,149 @@ def test_going_under_after_another_player_did_is_valued_as_the_misdeal_it_makes(
     void_deal = utility(variant, (0, 0), 0, (0, 0))
     under = [v for v in found.values if v.action.startswith("under ")]
     assert under and all(v.value == pytest.approx(void_deal) for v in under)
+
+
+# ---------------------------------------------------------------------- the trick on the table
+
+# Trump clubs: seat 1 orders the Qc up to the dealer, seat 0, and leads the right bower.
+RIGHT_LED = {1: "Jc 9h Th 9d Td", 2: "Qh Kh Ah Jh Qd", 3: "Kd Ad 9s Ts Qs", 0: "Js Ac Ks As Kc"}
+
+
+def right_bower_on_the_table() -> GameState:
+    state = deal(RIGHT_LED, "Qc")
+    state.apply("order", seat=1)
+    state.apply("discard Ks", seat=0)
+    state.apply("play Jc", seat=1)
+    for seat in (2, 3):
+        state.apply(state.view(seat).legal_texts()[0], seat=seat)
+    return state
+
+
+def test_a_card_on_the_table_that_beats_yours_is_no_longer_yours_to_fear() -> None:
+    view = right_bower_on_the_table().view(0)
+    assert set(view.legal_texts()) == {"play Js", "play Ac", "play Kc", "play Qc"}
+    found = hint(view, 1, worlds=6)
+    # The right bower is in this trick: the Js is not the highest trump still out.
+    assert not [f for f in found.facts if f.kind == "boss_trump"]
+    assert "highest trump" not in found.reason
+    assert "None of your cards can take this trick." in found.reason
+
+
+def test_a_forced_move_says_only_that_it_is_forced() -> None:
+    state = right_bower_on_the_table()
+    forced = 0
+    while state.phase == Phase.PLAY:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if len(view.legal) == 1:
+            found = hint(view, 1, worlds=4)
+            assert [f.kind for f in found.facts] == ["forced"]  # no list of voids, no trumps
+            assert found.reason == f"P{found.recommended[1:]} is the only legal move."
+            forced += 1
+        state.apply(MediumBot().decide(view, random.Random(0)), seat=seat)
+    assert forced >= 4  # at least every seat's last card
+
+
+def test_partner_winning_and_last_to_play_are_said_when_throwing_low() -> None:
+    state = deal(
+        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "Th Jh Jd Jc As"},
+        "Ks",
+    )
+    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah", "play Th"):
+        state.apply(action)
+    found = hint(state.view(0), 0, worlds=6)
+    assert found.recommended == "play 9c"  # the lowest card on the partner's winning ace
+    kinds = [f.kind for f in found.facts]
+    assert {"last_to_play", "partner_winning"} <= set(kinds)
+    assert "Your partner is already winning the trick." in found.reason
+    assert "You are the last to play to this trick." in found.reason
+
+
+def test_overtrumping_an_opponent_is_said_in_euchre_terms() -> None:
+    state = deal(
+        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "9s Jd Jc Qc As"},
+        "Ks",
+    )
+    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah", "play 9s"):
+        state.apply(action)
+    found = hint(state.view(0), 0, worlds=6)
+    card = found.recommended.split()[1]
+    assert card in ("Js", "Qs", "Ks")  # a trump over the 9s
+    fact = next(f for f in found.facts if f.kind == "overtrump")
+    assert fact.data == {"card": card}
+    assert f"You can overtrump: your {card} takes the trick." in found.reason
+
+
+# ---------------------------------------------------------------------- about equal
+
+NINE_FIVE = {1: "Jh Jd Ah Kh Qs"}  # first seat at 9-5 with the 9h turned up: any call wins
+
+
+def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() -> None:
+    view = deal(NINE_FIVE, "9h", scores=(5, 9)).view(1)
+    found = hint(view, 0)
+    assert conventional(view) == "order"
+    assert found.recommended == "order" and found.rule == Rule.CONVENTIONAL
+    close = found.facts[0]
+    assert close.kind == "close" and close.data["rule"] == "conventional"
+    assert close.text.startswith("Order and ") and "Order is the conventional choice." in close.text
+    # The reason agrees with the recommendation: "a safe call" is said of a call only.
+    assert "At 9 points one point wins the game: a safe call is enough." in found.reason
+    assert found.values[0].action == "order"  # the recommended first, the others by value
+
+
+def test_a_pass_is_never_told_that_a_safe_call_is_enough() -> None:
+    for seed in range(3):
+        view = deal({1: "9c Tc 9d Qh Ks"}, "9h", scores=(5, 9)).view(1)
+        found = hint(view, seed)
+        if found.recommended == "pass":
+            assert "safe call" not in found.reason
+
+
+def test_the_right_bower_is_led_before_the_left_when_both_win_the_same() -> None:
+    state = deal(TOP_SPADES, "9s")
+    state.apply("order alone", seat=1)
+    state.apply("discard 9h", seat=0)
+    view = state.view(1)
+    found = hint(view, 1, worlds=6)
+    assert found.value_of("play Jc").value == pytest.approx(found.value_of("play Js").value)
+    assert found.recommended == "play Js" == conventional(view)
+    assert found.facts[0].kind == "close"
+    assert found.facts[0].text.startswith("Play Js and ")
+
+
+def test_without_the_conventional_card_among_the_close_ones_the_lowest_is_chosen() -> None:
+    state = deal(
+        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "Th Jh Jd Jc As"},
+        "Ks",
+    )
+    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah", "play Th"):
+        state.apply(action)
+    know = knowledge_of(state.view(0))
+    assert conventional(know.view) == "play 9c"
+    from euchre.bots.coach import choose
+
+    close = [ActionValue("play Qs", 1.0, 1.0, 0.1), ActionValue("play Tc", 0.9, 0.9, 0.09)]
+    assert choose(know, close).value.action == "play Tc"
+    assert choose(know, close).rule == Rule.LOWEST
+    with_usual = [*close, ActionValue("play 9c", 0.85, 0.85, 0.085)]
+    assert choose(know, with_usual).value.action == "play 9c"
+    apart = [ActionValue("play Qs", 1.0, 1.0, 0.1), ActionValue("play 9c", 0.7, 0.7, 0.07)]
+    assert choose(know, apart).rule == Rule.BEST  # 0.3 apart: the best, not the usual
+
+
+def test_a_difference_is_clear_only_beyond_the_threshold_and_two_standard_errors() -> None:
+    steady = ActionValue("a", 1.0, None, None, samples=(1.0,) * 8)
+    lower = ActionValue("b", 0.7, None, None, samples=(0.7,) * 8)
+    assert paired_error(steady, lower) == 0.0 and clearly_better(steady, lower)
+    assert not clearly_better(steady, replace_value(lower, 1.0 - NOISE / 2))
+    # The same 0.3 on average, but from two deals of eight: not beyond the noise.
+    wild = ActionValue("c", 0.7, None, None, samples=(1.0,) * 6 + (-0.2,) * 2)
+    assert paired_error(steady, wild) > 0.15 and not clearly_better(steady, wild)
+    assert compare_fact(steady, wild).kind == "close"
+    assert compare_fact(steady, lower).kind == "margin"
+
+
+def replace_value(value: ActionValue, new: float) -> ActionValue:
+    return ActionValue(value.action, new, value.points, value.win)

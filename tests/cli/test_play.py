@@ -401,7 +401,10 @@ def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
     hint_part = text.split("Hint: ", 1)[1]
     assert hint_part.split(".", 1)[0] in legal
     for action in legal:  # every legal choice, with its numbers
-        assert re.search(rf"    {action}: value [+-]\d+\.\d\d, [+-]\d+\.\d\d points a hand", text)
+        assert re.search(rf"    {action}: [+-]\d+\.\d\d points a hand, chance to win", text)
+    # One kind of number, explained where it is shown; no unexplained "value".
+    assert "value" not in hint_part.split("Your choice", 1)[0]
+    assert "(points a hand: your side's minus theirs; chance to win:" in hint_part
     chances = re.findall(r", chance to win (\d+\.\d)%", hint_part)
     assert len(chances) == len(legal) and all(0 <= float(c) <= 100 for c in chances)
     assert "Not accepted" not in text  # "hint" is a command, not a bad action
@@ -451,7 +454,7 @@ def test_with_review_on_each_hand_is_reviewed_and_the_review_command_repeats_it(
     reviewed = text.split("Review of deal 1: your decisions", 1)[1].split("Review of", 1)[0]
     lines = [line for line in reviewed.splitlines() if re.match(r"  \d+\. ", line)]
     assert lines
+    assert "Marks go by the chance of winning the game a choice gave up" in reviewed
     for line in lines:
-        assert re.search(
-            r": (good \(best: .+\)\.|(inaccuracy|mistake|blunder), \d+\.\d\d points)", line
-        )
+        assert re.search(r": (good \(best: .+\)\.|(inaccuracy|mistake|blunder); best: )", line)
+        assert "points of value" not in line  # a loss is told in the hint's numbers

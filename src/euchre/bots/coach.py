@@ -25,16 +25,18 @@ and the coach starts with no memory of earlier deals.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT, JOKER, NO_TRUMP, SUIT_NAMES, card_list, cards_in
 from euchre.engine.phases import Phase
-from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner
+from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner, trick_winner_index
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
@@ -57,9 +59,21 @@ from .solver import Solver
 from .world import World
 
 COACH_WORLDS = 24  # sampled deals per hint (fixed, so a hint does not depend on the clock)
+# A bid's simulations differ more from deal to deal than a card's exact results (the
+# other seats' bidding and play are modelled): they get this many times the deals.
+BID_SAMPLING = 2
 _PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
 _LONER_OFFERS = frozenset({Phase.DEFEND_ALONE, Phase.CALL_FOR_BEST, Phase.GIVE_BEST})
 _DEAL_OFFERS = frozenset({Phase.GO_UNDER, Phase.THROW_IN_CLAIM})
+_CARD_PHASES = frozenset({Phase.PLAY, Phase.DEALER_DISCARD, Phase.BEST_DISCARD})
+
+
+class Rule(StrEnum):
+    """Why the recommended action was chosen among those about equal to the best."""
+
+    BEST = "best"  # it is clearly the best, or the best value among the close ones
+    CONVENTIONAL = "conventional"  # ``medium``'s choice (the conventions) is among them
+    LOWEST = "lowest"  # a card: the lowest of the close ones (the better ones kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +86,9 @@ class ActionValue:
     win: float | None
     march: float | None = None  # share of sampled deals where the makers took all five
     euchred: float | None = None  # share where the makers were euchred (their call only)
+    # ``value`` in each sampled deal (the same deals for every action: see :func:`noise`);
+    # empty for a value from the bidding model, which has no sampled deals.
+    samples: tuple[float, ...] = field(default=(), repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.action, "value": round(self.value, 3)}
@@ -102,6 +119,7 @@ class Hint:
     facts: tuple[Fact, ...]
     worlds: int
     win_now: float | None
+    rule: Rule = Rule.BEST  # how the recommendation was chosen (:func:`choose`)
 
     @property
     def reason(self) -> str:
@@ -139,10 +157,13 @@ class _Tally:
     euchred: int = 0
     ours: bool = False  # the seat's side made trump (so march / euchred are its own)
     count: int = 0
+    samples: list[float] = field(default_factory=list)
 
     def add(self, scorer: _Scorer, points: Sequence[int], makers_tricks: int | None) -> None:
         self.count += 1
-        self.value += scorer.value(points)
+        value = scorer.value(points)
+        self.samples.append(value)
+        self.value += value
         self.points += scorer.margin(points)
         self.win += scorer.win(points)
         if makers_tricks is not None:
@@ -190,7 +211,10 @@ def _scorer(view: View, seat: int) -> _Scorer:
 
 
 def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
-    """Every legal action of ``view``'s seat valued, the best recommended, with its reason."""
+    """Every legal action of ``view``'s seat valued, the best recommended, with its reason.
+
+    Among the actions that are about equal to the best (:func:`clearly_better`), the
+    recommendation is the conventional one (:func:`choose`)."""
     if view.seat is None or not view.legal:
         raise ValueError("a hint is for the seat whose turn it is")
     know = knowledge_of(view)
@@ -198,9 +222,70 @@ def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
     scorer = _scorer(view, view.seat)
     tallies, used = _tallies(know, rng, worlds, scorer)
     values = _values(view, know, tallies)
-    ordered = tuple(sorted(values, key=lambda v: (-v.value, view.legal_texts().index(v.action))))
-    facts = reasons(know, ordered, scorer)
-    return Hint(view.seat, ordered[0].action, ordered, facts, used, scorer.win_now())
+    by_value = sorted(values, key=lambda v: (-v.value, view.legal_texts().index(v.action)))
+    choice = choose(know, by_value)
+    ordered = (choice.value, *(v for v in by_value if v is not choice.value))
+    facts = reasons(know, choice, ordered, scorer)
+    return Hint(view.seat, choice.value.action, ordered, facts, used, scorer.win_now(), choice.rule)
+
+
+# ---------------------------------------------------------------------- noise and ties
+
+# A difference in ``value`` under this is within the noise of the sampled deals
+# (docs/bots.md "The coach"): the hint calls such actions about equal, the review gives
+# no mark for it.
+NOISE = 0.2
+
+
+def paired_error(a: ActionValue, b: ActionValue) -> float:
+    """The standard error of ``a.value - b.value``: both are averages over the same sampled
+    deals, so it is that of the mean of the per-deal differences (0 without samples)."""
+    count = len(a.samples)
+    if count < 2 or len(b.samples) != count:
+        return 0.0
+    diffs = [x - y for x, y in zip(a.samples, b.samples, strict=True)]
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return math.sqrt(variance / count)
+
+
+def clearly_better(a: ActionValue, b: ActionValue, least: float = NOISE) -> bool:
+    """Whether ``a`` beats ``b`` by more than the sampled deals' noise: by at least
+    ``least`` in ``value`` and by more than two standard errors of the difference."""
+    gap = a.value - b.value
+    return gap >= least - 1e-9 and gap > 2 * paired_error(a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The recommended action and the rule that picked it."""
+
+    value: ActionValue
+    rule: Rule
+
+
+def conventional(view: View) -> str:
+    """``medium``'s choice for ``view``: the conventions (order with a safe hand, lead the
+    right bower, throw the lowest card)."""
+    return A.action_text(MediumBot().decide_id(view, random.Random(0)))
+
+
+def choose(know: Knowledge, by_value: Sequence[ActionValue]) -> Choice:
+    """The recommendation: the best value, unless other actions are about equal to it;
+    then ``medium``'s choice when it is one of them, else for cards the lowest one."""
+    top = by_value[0]
+    close = [v for v in by_value if not clearly_better(top, v)]
+    if len(close) == 1:
+        return Choice(top, Rule.BEST)
+    usual = conventional(know.view)
+    for v in close:
+        if v.action == usual:
+            return Choice(v, Rule.CONVENTIONAL)
+    cards = [(A.action_card(A.parse_action(v.action)), v) for v in close]
+    if know.view.phase in _CARD_PHASES and all(c is not None for c, _ in cards):
+        lowest = min(cards, key=lambda cv: POWER[know.trump][cv[0] or 0])
+        return Choice(lowest[1], Rule.LOWEST)
+    return Choice(top, Rule.BEST)
 
 
 def _tallies(
@@ -212,7 +297,7 @@ def _tallies(
     if view.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD):
         return _discard_tallies(know, rng, worlds, scorer)
     if view.phase in _SIMULATED_BIDS and simulation_possible(view):
-        return _bid_tallies(know, rng, worlds, scorer)
+        return _bid_tallies(know, rng, worlds * BID_SAMPLING, scorer)
     if view.phase in _LONER_OFFERS:
         return _loner_offer_tallies(know, rng, worlds, scorer)
     return None, 0
@@ -234,6 +319,7 @@ def _values(view: View, know: Knowledge, tallies: dict[int, _Tally] | None) -> l
                 t.win / n,
                 march=t.march / n if made else None,
                 euchred=t.euchred / n if made else None,
+                samples=tuple(t.samples),
             )
         )
     return out
@@ -440,20 +526,21 @@ def _hand_worth(know: Knowledge, hand: int) -> float:
 # ---------------------------------------------------------------------- reasons
 
 
-def reasons(know: Knowledge, ordered: Sequence[ActionValue], scorer: _Scorer) -> tuple[Fact, ...]:
-    """The facts behind the recommendation, each from a computed number."""
+def reasons(
+    know: Knowledge, choice: Choice, ordered: Sequence[ActionValue], scorer: _Scorer
+) -> tuple[Fact, ...]:
+    """The facts behind the recommendation ``ordered[0]``, each from a computed number."""
     best = ordered[0]
-    facts: list[Fact] = []
-    if len(ordered) > 1:
-        facts.append(margin_fact(best, ordered[1]))
-    else:
-        facts.append(Fact("forced", _sentence(f"{best.action} is the only legal move.")))
+    if len(ordered) == 1:  # nothing to weigh: the rest would only repeat the position
+        return (Fact("forced", _sentence(f"{best.action} is the only legal move.")),)
+    facts = [compare_fact(best, ordered[1], choice.rule)]
     facts += _call_facts(best)
+    facts += _play_facts(know, best.action)
     trump = _trump_of(know, best.action)
     if trump is not None:
         facts += _trump_facts(know, trump)
-    facts += _void_facts(know)
-    facts += _score_facts(know, scorer)
+    facts += _void_facts(know, best.action)
+    facts += _score_facts(know, scorer, best.action)
     return tuple(facts)
 
 
@@ -478,6 +565,24 @@ def margin_fact(best: ActionValue, second: ActionValue) -> Fact:
     return Fact(
         "margin", _sentence(_margin_text(best.action, second.action, gap, points, win)), data
     )
+
+
+def compare_fact(best: ActionValue, other: ActionValue, rule: Rule = Rule.BEST) -> Fact:
+    """``best`` against ``other``: the margin when ``best`` is clearly better; else that
+    they are about equal, and the rule that chose ``best`` (kind ``close``)."""
+    if clearly_better(best, other):
+        return margin_fact(best, other)
+    data = margin_fact(best, other).data | {"rule": rule.value}
+    if abs(best.value - other.value) < 0.005:
+        text = f"{best.action} and {other.action} are worth the same here."
+    else:
+        text = f"{best.action} and {other.action} are about equal here: the difference is"
+        text += " within the noise of the sampled deals."
+    if rule == Rule.CONVENTIONAL:
+        text += f" {_sentence(best.action)} is the conventional choice."
+    elif rule == Rule.LOWEST:
+        text += f" {_sentence(best.action)} keeps the higher cards."
+    return Fact("close", _sentence(text), data)
 
 
 def _sentence(text: str) -> str:
@@ -574,43 +679,94 @@ def _count_words(count: int) -> str:
 
 
 def _boss_trump(know: Knowledge, trump: int) -> int | None:
-    """The highest trump not yet played or known out of play."""
-    gone = know.played | know.known_out
+    """The highest trump not played in an earlier trick nor known out of play: a card on
+    the table in this trick still counts, since it can still win the trick."""
+    on_table = sum(1 << c for _, c in know.view.trick)
+    gone = (know.played & ~on_table) | know.known_out
     live = SUIT_MASK[trump][trump] & know.deck & ~gone
     cards = card_list(live)
     return max(cards, key=lambda c: POWER[trump][c]) if cards else None
 
 
-def _void_facts(know: Knowledge) -> list[Fact]:
+def _play_facts(know: Knowledge, action: str) -> list[Fact]:
+    """What the card does to the trick on the table: it takes it (over a trump, or as the
+    only way to take it), the partner is already winning it, or no card can take it."""
+    view = know.view
+    card = A.action_card(A.parse_action(action))
+    if view.phase != Phase.PLAY or card is None or not view.trick:
+        return []
+    cards = [c for _, c in view.trick]
     out = []
-    trump = know.trump
-    for seat, mask in enumerate(know.voids):
-        if seat == know.seat or not mask:
-            continue
-        suits = ["trumps" if s == trump else SUIT_NAMES[s] for s in range(4) if mask >> s & 1]
-        shown = " and ".join(suits)
-        out.append(
-            Fact(
-                "void",
-                f"Seat {seat} has shown out of {shown}.",
-                {"seat": seat, "suits": suits},
-            )
-        )
+    if len(cards) == len(view.active) - 1:
+        out.append(Fact("last_to_play", "You are the last to play to this trick."))
+    winner = view.trick[trick_winner_index(cards, know.trump)][0]
+    mate = know.partner(know.seat)
+    if _takes(know, cards, card):
+        out.append(_taking_fact(know, cards, card))
+    elif mate is not None and winner == mate:
+        out.append(Fact("partner_winning", "Your partner is already winning the trick."))
+    elif not any(_takes(know, cards, c) for c in _legal_cards(view)):
+        out.append(Fact("cannot_take", "None of your cards can take this trick."))
     return out
 
 
-def _score_facts(know: Knowledge, scorer: _Scorer) -> list[Fact]:
+def _takes(know: Knowledge, cards: Sequence[int], card: int) -> bool:
+    return trick_winner_index([*cards, card], know.trump) == len(cards)
+
+
+def _legal_cards(view: View) -> list[int]:
+    return [c for c in (A.action_card(a) for a in view.legal) if c is not None]
+
+
+def _taking_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact:
+    trump, suit = know.trump, EFFECTIVE_SUIT[know.trump]
+    data = {"card": CARD_TEXT[card]}
+    led = suit[cards[0]]
+    if trump == NO_TRUMP or suit[card] != trump or led == trump:
+        return Fact("take_trick", f"You can take the trick with your {CARD_TEXT[card]}.", data)
+    if any(suit[c] == trump for c in cards):
+        return Fact(
+            "overtrump", f"You can overtrump: your {CARD_TEXT[card]} takes the trick.", data
+        )
+    following = [c for c in _legal_cards(know.view) if suit[c] == led]
+    if not any(_takes(know, cards, c) for c in following):
+        return Fact(
+            "trump_in", f"Only a trump takes this trick: your {CARD_TEXT[card]} does.", data
+        )
+    return Fact("take_trick", f"You can take the trick with your {CARD_TEXT[card]}.", data)
+
+
+def _void_facts(know: Knowledge, action: str) -> list[Fact]:
+    """When the seat leads a card: the other seats known to be out of its suit."""
+    view = know.view
+    card = A.action_card(A.parse_action(action))
+    if view.phase != Phase.PLAY or card is None or view.trick:
+        return []
+    trump = know.trump
+    suit = EFFECTIVE_SUIT[trump][card]
+    word = "trumps" if suit == trump else SUIT_NAMES[suit]
+    out = []
+    for seat, mask in enumerate(know.voids):
+        if seat != know.seat and mask >> suit & 1:
+            text = f"Seat {seat} has shown out of {word}."
+            out.append(Fact("void", text, {"seat": seat, "suits": [word]}))
+    return out
+
+
+def _score_facts(know: Knowledge, scorer: _Scorer, action: str) -> list[Fact]:
     if scorer.win_now() is None:
         return []
     target = scorer.variant.target
     mine, theirs = scorer.scores[scorer.side], scorer.scores[1 - scorer.side]
     out = []
-    if mine == target - 1:
+    words = action.split()
+    safe_call = words[0] in ("order", "call") and "alone" not in words
+    if mine == target - 1 and safe_call:
         out.append(
             Fact(
                 "score",
                 f"At {mine} points one point wins the game: a safe call is enough.",
-                {"ours": mine, "theirs": theirs},
+                {"ours": mine, "theirs": theirs, "side": "ours"},
             )
         )
     if theirs == target - 1:
@@ -618,7 +774,7 @@ def _score_facts(know: Knowledge, scorer: _Scorer) -> list[Fact]:
             Fact(
                 "score",
                 f"They are at {theirs}: any point they make ends the game.",
-                {"ours": mine, "theirs": theirs},
+                {"ours": mine, "theirs": theirs, "side": "theirs"},
             )
         )
     return out

@@ -1,10 +1,11 @@
 """Hand review: each decision of one seat in a finished deal, rated from the view it had.
 
 Every decision with a choice is given to the coach (:func:`euchre.bots.coach.hint`) with
-the view the seat had then; the chosen action's value is compared with the best's, and
+the view the seat had then; the chosen action is compared with the recommended one, and
 the reason's margin is the one between them (the hint's compares the best with the next
-best). The
-loss is in the coach's ``value`` (``hard``'s match value, in points of an early hand):
+best). The loss is in the coach's ``value`` (``hard``'s match value: the chance of winning
+the game, counted in points of an early hand); the decision carries it also as the two
+numbers a hint shows beside each action (``loss_points``, ``loss_win``):
 
 ============  =====================
 mark          value lost (points)
@@ -14,7 +15,11 @@ mistake       at least 0.5
 blunder       at least 1.0
 ============  =====================
 
-A smaller loss is no mark (``None``): within the noise of the sampled deals.
+A loss is marked only when it is clearly beyond the noise of the sampled deals
+(:func:`euchre.bots.coach.clearly_better`: at least 0.2 and more than two standard errors
+of the difference over the same deals). A bid that is the conventional one (``medium``'s,
+:func:`euchre.bots.coach.conventional`) is marked only when it loses more than
+:data:`CONVENTIONAL_BID_MARGIN`: a bid's values rest on a model of the other seats.
 """
 
 from __future__ import annotations
@@ -25,11 +30,25 @@ from typing import Any
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
+from euchre.engine.phases import Phase
+from euchre.engine.views import View
 
-from .coach import COACH_WORLDS, Fact, hint, margin_fact, reason_text
+from .coach import (
+    COACH_WORLDS,
+    ActionValue,
+    Fact,
+    clearly_better,
+    compare_fact,
+    conventional,
+    hint,
+    reason_text,
+)
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.
 THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
+# A conventional bid is marked only beyond this loss in value (a blunder's).
+CONVENTIONAL_BID_MARGIN = 1.0
+_CARD_PHASES = frozenset({Phase.PLAY, Phase.DEALER_DISCARD, Phase.BEST_DISCARD})
 TIME_UP = "time_up"  # a stored game's signal that its time ran out (not a decision)
 
 
@@ -46,9 +65,15 @@ class Decision:
     mark: str | None
     reason: str  # why the best action is best (the coach's reason)
     facts: tuple[Fact, ...] = ()  # what the reason is made of (a hint's ``facts``)
+    # The loss in the numbers a hint shows: points a hand, and the chance of winning the
+    # game (None where the coach has no such number for the decision).
+    loss_points: float | None = None
+    loss_win: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "loss_points": self.loss_points,
+            "loss_win": self.loss_win,
             "index": self.index,
             "chosen": self.chosen,
             "best": self.best,
@@ -96,15 +121,17 @@ def review_deal(
     return out
 
 
-def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision:
+def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decision:
     """The coach's verdict on ``action`` at ``view``."""
     advice = hint(view, seed, worlds=worlds)
     chosen = advice.value_of(A.action_text(A.parse_action(action)))
-    best = advice.values[0]
+    best = advice.values[0]  # the recommendation
     loss = max(0.0, best.value - chosen.value)
     facts = advice.facts
+    compared = facts[0]
     if chosen.action != best.action:  # the margin the player missed, not the runner-up's
-        facts = tuple(margin_fact(best, chosen) if f.kind == "margin" else f for f in facts)
+        compared = compare_fact(best, chosen, advice.rule)
+        facts = (compared, *facts[1:])
     return Decision(
         index,
         chosen.action,
@@ -112,10 +139,23 @@ def rate(view: Any, action: str, index: int, seed: int, worlds: int) -> Decision
         chosen.value,
         best.value,
         loss,
-        mark_for(loss),
+        _mark(view, best, chosen, loss),
         reason_text(facts),
         facts,
+        loss_points=compared.data.get("points"),
+        loss_win=compared.data.get("win"),
     )
+
+
+def _mark(view: View, best: ActionValue, chosen: ActionValue, loss: float) -> str | None:
+    """The loss's mark, if the loss is clearly beyond the sampled deals' noise (and, for a
+    conventional bid, beyond :data:`CONVENTIONAL_BID_MARGIN`)."""
+    if chosen is best or not clearly_better(best, chosen):
+        return None
+    usual_bid = view.phase not in _CARD_PHASES and chosen.action == conventional(view)
+    if usual_bid and not clearly_better(best, chosen, CONVENTIONAL_BID_MARGIN):
+        return None
+    return mark_for(loss)
 
 
 def game_actions(game: GameState) -> list[tuple[int, str]]:
