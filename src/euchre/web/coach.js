@@ -7,7 +7,7 @@
 // after the game); each is computed once by the server, so the page keeps what it got.
 // Reasons are drawn from the coach's facts in the player's language (coachwords.js).
 
-import { actionWords, formatNumber, reasonText } from "./coachwords.js";
+import { actionWords, formatNumber, hasLossNumbers, lossWords, reasonText } from "./coachwords.js";
 import { h } from "./dom.js";
 
 const HINT_TIMEOUT_MS = 60000; // the coach thinks about a second; a busy server longer
@@ -255,7 +255,7 @@ export class Coach {
       : this.t("coach.summaryClean", { count: decisions.length });
     return [
       h("p", { id: "review-summary" }, summary),
-      h("p", { class: "coach-value-help", id: "review-value-help" }, this.t("coach.valueHelp")),
+      h("p", { class: "coach-value-help", id: "review-value-help" }, this.t(decisions.some(hasLossNumbers) ? "coach.valueHelpChance" : "coach.valueHelp")),
       h(
         "ol",
         { class: "coach-decisions", id: "review-decisions" },
@@ -286,9 +286,10 @@ export class Coach {
             { class: "coach-compare" },
             this.t("coach.bestWas", { action: this.actionText(d.best, context) }),
             " ",
-            h("span", { class: "coach-loss" }, this.t("coach.lost", { points: formatNumber(i18n, d.loss, 2) })),
+            h("span", { class: "coach-loss" }, lossText(this, i18n, d)),
           ),
-      h("p", { class: "coach-values-line" }, this.t("coach.valueLine", { chosen: formatNumber(i18n, d.chosen_value, 2), best: formatNumber(i18n, d.best_value, 2) })),
+      // Reviews stored before the loss came in the hint's numbers show the coach's values.
+      hasLossNumbers(d) ? null : h("p", { class: "coach-values-line" }, this.t("coach.valueLine", { chosen: formatNumber(i18n, d.chosen_value, 2), best: formatNumber(i18n, d.best_value, 2) })),
       h("p", { class: "coach-reason" }, this.reason(d.facts, d.reason, d.best, context)),
     );
   }
@@ -342,6 +343,13 @@ export class Coach {
     const key = `coach.errors.${err.code}`;
     return this.page.ctx.i18n.has(key) ? this.t(key) : this.page.ctx.errorText(err);
   }
+}
+
+/** What a choice cost (coachwords.js), or, for a review stored before those numbers, the
+ * coach's value. */
+function lossText(coach, i18n, d) {
+  const words = { t: (key, params) => coach.t(key, params), i18n };
+  return lossWords(words, d) ?? coach.t("coach.lost", { points: formatNumber(i18n, d.loss, 2) });
 }
 
 /** "+0.42" / "−0.30" points a hand, in the language's digits. */

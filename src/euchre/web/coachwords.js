@@ -48,6 +48,20 @@ function factText(words, fact, best, scoreIndex) {
   switch (fact.kind) {
     case "margin":
       return marginText(words, fact);
+    case "close":
+      return closeText(words, fact);
+    case "last_to_play":
+      return t("coach.facts.lastToPlay");
+    case "partner_winning":
+      return t("coach.facts.partnerWinning");
+    case "cannot_take":
+      return t("coach.facts.cannotTake");
+    case "take_trick":
+      return t("coach.facts.takeTrick", { card: cardName(i18n, fact.card) });
+    case "overtrump":
+      return t("coach.facts.overtrump", { card: cardName(i18n, fact.card) });
+    case "trump_in":
+      return t("coach.facts.trumpIn", { card: cardName(i18n, fact.card) });
     case "forced":
       return t("coach.facts.forced", { best: words.act(best) });
     case "loner":
@@ -84,6 +98,17 @@ function marginText({ t, i18n, act }, fact) {
   return t("coach.facts.same", names);
 }
 
+/** Choices within the noise of the sampled deals, and the rule that picked the best one
+ * (``coach.compare_fact``): the conventional choice, or the lowest card. */
+function closeText({ t, act }, fact) {
+  const names = { best: act(fact.best), next: act(fact.next) };
+  const same = Math.abs(fact.gap) < 0.005;
+  const text = t(same ? "coach.facts.closeSame" : "coach.facts.close", names);
+  if (fact.rule === "conventional") return `${text} ${t("coach.facts.closeConventional", names)}`;
+  if (fact.rule === "lowest") return `${text} ${t("coach.facts.closeLowest", names)}`;
+  return text;
+}
+
 function trumpsText({ t }, fact) {
   const letter = SUIT_LETTER[fact.suit];
   if (!letter || fact.left_bower === undefined) return null;
@@ -98,10 +123,27 @@ function suitWord({ t }, name) {
   return SUIT_LETTER[name] ? t(`cards.suitsOf.${SUIT_LETTER[name]}`) : name;
 }
 
-/** At target - 1 the coach says one or two things: ours first, then theirs. */
+/** At target - 1 the coach says one or two things: ours first, then theirs (a fact's
+ * ``side`` says which; facts stored before it was sent are told by their order). */
 function scoreText({ t, target }, fact, index) {
-  const ours = fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
+  const ours = fact.side ? fact.side === "ours" : fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
   return ours ? t("coach.facts.scoreOurs", { points: fact.ours }) : t("coach.facts.scoreTheirs", { points: fact.theirs });
+}
+
+/** Whether a reviewed decision carries its loss in a hint's numbers (``loss_points``,
+ * ``loss_win``; reviews stored before them carry only the coach's value). */
+export function hasLossNumbers(d) {
+  return typeof d.loss_points === "number" || typeof d.loss_win === "number";
+}
+
+/** What a reviewed choice cost, in the numbers a hint shows beside each action: the chance
+ * of winning the game (with points a hand), or points a hand alone; null when the decision
+ * carries neither (a review stored before them: the caller shows the coach's value). */
+export function lossWords({ t, i18n }, d) {
+  const points = typeof d.loss_points === "number" ? formatNumber(i18n, d.loss_points, 2) : null;
+  if (typeof d.loss_win === "number") return t("coach.lostChance", { win: formatPercent(i18n, d.loss_win), points: points ?? "–" });
+  if (points !== null) return t("coach.lostPoints", { points });
+  return null;
 }
 
 /** A difference in the chance of winning: "3.1 %", in the language's digits. */

@@ -4,7 +4,7 @@
 
 import { actKey, CARD_KINDS } from "./acts.js";
 import { cardName } from "./cards.js";
-import { actionWords, formatNumber, reasonText } from "./coachwords.js";
+import { actionWords, formatNumber, lossWords, reasonText } from "./coachwords.js";
 import { h } from "./dom.js";
 
 /**
@@ -38,7 +38,7 @@ export function reviewBox(ctx, decision, game) {
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
     h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision, decision.chosen) })),
     same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game.picksUp) })),
-    decision.loss > 0 ? h("p", { class: "muted" }, t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
+    decision.loss > 0 ? h("p", { class: "muted" }, lossWords({ t, i18n: ctx.i18n }, decision) ?? t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
     h("p", { class: "coach-reason" }, reason(ctx, decision, game)),
   );
 }
