@@ -102,10 +102,10 @@ class Reviews:
 
 def with_acts(decision: dict[str, Any]) -> dict[str, Any]:
     """A decision as it is sent: with ``acts``, the object of each action it names (what
-    was chosen, the best, and the two actions a ``margin`` fact compares)."""
+    was chosen, the best, and the two actions a ``margin`` or ``close`` fact compares)."""
     texts = [decision["chosen"], decision["best"]]
     for fact in decision.get("facts") or ():
-        if fact.get("kind") == "margin":
+        if fact.get("kind") in ("margin", "close"):
             texts += [fact["best"], fact["next"]]
     return {**decision, "acts": acts_json(Action.parse(t) for t in dict.fromkeys(texts))}
 
