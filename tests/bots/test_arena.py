@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from euchre.bots.arena import ArenaStopped, Contender, lineups, play_unit, run_match
+from euchre.bots.arena import ArenaStopped, Contender, lineups, play_unit, rules_name, run_match
 from euchre.cli import app
 from euchre.engine import preset
 
@@ -71,6 +71,12 @@ def test_other_variants(name: str) -> None:
     report = run_match(preset(name), Contender("medium"), Contender("random"), deals=12, jobs=1)
     assert report.deals >= 12
     assert report.games == len(lineups(preset(name).players)) * len(report.units)
+
+
+def test_the_report_names_the_rules_played() -> None:
+    assert rules_name(preset("standard")) == "standard"
+    assert rules_name(preset("cutthroat")) == "cutthroat"
+    assert rules_name(preset("standard", players=3)) == "standard, 3 players"  # Cutthroat's rules
 
 
 def test_external_bot_command() -> None:

@@ -66,6 +66,20 @@ def test_real_game_replays_to_its_outcome(name: str) -> None:
     assert max(before_last) < 10, "the game must not have ended before its last deal"
 
 
+def test_a_record_as_other_tools_save_it_replays_the_same() -> None:
+    """A byte order mark first (Windows editors write one) and whole numbers written as
+    10.0 (as some JSON writers do) are the same record."""
+    name = sorted(REAL_OUTCOMES)[0]
+    text = (EXAMPLES / name).read_text()
+    record = load_egn(text)
+    record["metadata"]["ruleset"]["winning_score"] = 10.0
+    saved = "\ufeff" + json.dumps(record)
+    assert replay(load_egn(saved)).score == REAL_OUTCOMES[name]
+    record["metadata"]["ruleset"]["winning_score"] = 10.5  # not a whole number: refused
+    with pytest.raises(RecordError, match="whole number"):
+        replay(load_egn(json.dumps(record)))
+
+
 def _random_game(variant_name: str, seed: int, **options: Any) -> GameState:
     rng = random.Random(seed)
     state = GameState(preset(variant_name, **options), seed=seed)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.engine import GameState, Variant
+from euchre.engine.variants import PRESETS
 
 from .base import Bot, make_bot
 from .protocol import ProcessBot, ProtocolError
@@ -277,7 +278,16 @@ def run_match(
         kept.append(unit)
         if progress is not None:
             progress(unit.deals)
-    return Report(variant.name, a.label, b.label, seed, kept)
+    return Report(rules_name(variant), a.label, b.label, seed, kept)
+
+
+def rules_name(variant: Variant) -> str:
+    """The preset's name, and the number of players where an option changed it (a
+    standard preset with three players plays Cutthroat's rules)."""
+    base = PRESETS.get(variant.name)
+    if base is None or base.players == variant.players:
+        return variant.name
+    return f"{variant.name}, {variant.players} players"
 
 
 def _results(

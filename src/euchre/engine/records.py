@@ -343,7 +343,7 @@ class ReplayResult:
 def load_egn(text: str) -> dict[str, Any]:
     """Parse EGN text, checking the structure (RecordError when it is not EGN)."""
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # the mark Windows editors put first
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -352,8 +352,12 @@ def load_egn(text: str) -> dict[str, Any]:
         raise RecordError(f'not an EGN record: "fileType" must be "{FILE_TYPE}"')
     _require(data, "deals", list)
     metadata = _require(data, "metadata", dict)
-    if not isinstance(metadata.get("ruleset", {}), dict):
+    ruleset = metadata.get("ruleset", {})
+    if not isinstance(ruleset, dict):
         raise RecordError('"metadata.ruleset" must be an object')
+    for key, value in ruleset.items():  # 10.0 is how some tools write the number 10
+        if isinstance(value, float) and value.is_integer():
+            ruleset[key] = int(value)
     for i, deal in enumerate(data["deals"]):
         if isinstance(deal, str):
             raise RecordError(f"deal {i} is a compressed string; only JSON deals are supported")
