@@ -120,7 +120,7 @@ def test_an_extra_key_the_history_contradicts_is_refused(key: str) -> None:
         "tricks_won": [5, 0, 0, 0],
     }
     obs[key] = wrong[key]
-    with pytest.raises(ProtocolError, match=f"observation's '{key}' is .* history shows"):
+    with pytest.raises(ProtocolError, match=f"observation's '{key}' is .* legal actions show"):
         view_from_observation(obs)
 
 
@@ -381,17 +381,17 @@ def test_a_malformed_contract_key_says_what_is_allowed(
     [
         ({"phase": None}, ["'phase' must be one of", "bid_r1", "play", "got null"]),
         ({"phase": "PLAY"}, ["'phase' must be one of", "got 'PLAY'"]),
-        ({"phase": "bid_r2"}, ["'phase' is 'bid_r2'", "history shows 'play'"]),
-        ({"trump": "h"}, ["'trump' is 'h'", "history shows 'd'"]),
+        ({"phase": "bid_r2"}, ["'phase' is 'bid_r2'", "legal actions show 'play'"]),
+        ({"trump": "h"}, ["'trump' is 'h'", "legal actions show 'd'"]),
         ({"trump": "hearts"}, ["'trump' must be c, d, h, s, n", "null"]),
-        ({"maker": 2}, ["'maker' is 2", "history shows 3"]),
+        ({"maker": 2}, ["'maker' is 2", "legal actions show 3"]),
         ({"maker": "3"}, ["'maker'", "0 to 3", "got '3'"]),
         ({"alone": "no"}, ["'alone' must be true or false", "got 'no'"]),
-        ({"alone": True}, ["'alone' is true", "history shows false"]),
-        ({"active": [0, 2]}, ["'active' is [0, 2]", "history shows [0, 1, 2, 3]"]),
-        ({"tricks_won": [1, 0, 0, 0]}, ["'tricks_won' is [1, 0, 0, 0]", "shows [0, 0, 0, 0]"]),
+        ({"alone": True}, ["'alone' is true", "legal actions show false"]),
+        ({"active": [0, 2]}, ["'active' is [0, 2]", "legal actions show [0, 1, 2, 3]"]),
+        ({"tricks_won": [1, 0, 0, 0]}, ["'tricks_won' is [1, 0, 0, 0]", "show [0, 0, 0, 0]"]),
         ({"tricks_won": [0, 0]}, ["'tricks_won' must be a list of 4 whole numbers"]),
-        ({"trick": [{"seat": 1, "card": "9c"}]}, ["'trick' is", "history shows []"]),
+        ({"trick": [{"seat": 1, "card": "9c"}]}, ["'trick' is", "legal actions show []"]),
         ({"trick": ["9c"]}, ["'trick[0]' must be", '"card"']),
     ],
 )

@@ -293,8 +293,9 @@ def _checked(obs: dict[str, Any], contract: Contract, public: _Public) -> _Publi
     for key, read in EXTRA_READERS.items():
         if key in obs and read(obs[key], n) != getattr(public, key):
             raise ObservationError(
-                f"observation's {key!r} is {shown(obs[key])}, but its history shows"
-                f" {shown(_as_sent(key, public))}: send the key as the history has it,"
+                f"observation's {key!r} is {shown(obs[key])}, but its history and legal"
+                f" actions show"
+                f" {shown(_as_sent(key, public))}: send the key as they have it,"
                 " or leave it out"
             )
     return public
