@@ -275,7 +275,13 @@ def test_the_timer_passes_for_a_player_where_passing_is_allowed(tmp_path: Path) 
             live.base, ["Ann", "Bob"], turn_seconds=0.1, options={"target": 100}
         )
         ann.send(type="start", table=table)
-        ann.until(lambda m: m.get("event", {}).get("deal_over", {}).get("deal") == 3, timeout=60)
+
+        def seen_enough(_: dict[str, Any]) -> bool:
+            timed = [e for e in ann.view(table).events if e.get("by") == "timer"]
+            bids = [e for e in timed if e["phase"] in ("bid_r1", "bid_r2")]
+            return len(bids) >= 4 and any(e["phase"] == "play" for e in timed)
+
+        ann.until(seen_enough, timeout=90)
         moves = [e for e in ann.view(table).events if e.get("kind") == "action"]
         timed = [e for e in moves if e["by"] == "timer"]
         assert {e["seat"] for e in timed} == {0, 1}  # nobody moved: the timer did
