@@ -52,20 +52,28 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def new_page(browser: Browser, live: LiveServer) -> Iterator[PageFactory]:
     """Make pages in fresh contexts: ``new_page(viewport=PHONE, locale="de-DE")``
-    (on another server with ``server=``)."""
+    (on another server with ``server=``; a phone's touch screen with ``touch=True``)."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
     outside: list[str] = []
 
     def make(
-        viewport: dict[str, int] = DESKTOP, locale: str = "en-GB", server: LiveServer | None = None
+        viewport: dict[str, int] = DESKTOP,
+        locale: str = "en-GB",
+        server: LiveServer | None = None,
+        touch: bool = False,
     ) -> Page:
         target = server or live
         local = re.compile(rf"^http://127\.0\.0\.1:{target.port}/")
         # Playwright's wait_for_function evaluates strings, which the app's CSP forbids;
         # test_web_security.py runs the client with the policy in force.
         context = browser.new_context(
-            viewport=viewport, locale=locale, base_url=target.url, bypass_csp=True
+            viewport=viewport,
+            locale=locale,
+            base_url=target.url,
+            bypass_csp=True,
+            has_touch=touch,
+            is_mobile=touch,
         )
         context.set_default_timeout(15_000)
         contexts.append(context)

@@ -26,6 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
 ]
 PHONE = {"width": 390, "height": 664}  # a phone with its browser's bars
+PHONE_LANDSCAPE = {"width": 844, "height": 390}  # the same phone on its side
 DESKTOP = {"width": 1440, "height": 900}
 
 

@@ -6,23 +6,28 @@ import { suitBadge } from "./cards.js";
 import { h } from "./dom.js";
 
 /**
- * names: { seat(n) -> name, side(n) -> name, sides -> number of sides }.
- * The table has one column per side for tricks, points and the running score.
+ * names: { seat(n) -> name, side(n) -> name, sides -> number of sides, mine -> the viewer's
+ * side or null }. The table has one column per kind (tricks, points, running score), each
+ * cell the sides' numbers in side order: "us – them" under the headers says which is which
+ * for a player at a two-side table, a line above the table names the sides for the rest.
+ * Headers are short (a phone's width) with their full words for screen readers.
  */
 export function scoreSheet(ctx, rows, names, id = "score-sheet") {
   const t = (key, params) => ctx.t(key, params);
   const sides = Array.from({ length: names.sides }, (_, side) => side);
   if (!rows.length) return h("p", { class: "muted", id: `${id}-empty` }, t("lookback.noHands"));
+  const mine = names.sides === 2 && names.mine !== null && names.mine !== undefined ? names.mine : null;
+  const order = mine === null ? null : sides.map((side) => t(side === mine ? "lookback.us" : "lookback.them")).join(" – ");
   const head = h(
     "tr",
     {},
-    h("th", { scope: "col" }, t("lookback.hand")),
-    h("th", { scope: "col" }, t("table.dealer")),
-    h("th", { scope: "col" }, t("table.trump")),
-    h("th", { scope: "col" }, t("table.maker")),
-    h("th", { scope: "col" }, t("table.tricks")),
-    h("th", { scope: "col" }, t("table.points")),
-    h("th", { scope: "col" }, t("lookback.total")),
+    headCell(t("lookback.columns.hand"), t("lookback.hand")),
+    headCell(t("lookback.columns.dealer"), t("table.dealer")),
+    headCell(t("lookback.columns.trump"), t("lookback.columns.trump")),
+    headCell(t("lookback.columns.maker"), t("table.maker")),
+    headCell(t("lookback.columns.tricks"), t("table.tricks"), order),
+    headCell(t("lookback.columns.points"), t("table.points"), order),
+    headCell(t("lookback.columns.total"), t("lookback.total"), order),
   );
   const body = rows.map((row) =>
     h(
@@ -37,13 +42,27 @@ export function scoreSheet(ctx, rows, names, id = "score-sheet") {
       h("td", { class: "total", dataset: { score: (row.score || []).join(",") } }, perSide(sides, (side) => row.score?.[side] ?? 0)),
     ),
   );
+  const sideNames = sides.map((s) => names.side(s));
   return h(
-    "table",
-    { class: "score-sheet", id },
-    h("caption", { class: "visually-hidden" }, t("lookback.sheetCaption", { sides: ctx.i18n.list(sides.map((s) => names.side(s))) })),
-    h("thead", {}, head),
-    h("tbody", {}, body),
+    "div",
+    // a name too long for a phone scrolls here: keyboard users reach it too
+    { class: "score-sheet-wrap", tabindex: "0", role: "region", "aria-label": t("lookback.sheet") },
+    order ? null : h("p", { class: "sheet-sides", id: `${id}-sides` }, t("lookback.sidesOrder", { sides: sideNames.join(" – ") })),
+    h(
+      "table",
+      { class: "score-sheet", id },
+      h("caption", { class: "visually-hidden" }, t("lookback.sheetCaption", { sides: ctx.i18n.list(sideNames) })),
+      h("thead", {}, head),
+      h("tbody", {}, body),
+    ),
   );
+}
+
+/** A column's header: its short label on screen, its full words for screen readers, and
+ * under the label which side each number is (``order``, when there is one). */
+function headCell(short, full, order = null) {
+  const label = short === full ? [short] : [h("span", { "aria-hidden": "true" }, short), h("span", { class: "visually-hidden" }, full)];
+  return h("th", { scope: "col" }, label, order ? h("span", { class: "sheet-order" }, order) : null);
 }
 
 function trumpCell(ctx, row) {

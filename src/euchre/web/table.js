@@ -1312,7 +1312,7 @@ class TablePage extends Page {
   /** Look back: the last trick (button, L key) and the score sheet of every hand. */
   lookBackBox() {
     if (!this.state && this.info.status === "waiting") return null;
-    const names = { seat: (n) => this.seatName(n), side: (n) => this.sideName(n), sides: this.players() === 3 ? 3 : 2 };
+    const names = { seat: (n) => this.seatName(n), side: (n) => this.sideName(n), sides: this.players() === 3 ? 3 : 2, mine: this.mySeat() === null ? null : this.sideOf(this.mySeat()) };
     return h(
       "section",
       { class: "box look-back", "aria-labelledby": "look-back-title" },

@@ -1,0 +1,85 @@
+"""A phone player at the table, on a touch screen upright (390x664) and on its side
+(844x390): the score sheet, the last trick, the hand review, standing up, the rematch,
+names written right to left."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Locator, Page, expect
+from web_helpers import PHONE, PHONE_LANDSCAPE, GamePage, create_private_table, enter_name
+
+SIZES = pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+
+# Each word of each cell: how many lines its letters take (a word broken mid-word takes two).
+BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap(cell => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const broken = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest('.visually-hidden, .suit-name')) continue;
+        for (const m of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (tops.size > 1) broken.push(m[0]);
+        }
+    }
+    return broken;
+})"""
+
+
+def shot(what: Page | Locator, name: str) -> None:
+    """A screenshot to look at, where EUCHRE_SHOTS names a folder for them."""
+    folder = os.environ.get("EUCHRE_SHOTS")
+    if folder:
+        what.screenshot(path=f"{folder}/{name}.png")
+
+
+def phone(new_page: PageFactory, viewport: dict[str, int], name: str) -> Page:
+    page = new_page(viewport=viewport, touch=True)
+    enter_name(page, name)
+    return page
+
+
+def a_game_with_scored_hands(page: Page, hands: int = 1) -> GamePage:
+    """A private table with three bots, played until ``hands`` hands are on the score sheet."""
+    game = create_private_table(page, start_with_bots=True)
+    game.play_until(f"Number(t.dataset.deal) >= {hands}")
+    return game
+
+
+def no_page_scroll_sideways(page: Page) -> None:
+    width = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert width <= 0, f"the page is {width} px wider than the phone"
+
+
+@SIZES
+def test_the_score_sheet_fits_a_phone_without_breaking_words(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    page = phone(new_page, viewport, "Greta")
+    a_game_with_scored_hands(page)
+    page.locator("#score-sheet-button, #score-sheet-box summary").first.tap()
+    sheet = page.locator("#score-sheet")
+    expect(sheet).to_be_visible()
+    sheet.scroll_into_view_if_needed()
+    shot(sheet, f"score-sheet-{viewport['width']}")
+
+    assert page.evaluate(BROKEN_WORDS, "#score-sheet th, #score-sheet td") == []
+    # the sheet fits: nothing scrolls sideways, neither the page nor the sheet
+    assert page.evaluate(
+        "document.querySelector('.score-sheet-wrap').scrollWidth"
+        " <= document.querySelector('.score-sheet-wrap').clientWidth"
+    )
+    no_page_scroll_sideways(page)
+    headers = sheet.locator("thead th")
+    assert not [h for h in headers.all_inner_texts() if ":" in h]
+    # the numbers' order: the player's side (seat 1, side 1) first
+    expect(headers.nth(4)).to_contain_text("us – them")
+    expect(headers.nth(5)).to_contain_text("us – them")
+    # screen readers hear the full words of the short headers
+    expect(headers.nth(0).locator(".visually-hidden")).to_have_text("Hand")
+    expect(headers.nth(5).locator(".visually-hidden")).to_have_text("Points")
