@@ -94,6 +94,8 @@ def test_the_hand_summary_holds_the_next_deal_until_the_player_continues(
     _check_last_trick(page, table)
     _check_score_sheet(page, table)
 
+    # focus went back to the sheet's button; Enter anywhere but on a button continues
+    page.evaluate("document.activeElement.blur()")
     page.keyboard.press("Enter")
     expect(page.locator("#hand-summary[data-deal='0']")).to_have_count(0)
     _wait_for(lambda: not pause.waiting)  # the server heard "continue" (not the clock)
@@ -136,7 +138,7 @@ def _check_last_trick(page: Page, table: Any) -> None:
 
 
 def _check_score_sheet(page: Page, table: Any) -> None:
-    page.click("#score-sheet-box summary")
+    page.click("#score-sheet-button")
     rows = page.locator("#score-sheet tbody tr")
     expected = score_sheet(table.state)
     expect(rows).to_have_count(len(expected))
@@ -146,7 +148,8 @@ def _check_score_sheet(page: Page, table: Any) -> None:
         assert row.locator("td.total").get_attribute("data-score") == ",".join(
             str(s) for s in want["score"]
         )
-    page.click("#score-sheet-box summary")
+    page.click("#score-sheet-box .look-close")
+    expect(page.locator("#score-sheet-box")).to_be_hidden()
 
 
 def test_the_log_the_sheet_and_the_last_trick_survive_a_reload(

@@ -5,6 +5,7 @@ names written right to left."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from conftest import PageFactory
@@ -83,3 +84,84 @@ def test_the_score_sheet_fits_a_phone_without_breaking_words(
     # screen readers hear the full words of the short headers
     expect(headers.nth(0).locator(".visually-hidden")).to_have_text("Hand")
     expect(headers.nth(5).locator(".visually-hidden")).to_have_text("Points")
+
+
+HAND_IN_VIEW = """() => {
+    const hand = document.querySelector('.hand');
+    const r = hand.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1;
+}"""
+
+
+def trick_cards(page: Page) -> list[dict[str, Any]]:
+    """The last trick's cards: each one's seat, its place (pos-*) and its box."""
+    return list(
+        page.locator("#last-trick li").evaluate_all(
+            """els => els.map(e => {
+                const r = e.getBoundingClientRect();
+                return {seat: Number(e.dataset.seat), pos: e.className.match(/pos-(\\w+)/)[1],
+                        top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+            })"""
+        )
+    )
+
+
+@SIZES
+def test_the_last_trick_and_the_score_sheet_open_over_the_table(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    page = phone(new_page, viewport, "Amy")
+    game = a_game_with_scored_hands(page)
+    game.play_until("t.dataset.phase === 'play' && !!document.querySelector('.trick-card')")
+    game.wait_my_turn_or("false")
+    page.evaluate("document.querySelector('.felt').scrollIntoView({block: 'end'})")
+    assert page.evaluate(HAND_IN_VIEW)
+    scroll = page.evaluate("window.scrollY")
+
+    page.evaluate("document.querySelector('#last-trick-button').click()")  # below the table
+    panel = page.locator("#last-trick")
+    expect(panel).to_be_visible()
+    expect(page.locator("#last-trick-title")).to_be_focused()
+    # over the table: the page did not scroll away from the hand, the sheet is in view
+    assert page.evaluate("window.scrollY") == scroll
+    box = panel.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 1
+    # the cards lie where their players sit (seat 1, this player's, at the bottom; a
+    # player alone has no partner's card), as the felt draws a trick
+    cards = trick_cards(page)
+    assert len(cards) in (3, 4)
+    where = dict(enumerate(["bottom", "left", "top", "right"]))
+    assert all(c["pos"] == where[c["seat"]] for c in cards), cards
+    at = {c["pos"]: c for c in cards}
+    if "top" in at and "bottom" in at:
+        assert at["top"]["bottom"] <= at["bottom"]["top"] + 1
+    if "left" in at and "right" in at:
+        assert at["left"]["right"] <= at["right"]["left"] + 1
+    shot(page, f"last-trick-{viewport['width']}")
+
+    # a tap outside closes it, and plays no card
+    version = game.version()
+    above = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
+    assert box["y"] - 8 > above, "no table left in view above the sheet"
+    page.touchscreen.tap(20, box["y"] - 8)
+    expect(panel).to_have_count(0)
+    assert game.version() == version
+    expect(page.locator("#last-trick-button")).to_be_focused()
+
+    # the score sheet: the same sheet; Escape closes it and gives focus back
+    page.evaluate("document.querySelector('#score-sheet-button').click()")
+    sheet = page.locator("#score-sheet-box")
+    expect(sheet).to_be_visible()
+    expect(page.locator("#score-sheet-title")).to_be_focused()
+    assert page.evaluate("window.scrollY") == scroll
+    shot(page, f"score-sheet-over-{viewport['width']}")
+    # what is under it is out of Tab's reach
+    assert page.evaluate("document.querySelector('.hand').closest('[inert]') !== null")
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    expect(page.locator("#score-sheet-button")).to_be_focused()
+    assert page.evaluate("document.querySelector('.hand').closest('[inert]') === null")
+    # and its Close button
+    page.evaluate("document.querySelector('#score-sheet-button').click()")
+    sheet.get_by_role("button", name="Close").tap()
+    expect(sheet).to_be_hidden()

@@ -1,5 +1,8 @@
-// "Last trick": the previous completed trick, who played what and who won, at any time
-// (a button and the L key). The trick is the server's {deal, number, cards, winner}.
+// "Last trick" and the score sheet, opened from the look-back box: the previous completed
+// trick (a button and the L key), drawn in table positions as the trick on the felt is, and
+// every hand's score. On a phone each is a sheet over the table (lookback.css), so looking
+// back never scrolls the player away from their hand; a desktop shows it in the side column.
+// The trick is the server's {deal, number, cards, winner}.
 
 import { cardImage, cardName } from "./cards.js";
 import { h } from "./dom.js";
@@ -7,8 +10,31 @@ import { h } from "./dom.js";
 export function lastTrickButton(page, open) {
   return h(
     "button",
-    { type: "button", id: "last-trick-button", "aria-expanded": String(open), "aria-keyshortcuts": "L", disabled: !page.recentTrick, dataset: { cmd: "last-trick", key: "last-trick" } },
+    { type: "button", id: "last-trick-button", "aria-expanded": String(open), "aria-controls": "last-trick", "aria-keyshortcuts": "L", disabled: !page.recentTrick, dataset: { cmd: "last-trick", key: "last-trick" } },
     page.t("lookback.lastTrick"),
+  );
+}
+
+export function scoreSheetButton(page, open) {
+  return h(
+    "button",
+    { type: "button", id: "score-sheet-button", "aria-expanded": String(open), "aria-controls": "score-sheet-box", dataset: { cmd: "score-sheet", key: "score-sheet" } },
+    page.t("lookback.sheet"),
+  );
+}
+
+/** A look-back sheet's frame: its title (focused on opening) and a Close button. */
+function lookSheet(page, { id, titleId, title, hidden = false }, ...body) {
+  return h(
+    "section",
+    { class: "box look-sheet", id, role: "dialog", "aria-modal": "false", "aria-labelledby": titleId, hidden },
+    h(
+      "div",
+      { class: "look-sheet-head" },
+      h("h2", { id: titleId, tabindex: "-1" }, title),
+      h("button", { type: "button", class: "look-close", dataset: { cmd: "close-look", key: `close-${id}` } }, page.t("lookback.close")),
+    ),
+    ...body,
   );
 }
 
@@ -18,17 +44,25 @@ export function lastTrickPanel(page) {
   const items = trick.cards.map(({ seat, card }) =>
     h(
       "li",
-      { class: seat === trick.winner ? "winner" : "", dataset: { seat: String(seat), card } },
+      { class: `pos-${page.position(seat)}${seat === trick.winner ? " winner" : ""}`, dataset: { seat: String(seat), card } },
       cardImage(page.ctx.i18n, card, { class: "small" }),
-      h("span", {}, page.t("lookback.played", { name: page.seatName(seat), card: cardName(page.ctx.i18n, card) })),
+      h("span", { class: "trick-line" }, page.t("lookback.played", { name: page.seatName(seat), card: cardName(page.ctx.i18n, card) })),
     ),
   );
-  return h(
-    "section",
-    { class: "box last-trick", id: "last-trick", role: "dialog", "aria-modal": "false", "aria-labelledby": "last-trick-title" },
-    h("h2", { id: "last-trick-title", tabindex: "-1" }, page.t("lookback.lastTrickTitle", { hand: trick.deal + 1, n: trick.number })),
-    h("ol", { class: "last-trick-cards" }, items),
+  return lookSheet(
+    page,
+    { id: "last-trick", titleId: "last-trick-title", title: page.t("lookback.lastTrickTitle", { hand: trick.deal + 1, n: trick.number }) },
+    h("ol", { class: `last-trick-cards players-${page.players()}` }, items),
     h("p", { id: "last-trick-winner" }, page.t("events.trickWon", { name: page.seatName(trick.winner), n: trick.number })),
-    h("button", { type: "button", dataset: { cmd: "last-trick", key: "close-last-trick" } }, page.t("lookback.close")),
   );
+}
+
+/** The score sheet's sheet: always in the page (hidden while closed), its rows kept current. */
+export function scoreSheetPanel(page, open, sheet) {
+  return lookSheet(page, { id: "score-sheet-box", titleId: "score-sheet-title", title: page.t("lookback.sheet"), hidden: !open }, sheet);
+}
+
+/** Behind an open sheet on a phone: a tap there closes it (and plays no card by mistake). */
+export function lookBackdrop() {
+  return h("div", { class: "look-backdrop", dataset: { cmd: "close-look", key: "look-backdrop" }, "aria-hidden": "true" });
 }

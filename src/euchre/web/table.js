@@ -13,7 +13,7 @@ import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { suitOf } from "./cardtext.js";
-import { lastTrickButton, lastTrickPanel } from "./lasttrick.js";
+import { lastTrickButton, lastTrickPanel, lookBackdrop, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
 import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
@@ -52,6 +52,8 @@ class TablePage extends Page {
     this.sheet = []; // every scored hand of the game (the score sheet)
     this.recentTrick = null; // the previous completed trick, for "Last trick"
     this.showLastTrick = false;
+    this.showSheet = false; // the score sheet's sheet
+    this.lookReturn = null; // where focus goes back to when a look-back sheet closes
     this.gameOverClosed = false; // the game over box put away (Escape, Close) to see the table
     this.inerted = []; // what the game over box covers, made inert (coverUnder())
     this.handPause = new HandPause();
@@ -75,13 +77,15 @@ class TablePage extends Page {
     root.addEventListener("change", this.onChange);
     this.onLookBackKey = (e) => this.lookBackKey(e);
     document.addEventListener("keydown", this.onLookBackKey);
+    this.onClickOutside = (e) => this.clickedOutsideLook(e);
+    document.addEventListener("click", this.onClickOutside);
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = (e) => this.opened(e.detail);
     ctx.net.addEventListener("message", this.onMessage);
     ctx.net.addEventListener("open", this.onOpen);
     this.tick = setInterval(() => this.updateClocks(), 250);
     this.onResize = () => {
-      this.coverUnder(this.gameOverShowing() ? document.getElementById("game-over") : null);
+      this.coverUnder(this.panelOverTable());
       this.fitFelt();
       this.placeHint();
     };
@@ -107,6 +111,7 @@ class TablePage extends Page {
     this.root.removeEventListener("keydown", this.onKey);
     this.root.removeEventListener("change", this.onChange);
     document.removeEventListener("keydown", this.onLookBackKey);
+    document.removeEventListener("click", this.onClickOutside);
     for (const timer of this.timers) clearTimeout(timer);
     this.coverUnder(null); // nothing left inert for the next page
     this.ctx.attention.turn(false);
@@ -265,16 +270,42 @@ class TablePage extends Page {
   /** ``byKey``: opened by the L key, so closing gives focus back to where the player was
    * (the card or bid they were on), not to the "Last trick" button they never went to. */
   toggleLastTrick(byKey = false) {
-    const opening = !this.showLastTrick && Boolean(this.recentTrick);
-    if (opening) this.lastTrickReturn = byKey ? this.focusMark() : null;
-    this.showLastTrick = opening;
+    if (this.showLastTrick || !this.recentTrick) this.closeLook();
+    else this.openLook("trick", byKey);
+  }
+
+  toggleSheet() {
+    if (this.showSheet) this.closeLook();
+    else this.openLook("sheet", false);
+  }
+
+  /** Open one look-back sheet (``kind`` "trick" or "sheet"; the other closes), its title focused. */
+  openLook(kind, byKey) {
+    if (!this.showLastTrick && !this.showSheet) this.lookReturn = byKey ? this.focusMark() : null;
+    this.lookOpener = kind === "trick" ? "last-trick-button" : "score-sheet-button";
+    this.showLastTrick = kind === "trick";
+    this.showSheet = kind === "sheet";
     this.render();
-    if (this.showLastTrick) document.getElementById("last-trick-title")?.focus();
-    else {
-      const back = this.lastTrickReturn;
-      this.lastTrickReturn = null;
-      if (!back || !this.refocus(back)) document.getElementById("last-trick-button")?.focus();
-    }
+    document.getElementById(kind === "trick" ? "last-trick-title" : "score-sheet-title")?.focus();
+  }
+
+  /** Close, Escape or a tap outside: focus goes back where it was, else to the opening button. */
+  closeLook() {
+    if (!this.showLastTrick && !this.showSheet) return;
+    this.showLastTrick = false;
+    this.showSheet = false;
+    this.render();
+    const back = this.lookReturn;
+    this.lookReturn = null;
+    if (!back || !this.refocus(back)) document.getElementById(this.lookOpener)?.focus({ preventScroll: true });
+  }
+
+  /** A click or tap outside an open look-back sheet (and its buttons) closes it. */
+  clickedOutsideLook(event) {
+    if (!this.showLastTrick && !this.showSheet) return;
+    const target = event.target;
+    if (!target?.isConnected || target.closest(".look-sheet, [data-cmd=last-trick], [data-cmd=score-sheet]")) return;
+    this.closeLook();
   }
 
   /** Where focus is now, to come back to after a panel a shortcut opened (null: nowhere). */
@@ -569,6 +600,8 @@ class TablePage extends Page {
       copy: () => this.copyInvite(),
       continue: () => this.continueAfterHand(),
       "last-trick": () => this.toggleLastTrick(),
+      "score-sheet": () => this.toggleSheet(),
+      "close-look": () => this.closeLook(),
       "close-game-over": () => this.closeGameOver(),
       "show-result": () => this.showGameOver(),
       hint: () => this.coach.toggleHint(),
@@ -620,8 +653,8 @@ class TablePage extends Page {
       this.coach.closeHint();
       return true;
     }
-    if (event.key === "Escape" && this.showLastTrick) {
-      this.toggleLastTrick();
+    if (event.key === "Escape" && (this.showLastTrick || this.showSheet)) {
+      this.closeLook();
       return true;
     }
     if (this.handPause.showing() && ["Enter", " ", "Escape"].includes(event.key) && !event.target.closest?.("button:not(#summary-continue), a")) {
@@ -812,7 +845,15 @@ class TablePage extends Page {
     this.updateClocks();
     this.fitFelt();
     this.placeHint();
-    this.coverUnder(this.gameOverShowing() ? document.getElementById("game-over") : null);
+    this.coverUnder(this.panelOverTable());
+  }
+
+  /** The box over the table whose surroundings are inert: the game over box, or on a phone
+   * an open look-back sheet (fixed over the table there, in the side column on a desktop). */
+  panelOverTable() {
+    if (this.gameOverShowing()) return document.getElementById("game-over");
+    const sheet = this.root.querySelector(".look-sheet:not([hidden])");
+    return sheet && getComputedStyle(sheet).position === "fixed" ? sheet : null;
   }
 
   /** The game over box shows (app.css: fixed over the felt and the side panel). */
@@ -834,7 +875,7 @@ class TablePage extends Page {
     const box = panel.getBoundingClientRect();
     for (let node = panel; node !== main; node = node.parentElement) {
       for (const other of node.parentElement.children) {
-        if (other === node || other.inert || other.matches("[aria-live], [role=alert], [role=status]")) continue;
+        if (other === node || other.inert || other.matches("[aria-live], [role=alert], [role=status], .look-backdrop")) continue;
         const r = other.getBoundingClientRect();
         if (r.right <= box.left || r.left >= box.right) continue; // beside the box, never under it
         other.inert = true;
@@ -1317,9 +1358,10 @@ class TablePage extends Page {
       "section",
       { class: "box look-back", "aria-labelledby": "look-back-title" },
       h("h2", { id: "look-back-title" }, this.t("lookback.title")),
-      lastTrickButton(this, this.showLastTrick),
+      h("div", { class: "row wrap look-buttons" }, lastTrickButton(this, this.showLastTrick), scoreSheetButton(this, this.showSheet)),
+      this.showLastTrick || this.showSheet ? lookBackdrop() : null,
       this.showLastTrick ? lastTrickPanel(this) : null,
-      h("details", { class: "sheet", id: "score-sheet-box" }, h("summary", {}, this.t("lookback.sheet")), scoreSheet(this.ctx, this.sheet, names)),
+      scoreSheetPanel(this, this.showSheet, scoreSheet(this.ctx, this.sheet, names)),
       this.coach.reviewList(this.sheet.map((row) => row.deal)),
     );
   }
