@@ -68,6 +68,19 @@ def play_to_a_deal_with_moves(client: Client, table: str, *others: Client) -> tu
     raise AssertionError("the client had no move in eight deals")
 
 
+def check_position(decision: dict[str, Any]) -> None:
+    """Where the decision was made: the hand held (the card played among it), the trick so
+    far (the others' cards, never the player's own) and the turn-up while it lay face up."""
+    where = decision["position"]
+    act = decision["acts"][decision["chosen"]]
+    assert len(where["hand"]) in range(1, 7), where
+    assert all(c["seat"] != 0 for c in where["trick"]) and len(where["trick"]) < 4, where
+    if act["kind"] == "play":
+        assert act["card"] in where["hand"] and where["upcard"] is None, where
+    if act["kind"] == "order":
+        assert where["upcard"] is not None and where["trick"] == [], where
+
+
 def test_a_player_gets_their_review_once_the_deal_is_over(tmp_path: Path) -> None:
     settings = fast_settings(tmp_path / "euchre.db", reviews_after_hand=True)
     with ThreadServer(settings) as live:
@@ -94,6 +107,7 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
         assert decision["mark"] in (None, "inaccuracy", "mistake", "blunder")
         assert decision["mark"] is None or decision["loss"] >= 0.2
         check_acts(decision)
+        check_position(decision)
     reviews = live.server.reviews
     # Ann's and Bob's, each once for every deal so far (after the deal, not when asked)
     assert reviews.computed == 2 * (deal + 1)

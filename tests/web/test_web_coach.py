@@ -5,6 +5,7 @@ a hand after it, checked against the server's own review; axe with both open on 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from phases import SIZES, SUMMARY, act, reach, state
 from playwright.sync_api import Page, expect
 from test_web_table_layout import _outside
 from web_helpers import (
+    PHONE_LANDSCAPE,
     GamePage,
     LiveServer,
     enter_name,
@@ -328,3 +330,45 @@ def test_the_hint_and_the_review_pass_axe_on_a_phone(
     _ask_hint(page)
     assert_accessible(page, "the table with the coach's hint")
     assert state(game)["deal"] > deal
+
+
+@pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+def test_each_reviewed_decision_shows_the_table_and_the_hand_it_was_made_at(
+    new_page: PageFactory, coached: LiveServer, viewport: dict[str, int]
+) -> None:
+    """ "Blunder: Play Queen of spades" says little without the position: each decision
+    shows, small, the trick so far (or the turn-up while bidding) and the hand held."""
+    page = new_page(viewport=viewport, server=coached, touch=True)
+    enter_name(page, "Ilse")
+    game = _table_with_bots(page, "private")
+    deal = _finish_a_hand(game)
+    table, seat = game.attr("table"), int(game.attr("seat"))
+    page.locator("#summary-review").tap()
+    page.wait_for_selector("#review-summary", timeout=COACH_WAIT)
+    expected = _server_review(coached, table, deal, seat)
+    items = page.locator("#review-decisions li")
+    expect(items).to_have_count(len(expected))
+    for item, decision in zip(items.all(), expected, strict=True):
+        where = decision["position"]
+        hand = item.locator(".coach-hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert hand == where["hand"] and hand, where
+        trick = item.locator(".coach-trick .card").evaluate_all(
+            "els => els.map(e => ({seat: Number(e.dataset.seat), card: e.dataset.card}))"
+        )
+        assert trick == where["trick"]
+        upcard = item.locator(".coach-upcard .card").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+        assert upcard == ([where["upcard"]] if where["upcard"] and not trick else [])
+        if decision["chosen"].startswith("play "):
+            assert decision["chosen"].removeprefix("play ") in hand
+        # read as one sentence: "Your hand: Jack of spades, ..."
+        label = item.locator(".coach-hand").get_attribute("aria-label") or ""
+        assert label.startswith("Your hand: ")
+    first = items.first.locator(".coach-position")
+    first.scroll_into_view_if_needed()
+    box = first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    folder = os.environ.get("EUCHRE_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/review-position-{viewport['width']}.png")

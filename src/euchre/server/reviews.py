@@ -24,8 +24,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from euchre.bots import resident
-from euchre.engine import Variant
+from euchre.bots.review import TIME_UP
+from euchre.engine import GameState, Variant
 from euchre.engine.actions import Action
+from euchre.engine.cards import CARD_TEXT
+from euchre.engine.views import View
 from euchre.store import Repository
 from euchre.store.reviews import load_review, save_review
 
@@ -59,8 +62,26 @@ class Reviews:
 
     async def get(self, game_id: str, deal: int, seat: int, person: str) -> list[Any]:
         """The seat's rated decisions in the deal (stored, or computed now and stored, in
-        ``person``'s turn), each with the objects of the actions it names (:func:`with_acts`)."""
-        return [with_acts(d) for d in await self._decisions(game_id, deal, seat, person)]
+        ``person``'s turn), each with the objects of the actions it names (:func:`with_acts`)
+        and where it was made (``position``, worked out from the game's record each time:
+        reviews stored before positions were sent have them too)."""
+        decisions = await self._decisions(game_id, deal, seat, person)
+        where = await self._positions(game_id, deal, seat) if decisions else {}
+        return [with_acts(d) | {"position": where.get(d["index"])} for d in decisions]
+
+    async def _positions(self, game_id: str, deal: int, seat: int) -> dict[int, dict[str, Any]]:
+        """Where each of the seat's decisions in the deal was made (:func:`positions`)."""
+        row = await self.store.load_game(game_id)
+        if row is None:
+            return {}
+        variant = Variant().replace(**row.options).renamed(row.variant_name)
+        game = GameState(
+            variant,
+            dealer=row.first_dealer or 0,
+            scores=starting_scores(variant, row),
+            decks=[text.split() for text in row.decks],
+        )
+        return positions(game, [(a.seat, a.action) for a in row.actions], deal, seat)
 
     async def _decisions(self, game_id: str, deal: int, seat: int, person: str) -> list[Any]:
         stored = await load_review(self.engine, game_id, deal, seat)
@@ -108,6 +129,35 @@ def with_acts(decision: dict[str, Any]) -> dict[str, Any]:
         if fact.get("kind") in ("margin", "close"):
             texts += [fact["best"], fact["next"]]
     return {**decision, "acts": acts_json(Action.parse(t) for t in dict.fromkeys(texts))}
+
+
+def positions(
+    game: GameState, actions: list[tuple[int, str]], deal: int, seat: int
+) -> dict[int, dict[str, Any]]:
+    """Replay ``actions`` on ``game`` (fresh, dealt the same way) and note, at each of
+    ``seat``'s actions in deal ``deal`` (by its index in the deal), what the seat saw:
+    its hand, the trick so far and the turn-up while it lay face up."""
+    found: dict[int, dict[str, Any]] = {}
+    for actor, action in actions:
+        if action == TIME_UP:
+            game.signal_time_up()
+            continue
+        number = game.record.number
+        if number > deal or game.game_over:
+            break
+        if number == deal and actor == seat:
+            view = game.view(seat)
+            found[len(view.history)] = position_json(view)
+        game.apply(action, seat=actor)
+    return found
+
+
+def position_json(view: View) -> dict[str, Any]:
+    return {
+        "hand": [CARD_TEXT[c] for c in view.hand],
+        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
+        "upcard": CARD_TEXT[view.upcard] if view.upcard_state == "up" else None,
+    }
 
 
 def _log_failure(task: asyncio.Task[list[Any]]) -> None:

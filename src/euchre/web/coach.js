@@ -8,6 +8,7 @@
 // Reasons are drawn from the coach's facts in the player's language (coachwords.js).
 
 import { actionWords, formatNumber, hasLossNumbers, lossWords, reasonText } from "./coachwords.js";
+import { cardName, cardPicture } from "./cards.js";
 import { h } from "./dom.js";
 
 const HINT_TIMEOUT_MS = 60000; // the coach thinks about a second; a busy server longer
@@ -288,10 +289,30 @@ export class Coach {
             " ",
             h("span", { class: "coach-loss" }, lossText(this, i18n, d)),
           ),
+      this.position(d.position),
       // Reviews stored before the loss came in the hint's numbers show the coach's values.
       hasLossNumbers(d) ? null : h("p", { class: "coach-values-line" }, this.t("coach.valueLine", { chosen: formatNumber(i18n, d.chosen_value, 2), best: formatNumber(i18n, d.best_value, 2) })),
       h("p", { class: "coach-reason" }, this.reason(d.facts, d.reason, d.best, context)),
     );
+  }
+
+  /** Where a decision was made, small: the trick so far (or the turn-up while bidding)
+   * and the hand held; each group read as one sentence by screen readers. */
+  position(where) {
+    if (!where) return null;
+    const i18n = this.page.ctx.i18n;
+    const group = (kind, label, cards) =>
+      h(
+        "span",
+        { class: `coach-cards ${kind}`, role: "img", "aria-label": `${label}: ${cards.map((c) => c.words).join(", ")}` },
+        h("span", { class: "coach-cards-label", "aria-hidden": "true" }, label),
+        cards.map((c) => h("span", { class: "card mini", title: c.words, dataset: { card: c.card, ...(c.seat === undefined ? {} : { seat: String(c.seat) }) } }, cardPicture(c.card))),
+      );
+    const named = (card, seat) => ({ card, seat, words: seat === undefined ? cardName(i18n, card) : this.t("lookback.played", { name: this.page.seatName(seat), card: cardName(i18n, card) }) });
+    let table = null;
+    if (where.trick.length) table = group("coach-trick", this.t("coach.onTable"), where.trick.map((c) => named(c.card, c.seat)));
+    else if (where.upcard) table = group("coach-upcard", this.t("coach.turnUp"), [named(where.upcard)]);
+    return h("p", { class: "coach-position" }, table, group("coach-hand", this.t("coach.yourHand"), where.hand.map((card) => named(card))));
   }
 
   // ---------------------------------------------------------------- words
