@@ -205,6 +205,7 @@ def test_stand_up_take_the_seat_back_and_watch(
     game = create_private_table(page, start_with_bots=True)
     expect(page.locator(".table-page")).to_have_attribute("data-seat", "0")
     page.click("#stand-up")
+    page.click("#stand-yes")  # at a private table mid-game it asks first
     expect(page.locator(".table-page")).to_have_attribute("data-seat", "")
     expect(page.locator(".hand-card")).to_have_count(0)
     expect(page.locator(".seat").first).to_contain_text("a bot plays")

@@ -54,6 +54,7 @@ def test_only_the_seats_owner_is_offered_it_back(
     link = invite_url(owner)
     seat = owner.evaluate("window.euchre.current.you.seat")
     owner.click("#stand-up")
+    owner.click("#stand-yes")
     expect(take_back(owner)).to_be_visible()
 
     watcher = new_page(viewport=viewport, server=slow_bots)

@@ -5,6 +5,7 @@ names written right to left."""
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import pytest
@@ -165,3 +166,61 @@ def test_the_last_trick_and_the_score_sheet_open_over_the_table(
     page.evaluate("document.querySelector('#score-sheet-button').click()")
     sheet.get_by_role("button", name="Close").tap()
     expect(sheet).to_be_hidden()
+
+
+def invite_url(page: Page) -> str:
+    return f"/#/join/{page.locator('#invite-code-text').inner_text()}"
+
+
+@SIZES
+def test_standing_up_at_a_private_table_asks_first_and_says_a_bot_plays(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    page = phone(new_page, viewport, "Amy")
+    game = create_private_table(page, start_with_bots=True)
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    page.locator("#stand-up").tap()
+    question = page.locator("#stand-confirm")
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("A bot will play your seat")
+    expect(page.locator("#stand-yes")).to_be_focused()
+    shot(page.locator(".table-actions"), f"stand-confirm-{viewport['width']}")
+    assert game.attr("seat") == "0"  # nothing happened yet
+    page.locator("#stand-no").tap()
+    expect(question).to_have_count(0)
+    expect(page.locator("#stand-up")).to_be_focused()
+    assert game.attr("seat") == "0"
+    page.locator("#stand-up").tap()
+    page.locator("#stand-yes").tap()
+    expect(page.locator(".table-page")).to_have_attribute("data-seat", "")
+    expect(question).to_have_count(0)
+
+
+@SIZES
+def test_the_invite_hides_the_chat_and_the_start_brings_the_table_into_view(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    host = phone(new_page, viewport, "Amy")
+    create_private_table(host, start_with_bots=False)
+    friend = new_page(viewport=viewport, touch=True)
+    friend.goto(invite_url(host))
+    expect(friend.locator("#guest-name")).to_be_visible()
+    # the invite's name form: no unrelated, disabled "Table chat" under it
+    expect(friend.locator("#chat-panel")).to_be_hidden()
+    shot(friend, f"invite-{viewport['width']}")
+    friend.fill("#guest-name", "Ben")
+    friend.locator("form.name-form button[type=submit]").tap()
+    friend.get_by_role("button", name="Sit here").first.tap()
+    expect(friend.locator(".table-page")).to_have_attribute("data-seat", re.compile(r"\d"))
+    expect(friend.locator("#chat-panel")).to_be_visible()
+    # Ben reads the chat, far below the table; Amy starts the game
+    friend.locator("#chat-panel").scroll_into_view_if_needed()
+    friend.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    assert friend.evaluate("document.querySelector('.felt').getBoundingClientRect().bottom") < 0
+    host.locator("#start-game").tap()
+    expect(friend.locator(".table-page")).to_have_attribute("data-status", "playing")
+    friend.wait_for_function(
+        "() => { const r = document.querySelector('.felt').getBoundingClientRect();"
+        " return r.top >= -1 && r.bottom <= window.innerHeight + 1; }"
+    )
+    shot(friend, f"started-{viewport['width']}")

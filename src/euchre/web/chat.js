@@ -20,6 +20,11 @@ export function mount(ctx, root, params) {
   const chat = new ChatPanel(ctx, chatHost, page);
   const unmount = page.unmount.bind(page);
   const relabel = page.relabel.bind(page);
+  const render = page.render.bind(page);
+  page.render = () => {
+    render();
+    chat.showAtTable();
+  };
   page.unmount = () => {
     chat.unmount();
     unmount();
@@ -49,6 +54,12 @@ class ChatPanel {
     ctx.net.addEventListener("open", this.onOpen);
     this.render();
     if (ctx.net.connected) this.refresh();
+  }
+
+  /** The chat is for people at the table: not on the invite's name form, while joining or
+   * where the table was not found (an unrelated, disabled panel there). */
+  showAtTable() {
+    this.root.hidden = !this.page.info;
   }
 
   unmount() {
@@ -234,6 +245,7 @@ class ChatPanel {
     ];
     // replaceChildren would write a null (no one muted) as the text "null"
     this.root.replaceChildren(...parts.filter(Boolean));
+    this.showAtTable();
     if (focused) document.getElementById(focused)?.focus({ preventScroll: true }); // a line coming in never moves the page
   }
 

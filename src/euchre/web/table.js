@@ -595,7 +595,9 @@ class TablePage extends Page {
       "add-bot": () => this.addBot(target),
       "remove-bot": () => this.removeBot(target),
       start: () => this.startGame(),
-      stand: () => this.stand(),
+      stand: () => this.askStand(),
+      "stand-yes": () => this.stand(),
+      "stand-no": () => this.cancelStand(),
       leave: () => this.leave(),
       copy: () => this.copyInvite(),
       continue: () => this.continueAfterHand(),
@@ -719,7 +721,26 @@ class TablePage extends Page {
     this.keepFocus();
   }
 
+  /** Standing up mid-game hands the seat to a bot: at a private table the player says so
+   * first (a small question in the page, never the browser's confirm). */
+  askStand() {
+    if (this.info.kind !== "private" || this.info.status !== "playing") {
+      this.stand();
+      return;
+    }
+    this.confirmingStand = true;
+    this.render();
+    document.getElementById("stand-yes")?.focus();
+  }
+
+  cancelStand() {
+    this.confirmingStand = false;
+    this.render();
+    document.getElementById("stand-up")?.focus();
+  }
+
   stand() {
+    this.confirmingStand = false;
     this.ctx.net.fire({ type: "stand", table: this.tableId });
     this.request({ type: "resync", table: this.tableId, since: null });
   }
@@ -846,6 +867,17 @@ class TablePage extends Page {
     this.fitFelt();
     this.placeHint();
     this.coverUnder(this.panelOverTable());
+    this.intoViewAtStart();
+  }
+
+  /** The game starts (waiting -> playing): a seated player who scrolled down to the chat
+   * meanwhile gets the table back in view, their hand on it. */
+  intoViewAtStart() {
+    const status = this.info.status;
+    if (this.shownStatus === "waiting" && status === "playing" && this.mySeat() !== null) {
+      this.root.querySelector(".felt")?.scrollIntoView({ block: "end" });
+    }
+    this.shownStatus = status;
   }
 
   /** The box over the table whose surroundings are inert: the game over box, or on a phone
@@ -1402,10 +1434,25 @@ class TablePage extends Page {
     return h(
       "div",
       { class: "box row wrap table-actions" },
-      me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
+      me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": this.confirmingStand ? "true" : null, dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
+      me !== null && this.confirmingStand && this.info.status === "playing" ? this.standQuestion() : null,
       this.gameOverClosed && this.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, this.t("game.showResult")) : null,
       me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
       h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
+    );
+  }
+
+  standQuestion() {
+    return h(
+      "div",
+      { class: "stand-confirm", id: "stand-confirm", role: "group", "aria-labelledby": "stand-question" },
+      h("p", { id: "stand-question" }, this.t("table.standQuestion")),
+      h(
+        "div",
+        { class: "row wrap" },
+        h("button", { type: "button", class: "primary", id: "stand-yes", dataset: { key: "stand-yes", cmd: "stand-yes" } }, this.t("table.standYes")),
+        h("button", { type: "button", id: "stand-no", dataset: { key: "stand-no", cmd: "stand-no" } }, this.t("table.standNo")),
+      ),
     );
   }
 
