@@ -224,3 +224,36 @@ def test_the_invite_hides_the_chat_and_the_start_brings_the_table_into_view(
         " return r.top >= -1 && r.bottom <= window.innerHeight + 1; }"
     )
     shot(friend, f"started-{viewport['width']}")
+
+
+HEBREW = "דנה"  # Dana, written right to left
+
+
+@SIZES
+def test_a_right_to_left_name_is_isolated_in_seats_sentences_and_chat(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    host = phone(new_page, viewport, "Amy")
+    create_private_table(host, start_with_bots=False)
+    friend = phone(new_page, viewport, HEBREW)
+    friend.goto(invite_url(host))
+    friend.get_by_role("button", name="Sit here").first.tap()
+    # the seat label: the name is an element of its own, its direction its own
+    seat = host.locator(".seat .name", has_text=HEBREW)
+    expect(seat).to_have_attribute("dir", "auto")
+    # a sentence: the name between U+2068 and U+2069, the words round it left to right
+    expect(host.locator("#game-log li").last).to_have_text(f"\u2068{HEBREW}\u2069 sits down.")
+    # a name written left to right is left as it was (the tests' texts stay as they were)
+    host.locator("#start-game").tap()
+    started = host.locator("#game-log li", has_text="The game starts.")
+    expect(started).to_have_count(1)
+    text = started.inner_text()
+    assert ("\u2068" in text) == (HEBREW in text), text
+    for page in (host, friend):
+        if not page.locator("#chat-enabled").is_checked():
+            page.locator("#chat-enabled").check()
+    friend.fill("#chat-input", "שלום")
+    friend.press("#chat-input", "Enter")
+    line = host.locator(".chat-from", has_text=HEBREW)
+    expect(line).to_have_attribute("dir", "auto")
+    shot(host, f"rtl-{viewport['width']}")

@@ -271,7 +271,7 @@ class ChatPanel {
         h(
           "li",
           { class: "chat-line", dataset: { id: String(line.id), from: line.from.id } },
-          h("span", { class: "chat-from" }, line.from.name),
+          h("span", { class: "chat-from", dir: "auto" }, line.from.name), // a right-to-left name stays apart from the line
           ": ",
           h("span", { class: "chat-text" }, this.lineText(line)),
           line.from.id === me

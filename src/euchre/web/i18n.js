@@ -48,7 +48,7 @@ export class I18n extends EventTarget {
     }
     if (typeof found !== "string") return found;
     return found.replace(/\{(\w+)\}/g, (match, name) =>
-      name in params ? String(params[name]) : match,
+      name in params ? isolated(name, String(params[name])) : match,
     );
   }
 
@@ -74,6 +74,18 @@ export class I18n extends EventTarget {
       el.setAttribute("title", this.t(el.dataset.i18nTitle));
     }
   }
+}
+
+// Parameters that are people's names (or lists of them). A name written right to left
+// (Hebrew, Arabic) put into a sentence would pull the words beside it into its direction
+// ("Dana played ..." read backwards round it): such a name goes between Unicode's first
+// strong isolate and its pop (U+2068, U+2069), which screen readers do not speak. Other
+// names are left as they are (the page's languages are all left to right).
+const NAME_PARAMS = new Set(["name", "names", "makers", "defenders", "side", "sides", "players", "winner"]);
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+function isolated(param, value) {
+  return NAME_PARAMS.has(param) && RIGHT_TO_LEFT.test(value) ? `\u2068${value}\u2069` : value;
 }
 
 function lookup(tree, key) {
