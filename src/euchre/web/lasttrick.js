@@ -66,3 +66,33 @@ export function scoreSheetPanel(page, open, sheet) {
 export function lookBackdrop() {
   return h("div", { class: "look-backdrop", dataset: { cmd: "close-look", key: "look-backdrop" }, "aria-hidden": "true" });
 }
+
+/** Open one look-back sheet on the table ``page`` (``kind`` "trick" or "sheet"; the other
+ * closes), its title focused; ``byKey``: focus goes back where it was on closing. */
+export function openLook(page, kind, byKey) {
+  if (!page.showLastTrick && !page.showSheet) page.lookReturn = byKey ? page.focusMark() : null;
+  page.lookOpener = kind === "trick" ? "last-trick-button" : "score-sheet-button";
+  page.showLastTrick = kind === "trick";
+  page.showSheet = kind === "sheet";
+  page.render();
+  document.getElementById(kind === "trick" ? "last-trick-title" : "score-sheet-title")?.focus();
+}
+
+/** Close, Escape or a tap outside: focus goes back where it was, else to the opening button. */
+export function closeLook(page) {
+  if (!page.showLastTrick && !page.showSheet) return;
+  page.showLastTrick = false;
+  page.showSheet = false;
+  page.render();
+  const back = page.lookReturn;
+  page.lookReturn = null;
+  if (!back || !page.refocus(back)) document.getElementById(page.lookOpener)?.focus({ preventScroll: true });
+}
+
+/** A click or tap outside an open look-back sheet (and its buttons) closes it. */
+export function clickedOutsideLook(page, event) {
+  if (!page.showLastTrick && !page.showSheet) return;
+  const target = event.target;
+  if (!target?.isConnected || target.closest(".look-sheet, [data-cmd=last-trick], [data-cmd=score-sheet]")) return;
+  closeLook(page);
+}

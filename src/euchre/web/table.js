@@ -13,10 +13,11 @@ import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { suitOf } from "./cardtext.js";
-import { lastTrickButton, lastTrickPanel, lookBackdrop, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
+import { clickedOutsideLook, closeLook, lastTrickButton, lastTrickPanel, lookBackdrop, openLook, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
 import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
+import { askStand, cancelStand, standQuestion } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
 import { FillCountdown } from "./waiting.js";
 
@@ -77,7 +78,7 @@ class TablePage extends Page {
     root.addEventListener("change", this.onChange);
     this.onLookBackKey = (e) => this.lookBackKey(e);
     document.addEventListener("keydown", this.onLookBackKey);
-    this.onClickOutside = (e) => this.clickedOutsideLook(e);
+    this.onClickOutside = (e) => clickedOutsideLook(this, e);
     document.addEventListener("click", this.onClickOutside);
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = (e) => this.opened(e.detail);
@@ -279,33 +280,12 @@ class TablePage extends Page {
     else this.openLook("sheet", false);
   }
 
-  /** Open one look-back sheet (``kind`` "trick" or "sheet"; the other closes), its title focused. */
   openLook(kind, byKey) {
-    if (!this.showLastTrick && !this.showSheet) this.lookReturn = byKey ? this.focusMark() : null;
-    this.lookOpener = kind === "trick" ? "last-trick-button" : "score-sheet-button";
-    this.showLastTrick = kind === "trick";
-    this.showSheet = kind === "sheet";
-    this.render();
-    document.getElementById(kind === "trick" ? "last-trick-title" : "score-sheet-title")?.focus();
+    openLook(this, kind, byKey);
   }
 
-  /** Close, Escape or a tap outside: focus goes back where it was, else to the opening button. */
   closeLook() {
-    if (!this.showLastTrick && !this.showSheet) return;
-    this.showLastTrick = false;
-    this.showSheet = false;
-    this.render();
-    const back = this.lookReturn;
-    this.lookReturn = null;
-    if (!back || !this.refocus(back)) document.getElementById(this.lookOpener)?.focus({ preventScroll: true });
-  }
-
-  /** A click or tap outside an open look-back sheet (and its buttons) closes it. */
-  clickedOutsideLook(event) {
-    if (!this.showLastTrick && !this.showSheet) return;
-    const target = event.target;
-    if (!target?.isConnected || target.closest(".look-sheet, [data-cmd=last-trick], [data-cmd=score-sheet]")) return;
-    this.closeLook();
+    closeLook(this);
   }
 
   /** Where focus is now, to come back to after a panel a shortcut opened (null: nowhere). */
@@ -595,9 +575,9 @@ class TablePage extends Page {
       "add-bot": () => this.addBot(target),
       "remove-bot": () => this.removeBot(target),
       start: () => this.startGame(),
-      stand: () => this.askStand(),
+      stand: () => askStand(this),
       "stand-yes": () => this.stand(),
-      "stand-no": () => this.cancelStand(),
+      "stand-no": () => cancelStand(this),
       leave: () => this.leave(),
       copy: () => this.copyInvite(),
       continue: () => this.continueAfterHand(),
@@ -719,24 +699,6 @@ class TablePage extends Page {
     if (!this.root || !this.info) return;
     this.announce(this.t("events.returnedYou"));
     this.keepFocus();
-  }
-
-  /** Standing up mid-game hands the seat to a bot: at a private table the player says so
-   * first (a small question in the page, never the browser's confirm). */
-  askStand() {
-    if (this.info.kind !== "private" || this.info.status !== "playing") {
-      this.stand();
-      return;
-    }
-    this.confirmingStand = true;
-    this.render();
-    document.getElementById("stand-yes")?.focus();
-  }
-
-  cancelStand() {
-    this.confirmingStand = false;
-    this.render();
-    document.getElementById("stand-up")?.focus();
   }
 
   stand() {
@@ -1435,24 +1397,10 @@ class TablePage extends Page {
       "div",
       { class: "box row wrap table-actions" },
       me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": this.confirmingStand ? "true" : null, dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
-      me !== null && this.confirmingStand && this.info.status === "playing" ? this.standQuestion() : null,
+      me !== null && this.confirmingStand && this.info.status === "playing" ? standQuestion(this) : null,
       this.gameOverClosed && this.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, this.t("game.showResult")) : null,
       me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
       h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
-    );
-  }
-
-  standQuestion() {
-    return h(
-      "div",
-      { class: "stand-confirm", id: "stand-confirm", role: "group", "aria-labelledby": "stand-question" },
-      h("p", { id: "stand-question" }, this.t("table.standQuestion")),
-      h(
-        "div",
-        { class: "row wrap" },
-        h("button", { type: "button", class: "primary", id: "stand-yes", dataset: { key: "stand-yes", cmd: "stand-yes" } }, this.t("table.standYes")),
-        h("button", { type: "button", id: "stand-no", dataset: { key: "stand-no", cmd: "stand-no" } }, this.t("table.standNo")),
-      ),
     );
   }
 
