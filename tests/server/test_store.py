@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -336,3 +338,28 @@ def test_the_migrations_build_exactly_the_models_on_sqlite(tmp_path: Path) -> No
 def test_the_migrations_build_exactly_the_models_on_postgresql() -> None:
     with postgres_database() as url:
         assert asyncio.run(schema_differences(url)) == []
+
+
+async def revision_of(url: str) -> str | None:
+    engine = make_engine(url)
+    try:
+        return await current_revision(engine)
+    finally:
+        await engine.dispose()
+
+
+def test_instances_starting_at_once_migrate_an_empty_postgresql_database_once() -> None:
+    """Instances started together on a new database all find it empty and upgrade it: one
+    migrates, the others wait for it and then find nothing left to do (none fails). Three
+    processes at once, twice over: without the lock, one of them nearly always failed on a
+    duplicate ``alembic_version``."""
+    command = [sys.executable, "-m", "euchre", "db", "upgrade", "--database"]
+    for _ in range(2):
+        with postgres_database() as url:
+            runs = [
+                subprocess.Popen([*command, url], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                for _ in range(3)
+            ]
+            outputs = [run.communicate(timeout=120)[0].decode() for run in runs]
+            assert [run.returncode for run in runs] == [0, 0, 0], outputs
+            assert asyncio.run(revision_of(url)) == head_revision()

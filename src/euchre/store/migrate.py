@@ -8,12 +8,16 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .db import make_engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+# Instances started together on an empty PostgreSQL database would each create the tables
+# (one then fails on a duplicate ``alembic_version``): the upgrade holds this advisory lock
+# (a fixed 64-bit key, "euchre migrate"), so the second waits and then finds the first's work.
+MIGRATION_LOCK = 0x6575_6368_7265_6D67
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -52,13 +56,17 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> str | None:
 
     On SQLite, foreign keys are off while migrating: a table rebuilt by a migration is
     dropped and copied, and dropping it must not cascade to the rows that point at it
-    (the pragma only works outside a transaction, hence before the migrations begin)."""
+    (the pragma only works outside a transaction, hence before the migrations begin).
+    On PostgreSQL the migrations run one instance at a time: each waits for the lock
+    ``MIGRATION_LOCK`` (held until its transaction ends), then migrates from what it finds."""
     async with engine.connect() as conn:
         sqlite = conn.dialect.name == "sqlite"
         if sqlite:
             await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
             await conn.commit()
         try:
+            if conn.dialect.name == "postgresql":
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
             await conn.run_sync(_upgrade, revision)
             await conn.commit()
         except BaseException:
