@@ -123,3 +123,33 @@ def test_a_late_answer_for_a_page_left_does_not_replace_the_next_page(
     page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
     expect(page.locator("#leaderboard-mode")).to_be_visible()
     expect(page.locator("#main .loading")).to_have_count(0)
+
+
+def test_unavailable_at_the_table_fetches_the_table_again(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """``unavailable`` for the page's table (it moved to another server instance, whose
+    table may be ahead of the page): the page resyncs by itself a moment later, besides
+    saying what happened."""
+    page = new_page()
+    game = _table_with_bots(page, "Uma")
+    table_id = game.attr("table")
+    page.evaluate(
+        """() => {
+            window.sent = [];
+            const net = window.euchre.net;
+            const fire = net.fire.bind(net);
+            net.fire = (m) => { window.sent.push(m); return fire(m); };
+        }"""
+    )
+    page.evaluate(
+        """t => window.euchre.current.onError({
+            type: 'error', code: 'unavailable', table: t,
+            message: 'table ' + t + ' is moving to another server: try again',
+        })""",
+        table_id,
+    )
+    page.wait_for_function(
+        "t => window.sent.some(m => m.type === 'resync' && m.table === t)", arg=table_id
+    )
+    expect(page.locator("#toasts .toast-error")).not_to_have_count(0)

@@ -28,6 +28,7 @@ const PORTRAIT_PHONE = "(max-width: 599px)"; // coach.css places the hint there 
 const LANDSCAPE_PHONE = "(orientation: landscape) and (max-height: 520px)";
 const HINT_GAP = 4; // px between the hint and what it leaves in view
 const JOIN_RETRIES = 6;
+const RESYNC_AFTER_UNAVAILABLE_MS = 1000; // the table moving to another server takes about a lease
 
 export function mount(ctx, root, params) {
   const page = new TablePage(ctx, root, params);
@@ -200,9 +201,22 @@ class TablePage extends Page {
       this.resync();
       return true;
     }
+    // The table moved to another server (or the servers lost touch for a moment): the
+    // table as it is now may differ from what the page shows, so fetch it again shortly.
+    if (m.code === "unavailable") this.resyncSoon();
     this.ctx.showError(m);
     this.render();
     return true;
+  }
+
+  /** One resync a moment from now (a second `unavailable` meanwhile asks nothing more). */
+  resyncSoon() {
+    if (this.resyncWaiting) return;
+    this.resyncWaiting = true;
+    this.later(RESYNC_AFTER_UNAVAILABLE_MS, () => {
+      this.resyncWaiting = false;
+      if (this.ctx.net.connected && this.tableId) this.resync();
+    });
   }
 
   resync() {
