@@ -316,13 +316,28 @@ def test_a_forced_move_says_only_that_it_is_forced() -> None:
     assert forced >= 4  # at least every seat's last card
 
 
-def test_partner_winning_and_last_to_play_are_said_when_throwing_low() -> None:
+def partner_ace_led_to(right_hand: str, right_plays: str) -> GameState:
+    """Spades trump (seat 0, the dealer, took the Ks and discarded the Kd); seat 1 leads
+    the 9h, seat 0's partner plays the ace, seat 3 ``right_plays``: seat 0 plays last."""
     state = deal(
-        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "Th Jh Jd Jc As"},
-        "Ks",
+        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: right_hand}, "Ks"
     )
-    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah", "play Th"):
+    for action in (
+        "pass",
+        "pass",
+        "pass",
+        "order",
+        "discard Kd",
+        "play 9h",
+        "play Ah",
+        right_plays,
+    ):
         state.apply(action)
+    return state
+
+
+def test_partner_winning_and_last_to_play_are_said_when_throwing_low() -> None:
+    state = partner_ace_led_to("Th Jh Jd Jc As", "play Th")
     found = hint(state.view(0), 0, worlds=6)
     assert found.recommended == "play 9c"  # the lowest card on the partner's winning ace
     kinds = [f.kind for f in found.facts]
@@ -332,12 +347,7 @@ def test_partner_winning_and_last_to_play_are_said_when_throwing_low() -> None:
 
 
 def test_overtrumping_an_opponent_is_said_in_euchre_terms() -> None:
-    state = deal(
-        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "9s Jd Jc Qc As"},
-        "Ks",
-    )
-    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah", "play 9s"):
-        state.apply(action)
+    state = partner_ace_led_to("9s Jd Jc Qc As", "play 9s")
     found = hint(state.view(0), 0, worlds=6)
     card = found.recommended.split()[1]
     assert card in ("Js", "Qs", "Ks")  # a trump over the 9s
@@ -385,12 +395,7 @@ def test_the_right_bower_is_led_before_the_left_when_both_win_the_same() -> None
 
 
 def test_without_the_conventional_card_among_the_close_ones_the_lowest_is_chosen() -> None:
-    state = deal(
-        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "Th Jh Jd Jc As"},
-        "Ks",
-    )
-    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah", "play Th"):
-        state.apply(action)
+    state = partner_ace_led_to("Th Jh Jd Jc As", "play Th")
     know = knowledge_of(state.view(0))
     assert conventional(know.view) == "play 9c"
     from euchre.bots.coach import choose

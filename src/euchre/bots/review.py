@@ -24,7 +24,7 @@ of the difference over the same deals). A bid that is the conventional one (``me
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +106,18 @@ def review_deal(
     """Replay ``actions`` (the game's, from its start) on ``game`` (a fresh state dealt the
     same way) and review ``seat``'s decisions in deal number ``deal``."""
     out: list[Decision] = []
+    for view, action in seat_views(game, actions, deal, seat):
+        if len(view.legal) > 1:
+            index = len(view.history)
+            out.append(rate(view, action, index, seed + index, worlds))
+    return out
+
+
+def seat_views(
+    game: GameState, actions: Iterable[tuple[int, str]], deal: int, seat: int
+) -> Iterator[tuple[View, str]]:
+    """Replay ``actions`` on ``game`` (fresh, dealt the same way), giving ``seat``'s view
+    at each of its actions in deal number ``deal``, with the action it took."""
     for actor, action in actions:
         if action == TIME_UP:
             game.signal_time_up()
@@ -113,12 +125,9 @@ def review_deal(
         number = game.record.number
         if number > deal or game.game_over:
             break
-        if number == deal and actor == seat and len(game.legal_ids()) > 1:
-            view = game.view(seat)
-            index = len(view.history)
-            out.append(rate(view, action, index, seed + index, worlds))
+        if number == deal and actor == seat:
+            yield game.view(seat), action
         game.apply(action, seat=actor)
-    return out
 
 
 def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decision:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from euchre.bots import resident
-from euchre.bots.review import TIME_UP
+from euchre.bots.review import seat_views
 from euchre.engine import GameState, Variant
 from euchre.engine.actions import Action
 from euchre.engine.cards import CARD_TEXT
@@ -137,19 +137,9 @@ def positions(
     """Replay ``actions`` on ``game`` (fresh, dealt the same way) and note, at each of
     ``seat``'s actions in deal ``deal`` (by its index in the deal), what the seat saw:
     its hand, the trick so far and the turn-up while it lay face up."""
-    found: dict[int, dict[str, Any]] = {}
-    for actor, action in actions:
-        if action == TIME_UP:
-            game.signal_time_up()
-            continue
-        number = game.record.number
-        if number > deal or game.game_over:
-            break
-        if number == deal and actor == seat:
-            view = game.view(seat)
-            found[len(view.history)] = position_json(view)
-        game.apply(action, seat=actor)
-    return found
+    return {
+        len(view.history): position_json(view) for view, _ in seat_views(game, actions, deal, seat)
+    }
 
 
 def position_json(view: View) -> dict[str, Any]:
