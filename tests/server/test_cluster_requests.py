@@ -61,6 +61,7 @@ async def setup() -> AsyncIterator[Setup]:
         owner_changed=found.moved.append,
         released=lambda _ids: None,
         reads_chat=lambda _reader, _author: False,
+        rewatch=lambda _owner: None,
     )
     await cluster.start(namespace, hooks)
     try:

@@ -66,11 +66,21 @@ class RedisBus:
 
     def __init__(self, url: str) -> None:
         import redis.asyncio as redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        self._client: redis.Redis = redis.from_url(url)
+        # Once more on a pooled connection that Redis closed (it restarted meanwhile): the
+        # first command after a restart would fail otherwise.
+        self._client: redis.Redis = redis.from_url(url, retry=Retry(NoBackoff(), 1))
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._handlers: dict[str, list[Handler]] = defaultdict(list)
         self._reader: asyncio.Task[None] | None = None
+        self._reconnected: list[Callable[[], None]] = []
+
+    def on_reconnect(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` each time the subscription is back after a lost connection
+        (Redis restarted, or the network failed): what was published meanwhile is lost."""
+        self._reconnected.append(callback)
 
     async def start(self) -> None:
         await self._client.ping()
@@ -92,15 +102,23 @@ class RedisBus:
         return int(await self._client.publish(PREFIX + channel, text))
 
     async def _read(self) -> None:
+        failed = False
         while True:
             try:
                 raw = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("redis bus read failed; retrying")
+                if not failed:
+                    log.exception("redis bus read failed; retrying")
+                failed = True
                 await asyncio.sleep(1.0)
                 continue
+            if failed:  # connected again: the client subscribed to every channel again
+                failed = False
+                log.warning("redis bus connected again")
+                for callback in list(self._reconnected):
+                    callback()
             if raw is not None:
                 self._dispatch(raw)
 

@@ -7,7 +7,9 @@ through its owner: its instance forwards each request over the bus to the owner'
 channel; the owner runs it in the table's actor, as for its own clients, and sends back,
 in order on the client instance's channel, the messages the table had for that client
 (already shaped for its seat) and then the request's answer. An instance shutting down
-lets its leases go and says so, and the others take its tables over at once.
+lets its leases go and says so, and the others take its tables over at once. After Redis
+lost messages (it restarted), or an owner dropped this instance's clients as gone, those
+clients join their tables again (docs/operations.md).
 
 Nothing here runs without Redis: on one instance the lobby calls its tables directly.
 """
@@ -36,6 +38,7 @@ log = logging.getLogger("euchre.cluster")
 MOVED = "moved"  # the owner answers so when the table is no longer its own
 OWNERS_KEPT = 50_000
 FLUSH_SECONDS = 5.0  # on shutdown, the longest wait for answers being sent out
+RESUBSCRIBE_CHECKS = 50  # after Redis is back, 0.1 s checks that this instance listens again
 
 # Renew every lease this instance holds; a lease that ran out with no one claiming it is
 # taken again (Redis may have restarted). Returns the keys another instance holds now.
@@ -73,6 +76,9 @@ class Hooks:
     owner_changed: Callable[[str], None]  # a table has a new owner
     released: Callable[[list[str]], None]  # an instance shutting down let these tables go
     reads_chat: Callable[[str, str], bool]  # whether a reader here wants an author's lines
+    # The owners of tables played elsewhere may have dropped this instance's clients (one
+    # owner said so: its node; None: the bus lost messages): they join those tables again.
+    rewatch: Callable[[str | None], None]
 
 
 def node_channel(node: str) -> str:
@@ -239,6 +245,7 @@ class Cluster:
         await self.heartbeat()
         await self.bus.subscribe(node_channel(self.node), self._on_message)
         await self.bus.subscribe(self.keys.owners, self._on_owner)
+        self.bus.on_reconnect(lambda: self._spawn(self._reconnected()))
 
     @property
     def hooks(self) -> Hooks:
@@ -447,6 +454,8 @@ class Cluster:
                 relay = self.relays.pop((str(message["from"]), int(message["conn"])), None)
                 if relay is not None:
                     self._drop(relay)
+            elif op == "dropped":
+                self.hooks.rewatch(str(message["from"]))
         except (KeyError, TypeError, ValueError):
             log.warning("ignored a malformed cluster message", extra={"op": op})
 
@@ -521,6 +530,26 @@ class Cluster:
         for key in dropped:
             self._drop(self.relays.pop(key))
         self._give_up(lambda asked: asked.owner == node)
+        if dropped:  # it may only have stalled, or lost Redis for a moment: it rejoins
+            self._spawn(self._say_dropped(node))
+
+    async def _say_dropped(self, node: str) -> None:
+        message = {"op": "dropped", "from": self.node}
+        with contextlib.suppress(Exception):
+            await self.bus.publish(node_channel(node), message)
+
+    async def _reconnected(self) -> None:
+        """The bus is back after losing Redis: messages of the owners for this instance's
+        clients were lost meanwhile, and the owners may have taken it for gone. Once its
+        own channel listens again, its clients join their tables again."""
+        channel = PREFIX + node_channel(self.node)
+        for _ in range(RESUBSCRIBE_CHECKS):
+            with contextlib.suppress(Exception):
+                [(_, count)] = await self.redis.pubsub_numsub(channel)
+                if int(count) > 0:
+                    break
+            await asyncio.sleep(0.1)
+        self.hooks.rewatch(None)
 
     async def heartbeat(self) -> None:
         """Say this instance runs, for the next ALIVE_LEASES leases (renewed with them)."""

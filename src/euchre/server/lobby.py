@@ -163,15 +163,17 @@ class Lobby:
             self.spawn(_quietly(self.cluster.forget(table.id, table.invite), table.id))
 
     def abandon(self, table_id: str) -> None:
-        """Another instance owns the table now (this one stalled): drop it unsaved."""
+        """Another instance owns the table now (this one stalled): drop it unsaved; the
+        clients here watching it join it at its new owner."""
         table = self.tables.get(table_id)
         if table is None:
             return
         self.unregister(table)
         log.warning("table lease lost", extra={"table": table_id})
-        if self.cluster is not None:
-            self.cluster.forget_owner(table_id)
         self.spawn(table.abandon())
+        if self.cluster is not None and self.owners is not None:
+            self.cluster.forget_owner(table_id)
+            self.owners.rehome(table_id)
 
     def spawn(self, job: Coroutine[Any, Any, None]) -> None:
         """Run a job in the background (awaited on shutdown)."""

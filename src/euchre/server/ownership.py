@@ -16,6 +16,8 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
+from redis.exceptions import RedisError
+
 from euchre.store import GameRow
 
 from .chat import Chat
@@ -23,7 +25,7 @@ from .cluster import MOVED, Cluster, Hooks, Relay
 from .config import Settings
 from .connection import Connection, Endpoint
 from .kinds import TableStatus
-from .protocol import ProtocolError
+from .protocol import ProtocolError, error
 from .table import Table, restorable
 from .table_commands import Command, Join, ReadChat, Say
 
@@ -78,6 +80,7 @@ class Owners:
             owner_changed=self._owner_changed,
             released=self._released,
             reads_chat=self._reads_chat,
+            rewatch=self._rewatch,
         )
         await self.cluster.start(namespace, hooks)
 
@@ -219,16 +222,44 @@ class Owners:
         await self.cluster.announce(table.id)
 
     def _owner_changed(self, table_id: str) -> None:
-        """A table has a new owner: this instance's clients watching it join it again."""
+        """A table has a new owner: this instance's clients watching it join it again.
+        Another instance owning a table still played here took it over (this one stalled,
+        or Redis lost the lease): the copy here is stale and is dropped first."""
+        owner = self.cluster.owners.get(table_id)
+        if table_id in self.lobby.tables and owner not in (None, self.cluster.node):
+            self.lobby.abandon(table_id)  # its clients join the new owner's table
+            return
+        self.rehome(table_id)
+
+    def rehome(self, table_id: str) -> None:
+        """This instance's clients watching the table join it again, wherever it is played."""
         for conn in list(self.cluster.local.values()):
             if table_id in conn.tables and not conn.closed:
                 self.lobby.spawn(self._rejoin(conn, table_id))
 
+    def _rewatch(self, owner: str | None) -> None:
+        """The clients here watching tables played elsewhere (by ``owner``; None: by any
+        instance) join them again: the owner may have dropped them as gone."""
+        for conn in list(self.cluster.local.values()):
+            for table_id in list(conn.tables):
+                if table_id in self.lobby.tables or conn.closed:
+                    continue
+                if owner is None or self.cluster.owners.get(table_id) in (owner, None):
+                    self.lobby.spawn(self._rejoin(conn, table_id))
+
     async def _rejoin(self, conn: Connection, table_id: str) -> None:
         try:
             await self.lobby.run(conn, table_id, Join(None, True, None), visible=False)
-        except ProtocolError:
-            conn.tables.discard(table_id)
+        except ProtocolError as exc:
+            if exc.code != "unavailable":
+                conn.tables.discard(table_id)
+                return
+            # Still moving: the client asks again (the browser resyncs after this error).
+            conn.send(error(exc.code, exc.message, table=table_id))
+        except RedisError as exc:
+            log.warning("could not join a table again: Redis unreachable (%s)", exc)
+            words = "the servers cannot reach each other for a moment; try again in a few seconds"
+            conn.send(error("unavailable", words, table=table_id))
         except Exception:
             log.exception("could not join a moved table again", extra={"table": table_id})
 

@@ -190,14 +190,16 @@ class TableCore:
 
     async def abandon(self) -> None:
         """Another instance owns the table now: fail queued requests, save nothing more."""
-        self._fail_pending()
+        self._fail_pending(ProtocolError("unavailable", f"table {self.id} moved: try again"))
         await self.stop()
 
-    def _fail_pending(self) -> None:
+    def _fail_pending(self, failure: ProtocolError | None = None) -> None:
         while not self._mailbox.empty():
             mail = self._mailbox.get_nowait()
             if mail is not None and mail.future is not None and not mail.future.done():
-                mail.future.set_exception(ProtocolError("not_found", "the table has closed"))
+                mail.future.set_exception(
+                    failure or ProtocolError("not_found", "the table has closed")
+                )
 
     def _later(self, name: str, delay: float, job: Job, *args: Any) -> None:
         self._cancel(name)
