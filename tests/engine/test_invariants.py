@@ -418,8 +418,27 @@ class GameChecker:
             loners = [s.maker] + ([s.lone_defender] if s.lone_defender is not None else [])
             assert s.turn in [(seat + 2) % 4 for seat in loners]
             assert {card_of(a) for a in legal} == set(cards(s.hands[s.turn]))
+            six = self._dealer_took_up_to_give()
+            assert s.hands[s.turn].bit_count() == (6 if six else 5), "the giver's hand size"
+            if six:
+                assert s.hands[s.turn] >> s.upcard & 1, "the dealer gives from the six"
         elif s.phase == Phase.BEST_DISCARD:
             assert s.hands[s.turn].bit_count() == 6, "the lone player holds six before discarding"
+
+    def _dealer_took_up_to_give(self) -> bool:
+        """call_for_best_dealer_picks_up: the dealer, sitting out beside a partner who went
+        alone in round 1 (no pick-up then), holds the turn-up as a sixth card to give."""
+        s = self.s
+        dealer_discarded = any(
+            seat == s.dealer and A.DISCARD_BASE <= aid < A.PLAY_BASE for seat, aid in self.log
+        )
+        return (
+            self.v.call_for_best_dealer_picks_up
+            and s.turn == s.dealer
+            and s.maker == (s.dealer + 2) % 4
+            and self.r2_moves == 0
+            and not dealer_discarded
+        )
 
     def _check_play_state(self, legal: list[int]) -> None:
         s = self.s
@@ -694,6 +713,7 @@ SIMPLE_OPTIONS = (
     "dealer_may_discard_upcard", "laps", "alone_must_take_5",
     "stuck_dealer_may_name_turned_down", "stuck_dealer_may_forfeit",
     "min_trump_dealer_counts_upcard", "throw_in_same_dealer", "two_player_dealer_must_take",
+    "call_for_best_dealer_picks_up",
 )
 SPECIAL_OPTIONS = (
     "no_stick", "left_of_loner", "go_under", "timed", "lone_euchre_4", "joker_rule",
@@ -793,6 +813,22 @@ def test_every_preset_plays_clean_games(name: str) -> None:
         checker = play_game(preset(name), seed=k, policy_seed=1000 + k,
                             pass_bias=(-1.0, 0.5, 0.8)[k % 3], time_up_at=-1)
         assert checker.tricks_seen >= 5
+
+
+@pytest.mark.parametrize("defend_alone", [False, True])
+def test_call_for_best_with_the_dealers_pick_up_plays_clean_games(defend_alone: bool) -> None:
+    """A fixed sweep where the dealer's partner often plays alone (canadian_loner), so the
+    dealer's pick-up to give the best card (call_for_best_dealer_picks_up) comes up often."""
+    variant = preset(
+        "standard",
+        call_for_best=True,
+        call_for_best_dealer_picks_up=True,
+        canadian_loner=True,
+        defend_alone=defend_alone,
+    )
+    for k in range(max(1, int(20 * SCALE))):
+        checker = play_game(variant, seed=k, policy_seed=2000 + k, pass_bias=0.5, time_up_at=-1)
+        assert checker.s.game_over
 
 
 # ----------------------------------------------------------------------------- clone, seeds

@@ -177,6 +177,11 @@ GAMES = [
     ("two-player", {}, 10),
     ("cutthroat", {}, 11),
     ("standard", {"maker_partner_may_go_alone": True, "stick_the_dealer": False}, 12),
+    (
+        "standard",
+        {"call_for_best": True, "call_for_best_dealer_picks_up": True, "canadian_loner": True},
+        13,
+    ),
 ]
 
 

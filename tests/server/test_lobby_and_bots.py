@@ -387,6 +387,20 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
     ann.close()
 
 
+def test_create_accepts_the_dealers_pick_up_for_call_for_best(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    options = {"call_for_best": True, "call_for_best_dealer_picks_up": True}
+    made = ann.request(type="create", kind="private", options=options, turn_seconds=0)
+    assert made["type"] == "created", made
+    snapshot = ann.until(lambda m: m["type"] == "table")
+    assert snapshot["info"]["options"] == options
+    refused = ann.expect_error(
+        "bad_variant", type="create", options={"call_for_best_dealer_picks_up": "yes"}
+    )
+    assert "option call_for_best_dealer_picks_up takes true or false" in refused["message"]
+    ann.close()
+
+
 def test_sessions_over_http(live: ThreadServer) -> None:
     with httpx.Client(base_url=live.base) as http:
         assert http.get("/api/session").status_code == 401

@@ -35,6 +35,7 @@ from .observation_keys import (
 from .phases import Phase
 from .records import ruleset_of
 from .rules import partner, trick_winner_index
+from .state import dealer_picks_up_for_best
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View
 
@@ -380,7 +381,7 @@ def _check_hand_size(contract: Contract, public: _Public) -> None:
         return  # the dealer names a turned-up Joker blind
     played = sum(1 for s, a in c.history if s == c.seat and A.is_play(a))
     gave = sum(1 for s, a in c.history if s == c.seat and A.is_give(a))
-    extra = 1 if public.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD) else 0
+    extra = 1 if public.phase == Phase.BEST_DISCARD or _holds_upcard_extra(c, public) else 0
     want = HAND_SIZE - played - gave + extra
     if len(c.hand) != want:
         assert public.phase is not None
@@ -395,6 +396,18 @@ def _check_hand_size(contract: Contract, public: _Public) -> None:
             f"'hand' has {len(c.hand)} cards, but seat {c.seat} holds {want} now"
             f" ({', '.join(why)}; phase {public.phase.name.lower()})"
         )
+
+
+def _holds_upcard_extra(contract: Contract, public: _Public) -> bool:
+    """The seat is the dealer holding the turn-up as a sixth card: before the discard, or
+    (option call_for_best_dealer_picks_up) having taken it to give the best card from."""
+    c = contract
+    if c.seat != c.dealer or public.phase is None:
+        return False
+    if any(s == c.seat and Action.of(a).kind == ActionKind.DISCARD for s, a in c.history):
+        return False
+    history = list(c.history)
+    return _upcard_state(c.variant, public.phase, c.dealer, c.upcard, history) == "taken"
 
 
 def _check_legal_cards(contract: Contract, public: _Public) -> None:
@@ -435,6 +448,11 @@ def _upcard_state(
         return "up"
     for seat, aid in history[call + 1 :]:
         kind = Action.of(aid).kind
+        # No dealer's discard so far: the dealer sat out and left the turn-up "out".
+        if kind == ActionKind.CALL_FOR_BEST and dealer_picks_up_for_best(
+            variant, dealer, seat, "out"
+        ):
+            return "taken"
         if kind in (ActionKind.CALL_FOR_BEST, ActionKind.GIVE):
             break
         if seat != dealer:

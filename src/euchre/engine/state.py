@@ -657,10 +657,13 @@ class GameState:
             self.upcard_state = "out"
             self._after_discard()
             return
-        self.hands[dealer] |= 1 << self.upcard
+        self._take_upcard()
+        self.phase, self.turn = Phase.DEALER_DISCARD, dealer
+
+    def _take_upcard(self) -> None:
+        self.hands[self.dealer] |= 1 << self.upcard
         self.kitty &= ~(1 << self.upcard)
         self.upcard_state = "taken"
-        self.phase, self.turn = Phase.DEALER_DISCARD, dealer
 
     def _apply_dealer_discard(self, seat: int, aid: int) -> None:
         if aid == A.PASS:  # two-player: the dealer declines the exchange
@@ -710,6 +713,8 @@ class GameState:
 
     def _apply_call_for_best(self, seat: int, aid: int) -> None:
         if aid == A.CALL_FOR_BEST:
+            if dealer_picks_up_for_best(self.variant, self.dealer, seat, self.upcard_state):
+                self._take_upcard()  # six cards to choose the gift from; no discard follows
             self.phase, self.turn = Phase.GIVE_BEST, partner(seat)
         else:
             self._next_best_offer()
@@ -841,6 +846,21 @@ class GameState:
 
     def _explain(self, aid: int) -> str:
         return explain_illegal(self, aid)
+
+
+def dealer_picks_up_for_best(
+    variant: Variant, dealer: int, caller: int, upcard: UpcardState
+) -> bool:
+    """Whether ``caller``'s call for best makes the dealer take the turn-up first: with
+    option call_for_best_dealer_picks_up, when the caller is the dealer's partner and the
+    dealer, sitting out, left the turn-up on the kitty (``upcard`` "out": the partner went
+    alone in round 1). See docs/rules.md, option call_for_best_dealer_picks_up."""
+    return (
+        variant.call_for_best_dealer_picks_up
+        and upcard == "out"
+        and variant.players == 4
+        and caller == partner(dealer)
+    )
 
 
 def _id_text(aid: int) -> str:
@@ -1037,5 +1057,6 @@ __all__ = [
     "IllegalActionError",
     "Phase",
     "card",
+    "dealer_picks_up_for_best",
     "same_colour",
 ]

@@ -61,6 +61,7 @@ class Variant:
     minimum_trump: bool = False
     min_trump_dealer_counts_upcard: bool = False
     call_for_best: bool = False
+    call_for_best_dealer_picks_up: bool = False
     laps: bool = False
     slam: bool = False
     rubber: bool = False
