@@ -32,6 +32,11 @@ VARIANTS: dict[str, Variant] = {
     "deck-28-lone-4": preset("standard", min_rank=8, lone_euchre_points=4),
     "defend-best": preset("standard", defend_alone=True, call_for_best=True),
     "canadian-lead": preset("standard", canadian_loner=True, loner_lead="LEFT_OF_LONER"),
+    # The dealer's partner alone in round 1 often (canadian_loner): the dealer's pick-up to
+    # give the best card comes up.
+    "best-pickup": preset(
+        "standard", call_for_best=True, call_for_best_dealer_picks_up=True, canadian_loner=True
+    ),
     "farmers-super": preset("standard", farmers_hand=True, super_euchre=True),
     "under-clean": preset("standard", go_under="clean"),
     "under-throw-in": preset(

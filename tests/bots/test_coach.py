@@ -227,6 +227,25 @@ def test_the_partner_of_a_loner_is_told_to_give_the_right_bower() -> None:
     assert best is not None and worst is not None and best > worst
 
 
+def test_a_dealer_who_took_the_turn_up_is_told_to_give_it() -> None:
+    """call_for_best_dealer_picks_up: the dealer, sitting out, took the turn-up (its one
+    trump) to give the lone partner; the coach values all six gifts and recommends it."""
+    hands = {0: "Ac As Ks Qd 9d", 2: "Jh Ah Kh 9c 9s"}
+    state = deal(hands, "Th", variant=VARIANTS["best-pickup"])
+    state.apply("pass", seat=1)
+    state.apply("order alone", seat=2)
+    found = hint(state.view(2), 4, worlds=4)
+    assert found.recommended == "call for best"
+    state.apply("call for best", seat=2)
+    found = hint(state.view(0), 4, worlds=6)
+    assert {v.action for v in found.values} == {
+        f"give {c}" for c in ("Ac", "As", "Ks", "Qd", "9d", "Th")
+    }
+    assert found.recommended == "give Th"
+    best, worst = found.value_of("give Th").points, found.value_of("give 9d").points
+    assert best is not None and worst is not None and best > worst
+
+
 @pytest.mark.parametrize("name", ["defend-best", "british-blind", "under-clean", "under-throw-in"])
 def test_the_coach_answers_every_kind_of_decision_of_the_options(name: str) -> None:
     variant = VARIANTS[name]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import VARIANTS, play
+from bot_helpers import VARIANTS, deal, play
 
 from euchre.bots import Bot, levels, make_bot
 from euchre.bots.base import UnknownLevelError
@@ -54,6 +54,23 @@ def test_hard_plays_every_variant_against_loose_opponents(name: str) -> None:
         bots[seat] = loose
     play(state, bots, seed=6, until=lambda g: len(g.deals) > 2)
     assert len(state.deals) > 2 or state.game_over
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_level_gives_from_the_dealers_pick_up_and_plays_on(level: str) -> None:
+    """call_for_best_dealer_picks_up: the dealer, sitting out, holds six cards (the turn-up
+    taken) to give the lone partner the best; each level gives, discards and plays legally."""
+    hands = {0: "Ac As Ks Qd 9d", 2: "Jh Jd Ah Kh 9c"}
+    state = deal(hands, "Th", variant=VARIANTS["best-pickup"])
+    for seat, action in [(1, "pass"), (2, "order alone"), (2, "call for best")]:
+        state.apply(action, seat=seat)
+    assert state.current_player == 0 and len(state.view(0).hand) == 6
+    bots = {s: make_bot(level) for s in range(4)}
+    play(state, bots, seed=3, until=lambda g: len(g.deals) > 1)
+    first = state.deals[0]
+    assert first.outcome == "scored"
+    assert [s.seat for s in first.steps if s.phase == Phase.GIVE_BEST] == [0]
+    assert [s.seat for s in first.steps if s.phase == Phase.BEST_DISCARD] == [2]
 
 
 def test_bots_refuse_when_not_their_turn() -> None:

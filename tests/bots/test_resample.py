@@ -15,7 +15,8 @@ from euchre.bots.random import RandomBot
 from euchre.bots.resample import InconsistentViewError, Sampler, resample, sample_worlds
 from euchre.bots.world import World
 from euchre.engine import GameState, Phase, preset
-from euchre.engine.cards import cards_in, mask_of
+from euchre.engine.cards import cards_in, mask_of, parse_card
+from euchre.engine.deal import deck_from_hands
 from euchre.engine.rules import EFFECTIVE_SUIT
 from euchre.engine.views import View
 
@@ -188,3 +189,51 @@ def test_inference_prefers_deals_that_explain_the_bidding() -> None:
         assert mean_trumps(view, maker, mask, True) > mean_trumps(view, maker, mask, False) + 0.1
         return
     pytest.fail("no partnership call found")
+
+
+def _dealer_gives_to_lone_partner(gift: str, lone_discard: str) -> GameState:
+    """call_for_best_dealer_picks_up: P orders 10h alone and calls for best; the dealer
+    (seat 0) takes the turn-up, gives ``gift``, and P discards ``lone_discard``."""
+    variant = preset("standard", call_for_best=True, call_for_best_dealer_picks_up=True)
+    hands = [
+        [parse_card(c) for c in text.split()]
+        for text in ("Ac As Ks Qd 9d", "9s Ts Qs Tc Qc", "Jh Jd Ah Kh 9c", "Kc Js Ad Td Kd")
+    ]
+    rest = [parse_card(c) for c in ("Qh", "9h", "Jc")]
+    state = GameState(variant, dealer=0, decks=[deck_from_hands(hands, 0, parse_card("Th"), rest)])
+    for seat, action in [(1, "pass"), (2, "order alone"), (2, "call for best")]:
+        state.apply(action, seat=seat)
+    state.apply(f"give {gift}", seat=0)
+    state.apply(f"discard {lone_discard}", seat=2)
+    return state
+
+
+def _turn_up_places(state: GameState, seat: int, worlds: int = 300) -> Counter[int]:
+    """Where the turn-up lies in worlds sampled for ``seat`` (-1: out of play)."""
+    view = state.view(seat)
+    up = view.upcard
+    places: Counter[int] = Counter()
+    for world in sample_worlds(view, random.Random(seat), worlds):
+        _check_world(state, view, world)
+        holders = [s for s, h in enumerate(world.hands) if h >> up & 1]
+        assert len(holders) + (world.out >> up & 1) == 1, "the turn-up is in one place"
+        places[holders[0] if holders else -1] += 1
+    return places
+
+
+def test_a_turn_up_given_unseen_may_be_in_the_lone_hand() -> None:
+    """The dealer took the turn-up to give the best card: a defender, who did not see the
+    gift, finds it in the lone player's hand in some worlds and out of play in others,
+    never in the other defender's hand."""
+    state = _dealer_gives_to_lone_partner("Th", "9c")
+    for defender in (1, 3):
+        places = _turn_up_places(state, defender)
+        assert places[2] > 0 and places[-1] > 0
+        assert set(places) == {2, -1}
+
+
+def test_the_seats_that_saw_the_gift_place_the_turn_up() -> None:
+    given = _dealer_gives_to_lone_partner("Th", "9c")
+    assert _turn_up_places(given, 2) == Counter({2: 300}), "in the lone player's own hand"
+    kept = _dealer_gives_to_lone_partner("Ac", "9c")
+    assert _turn_up_places(kept, 2) == Counter({-1: 300}), "with the dealer, sitting out"

@@ -37,6 +37,7 @@ from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT, JOKER, NO_TRUMP, SUIT_NAMES, card_list, cards_in
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner, trick_winner_index
+from euchre.engine.state import dealer_picks_up_for_best
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
@@ -462,6 +463,8 @@ def _after_loner_offer(know: Knowledge, hands: list[int], aid: int) -> tuple[int
         callers = [lone] if receiver == maker and lone is not None else []
     if view.variant.call_for_best:
         for loner in callers:
+            if dealer_picks_up_for_best(view.variant, view.dealer, loner, view.upcard_state):
+                hands[view.dealer] |= 1 << view.upcard
             _take_best(know, hands, loner, best_gift(hands[partner(loner)], know.trump))
     loners = [maker] if lone is None else [maker, lone]
     active = [s for s in range(4) if partner(s) not in loners]

@@ -34,6 +34,7 @@ class Knowledge:
     known_out: int
     upcard_holder: int
     upcard_maybe_out: bool
+    upcard_receiver: int  # a seat the turn-up may have been given to, unseen (-1: none)
     hand_sizes: list[int]
     call_round: int
     maker_action: int
@@ -102,14 +103,14 @@ def knowledge_of(view: View) -> Knowledge:
     own_out, extra = _own_hidden_cards(view)
     shown = _shown_cards(view)
     known_out = own_out | (0 if shown else mask_of(view.under_shown))
-    holder, maybe_out = _upcard_place(view)
+    holder, maybe_out, receiver = _upcard_place(view)
     if holder < 0 and view.upcard_state in ("up", "down", "out"):
         known_out |= 1 << view.upcard  # face up on the kitty, or out of play
     played = 0
     for m in played_by:
         played |= m
-    if holder >= 0 and played >> view.upcard & 1:
-        holder = -1
+    if played >> view.upcard & 1:
+        holder = receiver = -1
     call_round, maker_action = _call_of(view)
     return Knowledge(
         view=view,
@@ -124,6 +125,7 @@ def knowledge_of(view: View) -> Knowledge:
         known_out=known_out & ~mask_of(view.hand),
         upcard_holder=holder,
         upcard_maybe_out=maybe_out,
+        upcard_receiver=receiver,
         hand_sizes=_hand_sizes(view, played_by, extra),
         call_round=call_round,
         maker_action=maker_action,
@@ -168,20 +170,33 @@ def _own_hidden_cards(view: View) -> tuple[int, list[int]]:
             delta[seat] -= 1
             if aid != A.HIDDEN_DISCARD:
                 out |= 1 << (aid - A.DISCARD_BASE)
-        elif aid == A.HIDDEN_GIVE or A.is_give(aid):
+        elif _is_gift(aid):
             delta[seat] -= 1
             delta[partner(seat)] += 1
     return out, delta
 
 
-def _upcard_place(view: View) -> tuple[int, bool]:
-    """The seat known to hold the turn-up (-1: none), and whether it may have been discarded."""
+def _upcard_place(view: View) -> tuple[int, bool, int]:
+    """The seat known to hold the turn-up (-1: none), whether it may have been discarded,
+    and a seat it may have been given to unseen (-1: none)."""
     if view.upcard_state != "taken":
-        return -1, False
+        return -1, False, -1
     v = view.variant
-    dealer_discards = sum(1 for s, a in view.history if s == view.dealer and a == A.HIDDEN_DISCARD)
+    dealer = view.dealer
+    dealer_discards = sum(1 for s, a in view.history if s == dealer and a == A.HIDDEN_DISCARD)
     maybe_out = v.dealer_may_discard_upcard or dealer_discards > 1
-    return view.dealer, maybe_out
+    gift = next((a for s, a in view.history if s == dealer and _is_gift(a)), None)
+    if gift is None or (gift != A.HIDDEN_GIVE and gift - A.GIVE_BASE != view.upcard):
+        return dealer, maybe_out, -1
+    # The dealer may have given the turn-up to a lone partner, whose discard may be it.
+    receiver = partner(dealer)
+    if gift == A.HIDDEN_GIVE:
+        return dealer, True, receiver
+    return receiver, True, -1
+
+
+def _is_gift(aid: int) -> bool:
+    return aid == A.HIDDEN_GIVE or A.is_give(aid)
 
 
 def _hand_sizes(view: View, played_by: list[int], delta: list[int]) -> list[int]:

@@ -150,9 +150,13 @@ def _classes(
             if not know.voids[seat] >> eff[c] & 1:
                 eligible |= 1 << h
         if c == know.view.upcard and up >= 0 and up != know.seat:
-            eligible &= out_bit | (1 << holders.index(up) if up in holders else 0)
+            eligible &= out_bit | _holder_bits(holders, (up, know.upcard_receiver))
         groups.setdefault(eligible, []).append(c)
     return [(cards, eligible) for eligible, cards in sorted(groups.items())]
+
+
+def _holder_bits(holders: list[int], seats: tuple[int, ...]) -> int:
+    return sum(1 << holders.index(s) for s in seats if s in holders)
 
 
 def _maybe_out_upcard(know: Knowledge, fixed: dict[int, int]) -> int:
