@@ -64,6 +64,38 @@ def test_a_schema_error_names_the_field_and_never_echoes_the_body(live: ThreadSe
     assert broken.status_code == 422 and "hunter2" not in broken.text
 
 
+NOT_JSON = {
+    b'{"name": "Ann", "password": ': "not valid JSON (Expecting value)",
+    b"[" * 7000 + b"]" * 7000: "nests arrays and objects too deeply",
+    b'{"name": "\xff\xfe", "password": "x"}': "not UTF-8 text",
+    b'{"name": ' + b"9" * 5000 + b"}": "a number of more than 4300 digits",
+}
+
+
+def test_a_body_that_is_not_json_gets_the_reason_and_changes_nothing(tmp_path: Path) -> None:
+    """However a body fails to be JSON, the answer is the documented 422 invalid_request
+    saying what is wrong (docs/protocol.md section 11), and nothing changes."""
+    with ThreadServer(social_settings(tmp_path / "euchre.db")) as server:
+        token = register(server.base, "Ann")["session"]
+        cookies = {"euchre_session": token}
+        with httpx.Client(base_url=server.base, timeout=TIMEOUT, cookies=cookies) as client:
+            for path in ("/api/session", "/api/login", "/api/accounts", "/api/account/password"):
+                for body, words in NOT_JSON.items():
+                    answer = client.post(
+                        path,
+                        content=body,
+                        headers={"content-type": "application/json"},
+                    )
+                    assert answer.status_code == 422, (path, answer.text)
+                    assert answer.json()["code"] == "invalid_request"
+                    (field,) = answer.json()["detail"]
+                    assert field["loc"][0] == "body" and field["type"] == "json_invalid"
+                    assert words in field["msg"], (path, field)
+                    assert "set-cookie" not in answer.headers
+        login = {"name": "Ann", "password": PASSWORD}
+        assert httpx.post(server.base + "/api/login", json=login).status_code == 200
+
+
 def test_answers_carry_the_security_headers(live: ThreadServer) -> None:
     for path in ("/", "/app.js", "/api/presets", "/api/session"):
         answer = httpx.get(live.base + path)

@@ -48,6 +48,12 @@ from euchre.server.render import action_json, state_json
         ('{"type": "ping", "x": ' + "[" * 1500 + "]" * 1500 + "}", "bad_json", "too deeply"),
         ('{"type": "ping", "ref": "\\ud800"}', "bad_json", "lone UTF-16 surrogate"),
         ('{"type": "nope", "ref": "\\udfff"}', "bad_json", "lone UTF-16 surrogate"),
+        ('{"type": "ping", "x": ' + "9" * 5000 + "}", "bad_json", "more than 4300 digits"),
+        # A number past 64 bits is JSON: with or without an escape, the same answer.
+        ('{"type": "ping", "ref": "caf\\u00e9", "x": ' + "9" * 23 + "}", "bad_message", "'x'"),
+        ('{"type": "ping", "ref": "café", "x": ' + "9" * 23 + "}", "bad_message", "'x'"),
+        ('{"type": "ping", "ref": "\\ud800", "x": ' + "9" * 23 + "}", "bad_json", "surrogate"),
+        ('{"type": "ping", "x": {"\\udc00": 1}}', "bad_json", "lone UTF-16 surrogate"),
     ],
 )
 def test_bad_messages_get_a_clear_error(text: str, code: str, words: str) -> None:

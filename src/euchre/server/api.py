@@ -58,14 +58,15 @@ class Problem(BaseModel):
 
 
 _WHY = {
-    400: "the body is not JSON",
+    400: "refused (more muted people than allowed)",
     401: "no session, or not logged in",
     403: "refused: a wrong password, a page of another site, no metrics token",
     408: "the request body did not arrive in time",
     404: "not found",
     409: "conflict (a taken name, an unfinished game)",
     413: "too large",
-    422: "invalid request",
+    422: "invalid request: a body that is not JSON (too deep, not UTF-8, ...) or does not "
+    "match its schema (invalid_request), or a value the rules refuse",
     429: "too many attempts: wait (Retry-After)",
     503: "unavailable",
 }
@@ -442,7 +443,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         "/api/accounts",
         status_code=201,
         response_model=SessionInfo,
-        responses=problems(400, 409, 422, 429),
+        responses=problems(409, 422, 429),
         tags=["accounts"],
     )
     async def register_account(
@@ -458,7 +459,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     @app.post(
         "/api/login",
         response_model=SessionInfo,
-        responses=problems(400, 401, 422, 429),
+        responses=problems(401, 422, 429),
         tags=["accounts"],
     )
     async def login(body: Credentials, request: Request, response: Response) -> SessionInfo:
@@ -498,7 +499,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     @app.post(
         "/api/account/password",
         response_model=Ok,
-        responses=problems(400, 401, 403, 422, 429),
+        responses=problems(401, 403, 422, 429),
         tags=["accounts"],
     )
     async def change_password(body: PasswordChange, request: Request) -> Ok:
@@ -510,7 +511,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     @app.delete(
         "/api/account",
         response_model=Ok,
-        responses=problems(400, 401, 403, 422, 429),
+        responses=problems(401, 403, 422, 429),
         tags=["accounts"],
     )
     async def delete_account(body: PasswordCheck, request: Request, response: Response) -> Ok:

@@ -242,7 +242,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
 
-    @app.post("/api/session", tags=["accounts"], responses=api.problems(400, 409, 422, 429))
+    @app.post("/api/session", tags=["accounts"], responses=api.problems(409, 422, 429))
     async def new_session(
         body: GuestRequest, request: Request, response: Response
     ) -> dict[str, Any]:

@@ -21,14 +21,17 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .addresses import is_loopback, parse_proxies
 from .api import MAX_UPLOAD
 from .config import Settings
+from .wire import why_not_json
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -244,8 +247,31 @@ def install(app: FastAPI, server: ServerParts) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        fields = [
-            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
-            for e in exc.errors()
-        ]
-        return JSONResponse({"detail": fields, "code": "invalid_request"}, status_code=422)
+        return _invalid_request([_field_error(e) for e in exc.errors()])
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 400 and exc.detail == _UNPARSED:
+            # FastAPI's answer when json.loads fails otherwise than JSONDecodeError
+            # (too deep, not UTF-8, a number too long): say which, as for other bad bodies.
+            reason = why_not_json(exc.__cause__ or ValueError("unreadable"))
+            return _invalid_request([_body_error(reason)])
+        return await http_exception_handler(request, exc)
+
+
+_UNPARSED = "There was an error parsing the body"
+
+
+def _invalid_request(fields: list[dict[str, Any]]) -> JSONResponse:
+    return JSONResponse({"detail": fields, "code": "invalid_request"}, status_code=422)
+
+
+def _field_error(e: Any) -> dict[str, Any]:
+    loc, msg = list(e.get("loc", ())), str(e.get("msg", ""))
+    if e.get("type") == "json_invalid" and loc[:1] == ["body"]:
+        msg = _body_error(f"it is not valid JSON ({e.get('ctx', {}).get('error', msg)})")["msg"]
+    return {"loc": loc, "msg": msg, "type": e.get("type")}
+
+
+def _body_error(reason: str) -> dict[str, Any]:
+    return {"loc": ["body"], "msg": f"the body is not taken: {reason}", "type": "json_invalid"}

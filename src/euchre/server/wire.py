@@ -5,6 +5,8 @@ standard library's encoder)."""
 from __future__ import annotations
 
 import json
+import re
+import sys
 from typing import Any
 
 import orjson
@@ -23,16 +25,42 @@ def parse_json(text: str) -> Any:
     """JSON ``text`` as Python values, or :class:`NotJson` saying what is wrong with it."""
     try:
         value = json.loads(text)
-    except RecursionError:
-        raise NotJson("it nests arrays and objects too deeply") from None
-    except ValueError as exc:
-        raise NotJson(f"it is not valid JSON ({exc})") from None
-    if "\\u" in text:  # an escape may stand for half a UTF-16 pair, which no answer can hold
-        try:
-            orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-        except orjson.JSONEncodeError:
-            raise NotJson(
-                "it holds a lone UTF-16 surrogate (an escape from \\ud800 to \\udfff"
-                " that is not half of a pair): text must be valid Unicode"
-            ) from None
+    except (RecursionError, ValueError) as exc:
+        raise NotJson(why_not_json(exc)) from None
+    if "\\u" in text and _holds_lone_surrogate(value):  # no answer could hold one
+        raise NotJson(
+            "it holds a lone UTF-16 surrogate (an escape from \\ud800 to \\udfff"
+            " that is not half of a pair): text must be valid Unicode"
+        )
     return value
+
+
+def why_not_json(exc: BaseException) -> str:
+    """What is wrong with text that ``json.loads`` refused with ``exc``, in words."""
+    if isinstance(exc, RecursionError):
+        return "it nests arrays and objects too deeply"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return f"it holds a number of more than {sys.get_int_max_str_digits()} digits"
+    return f"it is not valid JSON ({exc})"
+
+
+def _holds_lone_surrogate(value: Any) -> bool:
+    """Whether a string (or key) anywhere in a parsed value holds a lone surrogate; walked
+    without recursion, since any depth ``json.loads`` takes must be walked too."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+_SURROGATE = re.compile("[\\ud800-\\udfff]")
