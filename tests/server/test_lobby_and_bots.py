@@ -369,6 +369,9 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
         ({"stick_the_dealer": 0}, "option stick_the_dealer takes true or false"),
         ({"throw_in_hands": "nines_tens"}, "option throw_in_hands takes a list of names"),
         ({"go_under": True}, "option go_under takes one of its choices as a string"),
+        # A value quoted back is cut after 40 characters.
+        ({"target": "9" * 2000}, "option target takes a whole number, not '" + "9" * 40 + "'…"),
+        ({"z" * 2000: 1}, "unknown option " + "z" * 40 + "…: options are"),
     ):
         refused = ann.expect_error("bad_variant", type="create", options=wrong)
         assert words in refused["message"], refused

@@ -54,6 +54,9 @@ from euchre.server.render import action_json, state_json
         ('{"type": "ping", "ref": "café", "x": ' + "9" * 23 + "}", "bad_message", "'x'"),
         ('{"type": "ping", "ref": "\\ud800", "x": ' + "9" * 23 + "}", "bad_json", "surrogate"),
         ('{"type": "ping", "x": {"\\udc00": 1}}', "bad_json", "lone UTF-16 surrogate"),
+        # Input quoted back is cut after 40 characters.
+        ('{"type": "ping", "' + "Z" * 5000 + '": 1}', "bad_message", "'" + "Z" * 40 + "'…: Extra"),
+        ('{"type": "' + "Q" * 5000 + '"}', "unknown_type", "'" + "Q" * 40 + "'…: use one of"),
     ],
 )
 def test_bad_messages_get_a_clear_error(text: str, code: str, words: str) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .quoting import quoted
+
 CLUBS, DIAMONDS, SPADES, HEARTS = 0, 1, 2, 3
 NO_TRUMP = 4
 SUITS = (CLUBS, DIAMONDS, SPADES, HEARTS)
@@ -69,7 +71,7 @@ def parse_card(text: str) -> int:
         if found is not None:
             return found
     raise CardError(
-        f"{text!r} is not a card: write rank (9 T J Q K A, 7 8 in long decks) "
+        f"{quoted(text)} is not a card: write rank (9 T J Q K A, 7 8 in long decks) "
         "and suit (c d h s), e.g. Jd or Th; the Joker is B"
     )
 
@@ -81,7 +83,7 @@ def parse_suit(text: str) -> int:
     for names in (SUIT_NAMES, SUIT_SINGULAR):
         if t in names:
             return names.index(t)
-    raise CardError(f"{text!r} is not a suit: use c, d, h or s")
+    raise CardError(f"{quoted(text)} is not a suit: use c, d, h or s")
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -18,6 +18,7 @@ from . import actions as A
 from .cards import CARD_TEXT, TRUMP_LETTERS, CardError, card_list, make_deck, parse_card
 from .deal import HAND_SIZE, DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
+from .quoting import quoted, quoted_json, shortened
 from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import GameState, IllegalActionError
 from .steps import Step
@@ -154,14 +155,16 @@ def _check_ruleset(ruleset: dict[str, Any]) -> None:
         kind = _EGN_ONLY_TYPES.get(key) or option_type(by_key.get(key, key))
         words = None if kind is None else json_kind_problem(kind, value, "a string")
         if words is not None:  # an unknown rule is named by Variant.replace
-            raise RecordError(f'ruleset "{key}" must be {words} in JSON, found {json.dumps(value)}')
+            raise RecordError(
+                f"ruleset {quoted_json(key)} must be {words} in JSON, found {quoted_json(value)}"
+            )
     for option, key in _EGN_KEYS.items():
         both = option != key and option in ruleset and key in ruleset
         if both and ruleset[option] != ruleset[key]:
             raise RecordError(
                 f'ruleset gives one rule twice with two values: "{key}" is '
-                f'{json.dumps(ruleset[key])} and "{option}" is '
-                f'{json.dumps(ruleset[option])}; give it once, as "{key}"'
+                f'{quoted_json(ruleset[key])} and "{option}" is '
+                f'{quoted_json(ruleset[option])}; give it once, as "{key}"'
             )
 
 
@@ -363,6 +366,12 @@ def load_egn(text: str) -> dict[str, Any]:
             raise RecordError(f"deal {i} is a compressed string; only JSON deals are supported")
         if not isinstance(deal, dict):
             raise RecordError(f"deal {i} must be an object")
+        number = deal.get("dealNumber", i)
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 10**6:
+            raise RecordError(
+                f'deal {i}: "dealNumber" must be a whole number from 0 to 999999,'
+                f" found {quoted(number)}"
+            )
         state = _require(deal, "initialState", dict, f"deal {i}")
         _require(state, "dealer", int, f"deal {i} initialState")
         _require(state, "upCard", str, f"deal {i} initialState")
@@ -381,6 +390,7 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     """Replay a parsed EGN record with every check its information allows."""
     metadata = record.get("metadata", {})
     variant = variant_of(metadata.get("ruleset") or {})
+    player_names(metadata, variant)
     scores = _initial_score(metadata, variant)
     initial = scores[:]
     results: list[DealResult] = []
@@ -422,6 +432,35 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     return ReplayResult(variant, initial, results, scores, over, winner, warnings)
 
 
+MAX_NAME_CHARS = 64  # EGN's schema: a player's name is at most 64 characters
+
+
+def player_names(metadata: dict[str, Any], variant: Variant) -> list[str]:
+    """The players' names by seat from EGN ``metadata.players`` (names, or player objects
+    with a ``name``); ``[]`` when the record gives none (absent, null or ``[]``)."""
+    raw = metadata.get("players")
+    if raw is None or raw == []:
+        return []
+    n = variant.players
+    if not isinstance(raw, list) or len(raw) != n:
+        found = f"{len(raw)} entries" if isinstance(raw, list) else quoted(raw)
+        raise RecordError(
+            f'"metadata.players" must name the {n} players of this game, seat 0 first'
+            f" (found {found}); leave it out when the names are not known"
+        )
+    return [_player_name(entry, seat) for seat, entry in enumerate(raw)]
+
+
+def _player_name(entry: Any, seat: int) -> str:
+    name = entry.get("name") if isinstance(entry, dict) else entry
+    if not isinstance(name, str) or len(name) > MAX_NAME_CHARS:
+        raise RecordError(
+            f'"metadata.players": the name of seat {seat} must be text of at most '
+            f'{MAX_NAME_CHARS} characters (or an object with such a "name"), found {quoted(name)}'
+        )
+    return name
+
+
 def _check_final_score(
     metadata: dict[str, Any], variant: Variant, replayed: list[list[int] | None], deal: int
 ) -> None:
@@ -435,7 +474,7 @@ def _check_final_score(
     if stated in replayed:
         return
     raise ReplayError(
-        f"metadata.finalScore is {_score_text(stated)}, but the deals score "
+        f"metadata.finalScore is {shortened(_score_text(stated))}, but the deals score "
         f"{_score_text(replayed[0] or [])}",
         deal=deal,
     )
@@ -479,7 +518,32 @@ def _initial_score(metadata: dict[str, Any], variant: Variant) -> list[int]:
     raw = metadata.get("initialScore") or [0] * variant.sides
     if not _is_score(raw, variant.sides):
         raise RecordError(f'"initialScore" must list {variant.sides} whole numbers')
+    most, why = _start_limit(variant)
+    if not all(0 <= score <= most for score in raw):
+        raise RecordError(
+            f'"initialScore" must list {variant.sides} whole numbers from 0 to {most} ({why}),'
+            f" found [{shortened(', '.join(str(x) for x in raw))}]"
+        )
     return list(raw)
+
+
+# The highest score a game without a target may start from (timed, no deal limit).
+_MOST_UNTARGETED = 9999
+
+
+def _start_limit(variant: Variant) -> tuple[int, str]:
+    """The highest score a game may start from under its rules, and why, in words: a side
+    at the target has won; with laps, a side may start with what a game's last deal
+    carried past the target; without a target, what its deals could score."""
+    deal_most = max(4, variant.loner_march_points, variant.lone_euchre_points)
+    if variant.target <= 0:
+        if variant.deal_limit:
+            most = variant.deal_limit * deal_most
+            return most, f"{variant.deal_limit} deals score at most {most}"
+        return _MOST_UNTARGETED, "a game without a target"
+    if variant.laps and deal_most > variant.target:
+        return deal_most - 1, "laps carry at most one deal's points past the target"
+    return variant.target - 1, f"a side at {variant.target} has won"
 
 
 @dataclass
@@ -588,8 +652,8 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
             raise RecordError(f"deal {number}: each phase must be an object")
         if phase.get("type") in seen:
             raise RecordError(
-                f"deal {number}: a second {phase.get('type')} phase; a deal has one bidding"
-                " phase and one TRICK_PLAY phase at most"
+                f"deal {number}: a second {shortened(str(phase.get('type')))} phase; a deal has"
+                " one bidding phase and one TRICK_PLAY phase at most"
             )
         seen.append(phase.get("type"))
         if phase.get("type") == "EUCHRE_BIDDING":
@@ -600,7 +664,7 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
                 for t in _list(phase.get("tricks", []), number)
             ]
         else:
-            raise RecordError(f"deal {number}: unknown phase type {phase.get('type')!r}")
+            raise RecordError(f"deal {number}: unknown phase type {quoted(phase.get('type'))}")
     calls = _list(bidding.get("calls", []), number)
     discard = bidding.get("discard")
     return RecordedDeal(
@@ -610,8 +674,8 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
         hands=_player_cards(initial.get("playerCards"), n, number),
         calls=[str(c) for c in calls],
         alone=_flag(bidding.get("isAlone"), "isAlone", number),
-        alone_defender=int(bidding.get("aloneDefender", -1)),
-        take_alone=int(bidding.get("takeAlone", -1)),
+        alone_defender=_seat_field(bidding.get("aloneDefender", -1), "aloneDefender", number),
+        take_alone=_seat_field(bidding.get("takeAlone", -1), "takeAlone", number),
         discard=_card(discard, number) if discard else None,
         exchanges=[_exchange(e, number) for e in _list(bidding.get("cardExchanges", []), number)],
         tricks=tricks,
@@ -620,7 +684,7 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
 
 def _list(value: Any, number: int) -> list[Any]:
     if not isinstance(value, list):
-        raise RecordError(f"deal {number}: expected a list, found {value!r}")
+        raise RecordError(f"deal {number}: expected a list, found {quoted(value)}")
     return value
 
 
@@ -635,7 +699,22 @@ def _exchange(raw: Any, number: int) -> tuple[int, int, list[int]]:
     if not isinstance(raw, dict) or "receiver" not in raw:
         raise RecordError(f"deal {number}: a card exchange needs a receiver and cards")
     cards = [_card(c, number) for c in _list(raw.get("cards", []), number)]
-    return int(raw.get("sender", -1)), int(raw["receiver"]), cards
+    sender = _seat_field(raw.get("sender", -1), "a card exchange's sender", number)
+    return sender, _seat_field(raw["receiver"], "a card exchange's receiver", number), cards
+
+
+def _seat_field(value: Any, name: str, number: int) -> int:
+    """A seat number, -1 (or null) for none; 2.0 and "2", as some tools write it, are 2."""
+    if value is None:
+        return -1
+    if (isinstance(value, float) and value.is_integer()) or value in _SEAT_TEXTS:
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and -1 <= value < 4:
+        return value
+    raise RecordError(f"deal {number}: {name} must be a seat 0..3 (or -1), found {quoted(value)}")
+
+
+_SEAT_TEXTS = ("-1", "0", "1", "2", "3")
 
 
 def _flag(value: Any, name: str, number: int) -> bool:
@@ -643,7 +722,7 @@ def _flag(value: Any, name: str, number: int) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise RecordError(f"deal {number}: {name} must be true or false, found {value!r}")
+        raise RecordError(f"deal {number}: {name} must be true or false, found {quoted(value)}")
     return value
 
 
@@ -940,7 +1019,9 @@ def _call_action(call: str, phase: Phase, deal: RecordedDeal, state: GameState) 
         return f"call {word.lower()}{alone}"
     if phase == Phase.BID_R2 and word.lower() == "order":
         return "order"  # refused by the engine with the reason
-    raise RecordError(f"deal {deal.number}: unknown call {call!r} (Pass, Order, c, d, h, s, n)")
+    raise RecordError(
+        f"deal {deal.number}: unknown call {quoted(call)} (Pass, Order, c, d, h, s, n)"
+    )
 
 
 def _is_maker_call(call: str) -> bool:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from .quoting import quoted, shortened
+
 
 class VariantError(ValueError):
     """An unknown preset or an impossible combination of options."""
@@ -105,7 +107,9 @@ class Variant:
         unknown = sorted(set(options) - OPTION_NAMES)
         if unknown:
             known = ", ".join(sorted(OPTION_NAMES))
-            raise VariantError(f"unknown option {', '.join(unknown)}: options are {known}")
+            named = ", ".join(shortened(str(o)) for o in unknown[:3])
+            more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
+            raise VariantError(f"unknown option {named}{more}: options are {known}")
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in options.items()})
 
     def renamed(self, name: str) -> Variant:
@@ -183,12 +187,12 @@ def _coerce(name: str, value: Any) -> Any:
             return True
         if value.lower() in ("0", "false", "no", "off"):
             return False
-        raise VariantError(f"option {name} takes true or false, not {value!r}")
+        raise VariantError(f"option {name} takes true or false, not {quoted(value)}")
     if kind == "int" and isinstance(value, str):
         try:
             return int(value)
         except ValueError:
-            raise VariantError(f"option {name} takes a whole number, not {value!r}") from None
+            raise VariantError(f"option {name} takes a whole number, not {quoted(value)}") from None
     enums: dict[str, type[StrEnum]] = {
         "loner_lead": LonerLead,
         "joker_upcard_rule": JokerUpcard,
@@ -199,7 +203,9 @@ def _coerce(name: str, value: Any) -> Any:
             return enums[name](value)
         except ValueError:
             allowed = ", ".join(e.value for e in enums[name])
-            raise VariantError(f"option {name} takes one of {allowed}, not {value!r}") from None
+            raise VariantError(
+                f"option {name} takes one of {allowed}, not {quoted(value)}"
+            ) from None
     if name == "throw_in_hands":
         items = value.split(",") if isinstance(value, str) else value
         return frozenset(i.strip() for i in items if i.strip())
@@ -239,6 +245,6 @@ def preset(name: str, **options: Any) -> Variant:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + sorted(ALIASES))
-        raise VariantError(f"unknown variant {name!r}: choose one of {names}")
+        raise VariantError(f"unknown variant {quoted(name)}: choose one of {names}")
     base = PRESETS[key]
     return base.replace(**options) if options else base

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from euchre.engine.quoting import quoted
+
 from .wire import NotJson, parse_json
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
@@ -250,7 +252,7 @@ def parse_message(text: str) -> ClientMessage:
     model = MESSAGE_TYPES.get(kind)
     if model is None:
         known = ", ".join(MESSAGE_TYPES)
-        shown = repr(kind)[:40]
+        shown = quoted(kind)
         raise ProtocolError("unknown_type", f"unknown message type {shown}: use one of {known}")
     try:
         return model.model_validate(raw, strict=True)
@@ -265,7 +267,7 @@ def _describe(exc: ValidationError) -> str:
         by_field.setdefault(where, []).append(err["msg"])
     if "ref" in by_field:
         by_field["ref"] = [f"must be {REF_RULE}"]
-    problems = [f"field {name!r}: {', or '.join(msgs)}" for name, msgs in by_field.items()]
+    problems = [f"field {quoted(name)}: {', or '.join(msgs)}" for name, msgs in by_field.items()]
     return "; ".join(problems[:3])
 
 

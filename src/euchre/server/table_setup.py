@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 from euchre.engine import Variant, VariantError, preset
+from euchre.engine.quoting import quoted
 from euchre.engine.variants import PRESETS, json_kind_problem, option_type
 from euchre.store import GameRow
 
@@ -62,7 +63,7 @@ def _check_json_kind(option: str, value: Any) -> None:
         return  # an unknown option: the engine's error lists the known ones
     words = json_kind_problem(field_type, value)
     if words is not None:
-        raise ProtocolError("bad_variant", f"option {option} takes {words}, not {value!r}")
+        raise ProtocolError("bad_variant", f"option {option} takes {words}, not {quoted(value)}")
 
 
 def check_ranked(variant: Variant, options: dict[str, Any]) -> None:
@@ -80,7 +81,7 @@ def _server_limits(variant: Variant) -> str:
         value = getattr(variant, f.name)
         expected = _FIELD_KINDS.get(str(f.type))
         if expected is not None and type(value) is not expected:
-            return f"option {f.name} takes a {expected.__name__}, not {value!r}"
+            return f"option {f.name} takes a {expected.__name__}, not {quoted(value)}"
         if f.name in _LIMITS:
             low, high = _LIMITS[f.name]
             if not low <= value <= high:
