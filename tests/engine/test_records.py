@@ -520,6 +520,39 @@ def test_a_trick_after_the_deal_ended_is_refused() -> None:
     assert f"{len(extra)} more: {' '.join(extra)}" in error.rule
 
 
+def test_a_sixth_trick_of_unseen_cards_is_refused_without_player_cards() -> None:
+    """Rebuilt hands hold five cards: a sixth trick is refused as cards left over, not
+    put into a sixth card of a hand."""
+    record = _first_deal_record(5, lambda d: _has_play(d) and len(_tricks(d)) == 5)
+    deal = record["deals"][0]
+    del deal["initialState"]["playerCards"]
+    shown = {c for t in _tricks(deal) for c in t} | {deal["initialState"]["upCard"]}
+    unseen = [card_text(c) for c in make_deck(2, False) if card_text(c) not in shown]
+    _tricks(deal).append(unseen[:2])
+    error = _replay_error(record)
+    assert error.deal == 0
+    assert f"the record has 2 more: {unseen[0]} {unseen[1]}" in error.rule
+
+
+def test_a_pick_up_the_play_contradicts_is_refused_without_player_cards() -> None:
+    """The dealer discarded one card and never played the turn-up: with six cards of the
+    dealer's own the record is refused, naming them, rather than failing to deal."""
+
+    def wanted(deal: dict[str, Any]) -> bool:
+        full = _has_play(deal) and all(len(t) == 4 for t in _tricks(deal))
+        return full and "discard" in deal["phases"][0]
+
+    record = _first_deal_record(5, wanted)
+    deal = record["deals"][0]
+    del deal["initialState"]["playerCards"]
+    shown = {c for t in _tricks(deal) for c in t} | {deal["initialState"]["upCard"]}
+    unseen = [card_text(c) for c in make_deck(2, False) if card_text(c) not in shown]
+    deal["initialState"]["upCard"] = next(c for c in unseen if c != deal["phases"][0]["discard"])
+    error = _replay_error(record)
+    assert error.deal == deal["dealNumber"]
+    assert "with more than five cards of its own" in error.rule
+
+
 def test_calls_after_the_bidding_ended_are_refused() -> None:
     record = _first_deal_record(5, _has_play)
     record["deals"][0]["phases"][0]["calls"] += ["Pass", "h"]

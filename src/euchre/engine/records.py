@@ -776,33 +776,71 @@ def _rebuild_hands(variant: Variant, deal: RecordedDeal, full: list[int]) -> lis
     n = variant.players
     plan = _probe_plan(variant, deal)
     played = _map_tricks(deal, plan, n)
-    seen = {c for cards in played.values() for c in cards}
-    for seat, cards in played.items():
-        for c in cards:
-            if c == deal.upcard and not (plan.dealer_picks_up and seat == deal.dealer):
-                raise ReplayError(
-                    f"{CARD_TEXT[c]} was the turn-up and never reached seat {seat}'s hand",
-                    deal=deal.number,
-                    seat=seat,
-                    action=f"play {CARD_TEXT[c]}",
-                )
+    # A partner gives only from the sidelines; the engine asks for no other exchange.
+    gifts = [g for g in _gifts(deal, n) if g[0] not in plan.active]
+    seen = {c for cards in played.values() for c in cards} | {c for _, _, c in gifts}
+    _check_upcard_players(deal, plan, played, gifts)
     hands: list[list[int]] = [list(played.get(s, [])) for s in range(n)]
-    discard = deal.discard
+    for _, receiver, c in gifts:  # a card received was not dealt to its player
+        if c in hands[receiver]:
+            hands[receiver].remove(c)
     if plan.dealer_picks_up:
-        d_hand = hands[deal.dealer]
-        if deal.upcard in d_hand:
-            d_hand.remove(deal.upcard)
-            if discard is None:
-                discard = next(c for c in full if c not in seen and c != deal.upcard)
-        elif discard is None:
-            discard = deal.upcard
-        if discard != deal.upcard:
-            d_hand.append(discard)
-        seen.add(discard)
+        seen.add(_dealer_pickup(deal, hands[deal.dealer], full, seen))
+    for sender, _, c in gifts:  # a card given was dealt to its giver (or was the turn-up)
+        if not (c == deal.upcard and sender == deal.dealer):
+            hands[sender].append(c)
+    for seat, hand in enumerate(hands):
+        if len(hand) > HAND_SIZE:
+            shown = " ".join(CARD_TEXT[c] for c in hand)
+            raise ReplayError(
+                f"the record shows seat {seat} with more than five cards of its own: {shown}",
+                deal=deal.number,
+            )
     pool = [c for c in full if c not in seen and c != deal.upcard]
     for seat in range(n):
         _fill(hands[seat], pool, plan.voids.get(seat, set()), plan.trump)
     return hands
+
+
+def _gifts(deal: RecordedDeal, n: int) -> list[tuple[int, int, int]]:
+    """The cards partners passed on a call for best: (giver, receiver, card)."""
+    if n != 4:
+        return []
+    return [(s, r, c[0]) for s, r, c in deal.exchanges if c and 0 <= s < n and r == partner(s)]
+
+
+def _check_upcard_players(
+    deal: RecordedDeal,
+    plan: _Plan,
+    played: dict[int, list[int]],
+    gifts: list[tuple[int, int, int]],
+) -> None:
+    """Only the dealer who picked it up, or the one the dealer gave it to, plays the turn-up."""
+    may = {deal.dealer} if plan.dealer_picks_up else set()
+    may |= {r for s, r, c in gifts if c == deal.upcard and s == deal.dealer}
+    for seat, cards in played.items():
+        if deal.upcard in cards and seat not in may:
+            text = CARD_TEXT[deal.upcard]
+            raise ReplayError(
+                f"{text} was the turn-up and never reached seat {seat}'s hand",
+                deal=deal.number,
+                seat=seat,
+                action=f"play {text}",
+            )
+
+
+def _dealer_pickup(deal: RecordedDeal, d_hand: list[int], full: list[int], seen: set[int]) -> int:
+    """Undo the dealer's pick-up in the dealer's hand; the card the dealer discarded."""
+    discard = deal.discard
+    if deal.upcard in d_hand:
+        d_hand.remove(deal.upcard)
+        if discard is None:
+            discard = next(c for c in full if c not in seen and c != deal.upcard)
+    elif discard is None:
+        discard = deal.upcard
+    if discard != deal.upcard:
+        d_hand.append(discard)
+    return discard
 
 
 def _fill(hand: list[int], pool: list[int], voids: set[int], trump: int) -> None:
@@ -836,7 +874,9 @@ def _probe_plan(variant: Variant, deal: RecordedDeal) -> _Plan:
         neutral, dealer=deal.dealer, decks=[deck_from_hands(hands, deal.dealer, deal.upcard, rest)]
     )
     record = state.record
+    picked = False  # the dealer took the turn-up and discarded (not just to give from it)
     for seat, text in deal_actions(neutral, deal, state, bidding_only=True):
+        picked = picked or state.phase == Phase.DEALER_DISCARD
         try:
             state.apply(text, seat=seat)
         except IllegalActionError as exc:
@@ -845,9 +885,8 @@ def _probe_plan(variant: Variant, deal: RecordedDeal) -> _Plan:
             break
     if state.record is not record or state.phase != Phase.PLAY:
         return _Plan(-1, [], -1, False)
-    picks = state.upcard_state == "taken"
     active = [s for s in range(n) if state.is_active(s)]
-    return _Plan(state.trump, active, state.turn, picks)
+    return _Plan(state.trump, active, state.turn, picked and state.upcard_state == "taken")
 
 
 # Options whose checks depend on the real cards: left out while probing the bidding.
@@ -863,7 +902,8 @@ def _map_tricks(deal: RecordedDeal, plan: _Plan, n: int) -> dict[int, list[int]]
     leader = plan.leader
     seen: set[int] = set()
     order = plan.active
-    for t, trick in enumerate(deal.tricks):
+    # Tricks past the fifth are refused by the replay itself, as cards left over.
+    for t, trick in enumerate(deal.tricks[:HAND_SIZE]):
         if len(trick) > len(order):
             raise ReplayError(
                 f"trick {t + 1} has {len(trick)} cards; {len(order)} players are active",
@@ -1035,8 +1075,9 @@ def _dealer_discard(deal: RecordedDeal, state: GameState) -> str:
 
 
 def _unplayed_discard(deal: RecordedDeal, state: GameState, seat: int) -> str:
-    """The card a player must have put away: held now and never played later in the deal."""
-    played = {c for t in deal.tricks for c in t}
+    """The card a player must have put away: held now and never played or given later."""
+    given = {c for s, _, c in _gifts(deal, state.n) if s == seat}
+    played = {c for t in deal.tricks for c in t} | given
     held = [c for c in card_list(state.hands[seat]) if c not in played]
     declines = state.phase == Phase.DEALER_DISCARD and A.PASS in state.legal_ids()
     if declines and state.upcard in held and deal.tricks:
