@@ -24,9 +24,13 @@ from server_helpers import (
 
 from euchre.engine import actions as A
 from euchre.server import reviews as reviews_module
+from euchre.server.auth import Identity
 from euchre.server.botplay import BotPool
-from euchre.server.reviews import Reviews
+from euchre.server.connection import Endpoint
+from euchre.server.reviews import SOON_BACKLOG, Reviews, answer_review
 from euchre.store import Repository
+from euchre.store.repo import GameRow
+from euchre.store.reviews import load_review, update_review
 
 
 def ask_review(client: Client, table: str, deal: int) -> dict[str, Any]:
@@ -303,3 +307,137 @@ async def test_one_persons_many_reviews_do_not_hold_up_anothers(
     await asyncio.gather(*flood, other)
     assert sorted(started) == [("long", d) for d in range(5)] + [("short", 0)]
     assert len(reviews._turns) == 0  # nobody's place is kept once their reviews are done
+
+
+class Inbox:
+    """A connection's stand-in: what the server sends it."""
+
+    def __init__(self, person: str) -> None:
+        self.identity = Identity(person, person.title())
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+
+async def turns(count: int = 10) -> None:
+    """Let the event loop run everything ready, ``count`` rounds (no clock involved)."""
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+@pytest.mark.anyio
+async def test_a_person_has_one_review_request_in_flight_however_many_connections(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reviews = Reviews(cast(Repository, None), cast(Any, None), cast(BotPool, None))
+    answering: list[str] = []
+    gate = asyncio.Event()
+
+    async def slow_get(game_id: str, deal: int, seat: int, person: str) -> list[Any]:
+        answering.append(person)
+        await gate.wait()
+        return []
+
+    monkeypatch.setattr(reviews, "get", slow_get)
+    mallory = [Inbox("mallory"), Inbox("mallory")]  # two connections, one person
+    flood = [
+        asyncio.create_task(answer_review(reviews, "t", cast(Endpoint, c), 0, 0, i))
+        for i, c in enumerate(mallory * 10)
+    ]
+    await turns()
+    refused = [m for c in mallory for m in c.sent]
+    assert len(refused) == 19 and {m["code"] for m in refused} == {"busy"}, refused
+    assert "one review request at a time" in refused[0]["message"]
+    ann = Inbox("ann")
+    other = asyncio.create_task(answer_review(reviews, "t", cast(Endpoint, ann), 0, 1, "a"))
+    await turns()
+    assert answering == ["mallory", "ann"]  # Mallory's flood did not hold Ann up
+    gate.set()
+    await asyncio.gather(*flood, other)
+    assert [m["type"] for c in mallory for m in c.sent].count("review") == 1
+    assert ann.sent[0]["type"] == "review"
+    again = Inbox("mallory")  # answered: she may ask again
+    await answer_review(reviews, "t", cast(Endpoint, again), 1, 0, "b")
+    assert again.sent[0]["type"] == "review"
+
+
+@pytest.mark.anyio
+async def test_reviews_after_hand_queue_a_few_per_person_however_fast_deals_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def nothing_stored(*_args: Any) -> None:
+        return None
+
+    monkeypatch.setattr(reviews_module, "load_review", nothing_stored)
+    reviews = Reviews(cast(Repository, None), cast(Any, None), cast(BotPool, None))
+    started: list[int] = []
+    gate = asyncio.Event()
+
+    async def compute(game_id: str, deal: int, seat: int) -> list[Any]:
+        started.append(deal)
+        await gate.wait()
+        return []
+
+    monkeypatch.setattr(reviews, "_compute", compute)
+    for deal in range(50):  # a long game played as fast as the table goes
+        reviews.soon("long", deal, {0: "ann"})
+        await turns()
+    assert reviews._turns.waiting("ann") == SOON_BACKLOG  # not 50 computations queued
+    assert started == [0]
+    gate.set()
+    await turns(50)
+    assert started == list(range(SOON_BACKLOG))
+
+
+def test_a_stored_review_is_answered_again_without_loading_the_game(
+    live: ThreadServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = live.server.store
+    load_game = store.load_game
+    loads: list[str] = []
+
+    async def counted(game_id: str) -> GameRow | None:
+        loads.append(game_id)
+        return await load_game(game_id)
+
+    monkeypatch.setattr(store, "load_game", counted)
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+    ann.send(type="start", table=table)
+    deal, _ = play_to_a_deal_with_moves(ann, table, bob)
+    first = ask_review(ann, table, deal)
+    assert first["type"] == "review" and first["decisions"], first
+    loaded = loads.count(table)
+    for _ in range(5):  # each used to load and replay the whole game for the positions
+        assert ask_review(ann, table, deal)["decisions"] == first["decisions"]
+    assert loads.count(table) == loaded
+    # A review stored before reviews kept their positions: worked out once, then stored.
+    old = [
+        {k: v for k, v in d.items() if k not in ("position", "acts")} for d in first["decisions"]
+    ]
+    assert live.loop is not None
+    stripped = update_review(live.server.engine, table, deal, 0, old)
+    asyncio.run_coroutine_threadsafe(stripped, live.loop).result(TIMEOUT)
+    for _ in range(3):
+        again = ask_review(ann, table, deal)
+        assert again["decisions"] == first["decisions"]
+        for decision in again["decisions"]:
+            check_position(decision)
+    assert loads.count(table) <= loaded + 1
+    stored = load_review(live.server.engine, table, deal, 0)
+    kept = asyncio.run_coroutine_threadsafe(stored, live.loop).result(TIMEOUT)
+    assert kept is not None and all("position" in d for d in kept)
+    assert live.server.reviews.computed == 1  # Ann's review, computed once
+    for client in (ann, bob):
+        client.close()
+
+
+def test_the_review_of_a_whole_game_counts_against_the_replay_rate(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "euchre.db", replay_per_session=2)
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        url = f"{live.base}/api/games/nosuchgame/review"
+        cookies = {"euchre_session": ann.token}
+        codes = [httpx.get(url, cookies=cookies, timeout=TIMEOUT).status_code for _ in range(3)]
+        assert codes == [404, 404, 429]
+        ann.close()

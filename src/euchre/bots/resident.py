@@ -161,9 +161,25 @@ def review_json(
     seat: int,
     seed: int,
 ) -> list[dict[str, Any]]:
-    """The seat's decisions in ``deal`` rated (see :mod:`euchre.bots.review`), as JSON;
-    the game is rebuilt from its decks and actions (from ``first_scores``: a game of a
-    match may start from carried points)."""
+    """The seat's decisions in ``deal`` rated (see :mod:`euchre.bots.review`), as JSON,
+    each with where it was made (``position``: one replay serves both); the game is
+    rebuilt from its decks and actions (from ``first_scores``: a game of a match may start
+    from carried points)."""
     game = GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
-    decisions = review.review_deal(game, actions, deal, seat, seed=seed)
-    return [d.to_json() for d in decisions]
+    rated = review.rated_views(game, actions, deal, seat, seed=seed)
+    return [d.to_json() | {"position": review.position_json(view)} for view, d in rated]
+
+
+def positions_json(
+    variant: Variant,
+    first_dealer: int,
+    first_scores: Sequence[int] | None,
+    decks: list[list[str]],
+    actions: list[tuple[int, str]],
+    deal: int,
+    seat: int,
+) -> dict[int, dict[str, Any]]:
+    """Where each of the seat's actions in ``deal`` was made (:func:`review.positions`),
+    for a review stored before reviews kept their positions."""
+    game = GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
+    return review.positions(game, actions, deal, seat)

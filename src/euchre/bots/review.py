@@ -30,6 +30,7 @@ from typing import Any
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
+from euchre.engine.cards import CARD_TEXT
 from euchre.engine.phases import Phase
 from euchre.engine.views import View
 
@@ -105,12 +106,44 @@ def review_deal(
 ) -> list[Decision]:
     """Replay ``actions`` (the game's, from its start) on ``game`` (a fresh state dealt the
     same way) and review ``seat``'s decisions in deal number ``deal``."""
-    out: list[Decision] = []
+    return [d for _, d in rated_views(game, actions, deal, seat, seed=seed, worlds=worlds)]
+
+
+def rated_views(
+    game: GameState,
+    actions: Iterable[tuple[int, str]],
+    deal: int,
+    seat: int,
+    *,
+    seed: int = 0,
+    worlds: int = COACH_WORLDS,
+) -> Iterator[tuple[View, Decision]]:
+    """:func:`review_deal`'s decisions, each with the view it was made from."""
     for view, action in seat_views(game, actions, deal, seat):
         if len(view.legal) > 1:
             index = len(view.history)
-            out.append(rate(view, action, index, seed + index, worlds))
-    return out
+            yield view, rate(view, action, index, seed + index, worlds)
+
+
+def position_json(view: View) -> dict[str, Any]:
+    """Where a decision was made, as a review shows it: the hand held, the trick so far
+    and the turn-up while it lay face up."""
+    return {
+        "hand": [CARD_TEXT[c] for c in view.hand],
+        "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
+        "upcard": CARD_TEXT[view.upcard] if view.upcard_state == "up" else None,
+    }
+
+
+def positions(
+    game: GameState, actions: Iterable[tuple[int, str]], deal: int, seat: int
+) -> dict[int, dict[str, Any]]:
+    """Replay ``actions`` on ``game`` (fresh, dealt the same way) and note, at each of
+    ``seat``'s actions in deal ``deal`` (by its index in the deal), what the seat saw
+    (:func:`position_json`)."""
+    return {
+        len(view.history): position_json(view) for view, _ in seat_views(game, actions, deal, seat)
+    }
 
 
 def seat_views(

@@ -1,5 +1,9 @@
 """``GET /api/games/{id}/review``: the coach's review of every hand of a finished game,
-for the player asking (their own seat's decisions only), as a replay shows it."""
+for the player asking (their own seat's decisions only), as a replay shows it.
+
+Like a replay it reads a whole game, so it counts against the same rates per address and
+per session (429 ``rate_limited``), and like the table's ``review`` request a person has
+one in flight at a time (429 ``busy``)."""
 
 from __future__ import annotations
 
@@ -11,15 +15,17 @@ from . import api
 from .kinds import TableStatus
 from .privacy import may_view
 from .protocol import ProtocolError
+from .reviews import BUSY
 
 if TYPE_CHECKING:
     from .parts import ServerParts
 
 
 def register(app: FastAPI, server: ServerParts) -> None:
-    @app.get("/api/games/{game_id}/review", responses=api.problems(401, 403, 404, 409, 422))
+    @app.get("/api/games/{game_id}/review", responses=api.problems(401, 403, 404, 409, 422, 429))
     async def review(game_id: api.GameId, request: Request) -> dict[str, Any]:
         """Every hand of a finished game reviewed for the asker's seat (computed once)."""
+        await api.admit_replay(server, request)
         identity = await api.identity_of(server, request)
         if identity is None:
             raise api.problem(401, "no_session", "no session: POST /api/session first")
@@ -46,15 +52,14 @@ def register(app: FastAPI, server: ServerParts) -> None:
             )
         seat = seats[0]
         first = int(row.seats[seat].get("since_deal") or 0)  # taken from a bot part way
+        reviews = server.reviews
         deals = []
         try:
-            for deal in range(first, len(row.decks)):
-                deals.append(
-                    {
-                        "deal": deal,
-                        "decisions": await server.reviews.get(game_id, deal, seat, identity.id),
-                    }
-                )
+            with reviews.asking(identity.id):
+                for deal in range(first, len(row.decks)):
+                    found = await reviews.get(game_id, deal, seat, identity.id)
+                    deals.append({"deal": deal, "decisions": found})
         except ProtocolError as exc:
-            raise api.problem(409, exc.code, exc.message) from None
+            status = 429 if exc.code == BUSY else 409
+            raise api.problem(status, exc.code, exc.message) from None
         return {"game": game_id, "seat": seat, "deals": deals}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -37,3 +37,16 @@ async def save_review(
     with contextlib.suppress(IntegrityError):
         async with engine.begin() as conn:
             await conn.execute(insert(GameReview).values(**row))
+
+
+async def update_review(
+    engine: AsyncEngine, game_id: str, deal: int, seat: int, decisions: list[Any]
+) -> None:
+    """Replace a stored review's decisions (the same decisions with more said of them)."""
+    query = (
+        update(GameReview)
+        .where(GameReview.game_id == game_id, GameReview.deal == deal, GameReview.seat == seat)
+        .values(decisions=decisions)
+    )
+    async with engine.begin() as conn:
+        await conn.execute(query)
