@@ -82,7 +82,7 @@ def test_the_report_names_the_rules_played() -> None:
 def test_external_bot_command() -> None:
     command = f"cmd:{sys.executable} -m euchre bot --level easy"
     report = run_match(
-        preset("standard"), Contender(command, time_ms=500), Contender("random"), deals=8, jobs=1
+        preset("standard"), Contender(command, time_ms=10_000), Contender("random"), deals=8, jobs=1
     )
     assert report.deals >= 8
     assert report.timing(0)["decisions"] > 0
