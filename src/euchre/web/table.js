@@ -17,7 +17,7 @@ import { clickedOutsideLook, closeLook, lastTrickButton, lastTrickPanel, lookBac
 import { matchLine, rubberLine } from "./matchline.js";
 import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
-import { askStand, cancelStand, standQuestion } from "./standup.js";
+import { askStand, cancelStand, standKey, standQuestion } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
 import { FillCountdown } from "./waiting.js";
 
@@ -624,6 +624,7 @@ class TablePage extends Page {
    * the hand summary shows, Enter, Space or Escape continue. */
   lookBackKey(event) {
     if (!this.info || event.defaultPrevented || event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (standKey(this, event)) return true;
     if (this.gameOverShowing()) {
       // L and H would open panels under the box; Escape puts it away
       if (event.key !== "Escape") return false;
@@ -1410,7 +1411,7 @@ class TablePage extends Page {
     return h(
       "div",
       { class: "box row wrap table-actions" },
-      me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": this.confirmingStand ? "true" : null, dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
+      me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": this.confirmingStand ? "true" : null, "aria-controls": this.confirmingStand ? "stand-confirm" : null, dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
       me !== null && this.confirmingStand && this.info.status === "playing" ? standQuestion(this) : null,
       this.gameOverClosed && this.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, this.t("game.showResult")) : null,
       me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
