@@ -176,12 +176,14 @@ def test_chat_settings_change_at_most_so_often_and_a_non_change_is_free(tmp_path
         refused = gus.expect_error("rate_limited", type="chat_settings", enabled=True)
         assert f"at most {PREF_CHANGES} times a minute" in refused["message"]
         assert "wait" in refused["message"]
+        assert 0 < refused["retry_after"] <= 60  # a client may try again after this long
         unchanged = gus.request(type="chat_settings", enabled=False)  # as it is: answered
         assert unchanged["enabled"] is False and unchanged["muted"] == []
         with httpx.Client(base_url=live.base) as http:
             http.cookies.set("euchre_session", gus.token)
             over = http.put("/api/preferences", json={"chat": True})
             assert over.status_code == 429 and over.json()["code"] == "rate_limited"
+            assert 1 <= int(over.headers["retry-after"]) <= 60
             assert http.get("/api/preferences").json()["chat"] is False  # nothing changed
         gus.close()
 

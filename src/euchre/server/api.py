@@ -8,6 +8,7 @@ Refusals carry ``{"detail": "<for people>", "code": "<for programs>"}``.
 from __future__ import annotations
 
 import asyncio
+import math
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -545,8 +546,10 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         try:
             prefs = await server.chat.update(identity, enabled=body.chat, muted=body.muted)
         except ProtocolError as exc:
-            status = 429 if exc.code == "rate_limited" else 400
-            raise problem(status, exc.code, exc.message) from exc
+            if exc.code != "rate_limited":
+                raise problem(400, exc.code, exc.message) from exc
+            wait = str(math.ceil(exc.retry_after or 1))
+            raise AccountError(429, exc.code, exc.message, {"Retry-After": wait}) from exc
         return Preferences(chat=prefs.enabled, muted=sorted(prefs.muted), presets=PRESETS)
 
 

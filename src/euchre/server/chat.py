@@ -169,6 +169,7 @@ class Chat:
                 "rate_limited",
                 f"chat settings change at most {PREF_CHANGES} times a minute: "
                 f"wait {max(wait, 0.1):.1f} s",
+                retry_after=wait,
             )
         self._changes.add(identity.id, now)
         prefs.enabled, prefs.muted = new_enabled, chosen

@@ -8,6 +8,7 @@ go back to the sender as ``error`` messages and change nothing.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -226,7 +227,9 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
     except ProtocolError as exc:
         ref = reference(text) if message is None else message.ref
         table = getattr(message, "table", None)
-        extra = {"table": table} if isinstance(table, str) else {}
+        extra: dict[str, Any] = {"table": table} if isinstance(table, str) else {}
+        if exc.retry_after is not None:
+            extra["retry_after"] = math.ceil(max(exc.retry_after, 0.1) * 10) / 10
         _reject(server, conn, error(exc.code, exc.message, ref, **extra))
     except RedisError as exc:  # the instances' bus or store is down for a moment
         log.warning("message failed: Redis unreachable (%s)", exc, extra={"connection": conn.id})

@@ -39,10 +39,11 @@ Level = Annotated[str, Field(min_length=1, max_length=32)]
 class ProtocolError(Exception):
     """A request the server refuses; ``code`` is machine-readable, the message is for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds until the same request may succeed
 
 
 class ClientMessage(BaseModel):

@@ -4,6 +4,7 @@
 // sent. Lines are people's text and are only ever put in the page as text nodes.
 
 import { h } from "./dom.js";
+import { saveWithRetry } from "./save.js";
 import * as table from "./table.js";
 
 const PRESETS = ["hello", "good_luck", "nice_hand", "well_played", "thanks", "sorry", "oops", "good_game"];
@@ -48,6 +49,9 @@ class ChatPanel {
     this.lines = [];
     this.loggedTable = null;
     this.problem = "";
+    this.pending = null; // the chat switch as the reader set it, while not saved yet
+    this.saveNote = ""; // "saving…" or "not saved yet: trying again in 4 seconds"
+    this.saves = 0; // the newest change wins when changes overlap
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = () => this.refresh();
     ctx.net.addEventListener("message", this.onMessage);
@@ -167,16 +171,41 @@ class ChatPanel {
   }
 
   async toggle(on) {
-    this.problem = "";
-    try {
-      this.settings(await this.ctx.net.request({ type: "chat_settings", enabled: on }));
-    } catch (err) {
-      this.problem = this.ctx.errorText(err);
-      this.render();
-      return;
+    this.pending = on;
+    if (await this.save({ type: "chat_settings", enabled: on })) {
+      this.loggedTable = null;
+      this.loadLog();
     }
-    this.loggedTable = null;
-    this.loadLog();
+  }
+
+  /** Send a change of the settings until it is saved (save.js); meanwhile the panel says
+   * it is not saved yet, and when it cannot be saved it says so and shows what is saved. */
+  async save(message) {
+    const mine = ++this.saves;
+    const current = () => mine === this.saves;
+    this.problem = "";
+    this.saveNote = this.t("chat.saving");
+    this.render();
+    const waiting = (err, ms) => {
+      if (!current()) return;
+      this.saveNote = this.t("chat.retrying", { count: Math.ceil(ms / 1000) });
+      this.render();
+    };
+    try {
+      const answer = await saveWithRetry(() => this.ctx.net.request(message), waiting);
+      if (!current()) return false;
+      this.saveNote = "";
+      this.pending = null;
+      this.settings(answer);
+      return true;
+    } catch (err) {
+      if (!current()) return false;
+      this.saveNote = "";
+      this.pending = null;
+      this.problem = this.t("chat.notSaved", { reason: this.ctx.errorText(err) });
+      this.render();
+      return false;
+    }
   }
 
   async say(body, typed = false) {
@@ -195,12 +224,8 @@ class ChatPanel {
     }
   }
 
-  async mute(id, on) {
-    try {
-      this.settings(await this.ctx.net.request({ type: on ? "mute" : "unmute", user: id }));
-    } catch (err) {
-      this.ctx.showError(err);
-    }
+  mute(id, on) {
+    return this.save({ type: on ? "mute" : "unmute", user: id });
   }
 
   render() {
@@ -208,7 +233,8 @@ class ChatPanel {
     const toggle = h("input", {
       type: "checkbox",
       id: "chat-enabled",
-      checked: this.enabled,
+      checked: this.pending ?? this.enabled,
+      "aria-describedby": this.saveNote ? "chat-saving" : null,
       onchange: (e) => this.toggle(e.target.checked),
     });
     const draft = this.root.querySelector("#chat-input")?.value || "";
@@ -231,6 +257,7 @@ class ChatPanel {
     const parts = [
       h("h2", { id: "chat-title" }, this.t("chat.title")),
       h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
+      h("p", { class: "hint", id: "chat-saving", role: "status" }, this.saveNote),
       off ? h("p", { class: "hint", id: "chat-off" }, this.t("chat.offNote")) : this.renderLines(),
       h(
         "div",
