@@ -366,8 +366,11 @@ def test_leaving_a_finished_game_keeps_its_players(live: ThreadServer) -> None:
     assert [g["id"] for g in mine] == [old] and mine[0]["players"][:2] == ["Ann", "Bob"]
     review = httpx.get(f"{live.base}/api/games/{old}/review", cookies=_cookie(bob))
     assert review.status_code == 200, review.text
-    snap = ann.request(type="play_again", table=old)  # Bob is still asked to play again
-    assert snap["info"]["awaiting"] == [1]
+    # Bob left: play again does not wait for him, a bot takes his seat and it starts
+    snap = ann.request(type="play_again", table=old)
+    assert "awaiting" not in snap["info"] and snap["info"]["seats"][1]["type"] == "bot"
+    offer = ann.until(lambda m: _event(m).get("kind") == "rematch" and m["table"] == old)
+    assert offer["event"]["bots"] == [1]
     ann.close()
     bob.close()
 

@@ -69,6 +69,8 @@ class Lobby:
         self.feed = LobbyFeed(bus, instance, self.tables, self.spawn, self.shared)
         services.changed = self.feed.table_changed
         services.removed = self.table_removed
+        services.rematch_news = self._rematch_news
+        services.rematch_left = self._rematch_left
         services.lost = lambda table: self.abandon(table.id)
         services.check_bot_game = self.quotas.check_bot_games
 
@@ -154,8 +156,22 @@ class Lobby:
         if table.invite:
             self.invites.pop(table.invite, None)
 
+    def _rematch_news(self, table: Table, closed: bool = False) -> None:
+        """Tell a rematch's finished table (held here) which seats bots took, or that the
+        rematch closed before its game."""
+        old = self.tables.get(table.rematch_of or "")
+        if old is not None:
+            old.post(old.rematch_changed, table.id, sorted(table.declined), closed)
+
+    def _rematch_left(self, table_id: str, person: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.post(table.withdraw, person)
+
     def table_removed(self, table: Table) -> None:
         """A table closed or expired: forget it and stop its actor."""
+        if table.started_at is None:
+            self._rematch_news(table, closed=True)
         self.unregister(table)
         self.feed.table_changed(table)
         self.spawn(table.stop())

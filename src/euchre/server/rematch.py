@@ -47,7 +47,8 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
     )
     with lobby.quotas.opening_table(new_id, conn):
         table = await lobby.new_table(spec, new_id)
-    await table.call(table.open_rematch, conn, index, seats, ref)
+    gone = (old.id, list(old.rematch_bots))
+    await table.call(table.open_rematch, conn, index, seats, ref, gone)
     await old.call(old.announce_rematch, table.id, conn.identity.name)
 
 

@@ -1,19 +1,34 @@
 // Play again: at game end, "Play again" opens a new table with the same people, bots and
-// rules; the others see who asked and may join or decline (bots take declined seats).
+// rules; the others see who asked and may join or decline (bots take declined seats). The
+// offer follows the server's news: a seat a bot took there (declined, left, no answer in
+// time) is offered no more, and a new table that closed before its game is forgotten.
 
 import { h } from "./dom.js";
 
 export class PlayAgain {
   constructor(page) {
     this.page = page;
-    this.offer = null; // a "rematch" event: {table, name}
+    this.offer = null; // a "rematch" event: {table, name, bots: seats bots took there}
     this.declined = false;
     this.asking = false;
   }
 
   /** Events at the finished table: someone opened the rematch. */
   note(e) {
-    if (e.kind === "rematch") this.offer = { table: e.table, name: e.name };
+    if (e.kind === "rematch") this.offer = { table: e.table, name: e.name, bots: e.bots || [] };
+    if (e.table !== this.offer?.table) return;
+    if (e.kind === "rematch_bots") this.offer.bots = e.seats;
+    if (e.kind === "rematch_closed") {
+      this.offer = null;
+      this.declined = false;
+    }
+  }
+
+  /** Leaving the finished game's page for anywhere but its rematch: the server is told, so
+   * that a rematch does not wait for this player (docs/protocol.md, play again). */
+  leaving() {
+    const to = this.offer?.table;
+    return this.page.info.status === "finished" && !(to && location.hash.includes(to));
   }
 
   async ask() {
@@ -42,6 +57,9 @@ export class PlayAgain {
     const page = this.page;
     if (page.mySeat() === null || page.info.kind === "ranked") return null;
     const t = (key, params) => page.t(key, params);
+    if (this.offer && this.offer.bots.includes(page.mySeat())) {
+      return h("p", { class: "play-again", id: "rematch-gone", role: "status" }, t("lookback.seatTaken", { name: this.offer.name }));
+    }
     if (this.offer && !this.declined) {
       return h(
         "div",

@@ -117,7 +117,7 @@ class TablePage extends Page {
     for (const timer of this.timers) clearTimeout(timer);
     this.coverUnder(null); // nothing left inert for the next page
     this.ctx.attention.turn(false);
-    if (this.tableId && this.info && this.mySeat() === null) {
+    if (this.tableId && this.info && (this.mySeat() === null || this.playAgain.leaving())) {
       this.ctx.net.send({ type: "leave", table: this.tableId });
     }
   }
@@ -1039,7 +1039,7 @@ class TablePage extends Page {
   seatStatus(seat, info, inactive, toAct) {
     const words = [];
     if (info.type === "human" && info.bot_playing) words.push(this.t(info.connected ? "table.botPlaysHere" : "table.botPlaying"));
-    else if (info.type === "human" && !info.connected) words.push(this.t("table.away"));
+    else if (info.type === "human" && !info.connected) words.push(this.t(this.info.awaiting?.includes(seat) ? "lookback.deciding" : "table.away"));
     if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);

@@ -59,6 +59,10 @@ class TableCore:
         self.complete_from = 0
         self.rematch: str | None = None  # the table this game's "play again" opened
         self.awaiting: set[int] = set()  # a rematch's seats whose people have not answered
+        self.rematch_of: str | None = None  # the finished table whose "play again" this is
+        self.declined: set[int] = set()  # a rematch's seats bots took from people asked
+        self.rematch_bots: list[int] = []  # this finished game's seats bots took at its rematch
+        self.departed: set[int] = set()  # this finished game's people who left it
         self.hints = spec.hints and spec.kind != TableKind.RANKED
         self.hints_memo = HintMemo(services.bots, services.metrics, table_id)
         self.invite = invite

@@ -54,6 +54,10 @@ class Services:
     # Another instance took the table over (a write was fenced off): drop it here.
     lost: Callable[[Table], None] = lambda _table: None
     reviews: Reviews | None = None  # the coach's hand reviews (None: not offered)
+    # A "play again" table's bots took seats kept for people: tell the finished table.
+    rematch_news: Callable[[Table], None] = lambda _table: None
+    # (rematch table id, person) a person left the finished game the rematch waits for.
+    rematch_left: Callable[[str, str], None] = lambda _table_id, _person: None
 
 
 @dataclass(slots=True)

@@ -29,6 +29,8 @@ class Rematch(Turns):
         fresh = self.rematch is None
         if self.rematch is None:
             self.rematch = new_table_id()
+            # Those who left this game are not asked: bots take their seats at once.
+            self.rematch_bots = sorted(self.departed - {index})
         copied = [Seat(user=s.user, name=s.name, account=s.account, bot=s.bot) for s in self.seats]
         return index, copied, self.rematch, fresh
 
@@ -40,18 +42,40 @@ class Rematch(Turns):
         return after_game(self.variant, self.match, self.state).following(self.variant)
 
     async def announce_rematch(self, table_id: str, name: str) -> None:
-        await self._commit("rematch", {"table": table_id, "name": name})
+        data = {"table": table_id, "name": name, "bots": self.rematch_bots}
+        await self._commit("rematch", data)
+
+    async def rematch_changed(self, table_id: str, bots: list[int], closed: bool) -> None:
+        """News of this game's rematch: bots took these seats there, or it closed before
+        its game began (then "play again" opens another)."""
+        if table_id != self.rematch:
+            return
+        if closed:
+            self.rematch, self.rematch_bots = None, []
+            await self._commit("rematch_closed", {"table": table_id})
+        elif bots != self.rematch_bots:
+            self.rematch_bots = bots
+            await self._commit("rematch_bots", {"table": table_id, "seats": bots})
 
     async def open_rematch(
-        self, conn: Endpoint, index: int, seats: list[Seat], ref: str | int | None
+        self,
+        conn: Endpoint,
+        index: int,
+        seats: list[Seat],
+        ref: str | int | None,
+        old: tuple[str, list[int]] = ("", []),
     ) -> None:
         """The same people and bots, seated as before: the asker sits at once, the others
-        are asked (their seats wait for them until they answer or the time runs out)."""
+        are asked (their seats wait for them until they answer or the time runs out);
+        ``old``: the finished table and the seats of people who left it (bots take those)."""
+        self.rematch_of, gone = old[0] or None, set(old[1])
         for i, seat in enumerate(seats):
             if i != index and (seat.user or seat.bot):
                 seat.away = bool(seat.user)
                 self.seats[i] = seat
-                if seat.user:
+                if i in gone:
+                    self._bot_for(i)
+                elif seat.user:
                     self.awaiting.add(i)
                     self.invited.add(seat.user)
         if self.awaiting:
@@ -66,23 +90,48 @@ class Rematch(Turns):
         index = self.seat_of(conn.identity.id)
         if index is None or index not in self.awaiting:
             raise ProtocolError("bad_state", "you have no open invitation to play at this table")
-        self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        await self._declined(index)
+
+    async def withdraw(self, person: str) -> None:
+        """The person left the finished game while asked here: a no, as with "decline"."""
+        index = self.seat_of(person)
+        if index is not None and index in self.awaiting and self.status != TableStatus.CLOSED:
+            await self._declined(index)
+
+    async def _declined(self, index: int) -> None:
+        self._bot_for(index)
+        self.awaiting.discard(index)  # before the event, whose info lists who is awaited
         await self._commit("bot_seated", {"seat": index, "level": self.bot_level})
+        self.services.rematch_news(self.whole)
         await self._answered(index)
+
+    def _bot_for(self, index: int) -> None:
+        self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+        self.declined.add(index)
 
     async def _answered(self, index: int) -> None:
         self.awaiting.discard(index)
         if not self.awaiting and self.status == TableStatus.WAITING:
             self._cancel("rematch")
-            self._fill_with_bots()
-            await self._start_game()
+            await self._start_rematch()
 
     async def _rematch_timeout(self) -> None:
         """Bots play for the people who did not answer in time."""
         self._timers.pop("rematch", None)
         for index in sorted(self.awaiting):
-            self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))
+            self._bot_for(index)
         self.awaiting.clear()
-        if self.status == TableStatus.WAITING and self.humans():
-            self._fill_with_bots()
-            await self._start_game()
+        if self.status == TableStatus.WAITING:
+            await self._start_rematch()
+        else:
+            self.services.rematch_news(self.whole)
+
+    async def _start_rematch(self) -> None:
+        """Everyone answered: play, unless everyone asked said no and the asker left too
+        (then the table closes, and the finished one offers "play again" anew)."""
+        if not self.humans():
+            await self._maybe_close()
+            return
+        self.services.rematch_news(self.whole)
+        self._fill_with_bots()
+        await self._start_game()

@@ -113,6 +113,7 @@ class Seating(Publishing):
         seat.conn = conn
         self._watch(conn, index)
         self._cancel(f"grace-{index}")
+        self.departed.discard(index)
         if keeps_bot:
             seat.away = False
             return False
@@ -243,6 +244,7 @@ class Seating(Publishing):
         if index is not None and self.seats[index].conn is conn:
             if self.status == TableStatus.FINISHED:
                 await self._gone(index)
+                self._departed(index)
             else:
                 await self._vacate(index)
         self._unwatch(conn)
@@ -293,6 +295,16 @@ class Seating(Publishing):
             self.seats[index] = Seat()
             await self._commit("stood", {"seat": index, "name": seat.name})
             await self._maybe_close()
+        elif self.status == TableStatus.FINISHED:
+            self._departed(index)
+
+    def _departed(self, index: int) -> None:
+        """The person left this finished game (or did not come back in the grace period):
+        a "play again" still waiting for their answer takes it as a no."""
+        self.departed.add(index)
+        person = self.seats[index].user
+        if self.rematch is not None and person:
+            self.services.rematch_left(self.rematch, person)
 
     async def adopt(self, old: str, identity: Identity) -> bool:
         """A guest became an account: their seat (and hosting) moves to the account."""

@@ -1,0 +1,138 @@
+"""Play again with three people in their own browsers (and a bot): the offer each sees
+follows what happens at the new table. One who declines, goes back to the lobby or closes
+the tab is not shown as still deciding; one whose seat a bot took (no answer in time) is
+no longer offered it; a new table that closed before its game is offered no more."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Locator, Page, expect
+from web_helpers import PHONE, GamePage, LiveServer, enter_name, fast_settings, running_server
+
+GAME_OVER = "!!document.querySelector('#game-over')"
+
+
+@pytest.fixture(scope="module")
+def hasty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose "play again" waits only 2 seconds for answers."""
+    db = Path(tmp_path_factory.mktemp("web-rematch")) / "euchre.db"
+    with running_server(fast_settings(db, rematch_seconds=2.0)) as server:
+        yield server
+
+
+def finished_game(
+    new_page: PageFactory, names: list[str], server: LiveServer | None = None
+) -> list[Page]:
+    """A private game to 1 point played to its end by ``names`` (seats 0, 1, ...) and bots."""
+    pages = [new_page(viewport=PHONE, touch=True, server=server) for _ in names]
+    for page, name in zip(pages, names, strict=True):
+        enter_name(page, name)
+    created = pages[0].evaluate(
+        "window.euchre.net.request({type: 'create', kind: 'private', turn_seconds: 0,"
+        " options: {target: 1}})"
+    )
+    pages[0].goto(f"/#/table/{created['table']}")
+    games = [GamePage(page) for page in pages]
+    games[0].wait_table()
+    for seat, page in enumerate(pages[1:], start=1):
+        page.goto(f"/#/join/{created['invite']}")
+        games[seat].wait_table()
+        page.click(f'[data-cmd=sit][data-target="{seat}"]')
+        expect(page.locator(".table-page")).to_have_attribute("data-seat", str(seat))
+    pages[0].click("#start-game")
+    play_to_the_end(games)
+    return pages
+
+
+def play_to_the_end(games: list[GamePage]) -> None:
+    deadline = time.monotonic() + 120
+    while not all(g.page.evaluate(GAME_OVER) for g in games):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for g in games:
+            busy = g.page.locator(g.root).get_attribute("aria-busy")
+            if g.attr("my-turn") == "true" and not busy and not g.page.evaluate(GAME_OVER):
+                g.act_by_click()
+                moved = True
+        if not moved:
+            time.sleep(0.05)  # waiting for another page or the bots
+
+
+def ask_again(asker: Page, other: Page) -> None:
+    """The asker presses Play again; the other player is offered the new game."""
+    old = GamePage(asker).attr("table")
+    asker.click("#play-again")
+    asker.wait_for_function(f"() => !location.hash.includes('{old}')")
+    expect(other.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
+
+
+def seat(page: Page, index: int) -> Locator:
+    return page.locator(f'.seat[data-seat="{index}"]')
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot to look at, where EUCHRE_SHOTS names a folder for them."""
+    folder = os.environ.get("EUCHRE_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/{name}.png")
+
+
+def test_declining_leaving_and_closing_the_tab_are_no_longer_deciding(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    ann, bob, cat = finished_game(new_page, ["Ann", "Bob", "Cat"])
+    ask_again(ann, bob)
+    expect(cat.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
+    expect(seat(ann, 1)).to_contain_text("deciding")
+    expect(seat(ann, 2)).to_contain_text("deciding")
+    bob.click("#decline-again")
+    expect(seat(ann, 1)).not_to_contain_text("deciding")
+    expect(seat(ann, 1)).to_contain_text("Random")  # a bot's level
+    expect(seat(ann, 2)).to_contain_text("deciding")
+    shot(ann, "rematch-one-declined-390")
+    cat.click("#back-to-lobby")  # leaving the finished game: no to playing again
+    expect(ann.locator(".table-page")).to_have_attribute("data-status", "playing")
+    expect(seat(ann, 2)).not_to_contain_text("deciding")
+
+
+def test_a_closed_tab_is_taken_as_no_after_the_grace_period(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    ann, bob = finished_game(new_page, ["Ann", "Bob"])
+    ask_again(ann, bob)
+    expect(seat(ann, 1)).to_contain_text("deciding")
+    bob.context.close()  # the grace period is 5 s on the test server
+    expect(ann.locator(".table-page")).to_have_attribute("data-status", "playing", timeout=20_000)
+    expect(seat(ann, 1)).not_to_contain_text("deciding")
+
+
+def test_a_seat_bots_took_is_no_longer_offered(new_page: PageFactory, hasty: LiveServer) -> None:
+    ann, bob = finished_game(new_page, ["Ann", "Bob"], server=hasty)
+    ask_again(ann, bob)
+    # Bob does not answer in time: a bot plays in his seat at the new table
+    expect(ann.locator(".table-page")).to_have_attribute("data-status", "playing")
+    expect(bob.locator("#join-again")).to_have_count(0)
+    expect(bob.locator("#rematch-gone")).to_have_text("Ann plays again with a bot in your seat.")
+    expect(bob.locator("#play-again")).to_have_count(0)
+    shot(bob, "rematch-seat-taken-390")
+
+
+def test_a_new_table_that_closed_before_its_game_is_offered_no_more(
+    new_page: PageFactory, hasty: LiveServer
+) -> None:
+    ann, bob = finished_game(new_page, ["Ann", "Bob"], server=hasty)
+    ask_again(ann, bob)
+    old = GamePage(bob).attr("table")
+    ann.click("#leave-table")
+    # Ann left the new table and Bob did not answer: it closes, nothing to join
+    expect(bob.locator("#rematch-offer")).to_have_count(0, timeout=20_000)
+    expect(bob.locator("#rematch-gone")).to_have_count(0)
+    bob.click("#play-again")  # and play again opens a new table
+    bob.wait_for_function(f"() => !location.hash.includes('{old}')")
+    expect(bob.locator(".table-page")).to_have_attribute("data-seat", "1")
