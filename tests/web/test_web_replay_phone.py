@@ -1,0 +1,49 @@
+"""The replay viewer on a phone upright (390x664) and on its side (844x390), by touch: the
+page never scrolls sideways, the cards are big enough to read, and the step and hand
+buttons are 44 px tap targets on the screen, the steps without scrolling."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import expect
+from web_helpers import PHONE, PHONE_LANDSCAPE
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
+SIZES = pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+STEPS = ["#replay-first", "#replay-back", "#replay-next", "#replay-last"]
+HANDS = ["#replay-prev-hand", "#replay-next-hand"]
+SMALLEST_CARD = 34  # px wide: a card's corner still reads at arm's length
+
+
+@SIZES
+def test_a_replay_fits_a_phone_with_readable_cards_and_44_px_controls(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    page = new_page(viewport=viewport, touch=True)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")  # long names
+    expect(page.locator("#replay-board")).to_be_visible()
+    while page.locator("#replay-trick li").count() < 4:  # the first trick in full
+        page.locator("#replay-next").tap()
+    page.evaluate("window.scrollTo(0, 0)")
+    wide = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"the page scrolls {wide} px sideways"
+    for selector in STEPS + HANDS:
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, (selector, box)
+    for selector in STEPS:  # the steps sit at the foot of the screen, always
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    widths = page.locator(".replay-seat .card, #replay-trick .card").evaluate_all(
+        "cards => cards.map(c => c.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= SMALLEST_CARD, widths
+    folder = os.environ.get("EUCHRE_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/replay-phone-{viewport['width']}.png")
+    page.locator("#replay-back").tap()
+    expect(page.locator("#replay-trick li")).to_have_count(3)
