@@ -2,6 +2,8 @@
 // trick (a button and the L key), drawn in table positions as the trick on the felt is, and
 // every hand's score. On a phone each is a sheet over the table (lookback.css), so looking
 // back never scrolls the player away from their hand; a desktop shows it in the side column.
+// A phone's look-back box is below the table, so there the felt has the two buttons too,
+// beside the player's own seat (within the thumb's reach, above the hand).
 // The trick is the server's {deal, number, cards, winner}.
 
 import { cardImage, cardName } from "./cards.js";
@@ -21,6 +23,18 @@ export function scoreSheetButton(page, open) {
     { type: "button", id: "score-sheet-button", "aria-expanded": String(open), "aria-controls": "score-sheet-box", dataset: { cmd: "score-sheet", key: "score-sheet" } },
     page.t("lookback.sheet"),
   );
+}
+
+/** The felt's "Last trick" and "Score sheet" (shown on a phone or tablet only: lookback.css). */
+export function feltLookButtons(page) {
+  // the hand's summary shows its last trick and the score, and needs the felt's height
+  if ((!page.state && page.info.status === "waiting") || page.handPause.showing()) return null;
+  const button = (cmd, id, key, open, icon, disabled = false) =>
+    h("button", { type: "button", class: "felt-look", id, disabled, title: page.t(key), "aria-label": page.t(key), "aria-expanded": String(open), dataset: { cmd, key: id } }, h("span", { "aria-hidden": "true" }, icon));
+  return [
+    button("last-trick", "felt-last-trick", "lookback.lastTrick", page.showLastTrick, "↶", !page.recentTrick),
+    button("score-sheet", "felt-score-sheet", "lookback.sheet", page.showSheet, "▤"),
+  ];
 }
 
 /** A look-back sheet's frame: its title (focused on opening) and a Close button. */
@@ -71,7 +85,9 @@ export function lookBackdrop() {
  * closes), its title focused; ``byKey``: focus goes back where it was on closing. */
 export function openLook(page, kind, byKey) {
   if (!page.showLastTrick && !page.showSheet) page.lookReturn = byKey ? page.focusMark() : null;
-  page.lookOpener = kind === "trick" ? "last-trick-button" : "score-sheet-button";
+  const cmd = kind === "trick" ? "last-trick" : "score-sheet";
+  const from = document.activeElement?.closest?.(`[data-cmd=${cmd}]`); // the felt's or the box's
+  page.lookOpener = from?.id || `${cmd}-button`;
   page.showLastTrick = kind === "trick";
   page.showSheet = kind === "sheet";
   page.render();

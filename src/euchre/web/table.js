@@ -13,7 +13,7 @@ import { botLevelName, optionSummary } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { suitOf } from "./cardtext.js";
-import { clickedOutsideLook, closeLook, lastTrickButton, lastTrickPanel, lookBackdrop, openLook, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
+import { clickedOutsideLook, closeLook, feltLookButtons, lastTrickButton, lastTrickPanel, lookBackdrop, openLook, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
 import { PlayAgain } from "./playagain.js";
 import { scoreSheet } from "./scoresheet.js";
@@ -812,6 +812,7 @@ class TablePage extends Page {
           this.feltScore(),
           this.feltContract(),
           this.seats(),
+          feltLookButtons(this),
           this.centre(),
           this.coach.hintPanel(),
           h("div", { class: "dock" }, this.controls(), this.hand()),
