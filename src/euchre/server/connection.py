@@ -106,6 +106,13 @@ class Connection(Endpoint):
         self._queued_chars += len(text)
         self._queue.put_nowait(text)
 
+    @property
+    def cut_off(self) -> bool:
+        """Whether the server cut this client off for not reading, here or in its websocket
+        protocol (``ws_guard``: control frames past their budget, unsent bytes past their
+        bound)."""
+        return self.dropped or bool(getattr(_protocol_of(self.websocket), "cut_off", False))
+
     def _drop(self) -> None:
         """Let go of a client that stopped reading: what is queued for it is freed, and
         its socket is cut (it would never take the bytes waiting in the send buffer, and

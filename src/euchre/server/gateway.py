@@ -393,7 +393,7 @@ async def _cleanup(server: ServerParts, conn: Connection) -> None:
     conn.finish()  # closed at once, so a reconnect may take the seat back
     server.connections.discard(conn)
     server.metrics.connections.dec()
-    if conn.dropped:
+    if conn.cut_off:
         server.metrics.dropped.inc()
     server.lobby.unsubscribe(conn)
     server.chat.detach(conn)

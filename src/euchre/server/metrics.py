@@ -36,7 +36,9 @@ class Metrics:
             "euchre_games_finished", "Games played to the end", registry=r
         )
         self.dropped = Counter(
-            "euchre_slow_clients_dropped", "Connections closed for not reading", registry=r
+            "euchre_slow_clients_dropped",
+            "Connections cut for not reading, or for pinging past their budget",
+            registry=r,
         )
 
         self.bot_fallbacks = Counter(

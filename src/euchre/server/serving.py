@@ -22,6 +22,7 @@ from typing import Any
 from .addresses import parse_proxies
 from .config import Settings
 from .quotas import exempt_addresses
+from .ws_guard import guarded_websocket
 
 
 def _base_protocol() -> type[Any]:
@@ -144,7 +145,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """The options both ``euchre serve`` and the tests' servers give uvicorn."""
     return {
         "http": guarded_protocol(settings),
-        "ws": "websockets-sansio",
+        "ws": guarded_websocket(settings),
         "ws_max_size": settings.max_frame_bytes,
         "ws_per_message_deflate": settings.ws_deflate,
         "timeout_keep_alive": settings.keep_alive_seconds,
