@@ -354,10 +354,10 @@ def postgres_database() -> Iterator[str]:
         asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
-def redis_available() -> bool:
+def redis_available(url: str = REDIS_URL) -> bool:
     import redis
 
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
     try:
         return bool(client.ping())
     except redis.exceptions.ConnectionError:

@@ -23,10 +23,9 @@ from typing import Any
 import asyncpg
 import httpx
 import pytest
-import redis
 import test_fencing_cluster as fencing
 import test_multi_instance as multi
-from server_helpers import Client, free_port
+from server_helpers import Client, free_port, redis_available
 
 DEADLINE = 60.0  # seconds: for each step to happen, however busy the machine
 
@@ -56,13 +55,7 @@ class OwnRedis:
             self.proc.wait(10)
 
     def _answers(self) -> bool:
-        client = redis.Redis(port=self.port, socket_connect_timeout=2)
-        try:
-            return bool(client.ping())
-        except redis.exceptions.ConnectionError:
-            return False
-        finally:
-            client.close()
+        return redis_available(self.url)
 
 
 @pytest.fixture

@@ -151,6 +151,13 @@ def coach_hint(view: View, seed: int) -> dict[str, Any]:
     return coach.hint(view, seed).to_json()
 
 
+def _game_dealt(
+    variant: Variant, first_dealer: int, first_scores: Sequence[int] | None, decks: list[list[str]]
+) -> GameState:
+    """A fresh game dealt as the stored one was, from its carried points (a match's game)."""
+    return GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
+
+
 def review_json(
     variant: Variant,
     first_dealer: int,
@@ -165,7 +172,7 @@ def review_json(
     each with where it was made (``position``: one replay serves both); the game is
     rebuilt from its decks and actions (from ``first_scores``: a game of a match may start
     from carried points)."""
-    game = GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
+    game = _game_dealt(variant, first_dealer, first_scores, decks)
     rated = review.rated_views(game, actions, deal, seat, seed=seed)
     return [d.to_json() | {"position": review.position_json(view)} for view, d in rated]
 
@@ -181,5 +188,6 @@ def positions_json(
 ) -> dict[int, dict[str, Any]]:
     """Where each of the seat's actions in ``deal`` was made (:func:`review.positions`),
     for a review stored before reviews kept their positions."""
-    game = GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
-    return review.positions(game, actions, deal, seat)
+    return review.positions(
+        _game_dealt(variant, first_dealer, first_scores, decks), actions, deal, seat
+    )
