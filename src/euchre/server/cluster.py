@@ -397,6 +397,11 @@ class Cluster:
             return False, None
         if reply.get("watching"):
             conn.tables.add(table_id)
+            if conn.closed:
+                # It left while the request was on its way (a table it watched moving to
+                # a new owner): its `gone` may have reached the owner first, so the seat
+                # would stay held for a socket that no longer exists.
+                await self._tell_gone(owner, conn)
         else:
             conn.tables.discard(table_id)
         return _outcome(reply)
@@ -430,10 +435,13 @@ class Cluster:
         """A client of this instance left: the owners of its tables keep its seats for the
         grace period, as for their own clients."""
         owners = {await self.owner_of(t) for t in table_ids}
-        message = {"op": "gone", "from": self.node, "conn": conn.id}
         for owner in owners - {None, self.node}:
-            with contextlib.suppress(Exception):
-                await self.bus.publish(node_channel(str(owner)), message)
+            await self._tell_gone(str(owner), conn)
+
+    async def _tell_gone(self, owner: str, conn: Connection) -> None:
+        message = {"op": "gone", "from": self.node, "conn": conn.id}
+        with contextlib.suppress(Exception):
+            await self.bus.publish(node_channel(owner), message)
 
     # ------------------------------------------------------------------ incoming
 
@@ -496,6 +504,10 @@ class Cluster:
         reply = await _reply_to(message, table_id, self._answer(relay, table_id, message, visible))
         reply["watching"] = table_id in relay.tables
         relay.outbox.put(reply)
+        if relay.closed and table_id in relay.tables:
+            # Its client left while this request ran (`gone` came meanwhile): what the
+            # request joined is left again, or the seat stays held for no one.
+            self._spawn(self._disconnect(relay, table_id))
         if not relay.tables and self.relays.get((node, remote_id)) is relay:
             del self.relays[(node, remote_id)]
 
