@@ -25,7 +25,10 @@ from euchre.bots.protocol import (
 )
 from euchre.bots.random import RandomBot
 from euchre.engine import GameState, GoUnder, Variant, preset
+from euchre.engine import actions as A
 from euchre.engine.observations import observation
+from euchre.engine.steps import seen_history
+from euchre.engine.views import View
 
 BOT = [sys.executable, "-m", "euchre", "bot"]
 
@@ -455,13 +458,40 @@ def test_cards_are_played_in_turn() -> None:
     assert "'seat' is 1" in message and "seat 0's turn to play" in message
 
 
-def test_your_own_discard_shows_its_card() -> None:
-    bare = _history((1, "pass"), (2, "pass"), (3, "pass"), (0, "order"), (0, "discard"))
-    obs = PLAY | {"dealer": 0, "seat": 0, "history": bare}
-    for key in ("phase", "trump", "maker", "alone", "active", "trick", "tricks_won"):
-        obs.pop(key)
-    message = _error(obs)
-    assert "'history[4]'" in message and "own 'discard' shows its card" in message
+def _taken_over_positions(variant: Variant, seed: int) -> list[View]:
+    """Decisions of seats that discarded or gave a card earlier in the deal, as a person
+    who sat down in that seat after it sees them: their own discard or gift bare, as a
+    spectator sees it (the server's ``seat_view`` for a seat taken over from a bot)."""
+    state = GameState(variant, seed=seed)
+    rng = random.Random(seed)
+    found: list[View] = []
+    while not state.game_over and len(found) < 6:
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        own_hidden = any(s == seat and (A.is_discard(a) or A.is_give(a)) for s, a in view.history)
+        if own_hidden:
+            found.append(dataclasses.replace(view, history=seen_history(view.history, None)))
+        state.apply(RandomBot().decide(view, rng), seat=seat)
+    return found
+
+
+@pytest.mark.parametrize("name", ["standard", "defend-best", "best-pickup"])
+def test_a_seat_taken_over_with_its_own_discard_bare_gets_an_answer(name: str) -> None:
+    """docs/protocol.md: a person who sits in a bot's seat part way through a deal sees
+    the bot's discard as a spectator does; that state is still an observation every level
+    of ``euchre bot`` answers."""
+    views = [v for seed in (1, 2, 3) for v in _taken_over_positions(VARIANTS[name], seed)]
+    assert views
+    for view in views:
+        obs = json.loads(json.dumps(observation(view)))
+        assert any(
+            e["action"] in ("discard", "give") and e["seat"] == view.seat for e in obs["history"]
+        )
+        for level in ("random", "medium", "hard"):
+            line = json.dumps({"observation": obs, "time_ms": 20})
+            reply = answer(make_bot(level), line, random.Random(0))
+            assert reply is not None and reply.get("action") in obs["legal"], (level, reply)
 
 
 @pytest.mark.parametrize("time_ms", ["fast", -5, True, [100]])

@@ -65,7 +65,7 @@ def read_contract(obs: Any) -> Contract:
         score=_score(obs["score"], variant),
         hand=tuple(_cards(obs["hand"], "hand", variant)),
         upcard=_card(obs["upcard"], "'upcard'", variant),
-        history=_history(obs["history"], n, seat, variant),
+        history=_history(obs["history"], n, variant),
         legal=_legal(obs["legal"], variant),
         deal=_whole(obs.get("deal", 0), "'deal'", 0),
     )
@@ -212,8 +212,10 @@ def _action(value: Any, where: str, variant: Variant, *, hidden: bool = False) -
     )
 
 
-def _history(value: Any, n: int, seat: int, variant: Variant) -> tuple[tuple[int, int], ...]:
-    """(seat, action id) pairs; another seat's discard or gift is the hidden action."""
+def _history(value: Any, n: int, variant: Variant) -> tuple[tuple[int, int], ...]:
+    """(seat, action id) pairs; a discard or gift shown bare is the hidden action. Your own
+    seat's may be bare too: a server seat taken over part way through a deal shows what
+    the one who sat there before did as a spectator sees it (docs/protocol.md, ``sit``)."""
     entry = '{"seat": k, "action": ACTION}'
     items = _list(value, "'history'", f"entries {entry}")
     history: list[tuple[int, int]] = []
@@ -222,13 +224,7 @@ def _history(value: Any, n: int, seat: int, variant: Variant) -> tuple[tuple[int
         if not isinstance(item, dict) or "seat" not in item or "action" not in item:
             raise ObservationError(f"{where} must be {entry}, got {shown(item)}")
         actor = _seat(item["seat"], f"{where[:-1]}.seat'", n)
-        aid = _action(item["action"], where, variant, hidden=True)
-        if actor == seat and aid in (A.HIDDEN_DISCARD, A.HIDDEN_GIVE):
-            raise ObservationError(
-                f"{where}: your own {A.action_text(aid)!r} shows its card"
-                f" (e.g. '{A.action_text(aid)} Jc'); only another seat's is bare"
-            )
-        history.append((actor, aid))
+        history.append((actor, _action(item["action"], where, variant, hidden=True)))
     return tuple(history)
 
 
