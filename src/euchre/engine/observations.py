@@ -47,7 +47,7 @@ def observation(
     ``variant`` out: the table's info carries it once; and writes its own ``history``,
     which ``with_history=False`` leaves None in its place)."""
     trump = view.trump
-    out: dict[str, Any] = {"variant": ruleset_of(view.variant)} if with_variant else {}
+    out: dict[str, Any] = {"variant": observed_ruleset(view.variant)} if with_variant else {}
     history = None
     if with_history:
         history = [{"seat": s, "action": A.action_text(a)} for s, a in view.history]
@@ -67,6 +67,17 @@ def observation(
         "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
         "tricks_won": list(view.tricks_won),
     }
+
+
+def observed_ruleset(variant: Variant) -> dict[str, Any]:
+    """The rules as an observation's ``variant`` (and a table's ``info.ruleset``) write them:
+    the EGN ruleset, with ``dealer_may_discard_upcard`` when it is on. A record leaves that
+    key out (EGN lets a dealer bury the turn-up anyway), but an observation's reader takes a
+    missing key as the engine's default, off, so a bot must be told when it is on."""
+    ruleset = ruleset_of(variant)
+    if variant.dealer_may_discard_upcard:
+        ruleset["dealer_may_discard_upcard"] = True
+    return ruleset
 
 
 def view_from_observation(obs: Any) -> View:
@@ -464,4 +475,10 @@ def _upcard_state(
     return "out"
 
 
-__all__ = ["CONTRACT_KEYS", "ObservationError", "observation", "view_from_observation"]
+__all__ = [
+    "CONTRACT_KEYS",
+    "ObservationError",
+    "observation",
+    "observed_ruleset",
+    "view_from_observation",
+]

@@ -8,7 +8,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from euchre.engine.records import ruleset_of
+from euchre.engine.observations import observed_ruleset
 from euchre.engine.steps import Step
 from euchre.engine.views import views_of
 from euchre.store import FencedError, StoredAction, StoredEvent
@@ -36,7 +36,7 @@ class Publishing(TableCore):
             "status": self.status,
             "preset": self.preset,
             "options": self.variant.options(),
-            "ruleset": ruleset_of(self.variant),
+            "ruleset": observed_ruleset(self.variant),
             "players": self.players,
             "target": self.variant.target,
             "turn_seconds": self.turn_seconds,
