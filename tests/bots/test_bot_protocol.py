@@ -560,3 +560,13 @@ def test_a_too_deeply_nested_line_is_answered_and_reading_goes_on() -> None:
 def test_a_too_deeply_nested_answer_is_an_error_naming_the_bot(tmp_path: Path) -> None:
     deep = MY_BOT.replace('json.dumps({"action": legal[-1]})', '"[" * 100000 + "]" * 100000')
     _first_decision_is_refused(tmp_path, deep, "nests arrays and objects too deeply")
+
+
+def test_an_unknown_rule_in_the_variant_lists_the_egn_keys_too() -> None:
+    """A bot writer sends EGN's keys (the observation's own): a misspelt one is answered
+    with those keys, not only with the engine's option names."""
+    message = _error(BID | {"variant": {"std": True, "farmer": True}})
+    assert "'variant': unknown option farmer" in message
+    for key in ("farmers", "partners_best", "winning_score", "num_players", "allow_no_trump"):
+        assert key in message, (key, message)
+    assert "dealer_may_discard_upcard" in message and "joker_upcard_rule" in message

@@ -23,6 +23,7 @@ from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import GameState, IllegalActionError
 from .steps import Step
 from .variants import (
+    OPTION_NAMES,
     GoUnder,
     JokerUpcard,
     LonerLead,
@@ -151,10 +152,11 @@ def _check_ruleset(ruleset: dict[str, Any]) -> None:
     """Values of the JSON type their rule takes, and no rule given twice (EGN key and
     option name) with two values."""
     by_key = {key: option for option, key in _EGN_KEYS.items()}
+    _check_ruleset_keys(ruleset, by_key)
     for key, value in ruleset.items():
         kind = _EGN_ONLY_TYPES.get(key) or option_type(by_key.get(key, key))
         words = None if kind is None else json_kind_problem(kind, value, "a string")
-        if words is not None:  # an unknown rule is named by Variant.replace
+        if words is not None:
             raise RecordError(
                 f"ruleset {quoted_json(key)} must be {words} in JSON, found {quoted_json(value)}"
             )
@@ -166,6 +168,24 @@ def _check_ruleset(ruleset: dict[str, Any]) -> None:
                 f'{quoted_json(ruleset[key])} and "{option}" is '
                 f'{quoted_json(ruleset[option])}; give it once, as "{key}"'
             )
+
+
+def _check_ruleset_keys(ruleset: dict[str, Any], by_key: dict[str, str]) -> None:
+    """Every key names a rule: EGN's key, or this project's option name. The refusal lists
+    both kinds, as a ruleset is written mostly in EGN's keys (an observation's too)."""
+    unknown = [
+        k for k in ruleset if k not in _EGN_ONLY_TYPES and option_type(by_key.get(k, k)) is None
+    ]
+    if not unknown:
+        return
+    named = ", ".join(shortened(k) for k in unknown[:3])
+    more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
+    egn = sorted({*by_key, "go_under"})
+    own = sorted((OPTION_NAMES - set(_EGN_KEYS) - {"go_under"}) | {"go_under_rule"})
+    raise RecordError(
+        f"unknown option {named}{more}: a ruleset takes EGN's keys ({', '.join(egn)}) and,"
+        f" for rules EGN has no key for, this project's option names ({', '.join(own)})"
+    )
 
 
 def _guess_name(options: dict[str, Any]) -> str:
