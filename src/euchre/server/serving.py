@@ -6,9 +6,13 @@ hundred slow or half-open sockets ("slow loris") then hold the server's file
 descriptors. The HTTP protocol here is uvicorn's own with two guards:
 
 * a request's headers must arrive in full within ``header_timeout`` seconds (counted
-  from the connection's first byte, or from the end of the previous response);
-* at most ``sockets_per_address`` open sockets per client address and ``max_sockets`` in
-  all; a socket past either is closed at once, before it is read.
+  from the connection's first byte, or from the end of the previous response), and in at
+  most ``max_header_bytes`` (uvicorn passes that limit to h11 only; with httptools, which
+  it prefers, a head of millions of small headers was parsed and held whole: 2 GB from
+  one socket), past which the request gets 431 and the socket is closed;
+* at most ``sockets_per_address`` open sockets per client address (an IPv6 address by
+  its /64, as every other per-address limit) and ``max_sockets`` in all; a socket past
+  either is closed at once, before it is read.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import json
 import resource
 from typing import Any
 
-from .addresses import parse_proxies
+from .addresses import limit_key, parse_proxies
 from .config import Settings
 from .quotas import exempt_addresses
 from .ws_guard import guarded_websocket
@@ -88,11 +93,12 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
     class GuardedProtocol(base):  # type: ignore[misc, valid-type]
         socket_counts = sockets
         _header_timer: asyncio.TimerHandle | None = None
+        _head_bytes = 0
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else ""
-            if not sockets.admit(address, transport, per_address(address), most):
+            if not sockets.admit(limit_key(address), transport, per_address(address), most):
                 transport.abort()  # unread: an excess socket costs nothing more
                 return
             super().connection_made(transport)
@@ -101,9 +107,18 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
         def data_received(self, data: bytes) -> None:
             if self._header_timer is None and self._between_requests():
                 self._await_headers()
+            if self._header_timer is not None and self._head_grows_past_limit(data):
+                self._head_too_large()  # refused before the parser holds any of it
+                return
             super().data_received(data)
             if self.transport.get_protocol() is not self or not self._between_requests():
                 self._headers_done()  # a request (or a websocket) has begun
+
+        def _head_grows_past_limit(self, data: bytes) -> bool:
+            """Count the part of ``data`` that is head (up to its blank line, if there)."""
+            end = data.find(b"\r\n\r\n")
+            self._head_bytes += len(data) if end < 0 else end + 4
+            return self._head_bytes > settings.max_header_bytes
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._headers_done()
@@ -115,6 +130,7 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
 
         def _await_headers(self) -> None:
             self._headers_done()
+            self._head_bytes = 0
             self._header_timer = self.loop.call_later(
                 settings.header_timeout, self._headers_too_slow
             )
@@ -124,12 +140,30 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
                 self._header_timer.cancel()
                 self._header_timer = None
 
+        def _head_too_large(self) -> None:
+            self._headers_done()
+            self.transport.write(head_too_large(settings.max_header_bytes))
+            self.transport.close()
+
         def _headers_too_slow(self) -> None:
             self._header_timer = None
             if self.transport.get_protocol() is self and self._between_requests():
                 self.transport.abort()
 
     return GuardedProtocol
+
+
+def head_too_large(limit: int) -> bytes:
+    """The whole answer to a request whose head passed ``limit`` bytes."""
+    detail = f"the request head (its line and headers) is too large: at most {limit} bytes"
+    body = json.dumps({"detail": detail, "code": "too_large"}).encode()
+    head = (
+        "HTTP/1.1 431 Request Header Fields Too Large\r\n"
+        "content-type: application/json\r\n"
+        f"content-length: {len(body)}\r\n"
+        "connection: close\r\n\r\n"
+    )
+    return head.encode() + body
 
 
 def socket_budget() -> int:
@@ -149,7 +183,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws_max_size": settings.max_frame_bytes,
         "ws_per_message_deflate": settings.ws_deflate,
         "timeout_keep_alive": settings.keep_alive_seconds,
-        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,  # and GuardedProtocol
         "log_config": None,
         "access_log": False,
     }

@@ -1,0 +1,118 @@
+"""Request heads within their size limit, and sockets counted per IPv6 /64: a head of
+millions of small headers (held whole by uvicorn's httptools parser, which ignores the
+h11 limit) is refused with 431, and the addresses of one /64 share one socket cap."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from pathlib import Path
+from typing import Any
+
+import httpx
+from server_helpers import ThreadServer, fast_settings
+from uvicorn.config import Config
+from uvicorn.server import ServerState
+
+from euchre.server.config import Settings
+from euchre.server.serving import guarded_protocol
+
+BOUND = 10.0
+HEAD_LIMIT = 16384
+
+
+def _answer(sock: socket.socket) -> bytes:
+    """What the server sends until it closes the socket (or BOUND passes)."""
+    sock.settimeout(BOUND)
+    answer = b""
+    with contextlib.suppress(OSError):
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def _send_head_lines(sock: socket.socket, lines: int) -> None:
+    """Small headers, a thousand at a time, never ending the head; stops once the
+    server closes."""
+    batch = b"X: v\r\n" * 1000
+    with contextlib.suppress(OSError):
+        for _ in range(lines // 1000):
+            sock.sendall(batch)
+
+
+def test_a_head_of_many_small_headers_is_refused_at_the_limit(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "h.db", max_header_bytes=HEAD_LIMIT)
+    with ThreadServer(settings) as live:
+        with socket.create_connection(("127.0.0.1", live.port), timeout=BOUND) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            _send_head_lines(sock, 200_000)  # 1.2 MB of head, never finished
+            answer = _answer(sock)
+        assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+        assert b'"code": "too_large"' in answer
+        assert f"at most {HEAD_LIMIT} bytes".encode() in answer
+        # One header over the limit in a finished head is refused the same way ...
+        with socket.create_connection(("127.0.0.1", live.port), timeout=BOUND) as sock:
+            big = b"X-Big: " + b"a" * (HEAD_LIMIT * 4) + b"\r\n"
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + big + b"\r\n")
+            assert _answer(sock).startswith(b"HTTP/1.1 431")
+        # ... while heads within it, and bodies larger than it, are served.
+        headers = {f"x-{i}": "v" * 100 for i in range(100)}  # about 11 KB
+        assert httpx.get(live.base + "/healthz", headers=headers, timeout=BOUND).status_code == 200
+        body = {"name": "Ann", "pad": "x" * (HEAD_LIMIT - 100)}
+        made = httpx.post(live.base + "/api/session", json=body, timeout=BOUND)
+        assert made.status_code != 431
+
+
+class _Transport(asyncio.Transport):
+    """Just enough of a socket's transport for uvicorn's protocol to take it."""
+
+    def __init__(self, peer: str) -> None:
+        super().__init__()
+        self.peer = peer
+        self.aborted = False
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        extra = {"peername": (self.peer, 40000, 0, 0), "sockname": ("2001:db8::ff", 80, 0, 0)}
+        return extra.get(name, default)
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def close(self) -> None:
+        self.aborted = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def write(self, data: bytes | bytearray | memoryview[int]) -> None:
+        pass
+
+
+async def _app(scope: Any, receive: Any, send: Any) -> None:
+    pass
+
+
+def test_the_sockets_of_one_ipv6_64_share_one_cap() -> None:
+    async def admitted(peers: list[str]) -> list[bool]:
+        protocol = guarded_protocol(Settings(sockets_per_address=2))
+        config = Config(app=_app)
+        config.load()
+        transports = [_Transport(peer) for peer in peers]
+        for transport in transports:
+            protocol(config=config, server_state=ServerState(), app_state={}).connection_made(
+                transport
+            )
+        return [not t.aborted for t in transports]
+
+    one_network = ["2001:db8:0:1::1", "2001:db8:0:1::2", "2001:db8:0:1:ffff::3"]
+    assert asyncio.run(admitted(one_network)) == [True, True, False]
+    # Another /64 (and IPv4) have caps of their own.
+    others = ["2001:db8:0:1::1", "2001:db8:0:2::1", "203.0.113.5", "203.0.113.6"]
+    assert asyncio.run(admitted(others)) == [True, True, True, True]
