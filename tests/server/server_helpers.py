@@ -58,6 +58,8 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         # Every test client comes from 127.0.0.1: the per-address caps are tested on their own.
         tables_per_address=10_000,
         waiting_per_address=10_000,
+        tables_opened_per_person=10_000,  # tests open and leave many tables: tested on its own
+        tables_opened_per_address=10_000,
         sockets_per_address=10_000,
         websockets_per_address=10_000,
         reviews_after_hand=False,  # reviews cost seconds of CPU: the review tests ask for them

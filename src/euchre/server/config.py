@@ -92,6 +92,9 @@ class Settings:
     tables_per_address: int = 20  # ... and one address
     waiting_per_person: int = 3  # of those, still waiting for players
     waiting_per_address: int = 10
+    tables_opened_per_person: int = 20  # new tables one person may open in the window ...
+    tables_opened_per_address: int = 60  # ... and one address
+    tables_opened_window_seconds: float = 600.0
     seats_per_person: int = 6  # open tables one person may sit at
     max_bot_games: int = 100  # running games with a bot seat, per instance
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this

@@ -6,6 +6,10 @@ tables of people. Counted here, on each instance, from the tables it holds:
 
 * tables a person (or an address) created that are still open, and how many of those
   still wait for players;
+* tables a person (or an address) opened in the last ``tables_opened_window_seconds``,
+  open or not: a waiting table closes when its last person leaves, so opening and
+  leaving in a loop never held more than one, yet stored a table each time (1,600 in
+  20 s from four addresses, every other table's moves slowed);
 * open tables a person sits at;
 * running games with a bot seat (bots think on this instance's CPU).
 
@@ -16,6 +20,8 @@ so requests sent at once cannot all pass the check before any of them lands.
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -26,6 +32,7 @@ from .addresses import limit_key
 from .config import Settings
 from .connection import Endpoint
 from .kinds import TableStatus
+from .limits import Attempts
 from .protocol import ProtocolError
 
 OPEN = (TableStatus.WAITING, TableStatus.PLAYING)
@@ -74,6 +81,9 @@ class Quotas:
         self.opening: set[str] = set()  # tables reserved by a create still being stored
         self.sitting: dict[str, Counter[str]] = {}  # person -> tables being sat at
         self.exempt = exempt_addresses(settings)
+        window = settings.tables_opened_window_seconds
+        self.opened_by_person = Attempts(settings.tables_opened_per_person, window)
+        self.opened_from_address = Attempts(settings.tables_opened_per_address, window)
 
     def _key(self, conn: Endpoint) -> str:
         """The address a person's tables count under ("" when it is exempt); IPv6 per /64."""
@@ -87,6 +97,7 @@ class Quotas:
         """Check the limits and hold the table's place while it is being opened; it stays
         counted as its creator's if it was opened."""
         self.check_create(conn, bots_at_once)
+        self._count_opening(conn)
         self.creators[table_id] = Creator(conn.identity.id, self._key(conn))
         self.opening.add(table_id)
         try:
@@ -141,8 +152,33 @@ class Quotas:
         _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
         self.check_seats(conn)
+        self._check_opening_rate(person, address)
         if bots_at_once:
             self.check_bot_games()
+
+    def _check_opening_rate(self, person: str, address: str) -> None:
+        s, now = self.settings, time.monotonic()
+        minutes = f"{s.tables_opened_window_seconds / 60:g} minutes"
+        rates = [(self.opened_by_person, person, s.tables_opened_per_person, "one person")]
+        if address:
+            rates.append(
+                (self.opened_from_address, address, s.tables_opened_per_address, "one address")
+            )
+        for attempts, key, limit, whom in rates:
+            wait = attempts.wait(key, now)
+            if wait > 0:
+                raise ProtocolError(
+                    TOO_MANY_TABLES,
+                    f"limit reached: at most {limit} new tables opened by {whom} in {minutes}; "
+                    f"join a table that is open, or try again in {math.ceil(wait)} s",
+                    retry_after=wait,
+                )
+
+    def _count_opening(self, conn: Endpoint) -> None:
+        now, address = time.monotonic(), self._key(conn)
+        self.opened_by_person.add(conn.identity.id, now)
+        if address:
+            self.opened_from_address.add(address, now)
 
     def check_seats(self, conn: Endpoint) -> None:
         """Refuse another seat to a person who sits at the most open tables already (tables
