@@ -101,7 +101,7 @@ class Settings:
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
     stall_timeouts: int = 2  # turns in a row the timer moves for a person before a bot plays
     header_timeout: float = 10.0  # a request's headers must arrive within this time
-    body_timeout: float = 30.0  # ... and an upload's body (POST /api/replays) within this
+    body_timeout: float = 30.0  # ... and a request's body (any endpoint) within this
     keep_alive_seconds: int = 5  # an idle keep-alive connection is closed after this
     max_header_bytes: int = 16384  # largest request head (h11)
     sockets_per_address: int = 64  # open sockets (HTTP and websockets) per client address

@@ -1,7 +1,10 @@
 """What every HTTP request passes before an endpoint sees it, and what every answer carries.
 
 - Request bodies are limited per endpoint: a ``Content-Length`` over the limit is refused
-  with 413 before anything is read, and a streamed body is counted as it arrives.
+  with 413 before anything is read, and a streamed body is counted as it arrives. Every
+  body must arrive within ``body_timeout`` of the request's start (408): the header
+  timeout ends with the head, and a JSON body sent a byte every few seconds held its
+  socket and its task for hours.
 - State-changing requests (POST, PUT, PATCH, DELETE) from a browser page of another
   origin are refused with 403: the ``Origin`` (or, without it, ``Sec-Fetch-Site``) must
   be the server's public origin, so no other site can act with a visitor's cookie.
@@ -14,6 +17,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -130,6 +134,10 @@ class BodyTooLargeError(Exception):
     """A streamed body grew past its endpoint's limit."""
 
 
+class BodyTooSlowError(Exception):
+    """A body still not in whole when its time ran out."""
+
+
 def _refusal(code: str, detail: str) -> bytes:
     return json.dumps({"detail": detail, "code": code}).encode()
 
@@ -140,6 +148,7 @@ class Guard:
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.default_limit = settings.max_body_bytes
+        self.body_timeout = settings.body_timeout
         self.origins = public_origins(settings)
         self.docs = settings.api_docs
 
@@ -154,16 +163,16 @@ class Guard:
         if refusal is not None:
             await _answer(send, *refusal)
             return
-        body = _CountedBody(receive, self.limit_of(scope["path"]))
+        body = _CountedBody(receive, self.limit_of(scope["path"]), self.body_timeout)
         docs = self.docs and scope["path"] == DOCS_PATH
         headers = DOCS_HEADERS if docs else SECURITY_HEADERS
 
         async def send_guarded(message: Message) -> None:
-            if body.overflowed:
+            if body.refusal is not None:
                 # Whatever the endpoint made of the cut body (FastAPI answers 400), the
                 # client is told the real reason, once.
                 if message["type"] == "http.response.start":
-                    await _answer(send, *_too_large(body.limit))
+                    await _answer(send, *body.refusal)
                 return
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", []), *headers]
@@ -171,8 +180,8 @@ class Guard:
 
         try:
             await self.app(scope, body.receive, send_guarded)
-        except BodyTooLargeError:
-            await send_guarded({"type": "http.response.start", "status": 413, "headers": []})
+        except (BodyTooLargeError, BodyTooSlowError):
+            await send_guarded({"type": "http.response.start", "status": 400, "headers": []})
 
     def _refused(self, scope: Scope) -> tuple[int, bytes] | None:
         if scope["method"] in UNSAFE_METHODS and cross_site(scope, self.origins):
@@ -191,22 +200,39 @@ def _too_large(limit: int) -> tuple[int, bytes]:
 
 
 class _CountedBody:
-    """A request's ``receive``, counting the body's bytes against a limit."""
+    """A request's ``receive``, counting the body's bytes against a limit and its time
+    against a deadline (the wait for the client's disconnect afterwards has none)."""
 
-    def __init__(self, receive: Receive, limit: int) -> None:
+    def __init__(self, receive: Receive, limit: int, seconds: float) -> None:
         self._receive = receive
         self.limit = limit
+        self.seconds = seconds
+        self._deadline = asyncio.get_running_loop().time() + seconds
         self.seen = 0
-        self.overflowed = False
+        self.complete = False
+        self.refusal: tuple[int, bytes] | None = None
 
     async def receive(self) -> Message:
-        message = await self._receive()
+        if self.complete:
+            return await self._receive()
+        try:
+            async with asyncio.timeout_at(self._deadline):
+                message = await self._receive()
+        except TimeoutError:
+            self.refusal = _too_slow(self.seconds)
+            raise BodyTooSlowError from None
         if message["type"] == "http.request":
             self.seen += len(message.get("body", b""))
+            self.complete = not message.get("more_body", False)
             if self.seen > self.limit:
-                self.overflowed = True
+                self.refusal = _too_large(self.limit)
                 raise BodyTooLargeError
         return message
+
+
+def _too_slow(seconds: float) -> tuple[int, bytes]:
+    detail = f"the request body did not arrive in time: it must arrive within {seconds:g} s"
+    return 408, _refusal("too_slow", detail)
 
 
 async def _answer(send: Send, status: int, body: bytes) -> None:
