@@ -505,8 +505,15 @@ class GameChecker:
         public = 1 << s.upcard | self.rec.under_mask
         for c in self.played:
             public |= 1 << c
+        # A blind-named Joker hides the dealer's hand from the deal's start until trump is
+        # named; an offer to go under or throw in before that shows it to the dealer only
+        # while the dealer answers it.
+        before_naming = s.phase == Phase.JOKER_NAME or (
+            s.phase in (Phase.GO_UNDER, Phase.THROW_IN_CLAIM) and s.turn != s.dealer
+        )
         blind = (
-            s.phase == Phase.JOKER_NAME
+            before_naming
+            and s.upcard == JOKER
             and self.v.joker_upcard_rule == JokerUpcard.DEALER_NAMES_BLIND
         )
         trick = tuple(zip(s.trick_seats, s.trick, strict=True))
@@ -813,6 +820,22 @@ def test_every_preset_plays_clean_games(name: str) -> None:
         checker = play_game(preset(name), seed=k, policy_seed=1000 + k,
                             pass_bias=(-1.0, 0.5, 0.8)[k % 3], time_up_at=-1)
         assert checker.tricks_seen >= 5
+
+
+def test_a_blind_named_joker_keeps_the_hand_hidden_while_others_answer_go_under() -> None:
+    """Seed 527 turns up the Joker and offers another seat to go under first: the dealer,
+    who names trump blind, must not see the hand while that seat answers (found by the
+    random sweep above)."""
+    variant = preset("british").replace(
+        joker_upcard_rule=JokerUpcard.DEALER_NAMES_BLIND, go_under=GoUnder.CLEAN
+    )
+    state = GameState(variant, seed=527)
+    assert state.phase == Phase.GO_UNDER and state.upcard == JOKER
+    assert state.turn != state.dealer
+    assert state.view(state.dealer).hand == ()
+    assert state.view(state.turn).hand != ()
+    checker = play_game(variant, seed=527, policy_seed=0, pass_bias=-1.0, time_up_at=-1)
+    assert checker.s.game_over
 
 
 @pytest.mark.parametrize("defend_alone", [False, True])
