@@ -93,9 +93,21 @@ class ActionValue:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.action, "value": round(self.value, 3)}
-        out["points"] = None if self.points is None else round(self.points, 3)
-        out["win"] = None if self.win is None else round(self.win, 4)
+        out["points"] = None if self.points is None else shown_points(self.points)
+        out["win"] = None if self.win is None else shown_win(self.win)
         return out
+
+
+def shown_points(points: float) -> float:
+    """Points a hand as a player is shown them, to 0.01. Sent already rounded: a client
+    rounding a longer copy its own way (halves up, where Python rounds to even) would show
+    figures whose difference is not the one the reason tells."""
+    return round(points, 2)
+
+
+def shown_win(win: float) -> float:
+    """A chance of winning (or its change) as a player is shown it, to 0.1%."""
+    return round(win, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +152,7 @@ class Hint:
             "facts": [f.to_json() for f in self.facts],
             "values": [v.to_json() for v in self.values],
             "worlds": self.worlds,
-            "win_now": None if self.win_now is None else round(self.win_now, 4),
+            "win_now": None if self.win_now is None else shown_win(self.win_now),
         }
 
 
@@ -562,9 +574,11 @@ def margin_fact(best: ActionValue, second: ActionValue) -> Fact:
     # The differences of the numbers as shown (points to 0.01, the chance to 0.1%), so that
     # the sentence and the table beside it agree to the last digit.
     if best.points is not None and second.points is not None:
-        points = data["points"] = round(round(best.points, 2) - round(second.points, 2), 2)
+        points = data["points"] = shown_points(
+            shown_points(best.points) - shown_points(second.points)
+        )
     if best.win is not None and second.win is not None:
-        win = data["win"] = round(round(best.win, 3) - round(second.win, 3), 3)
+        win = data["win"] = shown_win(shown_win(best.win) - shown_win(second.win))
     return Fact(
         "margin", _sentence(_margin_text(best.action, second.action, gap, points, win)), data
     )
