@@ -266,7 +266,8 @@ export class Coach {
   }
 
   decision(d, dealContext) {
-    const context = { ...dealContext, acts: d.acts }; // the objects of the actions it names
+    // the objects of the actions it names, and the turn-up its orders name, as the hint did
+    const context = { ...dealContext, acts: d.acts, upcard: d.position?.upcard ?? null };
     const best = d.chosen === d.best || d.loss < 0.005; // as good as the best
     const verdict = d.mark || (best ? "best" : "good");
     const i18n = this.page.ctx.i18n;

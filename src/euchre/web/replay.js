@@ -465,7 +465,7 @@ class ReplayPage extends Page {
   /** What the coach's reasons in ``deal`` need to be said in the viewer's words. */
   coachWords(deal) {
     const target = this.replay.ruleset.winning_score ?? DEFAULT_TARGET;
-    return { seatName: (seat) => this.name(seat), target, picksUp: deal.dealer === this.review.seat };
+    return { seatName: (seat) => this.name(seat), target, picksUp: deal.dealer === this.review.seat, upcard: deal.upcard ?? null };
   }
 
   coach() {

@@ -36,8 +36,9 @@ export function reviewBox(ctx, decision, game) {
     "aside",
     { class: `box coach-verdict mark-${mark}`, id: "replay-review", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
-    h("p", {}, t("replayReview.chosen", { action: actionLabel(ctx, decision, decision.chosen) })),
-    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game.picksUp) })),
+    // the choice taken and the best in the same words ("Order up K♥", "Play Ace of hearts")
+    h("p", {}, t("replayReview.chosen", { action: choiceWords(ctx, decision, decision.chosen, game) })),
+    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game) })),
     decision.loss > 0 ? h("p", { class: "muted" }, lossWords({ t, i18n: ctx.i18n }, decision) ?? t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
     h("p", { class: "coach-reason" }, reason(ctx, decision, game)),
   );
@@ -45,9 +46,10 @@ export function reviewBox(ctx, decision, game) {
 
 /** Why the best action is best, in the viewer's language, naming actions as the coach at
  * the table does (coachwords.js). */
-function reason(ctx, decision, { seatName, target, picksUp }) {
+function reason(ctx, decision, game) {
+  const { seatName, target } = game;
   const t = (key, params) => ctx.t(key, params);
-  const act = (text) => choiceWords(ctx, decision, text, picksUp);
+  const act = (text) => choiceWords(ctx, decision, text, game);
   return reasonText({ t, i18n: ctx.i18n, act, seatName, target }, decision.facts, decision.reason, decision.best);
 }
 
@@ -81,11 +83,11 @@ function sentenceStart(text) {
 
 /** An action a decision names (``text``: its chosen or best), in words as a player would
  * name it ("Pass", "Play the Ace of hearts"), from its object in the decision's ``acts``. */
-/** An action of a decision named as a choice ("Pick up", "Play King of hearts"), as its
- * reason names it, not as a thing done ("Ordered up"). */
-function choiceWords(ctx, decision, text, picksUp) {
+/** An action of a decision named as a choice ("Pick up 9♠", "Play King of hearts"), as its
+ * reason names it, not as a thing done ("Ordered up"); ``game.upcard``: the deal's turn-up. */
+function choiceWords(ctx, decision, text, { picksUp, upcard = null }) {
   const words = { t: (key, params) => ctx.t(key, params), i18n: ctx.i18n };
-  return actionWords(words, decision.acts[text], { picksUp }) ?? actionLabel(ctx, decision, text);
+  return actionWords(words, decision.acts[text], { picksUp, upcard }) ?? actionLabel(ctx, decision, text);
 }
 
 export function actionLabel(ctx, decision, text) {
