@@ -3,6 +3,7 @@
 
 import { cardImage, suitBadge } from "./cards.js";
 import { h } from "./dom.js";
+import { describeDeal } from "./narration.js";
 
 /** The summary of one hand (a deal_over / score-sheet row) for the felt or a dialog. */
 export function handSummary(page, deal, { live }) {
@@ -29,7 +30,7 @@ export function handSummary(page, deal, { live }) {
     },
     h("h2", { id: live ? "hand-summary-title" : "final-hand-title" }, t("table.lastHand", { n: deal.deal + 1 })),
     contractLine(page, deal),
-    h("p", { class: "summary-words" }, page.describeDeal(deal)),
+    h("p", { class: "summary-words" }, describeDeal(page, deal)),
     h(
       "div",
       { class: "summary-body" },

@@ -9,15 +9,16 @@ import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } f
 import { h, morph, rove, setRovingFocus } from "./dom.js";
 import { Coach } from "./coach.js";
 import { bidButtons, feltContract, feltScore } from "./felt.js";
-import { botLevelName, optionSummary } from "./lobby.js";
+import { botLevelName } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { suitOf } from "./cardtext.js";
-import { clickedOutsideLook, closeLook, feltLookButtons, lastTrickButton, lastTrickPanel, lookBackdrop, openLook, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
+import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
+import { describeEvent, describeGame } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
-import { scoreSheet } from "./scoresheet.js";
-import { askStand, cancelStand, standKey, standQuestion } from "./standup.js";
+import { sidePanel } from "./sidepanel.js";
+import { askStand, cancelStand, standKey } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
 import { FillCountdown } from "./waiting.js";
 
@@ -267,7 +268,7 @@ class TablePage extends Page {
     if (m.last_trick !== undefined) this.recentTrick = m.last_trick;
     if (m.log) {
       this.log = [];
-      for (const e of m.log) this.addLog(this.describe(e, m.state), false);
+      for (const e of m.log) this.addLog(describeEvent(this, e, m.state), false);
     }
     const last = this.sheet[this.sheet.length - 1] || null;
     if (last && !this.lastDeal) this.lastDeal = last;
@@ -328,7 +329,7 @@ class TablePage extends Page {
 
   /** An event into the log; ``speak``: live (announced, heard), not replayed on joining. */
   noteEvent(e, state, speak, before = null) {
-    const text = this.describe(e, state, before);
+    const text = describeEvent(this, e, state, before);
     if (speak) this.soundOf(e);
     if ((e.kind === "action" && e.seat === this.mySeat()) || e.kind === "started") this.goAlone = false;
     if (e.trick) {
@@ -378,7 +379,7 @@ class TablePage extends Page {
     this.ctx.announce(text);
   }
 
-  // ------------------------------------------------------------------ words
+  // ------------------------------------------------------------------ names
 
   seatName(seat) {
     const s = this.info?.seats?.[seat];
@@ -407,121 +408,6 @@ class TablePage extends Page {
     return this.ctx.i18n.list(seats.map((s) => this.seatName(s)));
   }
 
-  /** One event in words (for the log and the live region). */
-  describe(e, state, before = null) {
-    const name = e.seat !== undefined ? this.seatName(e.seat) : "";
-    const parts = [];
-    switch (e.kind) {
-      case "action":
-        if (e.by === "timer") parts.push(this.t("events.timeRanOut", { name }));
-        parts.push(this.describeAction(e.seat, e.act, orderState(e, state), e.phase || before?.phase || null));
-        if (e.trick) parts.push(this.t("events.trickWon", { name: this.seatName(e.trick.winner), n: e.trick.number }));
-        if (e.deal_over) parts.push(this.describeDeal(e.deal_over));
-        if (e.game_over) parts.push(this.describeGame(e.game_over));
-        return parts.join(" ");
-      case "started":
-        return this.t("events.started", { name: this.seatName(e.dealer) });
-      case "returned":
-      case "bot_playing":
-        // the player's own seat: said to them as their news ("A bot is playing for you…")
-        if (e.seat !== undefined && e.seat === this.mySeat()) return this.t(`events.${e.kind}You`);
-        return this.t(`events.${e.kind}`, { name: e.name || this.seatName(e.seat) });
-      case "seated":
-      case "stood":
-      case "away":
-        return this.t(`events.${e.kind}`, { name: e.name || this.seatName(e.seat) });
-      case "bot_seated":
-        return this.t("events.bot_seated", { name: this.seatName(e.seat) });
-      case "time_up":
-        return this.t("events.time_up");
-      case "arrived":
-        return this.t("lookback.arrived", { name: e.name });
-      case "rematch":
-        return this.t("lookback.playAgainAsked", { name: e.name });
-      case "closed":
-        return this.t("events.closed");
-      default:
-        return "";
-    }
-  }
-
-  /** ``act``: the action object (its card, suit, alone are fields: the text is not read). */
-  describeAction(seat, act, state, phase = null) {
-    const name = this.seatName(seat);
-    const card = act.card ? cardName(this.ctx.i18n, act.card) : null;
-    switch (act.kind) {
-      case "play":
-        return this.t("events.plays", { name, card });
-      case "discard":
-        return card ? this.t("events.discardsCard", { name, card }) : this.t("events.discards", { name });
-      case "give":
-        return card ? this.t("events.givesCard", { name, card }) : this.t("events.gives", { name });
-      case "order": {
-        const upcard = state?.upcard ? cardName(this.ctx.i18n, state.upcard) : "";
-        const picks = state && state.dealer === seat; // the dealer takes the turn-up into their own hand
-        const key = picks ? "events.pickUp" : "events.order";
-        return this.t(act.alone ? `${key}Alone` : key, { name, card: upcard });
-      }
-      case "pass": {
-        if (!state) break;
-        const round = this.passRound(state, phase);
-        if (!round) break;
-        return this.t(round === 2 ? "events.passR2" : "events.passR1", { name });
-      }
-      case "call": {
-        const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
-        return this.t(act.alone ? "events.callAlone" : "events.call", { name, suit });
-      }
-      case "under":
-        return this.t("events.under", { name, cards: act.shown.map((c) => cardName(this.ctx.i18n, c)).join(", ") });
-      default:
-        break;
-    }
-    const key = `events.${actKey(act)}`;
-    return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${act.text}`;
-  }
-
-  /** Which bidding round a pass belongs to (null: not a bid). The phase it was made in says
-   * (the server's event carries it); failing that, the state after it: still round 1; round
-   * 2 once more passes than bidders were made; a thrown-in deal passed in round 2. */
-  passRound(state, phase) {
-    if (phase) return { bid_r1: 1, bid_r2: 2 }[phase] || null;
-    if (state.phase === "bid_r1") return 1;
-    if (state.phase !== "bid_r2") return 2;
-    const passes = state.history.filter((e) => e.act.kind === "pass").length;
-    return passes > state.active.length ? 2 : 1;
-  }
-
-  describeDeal(d) {
-    const scored = d.points.map((p, side) => [p, side]).filter(([p]) => p > 0);
-    const score = this.scoreWords(d.score);
-    if (d.outcome !== "scored" && d.outcome !== "forfeit") {
-      return this.t(`deal.${["throw-in", "farmers", "misdeal", "redeal"].includes(d.outcome) ? d.outcome : "noScore"}`, { score });
-    }
-    if (d.maker === null || d.outcome === "forfeit") {
-      const [[points, side]] = scored.length ? scored : [[0, 0]];
-      return this.t("deal.points", { side: this.sideName(side), count: points, score });
-    }
-    const makerSide = this.sideOf(d.maker);
-    const makers = this.sideName(makerSide);
-    const made = scored.some(([, side]) => side === makerSide);
-    const points = scored.length ? scored[0][0] : 0;
-    if (!made) {
-      const others = this.ctx.i18n.list(scored.map(([, side]) => this.sideName(side)));
-      return this.t("deal.euchred", { makers, defenders: others, count: points, score });
-    }
-    const tricks = d.tricks?.[makerSide] ?? 0;
-    return this.t(tricks >= 5 ? "deal.march" : "deal.made", { makers, count: points, score, tricks });
-  }
-
-  describeGame(g) {
-    const winner = g.winner === null || g.winner === undefined ? "" : this.sideName(g.winner);
-    return this.t("game.won", { side: winner, score: this.scoreWords(g.score) });
-  }
-
-  scoreWords(score) {
-    return (score || []).join(" – ");
-  }
 
   // ------------------------------------------------------------------ derived state
 
@@ -818,7 +704,7 @@ class TablePage extends Page {
           h("div", { class: "dock" }, this.controls(), this.hand()),
         ),
       ),
-      this.sidePanel(),
+      sidePanel(this),
       this.gameOverPanel(),
     );
     if (this.pageEl && this.pageEl.parentNode === this.root) this.pageEl = morph(this.pageEl, page);
@@ -1307,147 +1193,6 @@ class TablePage extends Page {
     return this.t(`table.cardAction.${act.kind}`, { card: name });
   }
 
-  sidePanel() {
-    return h(
-      "aside",
-      { class: "side", "aria-label": this.t("table.sideLabel") },
-      this.coach.reviewPanel(),
-      this.scoreBoard(),
-      this.lookBackBox(),
-      this.lastDealBox(),
-      this.inviteBox(),
-      this.tableActions(),
-      this.rulesBox(),
-      this.logBox(),
-    );
-  }
-
-  scoreBoard() {
-    const s = this.state;
-    const sides = this.players() === 3 ? 3 : 2;
-    const target = this.info.target;
-    const mine = this.mySeat() !== null ? this.sideOf(this.mySeat()) : null;
-    const rows = Array.from({ length: sides }, (_, side) => {
-      const score = s ? s.score[side] : 0;
-      const tricks = s ? this.sideSeats(side).reduce((n, seat) => n + (s.tricks_won[seat] || 0), 0) : 0;
-      return h(
-        "tr",
-        { class: side === mine ? "mine" : "", dataset: { side: String(side) } },
-        h(
-          "th",
-          { scope: "row" },
-          this.sideName(side),
-          // a space between: the badge's margin alone ran the names into it for screen readers ("Olgayou")
-          side === mine ? [" ", h("span", { class: "you" }, this.t("table.you"))] : null,
-        ),
-        h("td", { class: "score" }, h("span", { class: "score-value" }, String(score)), h("span", { class: "muted" }, ` / ${target}`)),
-        h("td", { class: "tricks" }, s && s.phase === "play" ? String(tricks) : "–"),
-        h("td", { class: "bar-cell", "aria-hidden": "true" }, h("span", { class: "score-bar", style: `--fill:${Math.min(100, (100 * score) / Math.max(1, target))}%` })),
-      );
-    });
-    return h(
-      "section",
-      { class: "box score-board", "aria-labelledby": "score-title" },
-      h("h2", { id: "score-title" }, this.t("table.score", { target })),
-      h(
-        "table",
-        {},
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("table.side")), h("th", { scope: "col" }, this.t("table.points")), h("th", { scope: "col" }, this.t("table.tricks")), h("td", {}))),
-        h("tbody", {}, rows),
-      ),
-      s && s.trump ? h("p", { class: "contract-line" }, this.contract()) : null,
-      this.info.match ? h("p", { class: "match-line", id: "match-line" }, matchLine(this, this.info.match)) : null,
-    );
-  }
-
-  /** Look back: the last trick (button, L key) and the score sheet of every hand. */
-  lookBackBox() {
-    if (!this.state && this.info.status === "waiting") return null;
-    const names = { seat: (n) => this.seatName(n), side: (n) => this.sideName(n), sides: this.players() === 3 ? 3 : 2, mine: this.mySeat() === null ? null : this.sideOf(this.mySeat()) };
-    return h(
-      "section",
-      { class: "box look-back", "aria-labelledby": "look-back-title" },
-      h("h2", { id: "look-back-title" }, this.t("lookback.title")),
-      h("div", { class: "row wrap look-buttons" }, lastTrickButton(this, this.showLastTrick), scoreSheetButton(this, this.showSheet)),
-      this.showLastTrick || this.showSheet ? lookBackdrop() : null,
-      this.showLastTrick ? lastTrickPanel(this) : null,
-      scoreSheetPanel(this, this.showSheet, scoreSheet(this.ctx, this.sheet, names)),
-      this.coach.reviewList(this.sheet.map((row) => row.deal)),
-    );
-  }
-
-  lastDealBox() {
-    if (!this.lastDeal) return null;
-    return h(
-      "section",
-      { class: "box last-deal", "aria-labelledby": "last-deal-title" },
-      h("h2", { id: "last-deal-title" }, this.t("table.lastHand", { n: this.lastDeal.deal + 1 })),
-      h("p", { id: "deal-summary" }, this.describeDeal(this.lastDeal)),
-      this.coach.reviewButton(this.lastDeal.deal, "review-last-hand"),
-    );
-  }
-
-  inviteBox() {
-    if (!this.inviteCode || this.info.status === "finished") return null;
-    const link = `${location.origin}${location.pathname}#/join/${this.inviteCode}`;
-    const input = h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() });
-    return h(
-      "section",
-      { class: "box invite", "aria-labelledby": "invite-title" },
-      h("h2", { id: "invite-title" }, this.t("table.invite")),
-      h("label", { for: "invite-link" }, this.t("table.inviteHelp")),
-      h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, this.t("table.copy"))),
-      h("p", { class: "hint" }, this.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, this.inviteCode)),
-      this.you?.host && this.info.opened?.length ? h("p", { id: "invite-opened" }, this.t("lookback.opened", { names: this.ctx.i18n.list(this.info.opened) })) : null,
-      this.you?.host && this.info.watching?.length ? h("p", { id: "invite-watching" }, this.t("lookback.watching", { names: this.ctx.i18n.list(this.info.watching) })) : null,
-    );
-  }
-
-  tableActions() {
-    const me = this.mySeat();
-    const playing = this.info.status === "playing";
-    // Only the person whose seat a bot plays gets it back (a spectator would take a bot's seat).
-    const held = this.heldSeat === null ? null : this.info.seats[this.heldSeat];
-    const botsSitting = Boolean(held && held.type === "human" && held.bot_playing && !held.connected);
-    return h(
-      "div",
-      { class: "box row wrap table-actions" },
-      me !== null && this.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": this.confirmingStand ? "true" : null, "aria-controls": this.confirmingStand ? "stand-confirm" : null, dataset: { key: "stand", cmd: "stand" } }, this.t("table.stand")) : null,
-      me !== null && this.confirmingStand && this.info.status === "playing" ? standQuestion(this) : null,
-      this.gameOverClosed && this.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, this.t("game.showResult")) : null,
-      me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, this.t("table.sitAgain")) : null,
-      h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, this.t("table.leave")),
-    );
-  }
-
-  rulesBox() {
-    const info = this.info;
-    const options = Object.entries(info.options || {}).filter(([name]) => this.ctx.i18n.has(`options.${name}.help`) && name !== "players");
-    return h(
-      "details",
-      { class: "box rules" },
-      h("summary", {}, this.t("table.rules")),
-      h("p", {}, h("strong", {}, this.t(`presets.${info.preset}.label`)), ": ", this.t(`presets.${info.preset}.help`)),
-      h("p", {}, this.t("table.target", { target: info.target })),
-      h("p", {}, info.turn_seconds ? this.t("table.turnTimer", { count: Math.round(info.turn_seconds) }) : this.t("table.noTimer")),
-      options.length
-        ? h("ul", {}, options.map(([name, value]) => h("li", {}, h("strong", {}, optionSummary(this.ctx, { [name]: value })[0]), " — ", this.t(`options.${name}.help`))))
-        : h("p", {}, this.t("table.noOptions")),
-      h("a", { href: "#/help/options" }, this.t("table.rulesHelp")),
-    );
-  }
-
-  logBox() {
-    const items = this.log.map((entry) => h("li", {}, entry.text)); // all kept: a game's recent hands
-    return h(
-      "details",
-      { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
-      h("summary", {}, this.t("table.log")),
-      // The log role on a box round the list: a list's items need the list as their parent.
-      h("div", { class: "log-list", role: "log", tabindex: "0", "aria-label": this.t("table.log") }, h("ol", { id: "game-log" }, items)),
-    );
-  }
-
   gameOverPanel() {
     const s = this.state;
     if (!this.gameOverShowing()) return null; // put away, or a hand's review shows instead
@@ -1458,7 +1203,7 @@ class TablePage extends Page {
       "section",
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
-      h("p", {}, this.describeGame({ winner: s.winner, score: s.score })),
+      h("p", {}, describeGame(this, { winner: s.winner, score: s.score })),
       this.info.match ? h("p", { class: "match-line", id: "game-over-match" }, matchLine(this, this.info.match)) : null,
       this.info.match?.decided ? h("p", { class: "rubber-won", id: "rubber-won" }, h("strong", {}, rubberLine(this, this.info.match))) : null,
       // What to do next comes before the last hand's story: a phone shows it without scrolling.
@@ -1509,9 +1254,4 @@ class TablePage extends Page {
       game.textContent = this.t("table.timeLeft", { time: `${mm}:${ss}` });
     }
   }
-}
-
-/** An order event names its own deal's turn-up and dealer (the state may be a later deal's). */
-function orderState(e, state) {
-  return e.upcard === undefined ? state : { ...state, upcard: e.upcard, dealer: e.dealer };
 }

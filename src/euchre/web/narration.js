@@ -1,0 +1,127 @@
+// The table's events in words: an action, a trick, a hand's outcome and a game's, for the
+// table's log, its live region and the hand's summary. Names come from the page
+// (seatName, sideName, sideOf), so a renamed or newly seated player reads right.
+
+import { actKey } from "./acts.js";
+import { cardName } from "./cards.js";
+
+/** One event in words (for the log and the live region). */
+export function describeEvent(page, e, state, before = null) {
+  const name = e.seat !== undefined ? page.seatName(e.seat) : "";
+  const parts = [];
+  switch (e.kind) {
+    case "action":
+      if (e.by === "timer") parts.push(page.t("events.timeRanOut", { name }));
+      parts.push(describeAction(page, e.seat, e.act, orderState(e, state), e.phase || before?.phase || null));
+      if (e.trick) parts.push(page.t("events.trickWon", { name: page.seatName(e.trick.winner), n: e.trick.number }));
+      if (e.deal_over) parts.push(describeDeal(page, e.deal_over));
+      if (e.game_over) parts.push(describeGame(page, e.game_over));
+      return parts.join(" ");
+    case "started":
+      return page.t("events.started", { name: page.seatName(e.dealer) });
+    case "returned":
+    case "bot_playing":
+      // the player's own seat: said to them as their news ("A bot is playing for you…")
+      if (e.seat !== undefined && e.seat === page.mySeat()) return page.t(`events.${e.kind}You`);
+      return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
+    case "seated":
+    case "stood":
+    case "away":
+      return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
+    case "bot_seated":
+      return page.t("events.bot_seated", { name: page.seatName(e.seat) });
+    case "time_up":
+      return page.t("events.time_up");
+    case "arrived":
+      return page.t("lookback.arrived", { name: e.name });
+    case "rematch":
+      return page.t("lookback.playAgainAsked", { name: e.name });
+    case "closed":
+      return page.t("events.closed");
+    default:
+      return "";
+  }
+}
+
+/** ``act``: the action object (its card, suit, alone are fields: the text is not read). */
+function describeAction(page, seat, act, state, phase = null) {
+  const name = page.seatName(seat);
+  const card = act.card ? cardName(page.ctx.i18n, act.card) : null;
+  switch (act.kind) {
+    case "play":
+      return page.t("events.plays", { name, card });
+    case "discard":
+      return card ? page.t("events.discardsCard", { name, card }) : page.t("events.discards", { name });
+    case "give":
+      return card ? page.t("events.givesCard", { name, card }) : page.t("events.gives", { name });
+    case "order": {
+      const upcard = state?.upcard ? cardName(page.ctx.i18n, state.upcard) : "";
+      const picks = state && state.dealer === seat; // the dealer takes the turn-up into their own hand
+      const key = picks ? "events.pickUp" : "events.order";
+      return page.t(act.alone ? `${key}Alone` : key, { name, card: upcard });
+    }
+    case "pass": {
+      if (!state) break;
+      const round = passRound(page, state, phase);
+      if (!round) break;
+      return page.t(round === 2 ? "events.passR2" : "events.passR1", { name });
+    }
+    case "call": {
+      const suit = act.suit === "n" ? page.t("cards.noTrump") : page.t(`cards.suits.${act.suit}`);
+      return page.t(act.alone ? "events.callAlone" : "events.call", { name, suit });
+    }
+    case "under":
+      return page.t("events.under", { name, cards: act.shown.map((c) => cardName(page.ctx.i18n, c)).join(", ") });
+    default:
+      break;
+  }
+  const key = `events.${actKey(act)}`;
+  return page.ctx.i18n.has(key) ? page.t(key, { name }) : `${name}: ${act.text}`;
+}
+
+/** Which bidding round a pass belongs to (null: not a bid). The phase it was made in says
+ * (the server's event carries it); failing that, the state after it: still round 1; round
+ * 2 once more passes than bidders were made; a thrown-in deal passed in round 2. */
+function passRound(page, state, phase) {
+  if (phase) return { bid_r1: 1, bid_r2: 2 }[phase] || null;
+  if (state.phase === "bid_r1") return 1;
+  if (state.phase !== "bid_r2") return 2;
+  const passes = state.history.filter((e) => e.act.kind === "pass").length;
+  return passes > state.active.length ? 2 : 1;
+}
+
+export function describeDeal(page, d) {
+  const scored = d.points.map((p, side) => [p, side]).filter(([p]) => p > 0);
+  const score = scoreWords(page, d.score);
+  if (d.outcome !== "scored" && d.outcome !== "forfeit") {
+    return page.t(`deal.${["throw-in", "farmers", "misdeal", "redeal"].includes(d.outcome) ? d.outcome : "noScore"}`, { score });
+  }
+  if (d.maker === null || d.outcome === "forfeit") {
+    const [[points, side]] = scored.length ? scored : [[0, 0]];
+    return page.t("deal.points", { side: page.sideName(side), count: points, score });
+  }
+  const makerSide = page.sideOf(d.maker);
+  const makers = page.sideName(makerSide);
+  const made = scored.some(([, side]) => side === makerSide);
+  const points = scored.length ? scored[0][0] : 0;
+  if (!made) {
+    const others = page.ctx.i18n.list(scored.map(([, side]) => page.sideName(side)));
+    return page.t("deal.euchred", { makers, defenders: others, count: points, score });
+  }
+  const tricks = d.tricks?.[makerSide] ?? 0;
+  return page.t(tricks >= 5 ? "deal.march" : "deal.made", { makers, count: points, score, tricks });
+}
+
+export function describeGame(page, g) {
+  const winner = g.winner === null || g.winner === undefined ? "" : page.sideName(g.winner);
+  return page.t("game.won", { side: winner, score: scoreWords(page, g.score) });
+}
+
+function scoreWords(page, score) {
+  return (score || []).join(" – ");
+}
+
+/** An order event names its own deal's turn-up and dealer (the state may be a later deal's). */
+function orderState(e, state) {
+  return e.upcard === undefined ? state : { ...state, upcard: e.upcard, dealer: e.dealer };
+}

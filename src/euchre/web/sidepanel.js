@@ -1,0 +1,152 @@
+// The table's side panel: the score board, the look-back buttons and sheets, the last
+// hand, the invitation, standing up and leaving, the rules in play and the game's log.
+
+import { h } from "./dom.js";
+import { lastTrickButton, lastTrickPanel, lookBackdrop, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
+import { optionSummary } from "./lobby.js";
+import { matchLine } from "./matchline.js";
+import { describeDeal } from "./narration.js";
+import { scoreSheet } from "./scoresheet.js";
+import { standQuestion } from "./standup.js";
+
+/** The side panel beside the felt (below it on a phone). */
+export function sidePanel(page) {
+  return h(
+    "aside",
+    { class: "side", "aria-label": page.t("table.sideLabel") },
+    page.coach.reviewPanel(),
+    scoreBoard(page),
+    lookBackBox(page),
+    lastDealBox(page),
+    inviteBox(page),
+    tableActions(page),
+    rulesBox(page),
+    logBox(page),
+  );
+}
+
+function scoreBoard(page) {
+  const s = page.state;
+  const sides = page.players() === 3 ? 3 : 2;
+  const target = page.info.target;
+  const mine = page.mySeat() !== null ? page.sideOf(page.mySeat()) : null;
+  const rows = Array.from({ length: sides }, (_, side) => {
+    const score = s ? s.score[side] : 0;
+    const tricks = s ? page.sideSeats(side).reduce((n, seat) => n + (s.tricks_won[seat] || 0), 0) : 0;
+    return h(
+      "tr",
+      { class: side === mine ? "mine" : "", dataset: { side: String(side) } },
+      h(
+        "th",
+        { scope: "row" },
+        page.sideName(side),
+        // a space between: the badge's margin alone ran the names into it for screen readers ("Olgayou")
+        side === mine ? [" ", h("span", { class: "you" }, page.t("table.you"))] : null,
+      ),
+      h("td", { class: "score" }, h("span", { class: "score-value" }, String(score)), h("span", { class: "muted" }, ` / ${target}`)),
+      h("td", { class: "tricks" }, s && s.phase === "play" ? String(tricks) : "–"),
+      h("td", { class: "bar-cell", "aria-hidden": "true" }, h("span", { class: "score-bar", style: `--fill:${Math.min(100, (100 * score) / Math.max(1, target))}%` })),
+    );
+  });
+  return h(
+    "section",
+    { class: "box score-board", "aria-labelledby": "score-title" },
+    h("h2", { id: "score-title" }, page.t("table.score", { target })),
+    h(
+      "table",
+      {},
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, page.t("table.side")), h("th", { scope: "col" }, page.t("table.points")), h("th", { scope: "col" }, page.t("table.tricks")), h("td", {}))),
+      h("tbody", {}, rows),
+    ),
+    s && s.trump ? h("p", { class: "contract-line" }, page.contract()) : null,
+    page.info.match ? h("p", { class: "match-line", id: "match-line" }, matchLine(page, page.info.match)) : null,
+  );
+}
+
+/** Look back: the last trick (button, L key) and the score sheet of every hand. */
+function lookBackBox(page) {
+  if (!page.state && page.info.status === "waiting") return null;
+  const names = { seat: (n) => page.seatName(n), side: (n) => page.sideName(n), sides: page.players() === 3 ? 3 : 2, mine: page.mySeat() === null ? null : page.sideOf(page.mySeat()) };
+  return h(
+    "section",
+    { class: "box look-back", "aria-labelledby": "look-back-title" },
+    h("h2", { id: "look-back-title" }, page.t("lookback.title")),
+    h("div", { class: "row wrap look-buttons" }, lastTrickButton(page, page.showLastTrick), scoreSheetButton(page, page.showSheet)),
+    page.showLastTrick || page.showSheet ? lookBackdrop() : null,
+    page.showLastTrick ? lastTrickPanel(page) : null,
+    scoreSheetPanel(page, page.showSheet, scoreSheet(page.ctx, page.sheet, names)),
+    page.coach.reviewList(page.sheet.map((row) => row.deal)),
+  );
+}
+
+function lastDealBox(page) {
+  if (!page.lastDeal) return null;
+  return h(
+    "section",
+    { class: "box last-deal", "aria-labelledby": "last-deal-title" },
+    h("h2", { id: "last-deal-title" }, page.t("table.lastHand", { n: page.lastDeal.deal + 1 })),
+    h("p", { id: "deal-summary" }, describeDeal(page, page.lastDeal)),
+    page.coach.reviewButton(page.lastDeal.deal, "review-last-hand"),
+  );
+}
+
+function inviteBox(page) {
+  if (!page.inviteCode || page.info.status === "finished") return null;
+  const link = `${location.origin}${location.pathname}#/join/${page.inviteCode}`;
+  const input = h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() });
+  return h(
+    "section",
+    { class: "box invite", "aria-labelledby": "invite-title" },
+    h("h2", { id: "invite-title" }, page.t("table.invite")),
+    h("label", { for: "invite-link" }, page.t("table.inviteHelp")),
+    h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, page.t("table.copy"))),
+    h("p", { class: "hint" }, page.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, page.inviteCode)),
+    page.you?.host && page.info.opened?.length ? h("p", { id: "invite-opened" }, page.t("lookback.opened", { names: page.ctx.i18n.list(page.info.opened) })) : null,
+    page.you?.host && page.info.watching?.length ? h("p", { id: "invite-watching" }, page.t("lookback.watching", { names: page.ctx.i18n.list(page.info.watching) })) : null,
+  );
+}
+
+function tableActions(page) {
+  const me = page.mySeat();
+  const playing = page.info.status === "playing";
+  // Only the person whose seat a bot plays gets it back (a spectator would take a bot's seat).
+  const held = page.heldSeat === null ? null : page.info.seats[page.heldSeat];
+  const botsSitting = Boolean(held && held.type === "human" && held.bot_playing && !held.connected);
+  return h(
+    "div",
+    { class: "box row wrap table-actions" },
+    me !== null && page.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": page.confirmingStand ? "true" : null, "aria-controls": page.confirmingStand ? "stand-confirm" : null, dataset: { key: "stand", cmd: "stand" } }, page.t("table.stand")) : null,
+    me !== null && page.confirmingStand && page.info.status === "playing" ? standQuestion(page) : null,
+    page.gameOverClosed && page.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, page.t("game.showResult")) : null,
+    me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, page.t("table.sitAgain")) : null,
+    h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, page.t("table.leave")),
+  );
+}
+
+function rulesBox(page) {
+  const info = page.info;
+  const options = Object.entries(info.options || {}).filter(([name]) => page.ctx.i18n.has(`options.${name}.help`) && name !== "players");
+  return h(
+    "details",
+    { class: "box rules" },
+    h("summary", {}, page.t("table.rules")),
+    h("p", {}, h("strong", {}, page.t(`presets.${info.preset}.label`)), ": ", page.t(`presets.${info.preset}.help`)),
+    h("p", {}, page.t("table.target", { target: info.target })),
+    h("p", {}, info.turn_seconds ? page.t("table.turnTimer", { count: Math.round(info.turn_seconds) }) : page.t("table.noTimer")),
+    options.length
+      ? h("ul", {}, options.map(([name, value]) => h("li", {}, h("strong", {}, optionSummary(page.ctx, { [name]: value })[0]), " — ", page.t(`options.${name}.help`))))
+      : h("p", {}, page.t("table.noOptions")),
+    h("a", { href: "#/help/options" }, page.t("table.rulesHelp")),
+  );
+}
+
+function logBox(page) {
+  const items = page.log.map((entry) => h("li", {}, entry.text)); // all kept: a game's recent hands
+  return h(
+    "details",
+    { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
+    h("summary", {}, page.t("table.log")),
+    // The log role on a box round the list: a list's items need the list as their parent.
+    h("div", { class: "log-list", role: "log", tabindex: "0", "aria-label": page.t("table.log") }, h("ol", { id: "game-log" }, items)),
+  );
+}
