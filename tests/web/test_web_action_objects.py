@@ -92,7 +92,7 @@ def test_no_module_of_the_client_takes_an_action_text_apart() -> None:
     [
         ("table.js", "this.state.legal_acts"),  # the hand's cards and the bid buttons
         ("table.js", "e.act"),  # an event's action, and each history entry's
-        ("felt.js", 'act.kind === "call"'),  # a call and the same call alone, one button
+        ("felt.js", "TWINNED.has(act.kind)"),  # a bid and the same bid alone, one button
         ("replayframes.js", "acts[action]"),  # a replay's steps
         ("coach.js", "acts[text]"),  # a hint's and a review's actions
         ("replaycoach.js", "decision.acts[text]"),  # a finished game's review

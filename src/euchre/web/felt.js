@@ -1,6 +1,6 @@
 // What the felt shows besides seats and cards: the score to the target and this hand's
 // tricks (one corner), trump, maker and alone (the other), and the bid buttons, where
-// a call of a suit and the same call alone are one button and a "go alone" toggle.
+// ordering up or a call of a suit and the same bid alone are one button and a "go alone" toggle.
 
 import { suitBadge } from "./cards.js";
 import { h } from "./dom.js";
@@ -52,18 +52,27 @@ export function feltContract(page) {
   );
 }
 
-/** The bid choices as buttons (``acts``: the legal actions' objects). "call X" and "call X
- * alone" share one button; the "go alone" toggle (shown only when some call may be made
- * alone) picks which of the two it sends. */
+/** The bids that may also be made alone: ordering up (round 1) and calling a suit (round 2). */
+const TWINNED = new Set(["order", "call"]);
+
+/** A bid and the same bid alone share this key: its kind and its suit. */
+function twinKey(act) {
+  return `${act.kind} ${act.suit ?? ""}`;
+}
+
+/** The bid choices as buttons (``acts``: the legal actions' objects). "order up" and
+ * "order up alone", "call X" and "call X alone" share one button; the "go alone" toggle
+ * (shown only when some bid may be made alone) picks which of the two it sends, so that
+ * going alone is never one stray tap on a button of its own. */
 export function bidButtons(page, acts) {
-  const plainCalls = new Set(acts.filter((a) => a.kind === "call" && !a.alone).map((a) => a.suit));
-  const aloneOf = new Map(); // a suit -> its call alone, where the plain call is legal too
-  for (const act of acts) if (act.kind === "call" && act.alone && plainCalls.has(act.suit)) aloneOf.set(act.suit, act);
-  const shown = acts.filter((a) => !(a.kind === "call" && a.alone && aloneOf.has(a.suit)));
+  const plain = new Set(acts.filter((a) => TWINNED.has(a.kind) && !a.alone).map(twinKey));
+  const aloneOf = new Map(); // a bid's key -> the same bid alone, where the plain bid is legal too
+  for (const act of acts) if (TWINNED.has(act.kind) && act.alone && plain.has(twinKey(act))) aloneOf.set(twinKey(act), act);
+  const shown = acts.filter((a) => !(a.alone && aloneOf.get(twinKey(a)) === a));
   const alone = aloneOf.size > 0 && page.goAlone;
   const pick = page.coach?.pick();
   const buttons = shown.map((act, i) => {
-    const twin = act.kind === "call" && !act.alone ? aloneOf.get(act.suit) : undefined;
+    const twin = TWINNED.has(act.kind) && !act.alone ? aloneOf.get(twinKey(act)) : undefined;
     const sent = alone && twin ? twin : act;
     const coached = pick === act.text || (twin && pick === twin.text) ? " coach-pick" : ""; // the coach's choice (its suit, alone or not)
     // Going alone pins a badge on the button rather than lengthening its label: a longer

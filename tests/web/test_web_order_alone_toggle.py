@@ -1,0 +1,48 @@
+"""Round 1 on a phone (390x664 and 844x390, touch): ordering up alone is the "Order up"
+button with the "go alone" toggle on, as calling a suit alone is in round 2; no button of
+its own sits under the finger that meant to order up (a stray tap there cannot be undone)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import PageFactory
+from phases import reach, state
+from playwright.sync_api import expect
+from web_helpers import PHONE, PHONE_LANDSCAPE, create_private_table, enter_name
+
+SIZES = pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+
+
+@SIZES
+def test_ordering_up_alone_takes_the_go_alone_toggle(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    page = new_page(viewport=viewport, touch=True)
+    enter_name(page, "Rosalind")
+    game = create_private_table(page, start_with_bots=True)
+    now = reach(game, "bid_r1")
+    assert {"order", "order alone"} <= set(now["legal"]), now["legal"]
+    bids = page.locator(".bid-buttons [data-cmd=act]")
+    plain = bids.evaluate_all("els => els.map(e => e.dataset.plainAction)")
+    assert sorted(plain) == ["order", "pass"]  # one button to order up, alone or not
+    order = page.locator('.bid-buttons [data-plain-action="order"]')
+    toggle = page.locator("#go-alone")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(order).to_have_attribute("data-action", "order")
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(order).to_have_attribute("data-action", "order alone")
+    expect(order.locator(".alone-badge")).to_be_visible()
+    folder = os.environ.get("EUCHRE_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/order-alone-{viewport['width']}x{viewport['height']}.png")
+    toggle.tap()  # changed their mind: ordering up with the partner again
+    expect(order).to_have_attribute("data-action", "order")
+    toggle.tap()
+    before = game.version()
+    order.tap()
+    game.wait_version_above(before)
+    after = state(game)
+    assert after["maker"] == after["seat"] and after["alone"], after
