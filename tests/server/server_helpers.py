@@ -35,7 +35,8 @@ PG_ADMIN_URLS = (
     "postgresql://postgres@127.0.0.1:5432/test",
     "postgresql://root@127.0.0.1:5432/test",
 )
-REDIS_URL = "redis://127.0.0.1:6379/0"
+# EUCHRE_TEST_REDIS_URL: a Redis of one's own (say, one started on another port for a probe).
+REDIS_URL = os.environ.get("EUCHRE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 TIMEOUT = 15.0
 
 

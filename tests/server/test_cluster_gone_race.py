@@ -46,6 +46,7 @@ def _hooks(answer: Any = _nothing) -> Hooks:
         released=lambda _ids: None,
         reads_chat=lambda _reader, _author: False,
         rewatch=lambda _owner: None,
+        news=_nothing,
     )
 
 

@@ -62,6 +62,7 @@ async def setup() -> AsyncIterator[Setup]:
         released=lambda _ids: None,
         reads_chat=lambda _reader, _author: False,
         rewatch=lambda _owner: None,
+        news=_nothing,
     )
     await cluster.start(namespace, hooks)
     try:

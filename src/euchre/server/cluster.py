@@ -30,7 +30,15 @@ from .bus import PREFIX, RedisBus
 from .chat import Prefs
 from .connection import Connection, Endpoint
 from .protocol import ProtocolError
-from .table_commands import Command, Disconnected, from_json, to_json
+from .table_commands import (
+    Command,
+    Disconnected,
+    News,
+    from_json,
+    news_from_json,
+    news_to_json,
+    to_json,
+)
 from .wire import dumps
 
 log = logging.getLogger("euchre.cluster")
@@ -79,6 +87,7 @@ class Hooks:
     # The owners of tables played elsewhere may have dropped this instance's clients (one
     # owner said so: its node; None: the bus lost messages): they join those tables again.
     rewatch: Callable[[str | None], None]
+    news: Callable[[str, News], Awaitable[None]]  # news of another table, for a table here
 
 
 def node_channel(node: str) -> str:
@@ -395,6 +404,8 @@ class Cluster:
         reply = await self._ask(owner, table_id, message)
         if reply is None:
             return False, None
+        # Tables the request took the client to besides this one (a "play again" table).
+        conn.tables.update(str(t) for t in reply.get("also") or ())
         if reply.get("watching"):
             conn.tables.add(table_id)
             if conn.closed:
@@ -411,6 +422,13 @@ class Cluster:
         (False, None) when the owner is gone or no longer has the table."""
         reply = await self._ask(owner, table_id, {"op": "info", "table": table_id})
         return (False, None) if reply is None else _outcome(reply)
+
+    async def tell(self, owner: str, table_id: str, news: News) -> bool:
+        """Give the table's owner news of another table (False: the owner is gone or no
+        longer has the table)."""
+        message = {"op": "news", "table": table_id, "news": news_to_json(news)}
+        reply = await self._ask(owner, table_id, message)
+        return reply is not None and _outcome(reply)[0]
 
     async def _ask(
         self, owner: str, table_id: str, message: dict[str, Any]
@@ -447,7 +465,7 @@ class Cluster:
 
     def _on_message(self, _channel: str, message: dict[str, Any]) -> None:
         op = message.get("op")
-        if self._closed and op in ("call", "info"):
+        if self._closed and op in ("call", "info", "news"):
             # Shutting down: this instance has let its tables go (and said so), so a
             # request here is rare; its client gets ``unavailable`` and tries again.
             return
@@ -458,6 +476,8 @@ class Cluster:
                 self._spawn(self._run_call(message))
             elif op == "info":
                 self._spawn(self._run_info(message))
+            elif op == "news":
+                self._spawn(self._run_news(message))
             elif op == "gone":
                 relay = self.relays.pop((str(message["from"]), int(message["conn"])), None)
                 if relay is not None:
@@ -503,6 +523,7 @@ class Cluster:
         visible = bool(message["visible"])
         reply = await _reply_to(message, table_id, self._answer(relay, table_id, message, visible))
         reply["watching"] = table_id in relay.tables
+        reply["also"] = sorted(relay.tables - {table_id})
         relay.outbox.put(reply)
         if relay.closed and table_id in relay.tables:
             # Its client left while this request ran (`gone` came meanwhile): what the
@@ -521,6 +542,14 @@ class Cluster:
         table_id = str(message["table"])
         reply = await _reply_to(message, table_id, self.hooks.describe(table_id))
         self._outbox(str(message["from"])).put(reply)
+
+    async def _run_news(self, message: dict[str, Any]) -> None:
+        table_id = str(message["table"])
+        reply = await _reply_to(message, table_id, self._news(table_id, message["news"]))
+        self._outbox(str(message["from"])).put(reply)
+
+    async def _news(self, table_id: str, raw: Any) -> None:
+        await self.hooks.news(table_id, news_from_json(dict(raw)))
 
     def _drop(self, relay: Relay) -> None:
         relay.closed = True  # at once, so the person may take their seat back elsewhere

@@ -34,8 +34,22 @@ from .matchmaking import quick_play
 from .ownership import OPEN, Owners
 from .protocol import Create, ProtocolError
 from .quotas import Quotas
+from .rematch import play_again_here
 from .table import Services, Table, TableSpec, new_table_id, restorable
-from .table_commands import Command, Disconnected, ReadChat, Ref, Say, Sit, perform
+from .table_commands import (
+    Command,
+    Disconnected,
+    News,
+    PlayAgain,
+    ReadChat,
+    Ref,
+    RematchLeft,
+    RematchNews,
+    Say,
+    Sit,
+    perform,
+    tell,
+)
 from .table_setup import check_ranked, created_spec, stored_spec
 
 log = logging.getLogger("euchre.lobby")
@@ -60,6 +74,8 @@ class Lobby:
         if chat is not None:
             chat.tables = self.tables
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._telling: dict[str, asyncio.Task[None]] = {}  # the last news sent to a table
+        self.rematches_opening: set[str] = set()  # "play again" tables being opened here
         self.cluster: Cluster | None = None
         self.owners: Owners | None = None
         if isinstance(bus, RedisBus):
@@ -157,16 +173,49 @@ class Lobby:
             self.invites.pop(table.invite, None)
 
     def _rematch_news(self, table: Table, closed: bool = False) -> None:
-        """Tell a rematch's finished table (held here) which seats bots took, or that the
-        rematch closed before its game."""
-        old = self.tables.get(table.rematch_of or "")
-        if old is not None:
-            old.post(old.rematch_changed, table.id, sorted(table.declined), closed)
+        """Tell a rematch's finished table which seats bots took, or that the rematch
+        closed before its game."""
+        if table.rematch_of:
+            self.tell(table.rematch_of, RematchNews(table.id, sorted(table.declined), closed))
 
     def _rematch_left(self, table_id: str, person: str) -> None:
+        self.tell(table_id, RematchLeft(person))
+
+    def tell(self, table_id: str, news: News) -> None:
+        """Give a table news of another (from that one's actor, so never waiting): at once
+        to a table of this instance, else through its owner, in the order told."""
         table = self.tables.get(table_id)
-        if table is not None:
-            table.post(table.withdraw, person)
+        if table is not None and table_id not in self._telling:
+            table.post(tell, table, news)
+        elif self.owners is not None:
+            before = self._telling.get(table_id)
+            task = asyncio.ensure_future(self._tell_after(before, table_id, news))
+            self._telling[table_id] = task
+            self._tasks.add(task)
+            task.add_done_callback(lambda done: self._told(table_id, done))
+
+    async def _tell_after(
+        self, before: asyncio.Task[None] | None, table_id: str, news: News
+    ) -> None:
+        if before is not None:
+            await asyncio.wait({before})
+        assert self.owners is not None
+        try:
+            await self.owners.tell(table_id, news)
+        except ProtocolError as exc:  # the table is over, or could not be reached
+            log.warning("news not told", extra={"table": table_id, "code": exc.code})
+        except Exception:
+            log.exception("news not told", extra={"table": table_id})
+
+    def _told(self, table_id: str, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if self._telling.get(table_id) is task:
+            del self._telling[table_id]
+
+    async def tell_here(self, table_id: str, news: News) -> None:
+        """News of another table for a table of this instance."""
+        table = self.find(table_id)
+        await table.call(tell, table, news)
 
     def table_removed(self, table: Table) -> None:
         """A table closed or expired: forget it and stop its actor."""
@@ -320,6 +369,8 @@ class Lobby:
                 return None
             case ReadChat():
                 return self._chat().log(conn, table)
+            case PlayAgain(ref=ref):
+                return await play_again_here(self, conn, table, ref)
             case Sit() if table.seat_of(conn.identity.id) is None:
                 with self.quotas.taking_seat(conn, table.id):
                     return await self._perform(table, conn, command)

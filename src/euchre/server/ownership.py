@@ -27,7 +27,7 @@ from .connection import Connection, Endpoint
 from .kinds import TableStatus
 from .protocol import ProtocolError, error
 from .table import Table, restorable
-from .table_commands import Command, Join, ReadChat, Say
+from .table_commands import Command, Join, News, ReadChat, Say
 
 log = logging.getLogger("euchre.lobby")
 
@@ -55,6 +55,8 @@ class Lobby(Protocol):
 
     def describe_local(self, table_id: str) -> dict[str, Any] | None: ...
 
+    async def tell_here(self, table_id: str, news: News) -> None: ...
+
     def abandon(self, table_id: str) -> None: ...
 
     def spawn(self, job: Coroutine[Any, Any, None]) -> None: ...
@@ -81,6 +83,7 @@ class Owners:
             released=self._released,
             reads_chat=self._reads_chat,
             rewatch=self._rewatch,
+            news=self._news,
         )
         await self.cluster.start(namespace, hooks)
 
@@ -165,6 +168,20 @@ class Owners:
             if self.stopping and exc.code == "not_found":  # the table stopped meanwhile
                 raise ProtocolError(MOVED, f"table {table_id} is moving") from None
             raise
+
+    async def tell(self, table_id: str, news: News) -> None:
+        """Give a table news of another table, wherever it is played."""
+        cluster = self.cluster
+
+        async def there(owner: str) -> tuple[bool, Any]:
+            return await cluster.tell(owner, table_id, news), None
+
+        await self.at_owner(table_id, lambda: self.lobby.tell_here(table_id, news), there)
+
+    async def _news(self, table_id: str, news: News) -> None:
+        """News from another instance for a table of this one."""
+        await self._owned_here(table_id)
+        await self.lobby.tell_here(table_id, news)
 
     async def describe_here(self, table_id: str) -> dict[str, Any] | None:
         """A table of this one, as ``GET /api/tables/{id}`` shows it (None: private)."""

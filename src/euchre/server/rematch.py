@@ -4,7 +4,10 @@ where the rules ask for a match, the next game of the match: docs/rules.md #laps
 The asker sits at once; the other people are asked (a "rematch" event at the old table
 names the new one) and may decline; bots take the seats of those who decline or do not
 answer in time (``Settings.rematch_seconds``). The old table's actor decides the new
-table's id, so two people asking at once end up at the same new table.
+table's id, so two people asking at once end up at the same new table. With several
+instances the request runs where the finished game is played, which opens the new table
+there; the rematch and the finished game tell each other their news wherever each is
+played (``Lobby.tell``).
 """
 
 from __future__ import annotations
@@ -13,26 +16,39 @@ from typing import TYPE_CHECKING
 
 from .kinds import TableKind
 from .protocol import ProtocolError
-from .table import TableSpec
-from .table_commands import Sit, perform
+from .table import Table, TableSpec
+from .table_commands import PlayAgain, Ref, Sit, perform
 
 if TYPE_CHECKING:
-    from .connection import Connection
+    from .connection import Connection, Endpoint
     from .lobby import Lobby
 
+# Where the asker is to sit, when the new table is played elsewhere: (table id, seat).
+Place = tuple[str, int]
 
-async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | int | None) -> None:
+
+async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: Ref) -> None:
     """Seat the asker at the finished game's rematch (opening it first if need be)."""
-    old = lobby.visible(table_id, conn)
+    place = await lobby.run(conn, table_id, PlayAgain(ref))
+    if place is not None:
+        new_id, index = place
+        await lobby.run(conn, str(new_id), Sit(int(index), False, ref))
+
+
+async def play_again_here(lobby: Lobby, conn: Endpoint, old: Table, ref: Ref) -> Place | None:
+    """At the finished game's instance: seat the asker at its rematch, opening it here
+    first if need be; a rematch already played elsewhere gives where to sit instead."""
     if old.rematch is None:
         lobby.quotas.check_create(conn)  # the new table is the asker's, within their limits
     index, seats, new_id, fresh = await old.call(old.rematch_plan, conn)
     if not fresh:
         table = lobby.tables.get(new_id)
-        if table is None:
+        if table is not None:
+            await table.call(perform, table, conn, Sit(index, False, ref))
+            return None
+        if new_id in lobby.rematches_opening:
             raise ProtocolError("unavailable", "the new table is being opened: try again")
-        await table.call(perform, table, conn, Sit(index, False, ref))
-        return
+        return new_id, index
     host = conn.identity.id if old.kind == TableKind.PRIVATE else None
     spec = TableSpec(
         old.kind,
@@ -45,11 +61,16 @@ async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: str | i
         hints=old.hints,
         match=old.next_match(),
     )
-    with lobby.quotas.opening_table(new_id, conn):
-        table = await lobby.new_table(spec, new_id)
+    lobby.rematches_opening.add(new_id)
+    try:
+        with lobby.quotas.opening_table(new_id, conn):
+            table = await lobby.new_table(spec, new_id)
+    finally:
+        lobby.rematches_opening.discard(new_id)
     gone = (old.id, list(old.rematch_bots))
     await table.call(table.open_rematch, conn, index, seats, ref, gone)
     await old.call(old.announce_rematch, table.id, conn.identity.name)
+    return None
 
 
-__all__ = ["play_again"]
+__all__ = ["play_again", "play_again_here"]

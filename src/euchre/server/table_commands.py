@@ -103,6 +103,14 @@ class Review:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayAgain:
+    """Play this finished game again (run by the lobby where the game is played, as it
+    opens the new table: ``euchre.server.rematch``)."""
+
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
 class Disconnected:
     """The client's connection is gone (not a client request: the gateway's cleanup)."""
 
@@ -140,7 +148,7 @@ TableCommand = (
     | Disconnected
 )
 ChatCommand = Say | ReadChat
-Command = TableCommand | ChatCommand
+Command = TableCommand | ChatCommand | PlayAgain
 
 # Commands whose answer is the event they cause: the asker's copy carries the ``ref``.
 ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Start, Act)
@@ -203,3 +211,53 @@ def from_json(raw: dict[str, Any]) -> Command:
         return kind(**fields)
     except TypeError:
         raise ProtocolError("bad_message", f"malformed {kind.__name__} command") from None
+
+
+# ---------------------------------------------------------------------- news between tables
+
+
+@dataclass(frozen=True, slots=True)
+class RematchNews:
+    """To a finished game: bots took these seats at its rematch (all so far), or the
+    rematch closed before its game began."""
+
+    rematch: str
+    bots: list[int]
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RematchLeft:
+    """To a rematch: this person left the finished game it waits for (a no)."""
+
+    person: str
+
+
+News = RematchNews | RematchLeft
+
+_NEWS_BY_NAME: dict[str, type[News]] = {cls.__name__: cls for cls in typing.get_args(News)}
+
+
+async def tell(table: Table, news: News) -> None:
+    """Give ``news`` of another table to ``table`` (in its actor)."""
+    match news:
+        case RematchNews(rematch=rematch, bots=bots, closed=closed):
+            await table.rematch_changed(rematch, list(bots), closed)
+        case RematchLeft(person=person):
+            await table.withdraw(person)
+
+
+def news_to_json(news: News) -> dict[str, Any]:
+    return {"news": type(news).__name__, **dataclasses.asdict(news)}
+
+
+def news_from_json(raw: dict[str, Any]) -> News:
+    """News another instance sent; ``bad_message`` for anything else."""
+    fields = dict(raw)
+    kind = _NEWS_BY_NAME.get(str(fields.pop("news", "")))
+    if kind is None:
+        raise ProtocolError("bad_message", f"no table news {raw.get('news')!r}")
+    try:
+        return kind(**fields)
+    except TypeError:
+        raise ProtocolError("bad_message", f"malformed {kind.__name__} news") from None

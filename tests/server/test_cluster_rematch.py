@@ -1,0 +1,55 @@
+"""Play again with the players of a finished game split over two instances: the request
+works from either, and everyone sees the same offer (the asker, declines, leaving as a no,
+the new game starting) wherever they are connected."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Client, play_random, redis_available, settle
+from test_multi_instance import split_table, two_instances
+
+pytestmark = pytest.mark.skipif(not redis_available(), reason="Redis is needed for this test")
+
+
+def _event(client: Client, table: str, kind: str) -> dict[str, Any]:
+    message = client.until(
+        lambda m: m["type"] == "event" and m["table"] == table and m["event"]["kind"] == kind
+    )
+    return dict(message["event"])
+
+
+def _finished_game(clients: list[Client], table: str) -> None:
+    clients[0].send(type="start", table=table)
+    _event(clients[0], table, "started")
+    play_random(clients, table, random.Random(3))
+    settle(clients, table)
+
+
+def test_play_again_across_instances_tells_everyone_the_same(tmp_path: Path) -> None:
+    with two_instances(tmp_path) as (a, b):
+        table, clients = split_table(a, b, options={"target": 1})
+        ann, bob, cat, dan = clients  # Ann and Cat on a (the table's owner), Bob and Dan on b
+        _finished_game(clients, table)
+
+        asked = bob.request(type="play_again", table=table)
+        assert asked["type"] == "table", asked
+        new = str(asked["table"])
+        assert asked["you"]["seat"] == 1 and asked["info"]["awaiting"] == [0, 2, 3]
+        for client in clients:
+            assert _event(client, table, "rematch")["table"] == new
+
+        assert dan.request(type="decline", table=new)["type"] == "declined"
+        for client in clients:
+            assert _event(client, table, "rematch_bots")["seats"] == [3]
+        assert cat.request(type="leave", table=table)["type"] != "error"
+        for client in (ann, bob, dan):
+            assert _event(client, table, "rematch_bots")["seats"] == [2, 3]
+
+        again = ann.request(type="play_again", table=table)
+        assert again["type"] == "table" and again["table"] == new, again
+        for client in (ann, bob):
+            _event(client, new, "started")
