@@ -33,6 +33,20 @@ def restorable(row: GameRow, finished_ttl: float) -> bool:
     return (utcnow() - done).total_seconds() < finished_ttl
 
 
+# Events saying whether a seat's person is away (the last one of a seat is true).
+_PRESENCE = {"away": True, "bot_playing": True, "returned": False, "seated": False}
+
+
+def told_away(row: GameRow) -> set[int]:
+    """The seats whose people everyone was last told are away."""
+    away: dict[int, bool] = {}
+    for event in row.events:
+        seat = event.data.get("seat") if isinstance(event.data, dict) else None
+        if event.kind in _PRESENCE and isinstance(seat, int):
+            away[seat] = _PRESENCE[event.kind]
+    return {seat for seat, is_away in away.items() if is_away}
+
+
 class Table(Rematch):
     """A table and its game, owned by one actor task (see the module docstring)."""
 
@@ -56,6 +70,9 @@ class Table(Rematch):
         # before events were kept has a log of its actions only.
         complete = bool(row.events) and row.events[0].version == 1
         self.complete_from = 0 if complete else row.version
+        told = told_away(row)
+        for index, seat in enumerate(self.seats):
+            seat.unseen_away = seat.away and not seat.bot_playing and index not in told
 
     def resume(self) -> None:
         """After a restart: clocks, bots and grace periods start again."""

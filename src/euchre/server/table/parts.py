@@ -90,6 +90,9 @@ class Seat:
     # were given) the person sees as a spectator does.
     since_version: int = 0
     since_step: int = 0
+    # Away only as this instance brought the table back (a restart, a takeover): no one
+    # was told, so the others see the person as connected, and their coming back is no news.
+    unseen_away: bool = False
 
     @property
     def kind(self) -> SeatKind:
@@ -116,7 +119,7 @@ class Seat:
             out["level"] = self.bot
         if self.user:
             out["account"] = self.account is not None
-            out["connected"] = self.conn is not None
+            out["connected"] = self.conn is not None or self.unseen_away
             out["bot_playing"] = self.bot_playing
             out["host"] = self.user == host
         return out

@@ -114,8 +114,8 @@ class Seating(Publishing):
         self._watch(conn, index)
         self._cancel(f"grace-{index}")
         self.departed.discard(index)
-        if keeps_bot:
-            seat.away = False
+        if keeps_bot or (seat.unseen_away and not seat.bot_playing):
+            seat.away = seat.unseen_away = False
             return False
         if not (seat.away or seat.bot_playing):
             return False
@@ -288,6 +288,7 @@ class Seating(Publishing):
         seat = self.seats[index]
         if not seat.away or seat.conn is not None or seat.bot_playing:
             return
+        seat.unseen_away = False  # gone for good: what follows tells the others
         if self.status == TableStatus.PLAYING:
             seat.bot_playing = True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
