@@ -410,15 +410,41 @@ def human_turn(session: Session, view: View) -> Step:
     show_choices(session, legal)
     span = "1" if len(legal) == 1 else f"1-{len(legal)}"
     while True:
-        raw = session.ask(f"Your choice ({span}, or type the action, hint, review): ")
-        if raw.strip().lower() in cli_coach.COMMANDS:
-            cli_coach.run_command(session, raw.strip().lower(), view)
+        raw = session.ask(f"Your choice ({span}, or type the action, hint, review, help): ")
+        word = raw.strip().lower()
+        if word in HELP_WORDS:
+            show_help(session, legal)
+            continue
+        if word in cli_coach.COMMANDS:
+            cli_coach.run_command(session, word, view)
             continue
         try:
             return session.state.apply(resolve_input(raw, legal), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
             session.say(Text(f"Not accepted: {exc}", style="yellow"))
             show_choices(session, legal)
+
+
+HELP_WORDS = ("help", "?")
+HELP = (
+    "How to answer at the prompt:",
+    "  a number       the choice of that number in the list (1 is the first)",
+    "  an action      as listed, e.g. 'pass', 'order alone', 'call h', 'play Jc'",
+    "  a card         when the choices are cards: 'Jc', 'kh', '10d' plays (or discards) it",
+    "  hint           what the coach would do: every choice with its points this hand",
+    "                 (your side's minus theirs) and your chance of winning the game",
+    "  review         the coach's review of your decisions in the last finished hand",
+    "  help, ?        this list",
+    "  quit, exit     leave the game (ctrl-D too)",
+    "Cards: rank 9 T(10) J Q K A and suit c(lubs) d(iamonds) h(earts) s(pades).",
+)
+
+
+def show_help(session: Session, legal: Sequence[str]) -> None:
+    """The commands the prompt takes, then the choices again."""
+    for line in HELP:
+        session.say(line)
+    show_choices(session, legal)
 
 
 def show_situation(session: Session, view: View) -> None:

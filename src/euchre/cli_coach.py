@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from euchre.bots.coach import ActionValue, Fact, hint
-from euchre.bots.review import game_actions, review_deal
+from euchre.bots.review import Decision, game_actions, review_deal
 from euchre.engine import GameState
 from euchre.engine.views import View
 
@@ -26,6 +26,10 @@ VALUES_HELP = (
 MODEL_HELP = (
     "    (the bidding model's estimate against the recommended choice, in points of a hand"
     " early in the game)"
+)
+TIED_HELP = (
+    "    (≈: about equal to the hint, too close to call from the ways the other hands"
+    " could lie; the hint is the usual play among them)"
 )
 REVIEW_HELP = (
     "  Marks go by the chance of winning the game a choice gave up, and only where the"
@@ -67,9 +71,18 @@ def show_hint(session: Session, view: View) -> None:
     session.say(Text(f"Hint: {advice.recommended}.", style="bold"), f" {told}")
     recommended = advice.values[0].value
     for value in advice.values:
-        session.say(f"    {value_line(value, advice.win_now, recommended)}")
+        line = value_line(value, advice.win_now, recommended)
+        session.say(f"    {line}{tie_mark(value.action in advice.tied)}")
     modelled = advice.values[0].points is None
     session.say(MODEL_HELP if modelled else VALUES_HELP)
+    if advice.tied:
+        session.say(TIED_HELP)
+
+
+def tie_mark(tied: bool) -> str:
+    """The mark of a choice about equal to the best: its numbers may be a little better
+    or worse than the hint's, and neither is the better choice."""
+    return "   ≈" if tied else ""
 
 
 def show_review(session: Session, deal: int) -> None:
@@ -85,13 +98,22 @@ def show_review(session: Session, deal: int) -> None:
         session.say(REVIEW_HELP)
     for number, d in enumerate(decisions, start=1):
         if d.mark is None:
-            session.say(f"  {number}. {d.chosen}: good (best: {d.best}).")
+            session.say(f"  {number}. {review_verdict(d)}")
             continue
         # The reason's first fact tells what the choice cost, in the hint's numbers.
         session.say(
             f"  {number}. {d.chosen}: {d.mark}; best: {d.best}. "
             f"{reason(session, d.facts, d.reason)}"
         )
+
+
+def review_verdict(d: Decision) -> str:
+    """An unmarked decision in words: the best, about equal to it, or good."""
+    if d.chosen == d.best:
+        return f"{d.chosen}: best."
+    if d.tied:
+        return f"{d.chosen}: about equal to the best ({d.best}), too close to call."
+    return f"{d.chosen}: good (best: {d.best})."
 
 
 def last_finished_deal(session: Session) -> int | None:

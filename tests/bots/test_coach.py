@@ -63,11 +63,13 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
     alone = found.value_of("order alone")
     assert alone.points == pytest.approx(4.0) and alone.march == 1.0
     assert found.value_of("pass").value < alone.value - 1.5
-    assert "Alone, you take all five tricks in 100% of the sampled deals." in found.reason
+    assert "Alone, you take all five tricks in 100% of the ways the other hands could lie." in (
+        found.reason
+    )
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
     assert "Your Js is the highest trump still out." in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")  # what a client translates
-    assert trumps.data == {"suit": "spades", "count": 5, "left_bower": True}
+    assert trumps.data == {"suit": "spades", "count": 5, "left_bower": True, "named": False}
 
 
 def test_at_nine_points_the_reason_says_a_safe_call_wins() -> None:
@@ -90,7 +92,8 @@ def test_a_void_is_named_only_for_the_suit_the_seat_leads() -> None:
     assert [(f.data["seat"], f.data["suits"]) for f in voids] == [(3, ["diamonds"])]
     assert "Seat 3 has shown out of diamonds." in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")
-    assert trumps.data == {"suit": "spades", "count": 0, "left_bower": False}
+    assert trumps.data == {"suit": "spades", "count": 0, "left_bower": False, "named": True}
+    assert "You hold no trumps (spades are trump)." in found.reason
     # Seat 3 follows to the diamond led: a void in another suit is not listed.
     state.apply(found.recommended)
     state.apply(next(a for a in state.view(3).legal_texts()))
@@ -387,7 +390,10 @@ def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() 
     assert found.recommended == "order" and found.rule == Rule.CONVENTIONAL
     close = found.facts[0]
     assert close.kind == "close" and close.data["rule"] == "conventional"
-    assert close.text.startswith("Order and ") and "Order is the conventional choice." in close.text
+    assert (
+        close.text.startswith("Order and ")
+        and "Order is the usual play, so the coach picks it." in close.text
+    )
     # The reason agrees with the recommendation: "a safe call" is said of a call only.
     assert "At 9 points one point wins the game: a safe call is enough." in found.reason
     assert found.values[0].action == "order"  # the recommended first, the others by value

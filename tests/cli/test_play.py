@@ -456,5 +456,6 @@ def test_with_review_on_each_hand_is_reviewed_and_the_review_command_repeats_it(
     assert lines
     assert "Marks go by the chance of winning the game a choice gave up" in reviewed
     for line in lines:
-        assert re.search(r": (good \(best: .+\)\.|(inaccuracy|mistake|blunder); best: )", line)
+        verdicts = r"best\.|good \(best: .+\)\.|about equal to the best \(.+\)|"
+        assert re.search(rf": ({verdicts}(inaccuracy|mistake|blunder); best: )", line)
         assert "points of value" not in line  # a loss is told in the hint's numbers

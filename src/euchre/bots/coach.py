@@ -133,6 +133,9 @@ class Hint:
     worlds: int
     win_now: float | None
     rule: Rule = Rule.BEST  # how the recommendation was chosen (:func:`choose`)
+    # The actions about equal to the best value (the recommendation among them), when
+    # more than one is: none of them is shown as better than the others.
+    tied: frozenset[str] = frozenset()
 
     @property
     def reason(self) -> str:
@@ -150,7 +153,7 @@ class Hint:
             "recommended": self.recommended,
             "reason": self.reason,
             "facts": [f.to_json() for f in self.facts],
-            "values": [v.to_json() for v in self.values],
+            "values": [v.to_json() | {"tied": v.action in self.tied} for v in self.values],
             "worlds": self.worlds,
             "win_now": None if self.win_now is None else shown_win(self.win_now),
         }
@@ -239,7 +242,16 @@ def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
     choice = choose(know, by_value)
     ordered = (choice.value, *(v for v in by_value if v is not choice.value))
     facts = reasons(know, choice, ordered, scorer)
-    return Hint(view.seat, choice.value.action, ordered, facts, used, scorer.win_now(), choice.rule)
+    return Hint(
+        view.seat,
+        choice.value.action,
+        ordered,
+        facts,
+        used,
+        scorer.win_now(),
+        choice.rule,
+        choice.tied,
+    )
 
 
 # ---------------------------------------------------------------------- noise and ties
@@ -271,10 +283,12 @@ def clearly_better(a: ActionValue, b: ActionValue, least: float = NOISE) -> bool
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """The recommended action and the rule that picked it."""
+    """The recommended action, the rule that picked it, and the actions it was picked
+    among (about equal to the best value; empty when that one is clearly the best)."""
 
     value: ActionValue
     rule: Rule
+    tied: frozenset[str] = frozenset()
 
 
 def conventional(view: View) -> str:
@@ -290,15 +304,16 @@ def choose(know: Knowledge, by_value: Sequence[ActionValue]) -> Choice:
     close = [v for v in by_value if not clearly_better(top, v)]
     if len(close) == 1:
         return Choice(top, Rule.BEST)
+    tied = frozenset(v.action for v in close)
     usual = conventional(know.view)
     for v in close:
         if v.action == usual:
-            return Choice(v, Rule.CONVENTIONAL)
+            return Choice(v, Rule.CONVENTIONAL, tied)
     cards = [(A.action_card(A.parse_action(v.action)), v) for v in close]
     if know.view.phase in _CARD_PHASES and all(c is not None for c, _ in cards):
         lowest = min(cards, key=lambda cv: POWER[know.trump][cv[0] or 0])
-        return Choice(lowest[1], Rule.LOWEST)
-    return Choice(top, Rule.BEST)
+        return Choice(lowest[1], Rule.LOWEST, tied)
+    return Choice(top, Rule.BEST, tied)
 
 
 def _tallies(
@@ -593,13 +608,17 @@ def compare_fact(best: ActionValue, other: ActionValue, rule: Rule = Rule.BEST) 
     if abs(best.value - other.value) < 0.005:
         text = f"{best.action} and {other.action} are worth the same here."
     else:
-        text = f"{best.action} and {other.action} are about equal here: the difference is"
-        text += " within the noise of the sampled deals."
+        text = f"{best.action} and {other.action} are about equal here: too close to call,"
+        text += f" as the coach tries only {SAMPLED_WAYS}."
     if rule == Rule.CONVENTIONAL:
-        text += f" {_sentence(best.action)} is the conventional choice."
+        text += f" {_sentence(best.action)} is the usual play, so the coach picks it."
     elif rule == Rule.LOWEST:
-        text += f" {_sentence(best.action)} keeps the higher cards."
+        text += f" {_sentence(best.action)} keeps the higher cards, so the coach picks it."
     return Fact("close", _sentence(text), data)
+
+
+# The sampled deals, in a player's words.
+SAMPLED_WAYS = "some of the ways the other hands could lie"
 
 
 def _sentence(text: str) -> str:
@@ -638,7 +657,8 @@ def _call_facts(best: ActionValue) -> list[Fact]:
         out.append(
             Fact(
                 "loner",
-                f"Alone, you take all five tricks in {share}% of the sampled deals.",
+                f"Alone, you take all five tricks in {share}% of the ways the other hands"
+                " could lie.",
                 {"march_percent": share},
             )
         )
@@ -647,7 +667,7 @@ def _call_facts(best: ActionValue) -> list[Fact]:
         out.append(
             Fact(
                 "euchre_risk",
-                f"Your side is euchred in {share}% of the sampled deals.",
+                f"In {share}% of the ways the other hands could lie, your side is euchred.",
                 {"euchred_percent": share},
             )
         )
@@ -675,9 +695,9 @@ def _trump_facts(know: Knowledge, trump: int) -> list[Fact]:
         hand |= 1 << view.upcard  # the dealer who is ordered up picks it up
     mine = [c for c in cards_in(hand) if EFFECTIVE_SUIT[trump][c] == trump]
     left = [c for c in mine if c != JOKER and c >> 3 != trump and POWER[trump][c] > 0]
-    text = f"You hold {_count_words(len(mine))} in {SUIT_NAMES[trump]}"
-    text += " (the left bower counted)." if left else "."
-    data = {"suit": SUIT_NAMES[trump], "count": len(mine), "left_bower": bool(left)}
+    named = view.trump is not None  # trump is made (else the action would make it)
+    text = _trumps_text(SUIT_NAMES[trump], len(mine), bool(left), named)
+    data = {"suit": SUIT_NAMES[trump], "count": len(mine), "left_bower": bool(left), "named": named}
     out = [Fact("trumps", text, data)]
     boss = _boss_trump(know, trump)
     if boss is not None and hand >> boss & 1:
@@ -691,8 +711,15 @@ def _trump_facts(know: Knowledge, trump: int) -> list[Fact]:
     return out
 
 
-def _count_words(count: int) -> str:
-    return "no trumps" if count == 0 else "one trump" if count == 1 else f"{count} trumps"
+def _trumps_text(suit: str, count: int, left_bower: bool, named: bool) -> str:
+    """The trumps held in words ("You hold 2 trumps in hearts"); with none, whether
+    ``suit`` is trump already (``named``) or would be."""
+    if count == 0:
+        if named:
+            return f"You hold no trumps ({suit} are trump)."
+        return f"You hold no {suit}, and {suit} would be trump."
+    held = "one trump" if count == 1 else f"{count} trumps"
+    return f"You hold {held} in {suit}" + (" (the left bower counted)." if left_bower else ".")
 
 
 def _boss_trump(know: Knowledge, trump: int) -> int | None:

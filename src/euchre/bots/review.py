@@ -70,11 +70,14 @@ class Decision:
     # game (None where the coach has no such number for the decision).
     loss_points: float | None = None
     loss_win: float | None = None
+    # The choice was about equal to the best (within the sampled deals' noise): not worse.
+    tied: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "loss_points": self.loss_points,
             "loss_win": self.loss_win,
+            "tied": self.tied,
             "index": self.index,
             "chosen": self.chosen,
             "best": self.best,
@@ -186,6 +189,7 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
         facts,
         loss_points=compared.data.get("points"),
         loss_win=compared.data.get("win"),
+        tied=chosen.action in advice.tied,
     )
 
 
