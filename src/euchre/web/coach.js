@@ -139,11 +139,18 @@ export class Coach {
 
   hintAnswer(answer) {
     const context = this.liveContext();
+    const tied = answer.values.some((v) => v.tied);
     const rows = answer.values.map((v) =>
       h(
         "tr",
-        { class: v.action === answer.recommended ? "best" : "", dataset: { action: v.action } },
-        h("th", { scope: "row" }, this.actionText(v.action, context), v.action === answer.recommended ? h("span", { class: "coach-star", "aria-hidden": "true" }, " ★") : null),
+        { class: [v.action === answer.recommended ? "best" : "", v.tied ? "tied" : ""].join(" ").trim(), dataset: { action: v.action } },
+        h(
+          "th",
+          { scope: "row" },
+          this.actionText(v.action, context),
+          v.action === answer.recommended ? h("span", { class: "coach-star", "aria-hidden": "true" }, " ★") : null,
+          v.tied ? this.tieMark() : null,
+        ),
         h("td", { class: "points" }, formatPoints(this.page.ctx.i18n, v.points)),
         h("td", { class: "win" }, formatChance(this.page.ctx.i18n, answer.win_now, v.win)),
       ),
@@ -153,14 +160,27 @@ export class Coach {
       // The values before the why: a small panel (a phone, Dutch or German words) shows them unscrolled.
       h(
         "table",
-        { class: "coach-values", id: "hint-values" },
+        { class: "coach-values", id: "hint-values", "aria-describedby": "hint-legend" },
         h("caption", { class: "visually-hidden" }, this.t("coach.valuesCaption")),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), h("th", { scope: "col" }, this.t("coach.points")), h("th", { scope: "col" }, this.t("coach.win")))),
         h("tbody", {}, rows),
       ),
+      // What the columns mean, in one short line a phone shows too (the note below is longer).
+      h("p", { class: "coach-legend", id: "hint-legend" }, this.t("coach.legend"), tied ? ` ${this.t("coach.legendTied")}` : ""),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
       h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })),
     ];
+  }
+
+  /** The mark of a choice about equal to the best: neither it nor the starred one is
+   * better, whatever the last digits say (the star is the usual play among them). */
+  tieMark() {
+    return h(
+      "span",
+      { class: "coach-tie", title: this.t("coach.tied") },
+      h("span", { "aria-hidden": "true" }, " ≈"),
+      h("span", { class: "visually-hidden" }, ` (${this.t("coach.tied")})`),
+    );
   }
 
   // ---------------------------------------------------------------- reviews
@@ -269,7 +289,8 @@ export class Coach {
     // the objects of the actions it names, and the turn-up its orders name, as the hint did
     const context = { ...dealContext, acts: d.acts, upcard: d.position?.upcard ?? null };
     const best = d.chosen === d.best || d.loss < 0.005; // as good as the best
-    const verdict = d.mark || (best ? "best" : "good");
+    const tied = !best && d.tied === true; // about equal to the best: no cost to tell
+    const verdict = d.mark || (best ? "best" : tied ? "tied" : "good");
     const i18n = this.page.ctx.i18n;
     return h(
       "li",
@@ -283,7 +304,9 @@ export class Coach {
       ),
       best
         ? null
-        : h(
+        : tied
+          ? h("p", { class: "coach-compare" }, this.t("coach.tiedWith", { action: this.actionText(d.best, context) }))
+          : h(
             "p",
             { class: "coach-compare" },
             this.t("coach.bestWas", { action: this.actionText(d.best, context) }),

@@ -34,13 +34,25 @@ export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null }
  */
 export function reasonText(words, facts, text, best) {
   if (!Array.isArray(facts) || !facts.length) return text || "";
+  const sentences = sentenceWords(words);
   let scoreFacts = 0;
   return facts
     .map((fact) => {
       if (fact.kind === "score") scoreFacts += 1;
-      return factText(words, fact, best, scoreFacts) ?? fact.text;
+      const said = factText(sentences, fact, best, scoreFacts);
+      return said ? sentences.sentence(said) : fact.text;
     })
     .join(" ");
+}
+
+/** ``words`` for whole sentences: each starts with a capital, and actions named within one
+ * ("… and play King of clubs") start small where the language writes them so
+ * (``coach.namesMidSentence``: "lower"; German keeps its capitals). */
+function sentenceWords(words) {
+  const lower = words.t("coach.namesMidSentence") === "lower";
+  const small = (text) => (lower ? text.charAt(0).toLocaleLowerCase(words.i18n.lang) + text.slice(1) : text);
+  const capital = (text) => text.charAt(0).toLocaleUpperCase(words.i18n.lang) + text.slice(1);
+  return { ...words, sentence: capital, act: (action) => small(words.act(action)) };
 }
 
 function factText(words, fact, best, scoreIndex) {
@@ -98,14 +110,14 @@ function marginText({ t, i18n, act }, fact) {
   return t("coach.facts.same", names);
 }
 
-/** Choices within the noise of the sampled deals, and the rule that picked the best one
+/** Choices too close to tell apart over the sampled deals, and the rule that picked the best one
  * (``coach.compare_fact``): the conventional choice, or the lowest card. */
-function closeText({ t, act }, fact) {
+function closeText({ t, act, sentence }, fact) {
   const names = { best: act(fact.best), next: act(fact.next) };
   const same = Math.abs(fact.gap) < 0.005;
   const text = t(same ? "coach.facts.closeSame" : "coach.facts.close", names);
-  if (fact.rule === "conventional") return `${text} ${t("coach.facts.closeConventional", names)}`;
-  if (fact.rule === "lowest") return `${text} ${t("coach.facts.closeLowest", names)}`;
+  if (fact.rule === "conventional") return `${text} ${sentence(t("coach.facts.closeConventional", names))}`;
+  if (fact.rule === "lowest") return `${text} ${sentence(t("coach.facts.closeLowest", names))}`;
   return text;
 }
 
@@ -113,7 +125,8 @@ function trumpsText({ t }, fact) {
   const letter = SUIT_LETTER[fact.suit];
   if (!letter || fact.left_bower === undefined) return null;
   const suit = t(`cards.suitsOf.${letter}`);
-  if (!fact.count) return t("coach.facts.trumpsNone", { suit });
+  // none held: of the trump suit in play (``named``), or of the suit the action would make trump
+  if (!fact.count) return t(fact.named ? "coach.facts.trumpsNoneNamed" : "coach.facts.trumpsNone", { suit });
   const key = fact.left_bower ? "coach.facts.trumpsLeft" : "coach.facts.trumps";
   return t(key, { count: fact.count, suit });
 }

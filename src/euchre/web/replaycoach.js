@@ -21,9 +21,19 @@ export async function loadReview(gameId) {
   return { seat: body.seat, decisions: (deal) => byDeal.get(deal) || new Map() };
 }
 
-/** A decision's mark in words ("Blunder"; "Good" when unmarked). */
+/** A decision's mark in words ("Blunder"; "About equal" when unmarked and about equal
+ * to the coach's pick; "Good" otherwise). */
 export function markText(ctx, decision) {
-  return ctx.t(`replayReview.mark.${decision.mark || "none"}`);
+  return ctx.t(`replayReview.mark.${markOf(decision)}`);
+}
+
+/** About equal to the coach's pick (within the sampled deals' noise), not the pick itself. */
+function tiedWithBest(decision) {
+  return decision.tied === true && decision.best !== decision.chosen;
+}
+
+function markOf(decision) {
+  return decision.mark || (tiedWithBest(decision) ? "tied" : "none");
 }
 
 /** The coach's verdict on the decision taken at the step shown; ``game`` gives what the
@@ -32,14 +42,16 @@ export function reviewBox(ctx, decision, game) {
   const t = (key, params) => ctx.t(key, params);
   const mark = decision.mark || "none";
   const same = decision.best === decision.chosen;
+  const tied = tiedWithBest(decision); // no cost to tell: neither choice is the better
   return h(
     "aside",
     { class: `box coach-verdict mark-${mark}`, id: "replay-review", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
     // the choice taken and the best in the same words ("Order up K♥", "Play Ace of hearts")
     h("p", {}, t("replayReview.chosen", { action: choiceWords(ctx, decision, decision.chosen, game) })),
-    same ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game) })),
-    decision.loss > 0 ? h("p", { class: "muted" }, lossWords({ t, i18n: ctx.i18n }, decision) ?? t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
+    tied ? h("p", { class: "coach-best" }, t("replayReview.tied", { action: choiceWords(ctx, decision, decision.best, game) })) : null,
+    same || tied ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game) })),
+    decision.loss > 0 && !tied ? h("p", { class: "muted" }, lossWords({ t, i18n: ctx.i18n }, decision) ?? t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
     h("p", { class: "coach-reason" }, reason(ctx, decision, game)),
   );
 }
