@@ -70,16 +70,23 @@ class Table(Rematch):
         # before events were kept has a log of its actions only.
         complete = bool(row.events) and row.events[0].version == 1
         self.complete_from = 0 if complete else row.version
-        told = told_away(row)
+        self.restore_rematch(row.events)
+        # The people asked to play again were shown away from the start: still so.
+        told = told_away(row) | self.awaiting
         for index, seat in enumerate(self.seats):
             seat.unseen_away = seat.away and not seat.bot_playing and index not in told
+            if index in self.awaiting and seat.user:
+                self.invited.add(seat.user)
 
     def resume(self) -> None:
         """After a restart: clocks, bots and grace periods start again."""
         for index, seat in enumerate(self.seats):
-            if seat.user:
+            if seat.user and index not in self.awaiting:  # those asked wait for the answer time
                 self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
-        if self.status == TableStatus.PLAYING:
+        if self.status == TableStatus.WAITING and self.awaiting:
+            # A fresh full wait: no one could answer while the table was away.
+            self._later("rematch", self.settings.rematch_seconds, self._rematch_timeout)
+        elif self.status == TableStatus.PLAYING:
             # No one is connected yet: the bots wait for their people to come back, rather
             # than play every reloaded game on for a while (their seat's event wakes them).
             self._alone_since = time.monotonic() - self.settings.unattended_seconds

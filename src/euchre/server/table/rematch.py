@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from euchre.engine import Match
+from euchre.store import StoredEvent
 
 from ..connection import Endpoint
 from ..kinds import TableKind, TableStatus
@@ -12,9 +16,64 @@ from ..protocol import ProtocolError
 from .parts import Seat, new_table_id
 from .turns import Turns
 
+# Events at a rematch by which a seat's person answered the invitation (a yes, a no, or
+# the seat given up); after "started" no one is asked any more.
+_ANSWERS = {"returned", "seated", "stood", "bot_seated"}
+
+
+def _seat_list(value: Any) -> list[int]:
+    return [int(v) for v in value] if isinstance(value, list) else []
+
 
 class Rematch(Turns):
     """Play again."""
+
+    def _seated_data(self, index: int, name: str) -> dict[str, Any]:
+        """A rematch's first event (its asker sitting down) also stores what a restart
+        needs to go on asking: the finished table, the seats asked, the seats bots took
+        at once (their people had left the finished game)."""
+        data = super()._seated_data(index, name)
+        if self.rematch_of is None or self.version != 0:
+            return data
+        opening = {"awaiting": sorted(self.awaiting), "bots": sorted(self.declined)}
+        return {**data, "rematch_of": self.rematch_of, **opening}
+
+    def restore_rematch(self, events: Iterable[StoredEvent]) -> None:
+        """After a restart or a takeover, from the stored events: a finished game's
+        rematch and the seats bots took there; a rematch's finished game, the seats still
+        deciding and those bots took."""
+        for event in events:
+            data = event.data if isinstance(event.data, dict) else {}
+            if event.kind in ("rematch", "rematch_bots", "rematch_closed"):
+                self._recall_rematch(event.kind, data)
+            elif event.kind == "seated" and isinstance(data.get("rematch_of"), str):
+                self.rematch_of = data["rematch_of"]
+                self.awaiting = set(_seat_list(data.get("awaiting")))
+                self.declined = set(_seat_list(data.get("bots")))
+            elif event.kind == "started":
+                self.declined |= self.awaiting  # the answer time ran out: bots took them
+                self.awaiting.clear()
+            elif event.kind in _ANSWERS:
+                self._recall_answer(event.kind, data.get("seat"))
+
+    def _recall_answer(self, kind: str, seat: Any) -> None:
+        """A seat's person answered the invitation (a bot there: they said no)."""
+        if isinstance(seat, int) and seat in self.awaiting:
+            self.awaiting.discard(seat)
+            if kind == "bot_seated":
+                self.declined.add(seat)
+
+    def _recall_rematch(self, kind: str, data: dict[str, Any]) -> None:
+        """A finished game's news of its rematch, told again."""
+        table = data.get("table")
+        if kind == "rematch" and isinstance(table, str):
+            self.rematch, self.rematch_bots = table, _seat_list(data.get("bots"))
+        elif table != self.rematch:
+            return
+        elif kind == "rematch_bots":
+            self.rematch_bots = _seat_list(data.get("seats"))
+        else:
+            self.rematch, self.rematch_bots = None, []
 
     async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
         """For "play again" at this finished table: the asker's seat, the seats to copy,

@@ -167,7 +167,7 @@ class Seating(Publishing):
         self._watch(conn, index)
         try:
             await self._commit(
-                "seated", {"seat": index, "name": identity.name}, direct=Direct(conn, None, ref)
+                "seated", self._seated_data(index, identity.name), direct=Direct(conn, None, ref)
             )
         except ProtocolError:
             self.seats[index] = before  # the bot keeps the seat it had
@@ -175,6 +175,10 @@ class Seating(Publishing):
             raise
         await self._after_seating()
         return index
+
+    def _seated_data(self, index: int, name: str) -> dict[str, Any]:
+        """The "seated" event's fields (a rematch's first one says more: rematch.py)."""
+        return {"seat": index, "name": name}
 
     def _first_whole_deal(self) -> int:
         """The first deal someone sitting down now plays from its start."""
