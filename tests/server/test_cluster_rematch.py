@@ -53,3 +53,34 @@ def test_play_again_across_instances_tells_everyone_the_same(tmp_path: Path) -> 
         assert again["type"] == "table" and again["table"] == new, again
         for client in (ann, bob):
             _event(client, new, "started")
+
+
+def test_a_takeover_during_play_again_keeps_the_offer(tmp_path: Path) -> None:
+    """The finished game and its rematch are on a (where the request ran) when a shuts
+    down with Cat still deciding: b takes both over and the offer goes on there."""
+    with two_instances(tmp_path, lease="60") as (a, b):
+        table, clients = split_table(a, b, options={"target": 1})
+        ann, bob, cat, dan = clients  # Ann and Cat on a (the table's owner), Bob and Dan on b
+        _finished_game(clients, table)
+        new = str(dan.request(type="play_again", table=table)["table"])
+        assert bob.request(type="play_again", table=table)["table"] == new
+        returned = _event(dan, new, "returned")
+        assert returned["seat"] == 1
+
+        assert a.terminate() in (0, -15)  # SIGTERM: b takes the tables over at once
+        ann.close()
+        cat.close()
+        snapshot = dan.until(lambda m: m["type"] == "table" and m["table"] == new)
+        assert snapshot["info"]["awaiting"] == [0, 2]
+        ann = Client(b.base, "Ann", token=ann.token)
+        again = ann.request(type="play_again", table=table)  # a yes, at the same rematch
+        assert again["type"] == "table" and again["table"] == new, again
+        cat = Client(b.base, "Cat", token=cat.token)
+        assert cat.request(type="decline", table=new)["type"] == "declined"
+        started = dan.until(
+            lambda m: m["type"] == "event" and m["table"] == new and m["event"]["kind"] == "started"
+        )
+        seats = [s["type"] for s in started["info"]["seats"]]
+        assert seats == ["human", "human", "bot", "human"]
+        for client in (ann, bob, cat, dan):
+            client.close()
