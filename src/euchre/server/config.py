@@ -96,6 +96,7 @@ class Settings:
     tables_opened_per_address: int = 60  # ... and one address
     tables_opened_window_seconds: float = 600.0
     seats_per_person: int = 6  # open tables one person may sit at
+    spectators_per_table: int = 50  # people watching one table without a seat (0: no cap)
     max_bot_games: int = 100  # running games with a bot seat, per instance
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long

@@ -36,12 +36,28 @@ class Seating(Publishing):
         if index is not None and await self._bind(conn, index, direct):
             return
         if index is None:
+            self._check_room_to_watch(conn)
             self._watch(conn, None)
             if self._announces_arrival(identity.id, invited):
                 self.opened[identity.id] = identity.name  # the host hears a friend arrive
                 await self._commit("arrived", {"name": identity.name}, direct=direct)
                 return
         conn.send(self.snapshot(conn, self._missed(since, self.watchers.get(conn)), ref))
+
+    def _check_room_to_watch(self, conn: Endpoint) -> None:
+        """Every event goes to each spectator's socket, so a crowd of them slows the table
+        for its players: past ``spectators_per_table`` no one more may watch. The players
+        (their seats are theirs, spectators or not), the host and anyone already watching
+        are never refused."""
+        cap = self.settings.spectators_per_table
+        if cap <= 0 or conn in self.watchers or conn.identity.id == self.host:
+            return
+        if self.spectators() >= cap:
+            raise ProtocolError(
+                "too_many_spectators",
+                f"table {self.id} has as many spectators as it takes ({cap}): "
+                "try again when someone has left",
+            )
 
     def _announces_arrival(self, person: str, invited: bool) -> bool:
         """Whether someone opening a private table's invite is announced: once each, and
