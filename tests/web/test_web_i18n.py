@@ -23,7 +23,7 @@ def test_german_table_and_errors(new_page: PageFactory, live: LiveServer) -> Non
     page.press("#guest-name", "Enter")
     expect(page.locator("#guest-name-error")).to_contain_text("Ein Name hat 1 bis 24 Buchstaben")
 
-    enter_name(page, "Greta")
+    enter_name(page, "Gerda")
     expect(page.locator("#quick-play")).to_have_text("Jetzt spielen")
     page.check('input[name="kind"][value="ranked"]')
     page.click("#create-table")
@@ -107,7 +107,7 @@ def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: s
 
 def test_table_options_are_explained_at_the_table(new_page: PageFactory, live: LiveServer) -> None:
     page = new_page()
-    enter_name(page, "Olga")
+    enter_name(page, "Orla")
     page.select_option("#create-preset", "british")
     page.click(".more-options summary")
     page.check("#opt-defend_alone")

@@ -62,7 +62,7 @@ def no_page_scroll_sideways(page: Page) -> None:
 def test_the_score_sheet_fits_a_phone_without_breaking_words(
     new_page: PageFactory, viewport: dict[str, int]
 ) -> None:
-    page = phone(new_page, viewport, "Greta")
+    page = phone(new_page, viewport, "Gerda")
     a_game_with_scored_hands(page)
     page.locator("#score-sheet-button, #score-sheet-box summary").first.tap()
     sheet = page.locator("#score-sheet")

@@ -33,7 +33,14 @@ from euchre.store.rekey import KEY_LENGTH as NAME_KEY_LENGTH
 from euchre.store.repo import utcnow
 
 from .addresses import limit_key
-from .auth import SESSION_MAX_AGE, Identity, account_identity, clean_name
+from .auth import (
+    SESSION_MAX_AGE,
+    Identity,
+    account_identity,
+    chosen_name,
+    clean_name,
+    name_refusal,
+)
 from .bus import Bus, RedisBus
 from .chat import Chat, Prefs
 from .config import Settings
@@ -355,9 +362,9 @@ class Accounts:
         """A new account (logged in); a guest's seats and chat setting come along.
         Registrations count against the address's login attempts (hashing is costly)."""
         try:
-            shown = clean_name(name)
+            shown = chosen_name(name)
         except ValueError as exc:
-            raise AccountError(422, "bad_name", str(exc)) from None
+            raise AccountError(422, name_refusal(exc), str(exc)) from None
         if len(name_key(shown)) > NAME_KEY_LENGTH:
             raise AccountError(422, "bad_name", "this name is too long once normalised")
         await self._take(self.by_address, address)  # judging and hashing cost CPU

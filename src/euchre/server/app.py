@@ -27,7 +27,7 @@ from euchre.store.db import is_sqlite
 
 from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
-from .auth import COOKIE_NAME, Sessions, new_guest
+from .auth import COOKIE_NAME, Sessions, name_refusal, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, make_bus
 from .chat import Chat
@@ -251,7 +251,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         try:
             identity = new_guest(body.name)
         except ValueError as exc:
-            raise AccountError(422, "bad_name", str(exc)) from None
+            raise AccountError(422, name_refusal(exc), str(exc)) from None
         await server.accounts.check_guest_name(identity.name)
         await server.accounts.admit_guest(request.client.host if request.client else "")
         previous = await api.identity_of(server, request)

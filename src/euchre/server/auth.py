@@ -8,19 +8,29 @@ session itself lives in the database (``euchre.server.accounts``), so it can be 
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from euchre.store.names import invisible_characters
+from euchre.store.names import invisible_characters, skeleton
 
+from .lookback import BOT_NAMES
 from .protocol import ProtocolError
 
 COOKIE_NAME = "euchre_session"
 SESSION_MAX_AGE = 60 * 60 * 24 * 30
 _NAME = re.compile(r"^[\w][\w .'-]{0,23}$")
+_NAME_RULE = (
+    "a name is 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit"
+)
+_SEPARATORS = re.compile(r"[\s.'_-]+")
+# Names that pose as the server or its staff: a person under one could pass their words
+# off as the site's. Compared as skeletons (case, look-alikes) with separators dropped.
+STAFF_WORDS = ("admin", "administrator", "moderator", "mod", "staff", "system", "server")
+BOT_WORD = "bot"  # "Bot", "Hard Bot", "Bot 3": a bot's seat, as the tables name them
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +74,59 @@ def clean_name(raw: str) -> str:
         )
     name = " ".join(raw.split())
     if not _NAME.match(name):
-        raise ValueError(
-            "a name is 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit"
-        )
+        raise ValueError(_NAME_RULE)
     return name
 
 
+class ReservedNameError(ValueError):
+    """A well-formed name nobody may choose (``reserved_because`` says why)."""
+
+
+def name_refusal(exc: ValueError) -> str:
+    """The error code for a name ``chosen_name`` refused."""
+    return "reserved_name" if isinstance(exc, ReservedNameError) else "bad_name"
+
+
+def chosen_name(raw: str) -> str:
+    """A name someone picks now (a guest's, an account's at registration): ``clean_name``
+    and more, or ``ValueError`` naming the rule. Names chosen before these rules (an
+    account called ``_x``) still log in, so lookups use ``clean_name`` alone."""
+    name = clean_name(raw)
+    if not (name[0].isalpha() or name[0].isdigit()):
+        raise ValueError(_NAME_RULE)  # \w lets "_" start a name
+    reserved = reserved_because(name)
+    if reserved:
+        raise ReservedNameError(f"{name!r} {reserved}: choose another name")
+    return name
+
+
+def reserved_because(name: str) -> str | None:
+    """Why nobody may choose ``name``, or None: it reads as the server's staff, as a bot
+    (a word "bot"), or as one of the bots' own names."""
+    words = [skeleton(word) for word in _SEPARATORS.split(name) if word]
+    whole = "".join(words)
+    if whole in _staff_skeletons():
+        return "looks like the name of the server or its staff"
+    if skeleton(BOT_WORD) in words or whole == skeleton(BOT_WORD):
+        return 'holds the word "bot", which marks the server\'s bots'
+    if whole in _bot_skeletons():
+        return "is a name the server's bots play under"
+    return None
+
+
+@functools.cache
+def _staff_skeletons() -> frozenset[str]:
+    return frozenset(skeleton(word) for word in STAFF_WORDS)
+
+
+@functools.cache
+def _bot_skeletons() -> frozenset[str]:
+    return frozenset(skeleton(name) for name in BOT_NAMES)
+
+
 def new_guest(name: str) -> Identity:
-    """A fresh guest identity for a (checked) name."""
-    return Identity(id="g_" + secrets.token_hex(8), name=clean_name(name))
+    """A fresh guest identity for a name chosen now (checked: ``chosen_name``)."""
+    return Identity(id="g_" + secrets.token_hex(8), name=chosen_name(name))
 
 
 def account_identity(account_id: int, name: str, session: str | None = None) -> Identity:

@@ -1,0 +1,71 @@
+"""Names that pose as the server's staff or its bots are refused when chosen (guests and
+registration), whatever their case, spacing or look-alike letters; a name must start with
+a letter or digit, as the rule says ("_" alone was accepted). Accounts stored under such
+names before the rule keep them and still log in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from server_helpers import TIMEOUT, ThreadServer
+from social_helpers import PASSWORD, login, social_settings
+
+from euchre.server.accounts import name_key
+
+STAFF = ["System", "Server", "Admin", "Moderator", "ADMIN", "Ad min", "sys-tem", "\uff2dod"]
+BOTS = ["Bot", "bot", "Hard Bot", "Easy bot", "Bot 3", "B0t", "Jonas", "olga", "P a v e l"]
+FINE = ["Ann", "Abbot", "Botany", "Robot", "Host", "Modest", "9 Lives", "Ann_Lee"]
+
+
+def guest(base: str, name: str) -> httpx.Response:
+    return httpx.post(base + "/api/session", json={"name": name}, timeout=TIMEOUT)
+
+
+def registration(base: str, name: str) -> httpx.Response:
+    body = {"name": name, "password": PASSWORD}
+    return httpx.post(base + "/api/accounts", json=body, timeout=TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    db = tmp_path_factory.mktemp("names") / "names.db"
+    with ThreadServer(social_settings(db, guests_per_address=1000)) as server:
+        yield server
+
+
+@pytest.mark.parametrize("name", STAFF + BOTS)
+def test_staff_and_bot_names_are_refused_with_the_rule(live: ThreadServer, name: str) -> None:
+    for answer in (guest(live.base, name), registration(live.base, name)):
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["code"] == "reserved_name", answer.text
+        detail = answer.json()["detail"]
+        assert "staff" in detail or "bot" in detail, detail
+        assert "choose another name" in detail
+
+
+@pytest.mark.parametrize("name", ["_", "_x", "__"])
+def test_a_name_starts_with_a_letter_or_digit(live: ThreadServer, name: str) -> None:
+    for answer in (guest(live.base, name), registration(live.base, name)):
+        assert answer.status_code == 422 and answer.json()["code"] == "bad_name", answer.text
+        assert "starts with a letter or digit" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("name", FINE)
+def test_ordinary_names_still_pass(live: ThreadServer, name: str) -> None:
+    answer = guest(live.base, name)
+    assert answer.status_code == 200 and answer.json()["name"] == name, answer.text
+
+
+def test_accounts_stored_before_the_rule_keep_their_names(live: ThreadServer) -> None:
+    accounts = live.server.accounts
+
+    async def store(name: str) -> None:
+        hashed = await accounts.passwords.hash(PASSWORD, "127.0.0.1")
+        await accounts.store.create_user(name, name_key(name), hashed)
+
+    for name in ("Moderator", "_old"):
+        live.run(store(name))
+        answer = login(live.base, name, PASSWORD)
+        assert answer.status_code == 200 and answer.json()["name"] == name, answer.text
