@@ -218,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
     app.mount("/", ClientFiles(WEB_DIR), name="web")  # the browser client
     app.add_middleware(GZipMiddleware, minimum_size=500)  # static files and JSON
+    app.add_middleware(guard.HeadAsGet)  # outermost: the GET's headers, compressed or not
     return app
 
 

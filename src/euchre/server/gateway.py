@@ -85,7 +85,10 @@ def origin_allowed(server: ServerParts, websocket: WebSocket) -> bool:
     (``guard.public_origins``), never one taken from the request's own ``Host``. Clients
     that send no Origin are not browsers: they pass their session as ``?session=``, and a
     cookie without an Origin is refused."""
-    origin = websocket.headers.get("origin")
+    sent = websocket.headers.getlist("origin")
+    if len(sent) > 1:
+        return False  # a browser sends one: a second is not looked at, so none passes
+    origin = sent[0] if sent else None
     if origin is None:
         return COOKIE_NAME not in websocket.cookies
     return same_origin(origin, public_origins(server.settings))

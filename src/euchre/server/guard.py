@@ -7,7 +7,12 @@
   socket and its task for hours.
 - State-changing requests (POST, PUT, PATCH, DELETE) from a browser page of another
   origin are refused with 403: the ``Origin`` (or, without it, ``Sec-Fetch-Site``) must
-  be the server's public origin, so no other site can act with a visitor's cookie.
+  be the server's public origin, so no other site can act with a visitor's cookie. A
+  request with more than one ``Origin`` is refused (403) whatever its method: browsers
+  send one, and checking only the first let a second pass unseen.
+- ``HEAD`` on the API (``/api/...``, ``/healthz``, ``/metrics``) is answered as ``GET``
+  without the body (FastAPI's routes answered it 404); the client files answer it
+  themselves.
 - Answers carry a Content-Security-Policy (scripts and styles from this origin only, no
   framing), ``nosniff``, a Referrer-Policy; uvicorn runs without its ``server`` banner
   and without reading forwarding headers itself (see ``addresses``).
@@ -53,6 +58,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": False}
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+API_PATHS = ("/api/", "/healthz", "/metrics")  # what the app's routes serve (HEAD as GET)
 BODY_LIMITS = {"/api/replays": MAX_UPLOAD}  # EGN records
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -121,6 +127,10 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
+def origins_sent(scope: Scope) -> int:
+    return sum(1 for key, _value in scope.get("headers", []) if key == b"origin")
+
+
 def cross_site(scope: Scope, allowed: frozenset[str]) -> bool:
     """Whether a request was sent by a page of another origin."""
     origin = _header(scope, b"origin")
@@ -184,6 +194,9 @@ class Guard:
             await send_guarded({"type": "http.response.start", "status": 400, "headers": []})
 
     def _refused(self, scope: Scope) -> tuple[int, bytes] | None:
+        if origins_sent(scope) > 1:
+            detail = "refused: the request has more than one Origin header"
+            return 403, _refusal("cross_origin", detail)
         if scope["method"] in UNSAFE_METHODS and cross_site(scope, self.origins):
             detail = "refused: this request came from a page of another site"
             return 403, _refusal("cross_origin", detail)
@@ -192,6 +205,30 @@ class Guard:
         if length is not None and (not length.isdigit() or int(length) > limit):
             return _too_large(limit)
         return None
+
+
+class HeadAsGet:
+    """``HEAD`` on the API answered as ``GET`` without the body: FastAPI's routes take
+    GET only, and the client files' mount behind them answered 404. Outermost, so the
+    headers are the GET's as sent (compressed: the compressed ``Content-Length``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        if not scope["path"].startswith(API_PATHS):
+            await self.app(scope, receive, send)  # the client files answer HEAD themselves
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 def _too_large(limit: int) -> tuple[int, bytes]:
