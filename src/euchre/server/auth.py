@@ -17,7 +17,6 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from euchre.store.names import invisible_characters, skeleton
 
-from .lookback import BOT_NAMES
 from .protocol import ProtocolError
 
 COOKIE_NAME = "euchre_session"
@@ -101,27 +100,21 @@ def chosen_name(raw: str) -> str:
 
 
 def reserved_because(name: str) -> str | None:
-    """Why nobody may choose ``name``, or None: it reads as the server's staff, as a bot
-    (a word "bot"), or as one of the bots' own names."""
+    """Why nobody may choose ``name``, or None: it reads as the server's staff or as a bot
+    (a word "bot"). The bots' own names (Olga, Leo) stay free: people have them too, and a
+    bot's seat is marked as a bot's wherever it is shown."""
     words = [skeleton(word) for word in _SEPARATORS.split(name) if word]
     whole = "".join(words)
     if whole in _staff_skeletons():
         return "looks like the name of the server or its staff"
     if skeleton(BOT_WORD) in words or whole == skeleton(BOT_WORD):
         return 'holds the word "bot", which marks the server\'s bots'
-    if whole in _bot_skeletons():
-        return "is a name the server's bots play under"
     return None
 
 
 @functools.cache
 def _staff_skeletons() -> frozenset[str]:
     return frozenset(skeleton(word) for word in STAFF_WORDS)
-
-
-@functools.cache
-def _bot_skeletons() -> frozenset[str]:
-    return frozenset(skeleton(name) for name in BOT_NAMES)
 
 
 def new_guest(name: str) -> Identity:
