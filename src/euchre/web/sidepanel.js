@@ -7,6 +7,7 @@ import { optionSummary } from "./lobby.js";
 import { matchLine } from "./matchline.js";
 import { describeDeal } from "./narration.js";
 import { scoreSheet } from "./scoresheet.js";
+import { shareInviteButton } from "./share.js";
 import { standQuestion } from "./standup.js";
 
 /** The side panel beside the felt (below it on a phone). */
@@ -100,6 +101,7 @@ function inviteBox(page) {
     h("h2", { id: "invite-title" }, page.t("table.invite")),
     h("label", { for: "invite-link" }, page.t("table.inviteHelp")),
     h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, page.t("table.copy"))),
+    shareInviteButton(page, link),
     h("p", { class: "hint" }, page.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, page.inviteCode)),
     page.you?.host && page.info.opened?.length ? h("p", { id: "invite-opened" }, page.t("lookback.opened", { names: page.ctx.i18n.list(page.info.opened) })) : null,
     page.you?.host && page.info.watching?.length ? h("p", { id: "invite-watching" }, page.t("lookback.watching", { names: page.ctx.i18n.list(page.info.watching) })) : null,
