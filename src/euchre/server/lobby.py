@@ -257,7 +257,7 @@ class Lobby:
     def by_invite(self, code: str) -> Table:
         table_id = self.invites.get(normal_invite(code))
         if table_id is None or table_id not in self.tables:
-            raise ProtocolError("not_found", f"no table has the invite code {code}")
+            raise _no_invite(code)
         return self.tables[table_id]
 
     async def invite_table(self, code: str) -> str:
@@ -268,7 +268,7 @@ class Lobby:
             return table_id
         found = None if self.cluster is None else await self.cluster.invite_table(code)
         if found is None:
-            raise ProtocolError("not_found", f"no table has the invite code {code}")
+            raise _no_invite(code)
         return found
 
     def followed(self, table_id: str) -> str:
@@ -457,6 +457,15 @@ class Lobby:
         log.info("table created", extra={"table": table.id, "kind": spec.kind})
         self.feed.table_changed(table)
         return table
+
+
+def _no_invite(code: str) -> ProtocolError:
+    """The error for an invite that leads nowhere, saying what the friend can do."""
+    return ProtocolError(
+        "not_found",
+        f"no table has the invite code {code}: the table has closed or the code is mistyped;"
+        " ask whoever invited you for a new invite",
+    )
 
 
 async def _quietly(job: Coroutine[Any, Any, None], table_id: str) -> None:
