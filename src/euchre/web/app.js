@@ -9,6 +9,8 @@ import { h } from "./dom.js";
 import { I18n, LANGUAGES } from "./i18n.js";
 import { Net } from "./net.js";
 import { SettingsMenu } from "./menu.js";
+import { trackInputModality } from "./modality.js";
+import { trackBarRoom } from "./barroom.js";
 
 // Each page's modules load when the page first opens (the lobby's first load stays small).
 // title: the page's name in the tab's title (and for screen readers' page lists), or
@@ -69,6 +71,8 @@ const ctx = {
 };
 
 async function boot() {
+  trackInputModality();
+  trackBarRoom();
   applyFourColour(readFlag(FOUR_COLOUR_KEY));
   await ctx.i18n.load(I18n.preferred());
   ctx.attention = new Attention(ctx);

@@ -113,8 +113,14 @@ export function describeDeal(page, d) {
 }
 
 export function describeGame(page, g) {
-  const winner = g.winner === null || g.winner === undefined ? "" : page.sideName(g.winner);
-  return page.t("game.won", { side: winner, score: scoreWords(page, g.score) });
+  const known = g.winner !== null && g.winner !== undefined;
+  const winner = known ? page.sideName(g.winner) : "";
+  return page.t("game.won", { side: winner, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
+}
+
+/** The winners' points first ("win the game 10 – 1"), the others after in seat order. */
+function winnersFirst(score, winner) {
+  return [score[winner], ...score.filter((_, side) => side !== winner)];
 }
 
 function scoreWords(page, score) {

@@ -134,12 +134,21 @@ function rulesBox(page) {
     h("summary", {}, page.t("table.rules")),
     h("p", {}, h("strong", {}, page.t(`presets.${info.preset}.label`)), ": ", page.t(`presets.${info.preset}.help`)),
     h("p", {}, page.t("table.target", { target: info.target })),
-    h("p", {}, info.turn_seconds ? page.t("table.turnTimer", { count: Math.round(info.turn_seconds) }) : page.t("table.noTimer")),
+    h("p", { id: "rules-timer" }, timerRule(page)),
     options.length
       ? h("ul", {}, options.map(([name, value]) => h("li", {}, h("strong", {}, optionSummary(page.ctx, { [name]: value })[0]), " — ", page.t(`options.${name}.help`))))
       : h("p", {}, page.t("table.noOptions")),
     h("a", { href: "#/help/options" }, page.t("table.rulesHelp")),
   );
+}
+
+/** The turn timer as the server runs it: only while two or more people play (alone with
+ * bots, the bots wait), so a table never promises a clock that does not run. */
+function timerRule(page) {
+  const info = page.info;
+  if (!info.turn_seconds) return page.t("table.noTimer");
+  const rule = page.t("table.turnTimer", { count: Math.round(info.turn_seconds) });
+  return info.status === "playing" && info.turn_clock === false ? `${rule} ${page.t("table.noClockNow")}` : rule;
 }
 
 function logBox(page) {

@@ -1199,6 +1199,7 @@ class TablePage extends Page {
     const mine = this.mySeat() !== null ? this.sideOf(this.mySeat()) : null;
     const won = mine === s.winner;
     const result = mine === null ? "game.over" : won ? "game.youWon" : "game.youLost";
+    const again = this.playAgain.element();
     const panel = h(
       "section",
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
@@ -1210,11 +1211,12 @@ class TablePage extends Page {
       h(
         "div",
         { class: "game-over-actions" },
-        this.playAgain.element(),
+        again,
         h(
           "div",
           { class: "row wrap" },
-          h("a", { class: "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
+          // one primary button: playing again where offered, else the lobby
+          h("a", { class: again?.querySelector?.(".primary") || again?.classList?.contains("primary") ? "button" : "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
           h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
           h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
           h("button", { type: "button", id: "close-game-over", "aria-keyshortcuts": "Escape", dataset: { cmd: "close-game-over", key: "close-game-over" } }, this.t("game.close")),
