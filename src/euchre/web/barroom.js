@@ -23,6 +23,11 @@ function measure(root, bar, nav, tools) {
   root.style.setProperty("--bar-room-left", `${Math.round(links.right)}px`);
   root.style.setProperty("--bar-room-width", `${Math.max(0, Math.floor(room))}px`);
   root.style.setProperty("--bar-height", `${Math.round(bar.getBoundingClientRect().height)}px`);
-  if (oneRow && room >= MIN_ROOM) root.dataset.barRoom = "";
+  const fits = oneRow && room >= MIN_ROOM;
+  if (fits === "barRoom" in root.dataset) return;
+  if (fits) root.dataset.barRoom = "";
   else delete root.dataset.barRoom;
+  // The title left (or took back) its row: what measures the page below it (the felt's
+  // fit to the screen) measures again, as after any change of the window's size.
+  window.dispatchEvent(new Event("resize"));
 }
