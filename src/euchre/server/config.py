@@ -99,6 +99,9 @@ class Settings:
     spectators_per_table: int = 50  # people watching one table without a seat (0: no cap)
     max_bot_games: int = 100  # running games with a bot seat, per instance
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
+    # A private table not yet started keeps the seats of its people who are away (a host
+    # on a phone sending the invite from a messaging app) this long, rather than the grace.
+    waiting_table_seconds: float = 900.0
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
     stall_timeouts: int = 2  # turns in a row the timer moves for a person before a bot plays
     header_timeout: float = 10.0  # a request's headers must arrive within this time

@@ -82,7 +82,7 @@ class Table(Rematch):
         """After a restart: clocks, bots and grace periods start again."""
         for index, seat in enumerate(self.seats):
             if seat.user and index not in self.awaiting:  # those asked wait for the answer time
-                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+                self._keep_seat_while_away(index)
         if self.status == TableStatus.WAITING and self.awaiting:
             # A fresh full wait: no one could answer while the table was away.
             self._later("rematch", self.settings.rematch_seconds, self._rematch_timeout)

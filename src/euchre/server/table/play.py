@@ -98,6 +98,7 @@ class Play(Seating):
             self.state, self.status, self.started_at = None, TableStatus.WAITING, None
             raise
         log.info("game started", extra={"table": self.id, "variant": self.variant.name})
+        self._grace_from_start()
         self._schedule_game_clock()
 
     async def act(self, conn: Endpoint, action: str, expected: int | None) -> None:

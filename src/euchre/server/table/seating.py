@@ -3,6 +3,7 @@ seated by the players."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -280,11 +281,30 @@ class Seating(Publishing):
         self._unwatch(conn)
         for index, seat in enumerate(self.seats):
             if seat.conn is conn:
-                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+                self._keep_seat_while_away(index)
                 await self._gone(index)
         if self._alone_since is None and not any(s.user and s.conn for s in self.seats):
             self._alone_since = time.monotonic()  # the bots' unattended wait starts now
         await self._close_if_deserted()
+
+    def _keep_seat_while_away(self, index: int) -> None:
+        """The seat stays its person's while they are away: a grace period, or at a
+        private table not yet started ``waiting_table_seconds``, since a host on a phone
+        loses the connection while sending the invite from another app, and the friend
+        who opens it must still find the table."""
+        waiting_private = self.kind == TableKind.PRIVATE and self.status == TableStatus.WAITING
+        settings = self.settings
+        keep = settings.waiting_table_seconds if waiting_private else settings.grace_seconds
+        self._later(f"grace-{index}", keep, self._grace_over, index)
+
+    def _grace_from_start(self) -> None:
+        """The game started with people away: a bot plays for them within the usual grace
+        period from now, not after the longer wait of a private table not yet started."""
+        now = asyncio.get_running_loop().time()
+        for index in range(self.players):
+            handle = self._timers.get(f"grace-{index}")
+            if handle is not None and handle.when() - now > self.settings.grace_seconds:
+                self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
 
     async def _close_if_deserted(self) -> None:
         """Every person has given up their seat in a game of bots and gone: no one will
