@@ -324,6 +324,7 @@ COMMANDS: list[cmd.Command] = [
     cmd.Disconnected(),
     cmd.Say("hi", None, 1),
     cmd.ReadChat(),
+    cmd.PlayAgain("p"),
 ]
 
 
