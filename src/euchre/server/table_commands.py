@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .protocol import ProtocolError
 
@@ -153,6 +153,8 @@ Command = TableCommand | ChatCommand | PlayAgain
 # Commands whose answer is the event they cause: the asker's copy carries the ``ref``.
 ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Start, Act)
 
+_Sent = TypeVar("_Sent")
+
 _BY_NAME: dict[str, type[Command]] = {cls.__name__: cls for cls in typing.get_args(Command)}
 
 
@@ -203,14 +205,20 @@ def to_json(command: Command) -> dict[str, Any]:
 
 def from_json(raw: dict[str, Any]) -> Command:
     """A command another instance sent; ``bad_message`` for anything else."""
+    return _decoded(raw, "command", _BY_NAME)
+
+
+def _decoded(raw: dict[str, Any], tag: str, kinds: dict[str, type[_Sent]]) -> _Sent:
+    """The message another instance sent, named by its ``tag`` field among ``kinds``."""
     fields = dict(raw)
-    kind = _BY_NAME.get(str(fields.pop("command", "")))
+    kind = kinds.get(str(fields.pop(tag, "")))
     if kind is None:
-        raise ProtocolError("bad_message", f"no table command {raw.get('command')!r}")
+        what = "table command" if tag == "command" else f"table {tag}"
+        raise ProtocolError("bad_message", f"no {what} {raw.get(tag)!r}")
     try:
         return kind(**fields)
     except TypeError:
-        raise ProtocolError("bad_message", f"malformed {kind.__name__} command") from None
+        raise ProtocolError("bad_message", f"malformed {kind.__name__} {tag}") from None
 
 
 # ---------------------------------------------------------------------- news between tables
@@ -253,11 +261,4 @@ def news_to_json(news: News) -> dict[str, Any]:
 
 def news_from_json(raw: dict[str, Any]) -> News:
     """News another instance sent; ``bad_message`` for anything else."""
-    fields = dict(raw)
-    kind = _NEWS_BY_NAME.get(str(fields.pop("news", "")))
-    if kind is None:
-        raise ProtocolError("bad_message", f"no table news {raw.get('news')!r}")
-    try:
-        return kind(**fields)
-    except TypeError:
-        raise ProtocolError("bad_message", f"malformed {kind.__name__} news") from None
+    return _decoded(raw, "news", _NEWS_BY_NAME)
