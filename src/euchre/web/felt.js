@@ -108,3 +108,14 @@ export function bidButtons(page, acts) {
   );
   return h("div", { class: "bid-row" }, group, toggle);
 }
+
+/** An empty seat's button for the person choosing one: partners sit across, so the seats
+ * look alike until they say whose partner, or whose opponent, the newcomer would be. */
+export function sitHereText(page, seat) {
+  if (page.players() !== 4) return page.t("table.sitHere");
+  const taken = (other) => (page.info.seats[other].type === "empty" ? null : page.seatName(other));
+  const partner = taken((seat + 2) % 4);
+  if (partner) return page.t("table.sitPartner", { name: partner });
+  const opponent = taken((seat + 1) % 4) ?? taken((seat + 3) % 4);
+  return opponent ? page.t("table.sitAgainst", { name: opponent }) : page.t("table.sitHere");
+}

@@ -7,7 +7,7 @@ import { optionSummary } from "./lobby.js";
 import { matchLine } from "./matchline.js";
 import { describeDeal } from "./narration.js";
 import { scoreSheet } from "./scoresheet.js";
-import { shareInviteButton } from "./share.js";
+import { inviteLink, shareInviteButton } from "./share.js";
 import { standQuestion } from "./standup.js";
 
 /** The side panel beside the felt (below it on a phone). */
@@ -93,7 +93,7 @@ function lastDealBox(page) {
 
 function inviteBox(page) {
   if (!page.inviteCode || page.info.status === "finished") return null;
-  const link = `${location.origin}${location.pathname}#/join/${page.inviteCode}`;
+  const link = inviteLink(page);
   const input = h("input", { id: "invite-link", readonly: true, value: link, onfocus: (e) => e.target.select() });
   return h(
     "section",

@@ -8,7 +8,7 @@ import { actKey, CARD_KINDS } from "./acts.js";
 import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
 import { h, morph, rove, setRovingFocus } from "./dom.js";
 import { Coach } from "./coach.js";
-import { bidButtons, feltContract, feltScore } from "./felt.js";
+import { bidButtons, feltContract, feltScore, sitHereText } from "./felt.js";
 import { botLevelName } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
@@ -17,6 +17,7 @@ import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./last
 import { matchLine, rubberLine } from "./matchline.js";
 import { describeEvent, describeGame } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
+import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
 import { askStand, cancelStand, standKey } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
@@ -479,7 +480,7 @@ class TablePage extends Page {
       "stand-yes": () => this.stand(),
       "stand-no": () => cancelStand(this),
       leave: () => this.leave(),
-      copy: () => this.copyInvite(),
+      copy: () => copyInvite(this),
       continue: () => this.continueAfterHand(),
       "last-trick": () => this.toggleLastTrick(),
       "score-sheet": () => this.toggleSheet(),
@@ -550,16 +551,6 @@ class TablePage extends Page {
 
   changed(event) {
     if (event.target.dataset.cmd === "bot-level") this.botLevel = event.target.value;
-  }
-
-  async copyInvite() {
-    const input = document.getElementById("invite-link");
-    try {
-      await navigator.clipboard.writeText(input.value);
-      this.ctx.toast(this.t("table.copied"));
-    } catch {
-      input.select();
-    }
   }
 
   // ------------------------------------------------------------------ sending
@@ -962,7 +953,7 @@ class TablePage extends Page {
     }
     const buttons = [];
     if (info.type === "empty" && this.mySeat() === null) {
-      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, this.t("table.sitHere")));
+      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, sitHereText(this, seat)));
     }
     if (info.type === "empty" && this.isManager()) {
       buttons.push(h("button", { type: "button", class: "small add-bot", dataset: { key: `bot-${seat}`, cmd: "add-bot", target: String(seat) } }, this.t("table.addBot")));
@@ -993,7 +984,7 @@ class TablePage extends Page {
    * box is below the table on a phone). */
   copyInviteButton() {
     if (!this.inviteCode || !this.you?.host || this.info.status !== "waiting") return null;
-    return h("button", { type: "button", class: "small", id: "copy-invite-felt", dataset: { cmd: "copy", key: "copy-felt" } }, this.t("table.copyInvite"));
+    return feltInvite(this);
   }
 
   waitingText() {

@@ -1,0 +1,41 @@
+"""A friend joining a private table sees whose partner each empty seat would make them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import PHONE, PHONE_LANDSCAPE, create_private_table, enter_name
+
+
+def host_seat(page: Page) -> int:
+    seat = page.locator(".seat.me").get_attribute("data-seat")
+    assert seat is not None
+    return int(seat)
+
+
+def test_a_guest_on_a_phone_sees_which_seat_partners_the_host(
+    new_page: PageFactory, tmp_path: Path
+) -> None:
+    host = new_page(viewport=PHONE, touch=True)
+    enter_name(host, "Ann")
+    create_private_table(host, start_with_bots=False)
+    code = host.locator("#invite-code-text").inner_text()
+    ann = host_seat(host)
+    partner_seat = (ann + 2) % 4
+    for size, shot in ((PHONE, "portrait"), (PHONE_LANDSCAPE, "landscape")):
+        guest = new_page(viewport=size, touch=True)
+        enter_name(guest, f"Bea{shot[0]}")
+        guest.goto(f"/#/join/{code}")
+        expect(guest.locator(".sit-here")).to_have_count(3)
+        for seat in range(4):
+            if seat == ann:
+                continue
+            side = "Ann's partner" if seat == partner_seat else "against Ann"
+            wanted = f"Sit here — {side}"
+            button = guest.locator(f'.seat[data-seat="{seat}"]').get_by_role("button", name=wanted)
+            expect(button).to_have_count(1)
+            button.scroll_into_view_if_needed()
+            expect(button).to_be_visible()
+        guest.screenshot(path=str(tmp_path / f"seat-choice-{shot}.png"))
