@@ -7,13 +7,7 @@ from pathlib import Path
 
 from conftest import PageFactory
 from playwright.sync_api import expect
-from web_helpers import PHONE, create_private_table, enter_name
-
-# Headless Chromium has no share sheet: stand in for the phone's, noting what it was given.
-FAKE_SHARE = """
-window.__shared = [];
-navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
-"""
+from web_helpers import FAKE_SHARE, PHONE, host_on_a_phone
 
 # A page on plain http, or a browser that refuses the page its clipboard.
 NO_CLIPBOARD = """
@@ -25,10 +19,7 @@ Object.defineProperty(navigator, "clipboard", {
 
 def test_the_felt_invite_opens_the_share_sheet(new_page: PageFactory) -> None:
     page = new_page(viewport=PHONE, touch=True)
-    page.add_init_script(FAKE_SHARE)
-    enter_name(page, "Sharer")
-    create_private_table(page, start_with_bots=False)
-    link = page.input_value("#invite-link")
+    link = host_on_a_phone(page, "Sharer", FAKE_SHARE)
     button = page.locator("#copy-invite-felt")
     expect(button).to_be_in_viewport(ratio=1)
     expect(button).to_have_accessible_name("Share the invite")
@@ -39,10 +30,7 @@ def test_the_felt_invite_opens_the_share_sheet(new_page: PageFactory) -> None:
 
 def test_where_copying_fails_the_felt_shows_the_link(new_page: PageFactory, tmp_path: Path) -> None:
     page = new_page(viewport=PHONE, touch=True)
-    page.add_init_script(NO_CLIPBOARD)
-    enter_name(page, "Copier")
-    create_private_table(page, start_with_bots=False)
-    link = page.input_value("#invite-link")
+    link = host_on_a_phone(page, "Copier", NO_CLIPBOARD)
     button = page.locator("#copy-invite-felt")
     expect(button).to_have_accessible_name("Copy the invite link")
     button.tap()

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 from conftest import PageFactory
 from playwright.sync_api import expect
-from web_helpers import PHONE, create_private_table, enter_name
-
-# Headless Chromium has no share sheet: stand in for the phone's, noting what it was given.
-FAKE_SHARE = """
-window.__shared = [];
-navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
-"""
+from web_helpers import FAKE_SHARE, PHONE, create_private_table, enter_name, host_on_a_phone
 
 
 def test_the_host_shares_the_invite_link_from_a_phone(new_page: PageFactory) -> None:
     page = new_page(viewport=PHONE, touch=True)
-    page.add_init_script(FAKE_SHARE)
-    enter_name(page, "Sharer")
-    create_private_table(page, start_with_bots=False)
-    link = page.input_value("#invite-link")
+    link = host_on_a_phone(page, "Sharer", FAKE_SHARE)
     share = page.locator("#share-invite")
     share.scroll_into_view_if_needed()
     expect(share).to_be_visible()

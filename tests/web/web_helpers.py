@@ -223,6 +223,22 @@ def create_private_table(page: Page, start_with_bots: bool) -> GamePage:
     return game
 
 
+# Headless Chromium has no share sheet: stand in for the phone's, noting what it was given.
+FAKE_SHARE = """
+window.__shared = [];
+navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
+"""
+
+
+def host_on_a_phone(page: Page, name: str, init_script: str) -> str:
+    """``name`` opens a private table (no bots yet) on a phone page prepared by
+    ``init_script``; returns the table's invite link."""
+    page.add_init_script(init_script)
+    enter_name(page, name)
+    create_private_table(page, start_with_bots=False)
+    return page.input_value("#invite-link")
+
+
 ACCOUNT_PASSWORD = "correct horse battery"
 
 
