@@ -349,6 +349,7 @@ def test_a_missing_contract_key_is_named_with_the_whole_contract(key: str) -> No
         ({"dealer": -1}, ["'dealer'", "0 to 3", "got -1"]),
         ({"score": [0]}, ["'score'", "2 whole numbers", "team"]),
         ({"score": "0-0"}, ["'score'", "list"]),
+        ({"score": [-2, 3]}, ["'score'", "none below 0", "got [-2, 3]"]),
         ({"variant": "standard"}, ["'variant'", "EGN ruleset object"]),
         ({"variant": STD | {"num_players": 5}}, ["'variant'", "players must be 2, 3 or 4"]),
         ({"hand": "Jc Ad"}, ["'hand'", "list of cards"]),

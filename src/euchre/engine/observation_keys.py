@@ -131,6 +131,11 @@ def _score(value: Any, variant: Variant) -> tuple[int, ...]:
     items = _list(value, "'score'", what)
     if len(items) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in items):
         raise ObservationError(f"'score' must be a list of {what}, got {shown(value)}")
+    if any(s < 0 for s in items):
+        raise ObservationError(
+            f"'score' must be a list of {what}, none below 0 (no rule takes points away),"
+            f" got {shown(value)}"
+        )
     return tuple(items)
 
 
