@@ -1,16 +1,47 @@
-"""A friend opening an invite whose table is gone is told what to do about it."""
+"""A friend opening an invite reads who invites them, and to which rules, before choosing
+a name; one whose table is gone is told so at once, and what to do about it, in their
+language."""
 
 from __future__ import annotations
 
 from conftest import PageFactory
 from playwright.sync_api import expect
-from web_helpers import PHONE, enter_name
+from web_helpers import PHONE, create_private_table, enter_name
 
 
-def test_a_dead_invite_says_to_ask_for_a_new_one(new_page: PageFactory) -> None:
+def test_a_dead_invite_says_to_ask_for_a_new_one_before_any_name(new_page: PageFactory) -> None:
     page = new_page(viewport=PHONE, touch=True)
-    enter_name(page, "Latecomer", url="/#/join/ZZZZ-ZZZZ")
+    page.goto("/#/join/ZZZZ-ZZZZ")
     error = page.locator("#table-error")
     expect(error).to_contain_text("ZZZZ-ZZZZ")
     expect(error).to_contain_text("ask whoever invited you for a new invite")
+    expect(page.locator("#guest-name")).to_have_count(0)
     expect(page.locator("#main a.button[href='#/']")).to_be_visible()
+
+
+def test_a_dead_invite_is_told_in_german_too(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE, touch=True, locale="de-DE")
+    page.goto("/#/join/ZZZZ-ZZZZ")
+    expect(page.locator("#table-error")).to_contain_text("Diese Einladung führt zu keinem Tisch")
+
+
+def test_a_named_friend_whose_invite_died_is_told_in_dutch(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE, touch=True, locale="nl-NL")
+    enter_name(page, "Laat")
+    page.goto("/#/join/ZZZZ-ZZZZ")
+    expect(page.locator("#table-error")).to_contain_text("Deze uitnodiging leidt naar geen tafel")
+
+
+def test_the_invite_names_the_host_and_the_rules(new_page: PageFactory) -> None:
+    host = new_page()
+    enter_name(host, "Hostess")
+    create_private_table(host, start_with_bots=False)
+    link = host.input_value("#invite-link")
+    friend = new_page(viewport=PHONE, touch=True)
+    friend.goto(link)
+    expect(friend.locator("#name-intro")).to_have_text(
+        "Hostess invites you to a private Euchre table (Standard). Choose a name to join."
+    )
+    friend.fill("#guest-name", "Friend")
+    friend.click("form.name-form button[type=submit]")
+    expect(friend.locator(".table-page")).to_be_visible()

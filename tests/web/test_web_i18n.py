@@ -34,8 +34,8 @@ def test_german_table_and_errors(new_page: PageFactory, live: LiveServer) -> Non
 
     page.goto("/#/join/no-such-code")
     expect(page.locator("#table-error")).to_have_text(
-        "Diesen Tisch gibt es nicht: Er wurde vielleicht geschlossen, "
-        "oder die Einladung ist falsch."
+        "Diese Einladung führt zu keinem Tisch: Der Tisch ist geschlossen oder der Code ist"
+        " vertippt. Bitte die Person, die dich eingeladen hat, um eine neue Einladung."
     )
 
     page.goto("/")

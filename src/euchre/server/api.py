@@ -42,6 +42,9 @@ Invite = Annotated[
     str | None,
     Query(max_length=32, description="a private game's invite code (its players need none)"),
 ]
+InviteCode = Annotated[
+    str, Path(max_length=32, description="a private table's invite code (any case, dash or not)")
+]
 GameId = Annotated[
     str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a game's (its table's) id")
 ]

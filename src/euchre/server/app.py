@@ -35,7 +35,7 @@ from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .kinds import TableStatus
-from .lobby import Lobby
+from .lobby import Lobby, invite_preview
 from .metrics import Metrics
 from .privacy import may_view
 from .protocol import ProtocolError
@@ -302,6 +302,19 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         if found is None:
             raise api.problem(404, "not_found", f"no table {table_id}")
         return found
+
+    @app.get("/api/invites/{code}", responses=api.problems(404, 422))
+    async def invite(code: api.InviteCode) -> dict[str, Any]:
+        """Who invites, to which rules: what a friend opening an invite link reads before
+        choosing a name (404: the invite leads to no table)."""
+        try:
+            table_id = await server.lobby.invite_table(code)
+        except ProtocolError as exc:
+            raise api.problem(404, exc.code, exc.message) from None
+        glance = await server.store.invite_glance(table_id)
+        if glance is None:
+            raise api.problem(404, "not_found", f"no table has the invite code {code}")
+        return invite_preview(glance)
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422, 429))
     async def game(

@@ -459,6 +459,16 @@ class Lobby:
         return table
 
 
+def invite_preview(glance: dict[str, Any]) -> dict[str, Any]:
+    """An invite's table as a friend reads it before joining (``Repository.invite_glance``):
+    who hosts it (None when the host holds no seat), its rules' preset and its size."""
+    host = glance["host"]
+    seats = [s for s in glance["seats"] if isinstance(s, dict)]
+    name = next((str(s["name"]) for s in seats if host and s.get("user") == host), None)
+    preset = str(glance["settings"].get("preset", glance["variant_name"]))
+    return {"host": name or None, "preset": preset, "players": len(glance["seats"])}
+
+
 def _no_invite(code: str) -> ProtocolError:
     """The error for an invite that leads nowhere, saying what the friend can do."""
     return ProtocolError(

@@ -316,6 +316,15 @@ class Repository:
             await _fill_log(conn, row)
         return row
 
+    async def invite_glance(self, game_id: str) -> dict[str, Any] | None:
+        """What a friend opening a table's invite sees first: its preset, settings, host
+        and seats (None: no such table)."""
+        columns = (Game.variant_name, Game.settings, Game.host, Game.seats)
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(*columns).where(Game.id == game_id))
+            found = result.first()
+        return None if found is None else dict(found._mapping)
+
     async def recent_finished(self, limit: int) -> list[dict[str, Any]]:
         """The newest finished games, newest first (no decks or actions)."""
         columns = (

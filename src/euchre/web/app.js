@@ -165,7 +165,7 @@ function nameForm(intro, onDone) {
   const form = h(
     "form",
     { class: "name-form", onsubmit: submit, "aria-describedby": "guest-name-error" },
-    intro ? h("p", {}, intro) : null,
+    intro ? h("p", { id: "name-intro" }, intro) : null,
     h("label", { for: "guest-name" }, ctx.t("session.name")),
     h("div", { class: "row" }, input, h("button", { type: "submit", class: "primary" }, ctx.t("session.start"))),
     problem,

@@ -21,6 +21,7 @@ import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
 import { askStand, cancelStand, standKey } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
+import { fetchInvite, inviteFailure, invitedText } from "./invitepreview.js";
 import { FillCountdown } from "./waiting.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
@@ -168,7 +169,7 @@ class TablePage extends Page {
       return;
     }
     if (err.code === "offline") return; // the "open" event joins again
-    this.failure = err;
+    this.failure = this.tableId ? err : inviteFailure(err);
     this.renderFailure();
   }
 
@@ -627,7 +628,9 @@ class TablePage extends Page {
 
   renderNameForm() {
     this.pageEl = null;
-    const intro = this.invite ? this.t("table.invited") : this.t("table.nameFirst");
+    const preview = this.invitePreview;
+    const invited = preview ? invitedText(this, preview) : this.t("table.invited");
+    const intro = this.invite ? invited : this.t("table.nameFirst");
     this.root.replaceChildren(
       h(
         "section",
@@ -637,6 +640,21 @@ class TablePage extends Page {
       ),
     );
     document.getElementById("guest-name")?.focus();
+    if (this.invite && this.invitePreview === undefined) this.previewInvite();
+  }
+
+  async previewInvite() {
+    this.invitePreview = null; // asked once
+    const { preview, failure } = await fetchInvite(this.invite);
+    if (this.gone || this.ctx.session) return;
+    if (failure) {
+      this.failure = failure;
+      this.renderFailure();
+    } else if (preview) {
+      this.invitePreview = preview;
+      const intro = document.getElementById("name-intro");
+      if (intro) intro.textContent = invitedText(this, preview);
+    }
   }
 
   renderLoading() {

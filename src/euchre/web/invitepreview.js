@@ -1,0 +1,29 @@
+// What a friend opening an invite link reads before choosing a name: who invites them and
+// to which rules; or, at once, that the invite leads to no table.
+
+/** {preview: {host, preset, players}} for an invite the server described, {failure} for
+ * one that leads nowhere, or {} when the server could not say (the plain words stay). */
+export async function fetchInvite(code) {
+  try {
+    const response = await fetch(`api/invites/${encodeURIComponent(code)}`);
+    if (response.status === 404) {
+      const body = await response.json();
+      return { failure: { code: "invite_gone", message: body.detail } };
+    }
+    return response.ok ? { preview: await response.json() } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The name form's first words for an invite the server described. */
+export function invitedText(page, preview) {
+  const rules = page.t(`presets.${preview.preset}.label`);
+  const key = preview.host ? "table.invitedBy" : "table.invitedTo";
+  return page.t(key, { name: preview.host, rules });
+}
+
+/** A join by invite refused as not found: said as an invite that leads nowhere. */
+export function inviteFailure(err) {
+  return err.code === "not_found" ? { ...err, code: "invite_gone" } : err;
+}

@@ -1,0 +1,48 @@
+"""A friend who opens an invite link reads who invites them, and to which rules, before
+choosing a name; an invite that leads nowhere says so at once (GET /api/invites/{code})."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from server_helpers import Client, ThreadServer, fast_settings
+
+
+def _private(host: Client, preset: str) -> tuple[str, str]:
+    created = host.request(type="create", kind="private", preset=preset)
+    assert created["type"] == "created", created
+    host.until(lambda m: m["type"] == "table" and m["table"] == created["table"])
+    return str(created["table"]), str(created["invite"])
+
+
+def test_an_invite_names_its_host_and_rules_in_any_spelling_of_the_code(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "invite.db")) as live:
+        ann = Client(live.base, "Ann")
+        _, invite = _private(ann, "british")
+        for code in (invite, invite.lower().replace("-", "")):
+            answer = httpx.get(f"{live.base}/api/invites/{code}")
+            assert answer.status_code == 200, answer.text
+            assert answer.json() == {"host": "Ann", "preset": "british", "players": 4}
+
+
+def test_a_host_who_stood_up_is_not_named(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "stood.db")) as live:
+        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+        table, invite = _private(ann, "standard")
+        assert bob.request(type="join", invite=invite)["type"] == "table"
+        assert bob.request(type="sit", table=table, seat=1)["type"] == "table"
+        assert ann.request(type="stand", table=table)["type"] == "event"
+        answer = httpx.get(f"{live.base}/api/invites/{invite}").json()
+        assert answer == {"host": None, "preset": "standard", "players": 4}
+
+
+def test_an_invite_that_leads_nowhere_is_a_404_saying_what_to_do(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "none.db")) as live:
+        answer = httpx.get(f"{live.base}/api/invites/ABCD-EFGH")
+        assert answer.status_code == 404
+        body = answer.json()
+        assert body["code"] == "not_found"
+        assert "ABCD-EFGH" in body["detail"] and "ask whoever invited you" in body["detail"]
+        too_long = httpx.get(f"{live.base}/api/invites/{'A' * 40}")
+        assert too_long.status_code == 422
