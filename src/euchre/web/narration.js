@@ -106,16 +106,22 @@ export function describeDeal(page, d) {
   const points = scored.length ? scored[0][0] : 0;
   if (!made) {
     const others = page.ctx.i18n.list(scored.map(([, side]) => page.sideName(side)));
-    return page.t("deal.euchred", { makers, defenders: others, count: points, score });
+    return page.t(sideKey(page, "deal.euchred", makerSide), { makers, defenders: others, count: points, score });
   }
   const tricks = d.tricks?.[makerSide] ?? 0;
-  return page.t(tricks >= 5 ? "deal.march" : "deal.made", { makers, count: points, score, tricks });
+  return page.t(sideKey(page, tricks >= 5 ? "deal.march" : "deal.made", makerSide), { makers, count: points, score, tricks });
+}
+
+/** A text whose subject is a side: its own words when the side is one player (Cutthroat,
+ * two players), so that the verb agrees ("Ann was euchred", "Ann gewinnt"). */
+export function sideKey(page, key, side) {
+  return page.sideSeats(side).length === 1 ? `${key}Solo` : key;
 }
 
 export function describeGame(page, g) {
   const known = g.winner !== null && g.winner !== undefined;
   const winner = known ? page.sideName(g.winner) : "";
-  return page.t("game.won", { side: winner, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
+  return page.t(known ? sideKey(page, "game.won", g.winner) : "game.won", { side: winner, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
 }
 
 /** The winners' points first ("win the game 10 – 1"), the others after in seat order. */

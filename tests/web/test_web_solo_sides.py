@@ -1,0 +1,116 @@
+"""At a Cutthroat or two-player table each side is one player: the hand's and the game's
+result speak of one person ("Ann was euchred", "Ann gewinnt", "Ann haalt het"), in every
+language, while a partnership's stay plural."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import PageFactory
+from web_helpers import LiveServer
+
+# A stand-in for the table page: what narration.js and matchline.js ask of it.
+WORDS = """async ([players, deals, game, match]) => {
+    const { describeDeal, describeGame } = await import('./narration.js');
+    const { rubberLine } = await import('./matchline.js');
+    const i18n = window.euchre.i18n;
+    const names = ['Ann', 'Bob', 'Cy', 'Dee'];
+    const partners = players === 4;
+    const page = {
+        ctx: { i18n },
+        t: (key, params) => i18n.t(key, params),
+        players: () => players,
+        sideOf: (seat) => (partners ? seat % 2 : seat),
+        sideSeats: (side) => (partners ? [side, side + 2] : [side]),
+        sideName: (side) => i18n.list(page.sideSeats(side).map((s) => names[s])),
+    };
+    const results = deals.map((d) => describeDeal(page, d));
+    return [...results, describeGame(page, game), rubberLine(page, match)];
+}"""
+
+
+def deal(maker: int, points: list[int], tricks: int, sides: int) -> dict[str, Any]:
+    counts = [0] * sides
+    counts[maker] = tricks
+    return {
+        "outcome": "scored",
+        "maker": maker,
+        "points": points,
+        "score": points,
+        "tricks": counts,
+    }
+
+
+CUTTHROAT = [
+    3,
+    [deal(0, [0, 2, 2], 1, 3), deal(0, [1, 0, 0], 3, 3), deal(0, [3, 0, 0], 5, 3)],
+    {"winner": 0, "score": [10, 3, 4]},
+    {"decided": True, "rubber_winner": 0, "tally": [4, 1]},
+]
+PARTNERS = [
+    4,
+    [deal(0, [0, 2], 1, 2), deal(0, [1, 0], 3, 2), deal(0, [2, 0], 5, 2)],
+    {"winner": 0, "score": [10, 3]},
+    {"decided": True, "rubber_winner": 0, "tally": [4, 1]},
+]
+
+EXPECTED = {
+    "en-GB": [
+        "Ann was euchred: Bob and Cy +2 points. Score 0 – 2 – 2.",
+        "Ann made it with 3 tricks: +1 point. Score 1 – 0 – 0.",
+        "Ann took all five tricks: +3 points. Score 3 – 0 – 0.",
+        "Ann wins the game 10 – 3 – 4.",
+        "Ann won the rubber (4–1 with the rubber bonus).",
+    ],
+    "de-DE": [
+        "Ann ist gescheitert (Euchre): Bob und Cy +2 Punkte. Stand 0 – 2 – 2.",
+        "Ann schafft es mit 3 Stichen: +1 Punkt. Stand 1 – 0 – 0.",
+        "Ann macht alle fünf Stiche: +3 Punkte. Stand 3 – 0 – 0.",
+        "Ann gewinnt das Spiel 10 – 3 – 4.",
+        "Ann gewinnt den Robber (4–1 mit dem Robber-Bonus).",
+    ],
+    "nl-NL": [
+        "Ann is mislukt (euchre): Bob en Cy +2 punten. Stand 0 – 2 – 2.",
+        "Ann haalt het met 3 slagen: +1 punt. Stand 1 – 0 – 0.",
+        "Ann haalt alle vijf slagen: +3 punten. Stand 3 – 0 – 0.",
+        "Ann wint het spel met 10 – 3 – 4.",
+        "Ann wint de robber (4–1 met de robberbonus).",
+    ],
+}
+
+PARTNERS_EXPECTED = {
+    "en-GB": [
+        "Ann and Cy were euchred",
+        "Ann and Cy made it",
+        "Ann and Cy took all",
+        "Ann and Cy win the game",
+    ],
+    "de-DE": [
+        "Ann und Cy sind gescheitert",
+        "Ann und Cy schaffen es",
+        "Ann und Cy machen alle",
+        "Ann und Cy gewinnen das Spiel",
+    ],
+    "nl-NL": [
+        "Ann en Cy zijn mislukt",
+        "Ann en Cy halen het",
+        "Ann en Cy halen alle",
+        "Ann en Cy winnen het spel",
+    ],
+}
+
+
+@pytest.mark.parametrize("locale", sorted(EXPECTED))
+def test_one_player_sides_are_told_in_the_singular(
+    new_page: PageFactory, live: LiveServer, locale: str
+) -> None:
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    assert page.evaluate(WORDS, CUTTHROAT) == EXPECTED[locale]
+    partners = page.evaluate(WORDS, PARTNERS)
+    starts = PARTNERS_EXPECTED[locale]
+    assert [line.startswith(start) for line, start in zip(partners, starts, strict=False)] == [
+        True
+    ] * len(starts), partners
