@@ -11,14 +11,15 @@ export function describeEvent(page, e, state, before = null) {
   const parts = [];
   switch (e.kind) {
     case "action":
-      if (e.by === "timer") parts.push(page.t("events.timeRanOut", { name }));
+      if (e.by === "timer") parts.push(timeRanOut(page, e.seat));
       parts.push(describeAction(page, e.seat, e.act, orderState(e, state), e.phase || before?.phase || null));
       if (e.trick) parts.push(page.t("events.trickWon", { name: page.seatName(e.trick.winner), n: e.trick.number }));
       if (e.deal_over) parts.push(describeDeal(page, e.deal_over));
+      parts.push(...describeRedeals(page, e.redeals));
       if (e.game_over) parts.push(describeGame(page, e.game_over));
       return parts.join(" ");
     case "started":
-      return page.t("events.started", { name: page.seatName(e.dealer) });
+      return [page.t("events.started", { name: page.seatName(e.dealer) }), ...describeRedeals(page, e.redeals)].join(" ");
     case "returned":
     case "bot_playing":
       // the player's own seat: said to them as their news ("A bot is playing for you…")
@@ -41,6 +42,16 @@ export function describeEvent(page, e, state, before = null) {
     default:
       return "";
   }
+}
+
+/** The timer moved for someone: the player's own news is said to them as such. */
+function timeRanOut(page, seat) {
+  return seat === page.mySeat() ? page.t("events.timeRanOutYou") : page.t("events.timeRanOut", { name: page.seatName(seat) });
+}
+
+/** Deals voided at once and dealt again (a farmer's hand), each told. */
+function describeRedeals(page, redeals) {
+  return (redeals || []).map((d) => describeDeal(page, d));
 }
 
 /** ``act``: the action object (its card, suit, alone are fields: the text is not read). */

@@ -353,6 +353,8 @@ class TablePage extends Page {
       this.recentTrick = null;
     }
     this.addLog(text, speak);
+    // Said on the screen too: on a phone the log is folded away.
+    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(text);
   }
 
   /** A card played, a trick won, a side euchred: heard unless muted (attention.js). */
