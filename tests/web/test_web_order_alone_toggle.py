@@ -5,6 +5,7 @@ its own sits under the finger that meant to order up (a stray tap there cannot b
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from conftest import PageFactory
@@ -46,3 +47,29 @@ def test_ordering_up_alone_takes_the_go_alone_toggle(
     game.wait_version_above(before)
     after = state(game)
     assert after["maker"] == after["seat"] and after["alone"], after
+
+
+def _luminance(css_colour: str) -> float:
+    """Relative luminance (0 black, 1 white) of a computed ``rgb()``/``rgba()`` colour."""
+    red, green, blue = (int(x) / 255 for x in re.findall(r"[\d.]+", css_colour)[:3])
+    linear = [
+        c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (red, green, blue)
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_the_go_alone_toggle_stays_readable_under_the_pointer(new_page: PageFactory) -> None:
+    """White words on the felt: a hovered toggle (a mouse over it, or a phone's tap that
+    leaves it hovered) keeps a dark ground, not the light one of the page's buttons."""
+    page = new_page(viewport=PHONE_LANDSCAPE)
+    enter_name(page, "Hovering")
+    game = create_private_table(page, start_with_bots=True)
+    reach(game, "bid_r1")
+    toggle = page.locator("#go-alone")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.hover()
+    ground, ink = toggle.evaluate(
+        "b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]"
+    )
+    assert _luminance(ink) > 0.9, ink
+    assert _luminance(ground) < 0.2, f"white words on {ground}"
