@@ -4,6 +4,7 @@
 // sent. Lines are people's text and are only ever put in the page as text nodes.
 
 import { h } from "./dom.js";
+import { redrawKeepingFocus } from "./keepfocus.js";
 import { saveWithRetry } from "./save.js";
 import * as table from "./table.js";
 
@@ -253,7 +254,6 @@ class ChatPanel {
       if (!text) return;
       if (await this.say({ text }, true)) document.getElementById("chat-input")?.focus();
     };
-    const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.id : null;
     const parts = [
       h("h2", { id: "chat-title" }, this.t("chat.title")),
       h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
@@ -263,7 +263,7 @@ class ChatPanel {
         "div",
         { class: "chat-presets", role: "group", "aria-label": this.t("chat.presets") },
         PRESETS.map((key) =>
-          h("button", { type: "button", class: "chat-preset", disabled: off, dataset: { preset: key }, onclick: () => this.say({ preset: key }) }, this.t(`chat.phrase.${key}`)),
+          h("button", { type: "button", class: "chat-preset", disabled: off, dataset: { preset: key, focusKey: `preset-${key}` }, onclick: () => this.say({ preset: key }) }, this.t(`chat.phrase.${key}`)),
         ),
       ),
       h("form", { class: "chat-form row", onsubmit: send }, input, h("button", { type: "submit", id: "chat-send", disabled: off }, this.t("chat.send"))),
@@ -271,9 +271,15 @@ class ChatPanel {
       this.renderMuted(),
     ];
     // replaceChildren would write a null (no one muted) as the text "null"
-    this.root.replaceChildren(...parts.filter(Boolean));
+    redrawKeepingFocus(this.root, () => this.root.replaceChildren(...parts.filter(Boolean)), (key) => this.focusAfterGone(key));
     this.showAtTable();
-    if (focused) document.getElementById(focused)?.focus({ preventScroll: true }); // a line coming in never moves the page
+  }
+
+  /** Where focus goes when its control went with the re-drawing: from a "Mute" to that
+   * player's "Unmute" (to undo it), from an "Unmute" to the message field. */
+  focusAfterGone(key) {
+    const muted = key?.startsWith("mute-") ? this.root.querySelector(`[data-focus-key="un${CSS.escape(key)}"]`) : null;
+    return muted || this.root.querySelector("#chat-input:not([disabled])") || this.root.querySelector("#chat-enabled");
   }
 
   renderMuted() {
@@ -283,7 +289,7 @@ class ChatPanel {
       "ul",
       { class: "chat-muted" },
       known.map((id) =>
-        h("li", {}, h("button", { type: "button", class: "chat-unmute link", onclick: () => this.mute(id, false) }, this.t("chat.unmute", { name: this.names.get(id) }))),
+        h("li", {}, h("button", { type: "button", class: "chat-unmute link", dataset: { focusKey: `unmute-${id}` }, onclick: () => this.mute(id, false) }, this.t("chat.unmute", { name: this.names.get(id) }))),
       ),
     );
   }
@@ -305,7 +311,7 @@ class ChatPanel {
             ? null
             : h(
                 "button",
-                { type: "button", class: "chat-mute link", onclick: () => this.mute(line.from.id, true) },
+                { type: "button", class: "chat-mute link", dataset: { focusKey: `mute-${line.from.id}` }, onclick: () => this.mute(line.from.id, true) },
                 this.t("chat.mute", { name: line.from.name }),
               ),
         ),

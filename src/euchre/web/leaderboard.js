@@ -1,6 +1,7 @@
 // The leaderboard: players of a mode by displayed rating (docs/protocol.md, section 11).
 
 import { h } from "./dom.js";
+import { redrawKeepingFocus } from "./keepfocus.js";
 import { Page } from "./page.js";
 import { dataTable, getJson, MODES, ratingText } from "./tables.js";
 
@@ -61,18 +62,17 @@ class LeaderboardPage extends Page {
     else if (!this.board) body = h("p", { class: "loading", role: "status" }, "…");
     else if (!this.board.entries.length) body = h("p", { class: "hint", id: "leaderboard-empty" }, this.t("leaderboard.empty"));
     else body = this.entries();
-    this.root.replaceChildren(
-      h(
-        "section",
-        { class: "leaderboard-page", "aria-labelledby": "leaderboard-title" },
-        h("h1", { id: "leaderboard-title" }, this.t("leaderboard.title")),
-        h("div", { class: "row" },
-          h("label", { for: "leaderboard-mode" }, this.t("leaderboard.mode")), select,
-          h("label", { class: "tool check" }, established, h("span", {}, this.t("leaderboard.established"))),
-        ),
-        body,
+    const page = h(
+      "section",
+      { class: "leaderboard-page", "aria-labelledby": "leaderboard-title" },
+      h("h1", { id: "leaderboard-title", tabindex: "-1" }, this.t("leaderboard.title")),
+      h("div", { class: "row" },
+        h("label", { for: "leaderboard-mode" }, this.t("leaderboard.mode")), select,
+        h("label", { class: "tool check" }, established, h("span", {}, this.t("leaderboard.established"))),
       ),
+      body,
     );
+    redrawKeepingFocus(this.root, () => this.root.replaceChildren(page));
   }
 
   entries() {

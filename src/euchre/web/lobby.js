@@ -1,6 +1,7 @@
 // The lobby: name, quick play, join by code or link, create a table, open tables.
 
 import { h } from "./dom.js";
+import { redrawKeepingFocus } from "./keepfocus.js";
 import { BOT_LEVELS, DECKS, OPTIONS, PRESETS, TURN_TIMERS, presetValues } from "./options.js";
 import { Page } from "./page.js";
 import { pauseField } from "./summary.js";
@@ -186,7 +187,7 @@ class Lobby extends Page {
     return h(
       "section",
       { class: "panel tables", "aria-labelledby": "tables-title" },
-      h("h2", { id: "tables-title" }, this.t("lobby.openTables")),
+      h("h2", { id: "tables-title", tabindex: "-1" }, this.t("lobby.openTables")),
       this.tableList,
     );
   }
@@ -194,11 +195,16 @@ class Lobby extends Page {
   renderTables() {
     if (!this.tableList) return;
     const rows = [...this.tables.values()].sort((a, b) => b.free - a.free || a.id.localeCompare(b.id));
-    if (!rows.length) {
-      this.tableList.replaceChildren(h("p", { class: "empty" }, this.t("lobby.noTables")));
-      return;
-    }
-    this.tableList.replaceChildren(h("ul", {}, rows.map((t) => this.tableRow(t))));
+    const list = rows.length ? h("ul", {}, rows.map((t) => this.tableRow(t))) : h("p", { class: "empty" }, this.t("lobby.noTables"));
+    redrawKeepingFocus(this.tableList, () => this.tableList.replaceChildren(list), (key) => this.focusAfterGone(key));
+  }
+
+  /** Where focus goes when its control went with an update: a table that filled up keeps
+   * its "Watch"; a table gone gives it to the list's first control, or to the list's heading. */
+  focusAfterGone(key) {
+    const table = key?.split(":")[1];
+    const sameTable = table ? this.tableList.querySelector(`[data-focus-key="watch:${CSS.escape(table)}"]`) : null;
+    return sameTable || this.tableList.querySelector("button, a") || document.getElementById("tables-title");
   }
 
   tableRow(t) {
@@ -224,8 +230,8 @@ class Lobby extends Page {
       h(
         "div",
         { class: "row" },
-        canSit && ctx.session ? h("button", { type: "button", class: "primary", onclick: () => this.sitAt(t.id) }, this.t("lobby.sit")) : null,
-        h("a", { class: "button", href: `#/table/${t.id}` }, this.t("lobby.watch")),
+        canSit && ctx.session ? h("button", { type: "button", class: "primary", dataset: { focusKey: `sit:${t.id}` }, onclick: () => this.sitAt(t.id) }, this.t("lobby.sit")) : null,
+        h("a", { class: "button", href: `#/table/${t.id}`, dataset: { focusKey: `watch:${t.id}` } }, this.t("lobby.watch")),
       ),
     );
   }
