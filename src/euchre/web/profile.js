@@ -8,7 +8,9 @@ import { dataTable, formatRating, getJson, ratingText } from "./tables.js";
 
 const STATS = ["games", "wins", "points", "hands", "maker_hands", "made", "euchred", "marches", "loners_tried", "loners_made", "defender_euchres"];
 const PAGE = 20;
-const CHART = { width: 640, height: 220, left: 44, right: 12, top: 14, bottom: 28 };
+// The chart is drawn as wide as it is shown, one unit a pixel, so that its numbers keep
+// app.css's 12 px on a phone (drawn 640 wide and shown 290 wide, they were 5 px).
+const CHART = { width: 640, height: 220, left: 52, right: 12, top: 14, bottom: 28 };
 
 export function mount(ctx, root, params) {
   const page = new ProfilePage(ctx, root, params);
@@ -79,9 +81,7 @@ class ProfilePage extends Page {
         this.isMine() ? h("p", {}, h("a", { href: SETTINGS_HASH, id: "profile-settings" }, this.t("accountSettings.title"))) : null,
         h("h2", {}, this.t("profile.ratings")),
         p.ratings.length ? this.ratingsTable(p.ratings) : h("p", { class: "hint", id: "no-ratings" }, this.t("profile.noRatings")),
-        p.ratings.map((r) =>
-          h("figure", { class: "chart" }, ratingChart(this.charts[r.mode] || [], this.t("profile.ratingChart", { mode: this.t(`modes.${r.mode}`) }))),
-        ),
+        p.ratings.map((r) => h("figure", { class: "chart", dataset: { mode: r.mode } })),
         h("h2", {}, this.t("profile.stats")),
         p.stats.length ? this.statsTable(p.stats) : h("p", { class: "hint", id: "no-stats" }, this.t("profile.noGames")),
         h("h2", {}, this.t("profile.history")),
@@ -89,6 +89,32 @@ class ProfilePage extends Page {
         this.games.length < this.total ? h("button", { type: "button", id: "more-games", onclick: () => this.more() }, this.t("profile.more")) : null,
       ),
     );
+    this.drawCharts();
+    this.redrawWhenResized();
+  }
+
+  unmount() {
+    super.unmount();
+    this.resized?.disconnect();
+  }
+
+  drawCharts() {
+    for (const figure of this.root.querySelectorAll("figure.chart")) {
+      const mode = figure.dataset.mode;
+      const label = this.t("profile.ratingChart", { mode: this.t(`modes.${mode}`) });
+      figure.replaceChildren(ratingChart(this.charts[mode] || [], label, shownWidth(figure)));
+    }
+  }
+
+  /** A phone turned upright would shrink a chart drawn for its side: draw it again. */
+  redrawWhenResized() {
+    if (this.resized) return;
+    this.resized = new ResizeObserver(() => {
+      const figure = this.root.querySelector("figure.chart");
+      const svg = figure?.querySelector("svg");
+      if (svg && svg.viewBox.baseVal.width !== shownWidth(figure)) this.drawCharts();
+    });
+    this.resized.observe(this.root);
   }
 
   isMine() {
@@ -128,6 +154,13 @@ class ProfilePage extends Page {
   }
 }
 
+/** The whole px a chart has inside ``figure`` (its frame, app.css, is the figure's border). */
+function shownWidth(figure) {
+  const style = getComputedStyle(figure);
+  const inside = figure.getBoundingClientRect().width - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+  return inside > 0 ? Math.floor(inside) : CHART.width;
+}
+
 function signed(value) {
   const text = formatRating(value);
   return value > 0 ? `+${text}` : text;
@@ -135,9 +168,9 @@ function signed(value) {
 
 /** The rating after each game as an inline SVG line chart (the first point is the rating
  * before the first game). */
-export function ratingChart(points, label) {
+export function ratingChart(points, label, width = CHART.width) {
   const values = points.length ? [points[0].before, ...points.map((p) => p.rating)] : [];
-  const { width, height, left, right, top, bottom } = CHART;
+  const { height, left, right, top, bottom } = CHART;
   const svg = h("svg:svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
   svg.append(h("svg:title", {}, label));
   if (!values.length) return svg;

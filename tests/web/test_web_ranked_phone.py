@@ -1,0 +1,111 @@
+"""A competitive player's pages on a phone (390x664, a touch screen) in every language:
+the leaderboard and the profile's ratings fit the screen with every column whole, a
+player's name on the leaderboard is a fingertip's target, and the rating chart's numbers
+are as large as the rest of the page's smallest text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Browser, Page, expect
+from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, account_server, register
+
+FINGER = 44  # px
+SMALLEST_TEXT = 12  # px
+# Long names, as people have them: the longest a name may be is 24 characters.
+NAMES = ("Wilhelmina Vandenberghe", "Maximiliane-Louise")
+LANGUAGES = pytest.mark.parametrize("locale", ["en-GB", "de-DE", "nl-NL"])
+
+OUT_OF_ITS_BOX = """selector => {
+    const table = document.querySelector(selector);
+    const box = table.parentElement;  // the scroller a wide table would scroll sideways in
+    return { table: table.getBoundingClientRect().width, box: box.clientWidth,
+             page: document.documentElement.scrollWidth, screen: innerWidth };
+}"""
+
+RATED = """async name => {
+    const answer = await fetch(`api/players/${encodeURIComponent(name)}`);
+    return answer.ok && (await answer.json()).ratings.length > 0;
+}"""
+
+# A chart's text is drawn in the chart's own units; on the screen it is that many px
+# times the chart's scale (its width on the screen over its viewBox's width).
+CHART_TEXT = """() => {
+    const svg = document.querySelector('svg.rating-chart');
+    const style = getComputedStyle(svg);
+    const inside = svg.getBoundingClientRect().width
+        - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+    const scale = inside / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')]
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+}"""
+
+
+@pytest.fixture(scope="module")
+def rated(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[LiveServer]:
+    """A server where both NAMES have finished a ranked two-player game."""
+    with account_server(tmp_path_factory, "web-ranked-phone") as server:
+        contexts = [browser.new_context(base_url=server.url, bypass_csp=True) for _ in NAMES]
+        pages = [context.new_page() for context in contexts]
+        for page, name in zip(pages, NAMES, strict=True):
+            register(page, name)
+            page.select_option("#quick-preset", "two-player")
+            page.click("#quick-ranked")
+        for page in pages:
+            expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+        for page in pages:  # the bots that take the seats finish the game at once
+            page.click("#leave-table")
+        for name in NAMES:
+            pages[0].wait_for_function(RATED, arg=name)
+        for context in contexts:
+            context.close()
+        yield server
+
+
+def open_page(page: Page, address: str, selector: str) -> None:
+    page.goto(address)
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    expect(page.locator(selector)).to_be_visible()
+
+
+def assert_fits(page: Page, selector: str) -> None:
+    sizes = page.evaluate(OUT_OF_ITS_BOX, selector)
+    assert sizes["table"] <= sizes["box"] + 0.5, sizes  # no column cut off at the edge
+    assert sizes["page"] <= sizes["screen"], sizes
+
+
+@LANGUAGES
+def test_the_leaderboard_fits_a_phone_and_its_names_are_finger_sized(
+    new_page: PageFactory, rated: LiveServer, locale: str
+) -> None:
+    page = new_page(server=rated, viewport=PHONE, locale=locale, touch=True)
+    open_page(page, "/#/leaderboard/two-player", "#leaderboard-table")
+    expect(page.locator("#leaderboard-table tbody tr")).to_have_count(2)
+    assert_fits(page, "#leaderboard-table")
+    for link in page.locator("#leaderboard-table tbody a").all():
+        box = link.bounding_box()
+        assert box is not None and box["height"] >= FINGER, (link.inner_text(), box)
+
+
+@LANGUAGES
+def test_the_profile_ratings_and_chart_are_readable_on_a_phone(
+    new_page: PageFactory, rated: LiveServer, locale: str
+) -> None:
+    page = new_page(server=rated, viewport=PHONE, locale=locale, touch=True)
+    open_page(page, f"/#/profile/{NAMES[0]}", "svg.rating-chart circle >> nth=0")
+    assert_fits(page, "#ratings-table")
+    sizes = page.evaluate(CHART_TEXT)
+    assert sizes and min(sizes) >= SMALLEST_TEXT, sizes
+
+
+def test_the_chart_stays_readable_when_the_phone_turns_upright(
+    new_page: PageFactory, rated: LiveServer
+) -> None:
+    """Opened on its side, the chart was drawn for 844 px; turned upright it must not
+    shrink its numbers below the smallest text."""
+    page = new_page(server=rated, viewport=PHONE_LANDSCAPE, touch=True)
+    open_page(page, f"/#/profile/{NAMES[1]}", "svg.rating-chart circle >> nth=0")
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(f"() => Math.min(...({CHART_TEXT})()) >= {SMALLEST_TEXT}", polling=100)
