@@ -1,11 +1,14 @@
 """A competitive player's pages on a phone (390x664, a touch screen) in every language:
 the leaderboard and the profile's ratings fit the screen with every column whole, a
-player's name on the leaderboard is a fingertip's target, and the rating chart's numbers
-are as large as the rest of the page's smallest text."""
+player's name on the leaderboard is a fingertip's target, the rating chart's numbers are
+as large as the rest of the page's smallest text, and a long leaderboard goes on past
+its first page."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from conftest import PageFactory
@@ -14,6 +17,7 @@ from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, account_server, regi
 
 FINGER = 44  # px
 SMALLEST_TEXT = 12  # px
+TOTAL = 120  # players on a long leaderboard
 # Long names, as people have them: the longest a name may be is 24 characters.
 NAMES = ("Wilhelmina Vandenberghe", "Maximiliane-Louise")
 LANGUAGES = pytest.mark.parametrize("locale", ["en-GB", "de-DE", "nl-NL"])
@@ -109,3 +113,44 @@ def test_the_chart_stays_readable_when_the_phone_turns_upright(
     open_page(page, f"/#/profile/{NAMES[1]}", "svg.rating-chart circle >> nth=0")
     page.set_viewport_size(PHONE)
     page.wait_for_function(f"() => Math.min(...({CHART_TEXT})()) >= {SMALLEST_TEXT}", polling=100)
+
+
+def board_page(url: str) -> dict[str, Any]:
+    """The server's answer for a leaderboard of TOTAL players, as ``url`` asks for it."""
+    query = parse_qs(urlparse(url).query)
+    offset, limit = int(query["offset"][0]) if "offset" in query else 0, int(query["limit"][0])
+    ranks = range(offset + 1, min(TOTAL, offset + limit) + 1)
+    entries = [
+        {
+            "rank": r,
+            "name": f"Player{r}",
+            "rating": 40.0 - r / 10,
+            "mu": 25.0,
+            "sigma": 8.0,
+            "games": 12,
+            "wins": 6,
+            "provisional": False,
+        }
+        for r in ranks
+    ]
+    return {"mode": "partnership", "total": TOTAL, "offset": offset, "entries": entries}
+
+
+def test_a_player_past_the_first_fifty_finds_their_place(new_page: PageFactory) -> None:
+    """The leaderboard showed its first 50 players and no way on: rank 51 and below
+    could not be seen."""
+    page = new_page(viewport=PHONE, touch=True)
+    page.route(
+        "**/api/leaderboard?*", lambda route: route.fulfill(json=board_page(route.request.url))
+    )
+    open_page(page, "/#/leaderboard", "#leaderboard-table")
+    rows = page.locator("#leaderboard-table tbody tr")
+    expect(rows).to_have_count(50)
+    page.click("#more-players")
+    expect(rows).to_have_count(100)
+    expect(rows.nth(50).locator("td").first).to_have_text("Player51")
+    page.click("#more-players")
+    expect(rows).to_have_count(TOTAL)
+    expect(page.locator("#more-players")).to_have_count(0)
+    page.select_option("#leaderboard-mode", "cutthroat")  # another board starts at the top
+    expect(rows).to_have_count(50)

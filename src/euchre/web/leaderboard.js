@@ -24,12 +24,11 @@ class LeaderboardPage extends Page {
   }
 
   async load() {
-    const query = `mode=${this.mode}&limit=${LIMIT}&established=${this.established}`;
     const asked = (this.asked = (this.asked || 0) + 1);
     let board = null;
     let failure = null;
     try {
-      board = await getJson(`api/leaderboard?${query}`);
+      board = await getJson(this.address(0));
     } catch (err) {
       failure = err;
     }
@@ -37,6 +36,23 @@ class LeaderboardPage extends Page {
     this.board = board;
     this.failure = failure;
     this.render();
+  }
+
+  /** The next LIMIT players after those shown (a place below the first page). */
+  async more() {
+    const asked = this.asked;
+    try {
+      const next = await getJson(this.address(this.board.entries.length));
+      if (this.gone || asked !== this.asked) return; // the mode was changed meanwhile
+      this.board = { ...next, entries: [...this.board.entries, ...next.entries] };
+      this.render();
+    } catch (err) {
+      this.ctx.toast(this.ctx.errorText(err), "error");
+    }
+  }
+
+  address(offset) {
+    return `api/leaderboard?mode=${this.mode}&limit=${LIMIT}&offset=${offset}&established=${this.established}`;
   }
 
   render() {
@@ -71,6 +87,9 @@ class LeaderboardPage extends Page {
         h("label", { class: "tool check" }, established, h("span", {}, this.t("leaderboard.established"))),
       ),
       body,
+      this.board && this.board.entries.length < this.board.total
+        ? h("button", { type: "button", id: "more-players", onclick: () => this.more() }, this.t("leaderboard.more"))
+        : null,
     );
     redrawKeepingFocus(this.root, () => this.root.replaceChildren(page));
   }
