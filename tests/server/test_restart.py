@@ -200,3 +200,37 @@ def test_a_finished_table_comes_back_after_a_restart_for_play_again(tmp_path: Pa
         late.close()
     finally:
         expired.kill()
+
+
+def test_bots_play_on_when_their_person_rejoins_after_a_sigkill(tmp_path: Path) -> None:
+    """Killed at a bot's turn, the server stored Ann as present (nothing ran to mark her
+    away); reloaded, its bots wait for a person, and Ann opening the table again is that
+    person: the bot moves (it did not, and the game stood still for ever)."""
+    env = server_env(f"sqlite:///{tmp_path / 'bots.db'}", tmp_path)
+    first = ProcessServer({**env, "EUCHRE_BOT_DELAY": "3600"}).start()  # bots hold their turn
+    try:
+        ann = Client(first.base, "Ann")
+        table = ann.request(type="create", kind="private", turn_seconds=0)["table"]
+        ann.send(type="start", table=table)
+        ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+        if ann.my_turn(table):
+            view = ann.view(table)
+            assert view.state is not None
+            ann.send(type="act", table=table, action="pass", version=view.version)
+            ann.sync_to(table, view.version + 1)
+        state = ann.view(table).state
+        assert state is not None and state["to_act"] != 0  # a bot's turn, for an hour
+        version = ann.view(table).version
+    finally:
+        first.kill()  # SIGKILL: Ann is still seated and present in the store
+    ann.close()
+
+    second = ProcessServer(env, port=first.port).start()
+    try:
+        back = Client(second.base, "Ann", ann.token)
+        answer = back.request(type="join", table=table, since=version)
+        assert answer["type"] == "table", answer
+        back.sync_to(table, version + 1)  # a bot moved
+        back.close()
+    finally:
+        second.kill()

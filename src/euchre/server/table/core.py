@@ -106,6 +106,10 @@ class TableCore:
         """After every event: who moves next (turns.py)."""
         raise NotImplementedError
 
+    def _wake_bots(self) -> None:
+        """A person is connected again: a bot's turn that waited for one goes on (turns.py)."""
+        raise NotImplementedError
+
     def _start_after_pause(self) -> None:
         """The pause after a hand is over: the deal goes on (turns.py)."""
         raise NotImplementedError

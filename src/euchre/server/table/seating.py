@@ -133,15 +133,19 @@ class Seating(Publishing):
         self.departed.discard(index)
         if keeps_bot or (seat.unseen_away and not seat.bot_playing):
             seat.away = seat.unseen_away = False
-            return False
-        if not (seat.away or seat.bot_playing):
-            return False
+        elif seat.away or seat.bot_playing:
+            await self._returned(index, direct)
+            return True
+        self._wake_bots()  # no event says they are back (one would have woken the bots)
+        return False
+
+    async def _returned(self, index: int, direct: Direct) -> None:
+        seat = self.seats[index]
         seat.away = seat.bot_playing = seat.left = seat.stalled = False
         seat.timeouts = 0
         await self._commit("returned", {"seat": index, "name": seat.name}, direct=direct)
         if index in self.awaiting:
             await self._answered(index)
-        return True
 
     async def resync(self, conn: Endpoint, since: int | None, ref: str | int | None) -> None:
         if conn not in self.watchers:

@@ -46,6 +46,17 @@ class Turns(Play):
             self.clock = Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
             self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
 
+    def _wake_bots(self) -> None:
+        """A person is connected again: a bot whose turn waited for one moves now. Their
+        seat's event wakes the bots too, but a person the store still shows present (the
+        instance was killed before it saw them go) comes back without one."""
+        state = self.state
+        if self.status != TableStatus.PLAYING or state is None or state.current_player is None:
+            return
+        seat = self.seats[state.current_player]
+        if (seat.bot or seat.bot_playing) and self._bot_thinking != self.version:
+            self._reschedule()
+
     def bots_paused(self) -> bool:
         """The bots wait for a person to come back (they cost nothing meanwhile)."""
         if any(seat.user and seat.conn is not None for seat in self.seats):
