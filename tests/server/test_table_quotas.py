@@ -389,3 +389,51 @@ def test_a_stalled_seat_keeps_its_bot_through_a_reconnect_and_a_restart(tmp_path
         back = after.request(type="sit", table=table)  # "I'm back"
         assert back["type"] == "table" and not back["info"]["seats"][0]["bot_playing"]
         after.close()
+
+
+def test_tables_opened_in_the_window_still_count_after_a_restart(tmp_path: Path) -> None:
+    """The count of new tables is read from the store: a restart does not reset it (it
+    did: each restart gave every person and address a fresh window)."""
+    db = tmp_path / "opened.db"
+    settings = fast_settings(
+        db,
+        tables_opened_per_person=2,
+        tables_opened_per_address=3,
+        address_limit_exempt="",
+        tables_per_person=100,
+        waiting_per_person=100,
+    )
+    with ThreadServer(settings) as live:
+        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+        for _ in range(2):  # opened and left: closed, and counted all the same
+            table = ann.request(type="create", kind="private")["table"]
+            assert ann.request(type="leave", table=table)["type"] == "left"
+        assert bob.request(type="create", kind="private")["type"] == "created"
+        ann.close()
+        bob.close()
+    with ThreadServer(settings) as live:
+        again = Client(live.base, "Ann", ann.token)
+        refused = again.expect_error("too_many_tables", type="create", kind="private")
+        assert "at most 2 new tables opened by one person in 10 minutes" in refused["message"]
+        assert 590 < refused["retry_after"] <= 600
+        cat = Client(live.base, "Cat")  # a new person from the same address
+        refused = cat.expect_error("too_many_tables", type="quick_play", preset="standard")
+        assert "at most 3 new tables opened by one address" in refused["message"]
+        assert len(stored_games(db)) == 3
+        again.close()
+        cat.close()
+
+
+def test_open_tables_still_count_for_their_creator_after_a_restart(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path / "kept.db", tables_per_person=2, waiting_per_person=2)
+    with ThreadServer(settings) as live:
+        ann = Client(live.base, "Ann")
+        for _ in range(2):
+            assert ann.request(type="create", kind="private")["type"] == "created"
+        ann.close()
+    with ThreadServer(settings) as live:
+        again = Client(live.base, "Ann", ann.token)
+        refused = again.expect_error("too_many_tables", type="create", kind="private")
+        assert "at most 2 open tables created by one person" in refused["message"]
+        assert len(live.server.lobby.tables) == 2
+        again.close()

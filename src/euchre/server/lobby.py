@@ -35,7 +35,7 @@ from .ownership import OPEN, Owners
 from .protocol import Create, ProtocolError
 from .quotas import Quotas
 from .rematch import play_again_here
-from .table import Services, Table, TableSpec, new_table_id, restorable
+from .table import Creator, Services, Table, TableSpec, new_table_id, restorable
 from .table_commands import (
     Command,
     Disconnected,
@@ -69,7 +69,7 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.invites: dict[str, str] = {}
         self.queue_locks: dict[tuple[TableKind, Variant], asyncio.Lock] = {}  # matchmaking
-        self.quotas = Quotas(self.settings, self.tables)
+        self.quotas = Quotas(self.settings, self.tables, services.store)
         self.chat = chat  # the chat at the tables (None: chat requests are refused)
         if chat is not None:
             chat.tables = self.tables
@@ -101,6 +101,7 @@ class Lobby:
         """Listen to the bus and bring back every unfinished table from the store (with
         Redis: those no other live instance owns)."""
         await self.feed.start()
+        await self.quotas.start()
         owners = self.owners
         if owners is not None:
             self.services.owned = owners.leases_valid
@@ -139,6 +140,7 @@ class Lobby:
             log.exception("could not restore a table", extra={"table": row.id})
             return None
         self._register(table)
+        self.quotas.restored(table.id, table.creator)
         table.resume()
         self.feed.table_changed(table)
         return table
@@ -440,13 +442,14 @@ class Lobby:
         """A new table for ``conn``, within their quota of tables (and of bot games, for
         a table that may start with bots at once)."""
         table_id = new_table_id()
-        with self.quotas.opening_table(table_id, conn, bots_at_once):
-            return await self.new_table(spec, table_id)
+        async with self.quotas.opening_table(table_id, conn, bots_at_once) as creator:
+            return await self.new_table(spec, table_id, creator)
 
-    async def new_table(self, spec: TableSpec, table_id: str) -> Table:
+    async def new_table(self, spec: TableSpec, table_id: str, creator: Creator) -> Table:
         """Open, store and list a table (a private one gets an invite code)."""
         invite = new_invite() if spec.kind == TableKind.PRIVATE else None
         table = Table(self.services, table_id, spec, invite)
+        table.creator = creator
         if self.cluster is not None and not await self.cluster.claim(table.id):
             raise ProtocolError("server_error", "could not open a table; try again")
         await table.create()

@@ -9,7 +9,9 @@ tables of people. Counted here, on each instance, from the tables it holds:
 * tables a person (or an address) opened in the last ``tables_opened_window_seconds``,
   open or not: a waiting table closes when its last person leaves, so opening and
   leaving in a loop never held more than one, yet stored a table each time (1,600 in
-  20 s from four addresses, every other table's moves slowed);
+  20 s from four addresses, every other table's moves slowed). These are counted from
+  the store (each table row says who opened it, and a keyed digest of the address), so
+  the count holds after a restart and adds up over instances sharing a database;
 * open tables a person sits at;
 * running games with a bot seat (bots think on this instance's CPU).
 
@@ -20,30 +22,30 @@ so requests sent at once cannot all pass the check before any of them lands.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
-import time
+import secrets
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from datetime import datetime, timedelta
 from typing import Any
+
+from euchre.store import Repository
+from euchre.store.repo import Opened, utcnow
 
 from .addresses import limit_key
 from .config import Settings
 from .connection import Endpoint
 from .kinds import TableStatus
-from .limits import Attempts
 from .protocol import ProtocolError
+from .table import Creator
 
 OPEN = (TableStatus.WAITING, TableStatus.PLAYING)
 TOO_MANY_TABLES = "too_many_tables"
 TOO_MANY_BOT_GAMES = "too_many_bot_games"
-
-
-@dataclass(frozen=True, slots=True)
-class Creator:
-    person: str
-    address: str
+ADDRESS_KEY = "table_addresses"  # the stored secret that keys the digests of addresses
 
 
 def address_of(conn: Endpoint) -> str:
@@ -72,38 +74,63 @@ def _left(table: Any, person: str) -> bool:
 
 
 class Quotas:
-    """The limits of one instance, checked against the tables it holds."""
+    """The limits of one instance, checked against the tables it holds (and, for the
+    tables opened in the window, against the store)."""
 
-    def __init__(self, settings: Settings, tables: dict[str, Any]) -> None:
+    def __init__(self, settings: Settings, tables: dict[str, Any], store: Repository) -> None:
         self.settings = settings
         self.tables = tables  # the lobby's, by id
+        self.store = store
         self.creators: dict[str, Creator] = {}
         self.opening: set[str] = set()  # tables reserved by a create still being stored
+        # Tables opened here in the window: one being stored may be missing from a read
+        # of the store that began before it landed.
+        self.opened_here: dict[str, tuple[Creator, datetime]] = {}
         self.sitting: dict[str, Counter[str]] = {}  # person -> tables being sat at
         self.exempt = exempt_addresses(settings)
-        window = settings.tables_opened_window_seconds
-        self.opened_by_person = Attempts(settings.tables_opened_per_person, window)
-        self.opened_from_address = Attempts(settings.tables_opened_per_address, window)
+        self.address_secret = secrets.token_bytes(32)  # the deployment's, from start()
+
+    async def start(self) -> None:
+        """Take the deployment's key for digests of addresses: every instance on the
+        database, and this one after a restart, digests an address alike."""
+        self.address_secret = (await self.store.secret(ADDRESS_KEY)).encode()
+
+    def creator(self, conn: Endpoint) -> Creator:
+        """Whose new table this would be, and the address it counts under."""
+        return Creator(conn.identity.id, self._key(conn))
 
     def _key(self, conn: Endpoint) -> str:
-        """The address a person's tables count under ("" when it is exempt); IPv6 per /64."""
+        """A digest of the address a person's tables count under ("" when it is exempt);
+        IPv6 per /64. The store keeps the digest, never the address."""
         host = address_of(conn)
-        return "" if not host or host in self.exempt else limit_key(host)
+        if not host or host in self.exempt:
+            return ""
+        key = limit_key(host).encode()
+        return hmac.new(self.address_secret, key, hashlib.sha256).hexdigest()[:32]
 
-    @contextmanager
-    def opening_table(
+    def restored(self, table_id: str, creator: Creator | None) -> None:
+        """A table brought back (restart, takeover) counts as its creator's again."""
+        if creator is not None:
+            self.creators[table_id] = creator
+
+    @asynccontextmanager
+    async def opening_table(
         self, table_id: str, conn: Endpoint, bots_at_once: bool = True
-    ) -> Iterator[None]:
+    ) -> AsyncIterator[Creator]:
         """Check the limits and hold the table's place while it is being opened; it stays
         counted as its creator's if it was opened."""
-        self.check_create(conn, bots_at_once)
-        self._count_opening(conn)
-        self.creators[table_id] = Creator(conn.identity.id, self._key(conn))
+        creator = self.creator(conn)
+        opened = await self._opened_recently(creator)
+        # No wait from the check to the reservation: creates sent at once see each other.
+        self._check_create(creator, opened, bots_at_once)
+        self.creators[table_id] = creator
+        self.opened_here[table_id] = (creator, utcnow())
         self.opening.add(table_id)
         try:
-            yield
+            yield creator
         except BaseException:
             self.creators.pop(table_id, None)
+            self.opened_here.pop(table_id, None)
             raise
         finally:
             self.opening.discard(table_id)
@@ -137,12 +164,16 @@ class Quotas:
             elif table is not None and table.status in OPEN and not _left(table, creator.person):
                 yield table.status
 
-    def check_create(self, conn: Endpoint, bots_at_once: bool = True) -> None:
+    async def check_create(self, conn: Endpoint, bots_at_once: bool = True) -> None:
         """Refuse a new table past the per-person, per-address or bot-game limits (the last
         only for a table that may start with bots at once: a quick-play table waits for
         people when there is no room for another bot game)."""
+        creator = self.creator(conn)
+        self._check_create(creator, await self._opened_recently(creator), bots_at_once)
+
+    def _check_create(self, creator: Creator, opened: list[Opened], bots_at_once: bool) -> None:
         s = self.settings
-        person, address = conn.identity.id, self._key(conn)
+        person, address = creator.person, creator.address
         mine = list(self._open_created(lambda c: c.person == person))
         here = list(self._open_created(lambda c: bool(address) and c.address == address))
         _at_most(len(mine), s.tables_per_person, "open tables created by one person")
@@ -151,39 +182,64 @@ class Quotas:
         waiting_here = here.count(TableStatus.WAITING)
         _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
-        self.check_seats(conn)
-        self._check_opening_rate(person, address)
+        self._check_seats(person)
+        self._check_opening_rate(creator, opened)
         if bots_at_once:
             self.check_bot_games()
 
-    def _check_opening_rate(self, person: str, address: str) -> None:
-        s, now = self.settings, time.monotonic()
-        minutes = f"{s.tables_opened_window_seconds / 60:g} minutes"
-        rates = [(self.opened_by_person, person, s.tables_opened_per_person, "one person")]
-        if address:
-            rates.append(
-                (self.opened_from_address, address, s.tables_opened_per_address, "one address")
-            )
-        for attempts, key, limit, whom in rates:
-            wait = attempts.wait(key, now)
-            if wait > 0:
-                raise ProtocolError(
-                    TOO_MANY_TABLES,
-                    f"limit reached: at most {limit} new tables opened by {whom} in {minutes}; "
-                    f"join a table that is open, or try again in {math.ceil(wait)} s",
-                    retry_after=wait,
-                )
+    async def _opened_recently(self, creator: Creator) -> list[Opened]:
+        """The tables the creator's person or address opened in the window, as stored."""
+        since = utcnow() - timedelta(seconds=self.settings.tables_opened_window_seconds)
+        return await self.store.opened_since(since, creator.person, creator.address)
 
-    def _count_opening(self, conn: Endpoint) -> None:
-        now, address = time.monotonic(), self._key(conn)
-        self.opened_by_person.add(conn.identity.id, now)
+    def _check_opening_rate(self, creator: Creator, stored: list[Opened]) -> None:
+        s, now = self.settings, utcnow()
+        window = timedelta(seconds=s.tables_opened_window_seconds)
+        self._forget_opened_before(now - window)
+        minutes = f"{s.tables_opened_window_seconds / 60:g} minutes"
+        person, address = creator.person, creator.address
+        rates = [(lambda c: c.person == person, s.tables_opened_per_person, "one person")]
         if address:
-            self.opened_from_address.add(address, now)
+            from_address = s.tables_opened_per_address
+            rates.append((lambda c: c.address == address, from_address, "one address"))
+        for counts, limit, whom in rates:
+            times = self._opening_times(stored, counts)
+            if len(times) < limit:
+                continue
+            wait = (times[len(times) - limit] + window - now).total_seconds()
+            raise ProtocolError(
+                TOO_MANY_TABLES,
+                f"limit reached: at most {limit} new tables opened by {whom} in {minutes}; "
+                f"join a table that is open, or try again in {math.ceil(wait)} s",
+                retry_after=wait,
+            )
+
+    def _opening_times(
+        self, stored: list[Opened], counts: Callable[[Creator], bool]
+    ) -> list[datetime]:
+        """When each table that ``counts`` was opened, oldest first: those stored and
+        those opened here (once each)."""
+        times = {
+            o.game_id: o.at
+            for o in stored
+            if counts(Creator(o.opened_by or "", o.opened_from or ""))
+        }
+        for table_id, (creator, at) in self.opened_here.items():
+            if counts(creator):
+                times.setdefault(table_id, at)
+        return sorted(times.values())
+
+    def _forget_opened_before(self, since: datetime) -> None:
+        old = [table_id for table_id, (_, at) in self.opened_here.items() if at < since]
+        for table_id in old:
+            del self.opened_here[table_id]
 
     def check_seats(self, conn: Endpoint) -> None:
         """Refuse another seat to a person who sits at the most open tables already (tables
         being opened by them and seats being taken count too)."""
-        person = conn.identity.id
+        self._check_seats(conn.identity.id)
+
+    def _check_seats(self, person: str) -> None:
         seated = {
             table_id
             for table_id, t in self.tables.items()

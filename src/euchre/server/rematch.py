@@ -39,7 +39,7 @@ async def play_again_here(lobby: Lobby, conn: Endpoint, old: Table, ref: Ref) ->
     """At the finished game's instance: seat the asker at its rematch, opening it here
     first if need be; a rematch already played elsewhere gives where to sit instead."""
     if old.rematch is None:
-        lobby.quotas.check_create(conn)  # the new table is the asker's, within their limits
+        await lobby.quotas.check_create(conn)  # the new table is the asker's, within their limits
     index, seats, new_id, fresh = await old.call(old.rematch_plan, conn)
     if not fresh:
         table = lobby.tables.get(new_id)
@@ -63,8 +63,8 @@ async def play_again_here(lobby: Lobby, conn: Endpoint, old: Table, ref: Ref) ->
     )
     lobby.rematches_opening.add(new_id)
     try:
-        with lobby.quotas.opening_table(new_id, conn):
-            table = await lobby.new_table(spec, new_id)
+        async with lobby.quotas.opening_table(new_id, conn) as creator:
+            table = await lobby.new_table(spec, new_id, creator)
     finally:
         lobby.rematches_opening.discard(new_id)
     gone = (old.id, list(old.rematch_bots))

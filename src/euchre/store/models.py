@@ -74,6 +74,16 @@ class Game(Base):
     # Bumped at each takeover; a write carrying an older epoch is refused (fencing).
     epoch: Mapped[int] = mapped_column(BigInteger, nullable=False, default=0, server_default="0")
     invited: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)  # used the invite
+    # Who opened the table (a person's id) and from where (a keyed digest of the address,
+    # never the address itself): the per-person and per-address table limits count from
+    # these, so they hold after a restart and across instances (server/quotas.py).
+    opened_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    opened_from: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+    __table_args__ = (
+        Index("ix_games_opened_by", "opened_by", "created_at"),
+        Index("ix_games_opened_from", "opened_from", "created_at"),
+    )
 
 
 class GameDeck(Base):

@@ -102,6 +102,18 @@ class GameRow:
     events: list[StoredEvent] = field(default_factory=list)
     epoch: int = 0  # the owner's fencing epoch (bumped at each takeover)
     invited: list[str] = field(default_factory=list)  # people who used the invite
+    opened_by: str | None = None  # the person who opened the table
+    opened_from: str | None = None  # the digest of the address it was opened from
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A table opened recently: by whom, from where (a digest), and when."""
+
+    game_id: str
+    opened_by: str | None
+    opened_from: str | None
+    at: datetime
 
 
 @dataclass(slots=True)
@@ -347,6 +359,22 @@ class Repository:
             result = await conn.execute(query)
             return [dict(r._mapping) for r in result]
 
+    async def opened_since(self, since: datetime, person: str, address: str) -> list[Opened]:
+        """The tables ``person`` opened, or anyone opened from ``address`` (a digest; ""
+        for none), at ``since`` or later, closed ones too."""
+        whose = Game.opened_by == person
+        if address:
+            whose = whose | (Game.opened_from == address)
+        query = select(Game.id, Game.opened_by, Game.opened_from, Game.created_at).where(
+            whose & (Game.created_at >= since)
+        )
+        async with self.engine.connect() as conn:
+            result = await conn.execute(query)
+            return [
+                Opened(r.id, r.opened_by, r.opened_from, as_utc(r.created_at) or since)
+                for r in result
+            ]
+
     async def user_exists(self, user_id: int) -> bool:
         async with self.engine.connect() as conn:
             result = await conn.execute(select(User.id).where(User.id == user_id))
@@ -569,6 +597,8 @@ def _game_row(m: Any) -> GameRow:
         finished_at=as_utc(m["finished_at"]),
         epoch=int(m["epoch"] or 0),
         invited=[str(p) for p in m["invited"] or []],
+        opened_by=m["opened_by"],
+        opened_from=m["opened_from"],
     )
 
 

@@ -16,7 +16,16 @@ import time
 from euchre.store.repo import GameRow, utcnow
 
 from ..kinds import TableKind, TableStatus
-from .parts import TIME_UP, Seat, Services, TableSpec, deck_text, new_table_id, restored_seat
+from .parts import (
+    TIME_UP,
+    Creator,
+    Seat,
+    Services,
+    TableSpec,
+    deck_text,
+    new_table_id,
+    restored_seat,
+)
 from .rebuild import action_data, rebuild, replay_game, stored_events
 from .rematch import Rematch
 
@@ -58,6 +67,8 @@ class Table(Rematch):
         self.seats += [Seat() for _ in range(self.players - len(self.seats))]
         self.created_at, self.started_at = row.created_at, row.started_at
         self.finished_at = row.finished_at
+        if row.opened_by is not None:
+            self.creator = Creator(row.opened_by, row.opened_from or "")
         if row.status in (TableStatus.PLAYING, TableStatus.FINISHED):
             rebuilt = rebuild(self.variant, row)
             self.state, self.last_trick = rebuilt.state, rebuilt.last_trick
@@ -103,6 +114,7 @@ class Table(Rematch):
 
 __all__ = [
     "TIME_UP",
+    "Creator",
     "Seat",
     "Services",
     "Table",

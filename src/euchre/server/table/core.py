@@ -26,7 +26,7 @@ from ..lookback import Pause
 from ..matches import match_for
 from ..protocol import ProtocolError
 from ..render import DealHistory, Event
-from .parts import Clock, Job, Mail, Seat, Services, TableSpec, log
+from .parts import Clock, Creator, Job, Mail, Seat, Services, TableSpec, log
 
 # A private table's info names at most this many who watch, and who opened the invite.
 NAMES_LISTED = 20
@@ -77,6 +77,7 @@ class TableCore:
         self.epoch = 0  # the fencing epoch this instance owns the table under
         self.opened: dict[str, str] = {}  # who opened the invite (id: name), for the host
         self.created_at = utcnow()
+        self.creator: Creator | None = None  # who opened it, for the table limits
         self.started_at: datetime | None = None
         self.finished_at: datetime | None = None
         self.first_dealer = 0

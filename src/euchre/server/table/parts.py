@@ -160,6 +160,15 @@ class TableSpec:
     match: Match | None = None  # the match this game continues (laps, slam, rubber)
 
 
+@dataclass(frozen=True, slots=True)
+class Creator:
+    """Who opened a table: the person, and the digest of the address their table limits
+    count under ("": an address the limits leave out)."""
+
+    person: str
+    address: str
+
+
 @dataclass(slots=True)
 class Clock:
     seat: int

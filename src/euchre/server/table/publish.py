@@ -271,8 +271,15 @@ class Publishing(TableCore):
             "seats": [s.stored() for s in self.seats],
             "version": self.version,
             "created_at": self.created_at,
+            **self._creator_stored(),
         }
         await self.store.create_game(self.id, values)
+
+    def _creator_stored(self) -> dict[str, str | None]:
+        creator = self.creator
+        if creator is None:
+            return {}
+        return {"opened_by": creator.person, "opened_from": creator.address or None}
 
     def _match_stored(self) -> dict[str, Any]:
         return {} if self.match is None else {STORED_KEY: stored_json(self.match)}
