@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,11 @@ log = logging.getLogger("euchre.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
-class DatabaseOutOfDateError(RuntimeError):
+class StartupError(RuntimeError):
+    """The server cannot start; the message tells the operator what to fix."""
+
+
+class DatabaseOutOfDateError(StartupError):
     """The database has tables from an older (or newer) schema."""
 
 
@@ -114,11 +118,14 @@ class Server:
 
     async def open(self) -> None:
         """Database (upgraded when empty), secret, bus, and the restored tables."""
-        await prepare_database(self)
+        database, redis = self.settings.database_url, self.settings.redis_url
+        with _explained(f"the database {_safe_url(database)} cannot be used"):
+            await prepare_database(self)
         self.store.start()
         if not self.settings.secret:
             self.sessions = Sessions(await self.store.secret("session"))
-        await self.bus.start()
+        with _explained(f"Redis at {_safe_url(redis)} does not answer"):
+            await self.bus.start()
         await self.accounts.start()
         await self.results.start()
         self.bots.warm()
@@ -178,6 +185,17 @@ async def prepare_database(server: Server) -> None:
         )
 
 
+@contextmanager
+def _explained(problem: str) -> Iterator[None]:
+    """A failure to start, told in one line that names the service and the cause."""
+    try:
+        yield
+    except StartupError:
+        raise
+    except Exception as exc:
+        raise StartupError(f"{problem}: {type(exc).__name__}: {exc}") from exc
+
+
 def _safe_url(url: str) -> str:
     if is_sqlite(url) or "@" not in url:
         return url
@@ -199,7 +217,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await server.open()
+        try:
+            await server.open()
+        except StartupError as exc:
+            log.error(f"cannot start: {exc}")  # one line before the traceback
+            raise
         try:
             yield
         finally:
