@@ -1,4 +1,4 @@
-"""``euchre serve`` and ``euchre db upgrade``: registered on the main command line.
+"""``euchre serve``, ``euchre db upgrade`` and ``euchre db copy``, for the command line.
 
 Heavy imports (uvicorn, FastAPI, SQLAlchemy) happen inside the commands, so other
 commands start quickly.
@@ -19,6 +19,7 @@ def register(app: typer.Typer) -> None:
     app.command()(serve)
     db = typer.Typer(help="Database maintenance.", no_args_is_help=True)
     db.command("upgrade")(db_upgrade)
+    db.command("copy")(db_copy)
     app.add_typer(db, name="db")
 
 
@@ -101,3 +102,24 @@ def db_upgrade(
     url = database or from_env().database_url
     reached = asyncio.run(upgrade_url(url, revision))
     typer.echo(f"database at revision {reached}")
+
+
+def db_copy(
+    source: Annotated[
+        str, typer.Option("--from", help="The database to copy (sqlite:///./euchre.db).")
+    ],
+    target: Annotated[
+        str, typer.Option("--to", help="A new, empty database (postgresql://...).")
+    ],
+) -> None:
+    """Copy every row into a new, empty database (SQLite to PostgreSQL): stop the server
+    first."""
+    from euchre.store.copy import CopyError, copy_database
+
+    try:
+        copied = asyncio.run(copy_database(source, target))
+    except CopyError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
+    for table, rows in copied.items():
+        typer.echo(f"{table}: {rows} rows")
