@@ -100,6 +100,9 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
                 await conn.execute(text("DROP TABLE guest_prefs"))  # made by 0008
                 for table in ("ratings", "rating_history"):  # 0010's columns
                     await conn.execute(text(f"ALTER TABLE {table} DROP COLUMN established"))
+                for column in ("opened_by", "opened_from"):  # 0011's
+                    await conn.execute(text(f"DROP INDEX ix_games_{column}"))
+                    await conn.execute(text(f"ALTER TABLE games DROP COLUMN {column}"))
                 await conn.execute(text("UPDATE alembic_version SET version_num = '0006'"))
             assert await upgrade(engine) == head_revision()
             async with engine.connect() as conn:

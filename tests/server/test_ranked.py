@@ -358,6 +358,9 @@ def test_the_established_migration_judges_existing_ratings_by_their_opponents(
             )
         for table in ("ratings", "rating_history"):  # as they were before 0010
             conn.execute(f"ALTER TABLE {table} DROP COLUMN established")
+        for column in ("opened_by", "opened_from"):  # and before 0011
+            conn.execute(f"DROP INDEX ix_games_{column}")
+            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
         conn.execute("UPDATE alembic_version SET version_num = '0009'")
     again = CliRunner().invoke(cli_app, ["db", "upgrade", "--db", f"sqlite:///{path}"])
     assert again.exit_code == 0, again.output
