@@ -223,6 +223,29 @@ def create_private_table(page: Page, start_with_bots: bool) -> GamePage:
     return game
 
 
+CREATE_STARTED = """async ([preset, options]) => {
+    const net = window.euchre.net;
+    const made = await net.request({type: 'create', kind: 'private', preset, options,
+                                    turn_seconds: 0});
+    net.fire({type: 'start', table: made.table});
+    window.euchre.go('#/table/' + made.table);
+    return [made.table, made.invite];
+}"""
+
+
+def open_started_table(
+    page: Page, preset: str, options: dict[str, Any], name: str = "Ann"
+) -> tuple[GamePage, str, str]:
+    """``name`` opens a private table with these rules (no turn timer) and starts it with
+    bots; returns the page, the table and its invite code."""
+    enter_name(page, name)
+    table, invite = page.evaluate(CREATE_STARTED, [preset, options])
+    game = GamePage(page)
+    game.wait_table()
+    page.wait_for_selector(".table-page[data-status=playing]")
+    return game, str(table), str(invite)
+
+
 # Headless Chromium has no share sheet: stand in for the phone's, noting what it was given.
 FAKE_SHARE = """
 window.__shared = [];

@@ -56,7 +56,7 @@ function scoreBoard(page) {
     h(
       "table",
       {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, page.t("table.side")), h("th", { scope: "col" }, page.t("table.points")), h("th", { scope: "col" }, page.t("table.tricks")), h("td", {}))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, page.t(page.players() === 4 ? "table.side" : "table.player")), h("th", { scope: "col" }, page.t("table.points")), h("th", { scope: "col" }, page.t("table.tricks")), h("td", {}))),
       h("tbody", {}, rows),
     ),
     s && s.trump ? h("p", { class: "contract-line" }, page.contract()) : null,

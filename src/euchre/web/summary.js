@@ -37,7 +37,7 @@ export function handSummary(page, deal, { live }) {
       h(
         "table",
         {},
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table.side")), h("th", { scope: "col" }, t("table.tricks")), h("th", { scope: "col" }, t("table.points")), h("th", { scope: "col" }, t("lookback.total")))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(page.players() === 4 ? "table.side" : "table.player")), h("th", { scope: "col" }, t("table.tricks")), h("th", { scope: "col" }, t("table.points")), h("th", { scope: "col" }, t("lookback.total")))),
         h("tbody", {}, rows),
       ),
       lastTrick(page, deal, live),

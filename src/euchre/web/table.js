@@ -1080,7 +1080,7 @@ class TablePage extends Page {
     const card = s.upcard ? cardName(this.ctx.i18n, s.upcard) : "";
     const dealer = s.dealer === s.seat;
     if (s.phase === "bid_r1") return this.t(dealer ? "prompt.bid_r1Dealer" : "prompt.bid_r1", { card });
-    return this.t(`prompt.${s.phase}`, { card });
+    return this.t(`prompt.${s.phase}`, { card, name: this.seatName(s.maker ?? s.seat), partner: this.seatName((s.seat + 2) % this.players()) });
   }
 
   controls() {
