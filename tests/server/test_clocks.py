@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 from server_helpers import Client, ThreadServer, play_random, seat_clients
@@ -60,4 +61,50 @@ def test_clients_see_time_left_shrink(live: ThreadServer) -> None:
     snapshot = first.until(lambda m: m["type"] == "table")
     assert 0 < snapshot["info"]["time_left"] <= 300
     first.close()
+    ann.close()
+
+
+def test_info_names_the_rules_changed_from_the_preset(live: ThreadServer) -> None:
+    """A friend who joins is told the house rules: what the creator changed from the
+    preset (Classic's own "stick the dealer: off" is not one; turning it back on is)."""
+    changed = {"stick_the_dealer": True, "farmers_hand": True}
+    table, (ann,) = seat_clients(live.base, ["Ann"], preset="classic", options=changed)
+    assert ann.view(table).info["house_rules"] == changed  # type: ignore[index]
+    plain, (bea,) = seat_clients(live.base, ["Bea"], preset="classic")
+    info = bea.view(plain).info
+    assert info is not None and info["house_rules"] == {}
+    assert info["options"] == {"stick_the_dealer": False}
+    ann.close()
+    bea.close()
+
+
+def test_a_game_whose_clock_runs_out_ends_with_the_leader(live: ThreadServer) -> None:
+    """The real game clock, not a signal sent by hand: once it runs out every table message
+    says so (a page opened then shows the last hand), the hand is finished, the leader
+    wins, and the finished table has no clock left."""
+    table, (ann,) = seat_clients(
+        live.base, ["Ann"], options={"time_limit_minutes": 1, "target": 15}, turn_seconds=0
+    )
+    ann.send(type="start", table=table)
+    ann.until(lambda m: m.get("event", {}).get("kind") == "started")
+    owner = live.server.lobby.tables[table]
+
+    async def nearly_out() -> None:  # the game began 59.5 seconds ago
+        owner.started_at -= timedelta(seconds=59.5)  # type: ignore[operator]
+        owner._schedule_game_clock()
+
+    live.run(owner.call(nearly_out))
+    ann.until(lambda m: m.get("event", {}).get("kind") == "time_up", timeout=30)
+    watcher = Client(live.base, "Eve")
+    watcher.send(type="join", invite=ann.view(table).invite)
+    snapshot = watcher.until(lambda m: m["type"] == "table")
+    assert snapshot["info"]["time_up"] is True and snapshot["info"]["time_left"] == 0
+    play_random([ann], table, random.Random(5))
+    over = ann.view(table)
+    scores = over.state["score"]  # type: ignore[index]
+    assert max(scores) < 15 and scores.count(max(scores)) == 1  # ended by time, no tie
+    assert over.state["winner"] == scores.index(max(scores))  # type: ignore[index]
+    assert over.info is not None and over.info["status"] == "finished"
+    assert "time_left" not in over.info and "time_up" not in over.info
+    watcher.close()
     ann.close()

@@ -117,7 +117,11 @@ class Variant:
 
     def options(self) -> dict[str, Any]:
         """The options that differ from Standard, as plain JSON values."""
-        base = Variant()
+        return self.changes_from(Variant())
+
+    def changes_from(self, base: Variant) -> dict[str, Any]:
+        """The options that differ from ``base`` (a table's preset: its house rules), as
+        plain JSON values."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)

@@ -170,3 +170,13 @@ def presets_json() -> dict[str, Any]:
         name: {"players": v.players, "target": v.target, "options": v.options()}
         for name, v in PRESETS.items()
     }
+
+
+def house_rules(variant: Variant, preset_name: str) -> dict[str, Any]:
+    """The options a table changed from its preset (from Standard, for a preset no longer
+    known), as plain JSON values: what a player joining it must be told first."""
+    try:
+        base = preset(preset_name)
+    except VariantError:
+        base = Variant()
+    return variant.changes_from(base)

@@ -125,21 +125,30 @@ function tableActions(page) {
   );
 }
 
+/** The rules in play: the preset, then the house rules (changed from the preset), then the
+ * preset's own options beyond Standard. */
 function rulesBox(page) {
   const info = page.info;
-  const options = Object.entries(info.options || {}).filter(([name]) => page.ctx.i18n.has(`options.${name}.help`) && name !== "players");
+  const explained = ([name]) => page.ctx.i18n.has(`options.${name}.help`) && name !== "players";
+  const house = Object.entries(info.house_rules || {}).filter(explained);
+  const own = Object.entries(info.options || {}).filter((entry) => explained(entry) && !(entry[0] in (info.house_rules || {})));
   return h(
     "details",
-    { class: "box rules" },
+    { class: "box rules", id: "table-rules" },
     h("summary", {}, page.t("table.rules")),
     h("p", {}, h("strong", {}, page.t(`presets.${info.preset}.label`)), ": ", page.t(`presets.${info.preset}.help`)),
     h("p", {}, page.t("table.target", { target: info.target })),
     h("p", { id: "rules-timer" }, timerRule(page)),
-    options.length
-      ? h("ul", {}, options.map(([name, value]) => h("li", {}, h("strong", {}, optionSummary(page.ctx, { [name]: value })[0]), " — ", page.t(`options.${name}.help`))))
-      : h("p", {}, page.t("table.noOptions")),
+    house.length ? [h("h3", { id: "house-rules-title" }, page.t("table.houseRulesTitle", { preset: page.t(`presets.${info.preset}.label`) })), optionList(page, house, "house-rules-title")] : null,
+    own.length ? optionList(page, own, null) : null,
+    house.length || own.length ? null : h("p", {}, page.t("table.noOptions")),
     h("a", { href: "#/help/options" }, page.t("table.rulesHelp")),
   );
+}
+
+function optionList(page, options, labelledBy) {
+  const item = ([name, value]) => h("li", {}, h("strong", {}, optionSummary(page.ctx, { [name]: value })[0]), " — ", page.t(`options.${name}.help`));
+  return h("ul", { "aria-labelledby": labelledBy }, options.map(item));
 }
 
 /** The turn timer as the server runs it: only while two or more people play (alone with

@@ -23,6 +23,8 @@ import { askStand, cancelStand, standKey } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
 import { fetchInvite, inviteFailure, invitedText } from "./invitepreview.js";
 import { FillCountdown } from "./waiting.js";
+import { GameClock } from "./gameclock.js";
+import { houseRulesButton, showTableRules } from "./houserules.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
@@ -51,7 +53,7 @@ class TablePage extends Page {
     this.heldSeat = null; // the seat last ours here: standing up mid-game keeps it ours
     this.inviteCode = null;
     this.clock = null;
-    this.timeLeft = null;
+    this.gameClock = new GameClock();
     this.lastTrick = null;
     this.lastDeal = null;
     this.sheet = []; // every scored hand of the game (the score sheet)
@@ -326,7 +328,7 @@ class TablePage extends Page {
   setClock(clock, info, fill) {
     this.fill.update(fill, info || this.info);
     this.clock = clock ? { ...clock, at: performance.now() } : null;
-    if (info && info.time_left !== undefined) this.timeLeft = { seconds: info.time_left, at: performance.now() };
+    if (info) this.gameClock.noteInfo(info);
   }
 
   /** An event into the log; ``speak``: live (announced, heard), not replayed on joining. */
@@ -352,7 +354,9 @@ class TablePage extends Page {
       this.sheet = [];
       this.recentTrick = null;
     }
+    if (e.kind === "time_up") this.gameClock.noteTimeUp();
     this.addLog(text, speak);
+    this.addLog(this.gameClock.noteDealOver(this, e), speak);
     // Said on the screen too: on a phone the log is folded away.
     if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(text);
   }
@@ -490,6 +494,7 @@ class TablePage extends Page {
       "close-look": () => this.closeLook(),
       "close-game-over": () => this.closeGameOver(),
       "show-result": () => this.showGameOver(),
+      "house-rules": () => showTableRules(),
       hint: () => this.coach.toggleHint(),
       "close-hint": () => this.coach.closeHint(),
       review: () => this.coach.openReview(target, el.id),
@@ -877,10 +882,11 @@ class TablePage extends Page {
       "header",
       { class: "table-header" },
       h("h1", { id: "table-title", tabindex: "-1" }, this.t("table.heading", { rules: title })),
-      h("span", { class: "badge" }, this.t(`kinds.${info.kind}`)),
+      houseRulesButton(this),
+      h("span", { class: "badge kind" }, this.t(`kinds.${info.kind}`)),
       h("span", { class: `badge status-${info.status}` }, this.t(`status.${info.status}`)),
       info.spectators ? h("span", { class: "muted" }, this.t("table.spectators", { count: info.spectators })) : null,
-      this.timeLeft ? h("span", { class: "game-time", id: "game-time" }) : null,
+      this.gameClock.element(this),
     );
   }
 
@@ -1259,12 +1265,6 @@ class TablePage extends Page {
       el.classList.toggle("urgent", left < 6);
       el.querySelector(".timer-text").textContent = this.t("table.secondsLeft", { count: Math.ceil(left) });
     }
-    const game = document.getElementById("game-time");
-    if (game && this.timeLeft) {
-      const left = Math.max(0, this.timeLeft.seconds - (performance.now() - this.timeLeft.at) / 1000);
-      const mm = Math.floor(left / 60);
-      const ss = String(Math.floor(left % 60)).padStart(2, "0");
-      game.textContent = this.t("table.timeLeft", { time: `${mm}:${ss}` });
-    }
+    this.gameClock.tick(this.root);
   }
 }

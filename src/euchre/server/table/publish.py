@@ -20,6 +20,7 @@ from ..lookback import score_sheet
 from ..matches import STORED_KEY, info_json, stored_json
 from ..protocol import ProtocolError
 from ..render import Event, event_json, event_text, make_event, state_json, state_text
+from ..table_setup import house_rules
 from ..wire import dumps
 from .core import TableCore
 from .parts import Direct, log
@@ -36,6 +37,7 @@ class Publishing(TableCore):
             "status": self.status,
             "preset": self.preset,
             "options": self.variant.options(),
+            "house_rules": house_rules(self.variant, self.preset),
             "ruleset": observed_ruleset(self.variant),
             "players": self.players,
             "target": self.variant.target,
@@ -51,6 +53,8 @@ class Publishing(TableCore):
         left = self.game_time_left()
         if left is not None:
             out["time_left"] = round(left, 1)
+            if self.state is not None and self.state.time_up:
+                out["time_up"] = True
         if self.awaiting:
             out["awaiting"] = sorted(self.awaiting)
         if self.match is not None:

@@ -1,0 +1,110 @@
+"""What a variant's table says at the top, where a player looks first: the house rules
+(what its creator changed from the preset), a timed game's clock and its last hand, the
+title still readable beside them on a phone on its side."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import expect
+from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, open_started_table
+
+
+@pytest.mark.parametrize(
+    ("locale", "badge"),
+    [("en-GB", "+2 house rules"), ("de-DE", "+2 Hausregeln"), ("nl-NL", "+2 huisregels")],
+)
+def test_a_table_with_house_rules_says_so_at_the_top(
+    new_page: PageFactory, locale: str, badge: str
+) -> None:
+    page = new_page(viewport=PHONE, locale=locale)
+    open_started_table(page, "standard", {"farmers_hand": True, "defend_alone": True})
+    page.evaluate("window.scrollTo(0, 0)")
+    button = page.locator(".table-header #house-rules")
+    expect(button).to_have_accessible_name(badge)
+    expect(button.locator(".house-rules-long")).to_be_visible()
+    expect(button).to_be_in_viewport()
+    title = page.locator("#table-title").bounding_box()
+    felt = page.locator(".felt").bounding_box()
+    assert title is not None and felt is not None
+    assert felt["y"] - title["y"] < 90, (title, felt)  # the header no taller than before
+    button.click()
+    rules = page.locator("#table-rules")
+    expect(rules).to_have_attribute("open", "")
+    expect(rules.locator("ul[aria-labelledby=house-rules-title] li")).to_have_count(2)
+    expect(rules.locator("summary")).to_be_focused()
+    expect(rules.locator("summary")).to_be_in_viewport()
+
+
+def test_a_table_playing_its_preset_as_it_is_has_no_house_rules(
+    new_page: PageFactory,
+) -> None:
+    page = new_page(viewport=PHONE)
+    open_started_table(page, "classic", {})
+    expect(page.locator("#table-title")).to_be_visible()
+    expect(page.locator("#house-rules")).to_have_count(0)
+
+
+def _past_the_time_limit(live: LiveServer, table: str) -> None:
+    """The game began all but half a second of its time limit ago: its real clock runs out
+    at once."""
+    owner = live.server.lobby.tables[table]
+    limit = owner.variant.time_limit_minutes * 60
+
+    async def nearly_out() -> None:
+        owner.started_at -= timedelta(seconds=limit - 0.5)  # type: ignore[operator]
+        owner._schedule_game_clock()
+
+    live.run(owner.call(nearly_out))
+
+
+def test_the_last_hand_of_a_timed_game_is_shown_and_the_clock_then_goes(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE)
+    game, table, _ = open_started_table(page, "standard", {"time_limit_minutes": 1, "target": 15})
+    clock = page.locator(".table-header #game-time")
+    expect(clock).to_contain_text("Time left 0:5")
+    _past_the_time_limit(live, table)
+    expect(clock.locator(".time-up-long")).to_have_text("Time is up: last hand")
+    expect(clock).to_be_in_viewport()
+    said = "Time is up: this is the last hand."
+    expect(page.locator("#announcer")).to_contain_text(said)
+    game.play_until("document.querySelector('.table-page').dataset.status === 'finished'")
+    expect(page.locator("#game-over")).to_be_visible()
+    texts = page.locator("#announcer p").all_inner_texts()
+    assert texts.count(said) <= 1, texts  # said once (older lines may have scrolled out)
+    page.keyboard.press("Escape")
+    expect(page.locator("#game-time")).to_have_count(0)  # no "Time left 0:00" after the end
+    page.wait_for_function(  # and none comes back on the clock's next ticks
+        "() => new Promise(r => setTimeout(() => r(!document.getElementById('game-time')), 600))"
+    )
+
+
+def test_on_a_phone_on_its_side_the_title_stays_whole_beside_the_clock(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE_LANDSCAPE, locale="de-DE")
+    _, table, _ = open_started_table(
+        page, "standard", {"time_limit_minutes": 30, "farmers_hand": True, "defend_alone": True}
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    title = page.locator("#table-title")
+    expect(title).to_have_text("Tisch: Standard")
+    expect(page.locator("#game-time")).to_be_visible()
+    expect(page.locator("#house-rules")).to_be_visible()
+    whole = "el => el.scrollWidth <= el.clientWidth + 1"
+    assert title.evaluate(whole), title.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    bar = page.locator(".topbar").bounding_box()
+    for part in ("#table-title", "#house-rules", "#game-time"):
+        box = page.locator(part).bounding_box()
+        assert bar is not None and box is not None
+        assert box["y"] + box["height"] <= bar["y"] + bar["height"] + 0.5, part
+    _past_the_time_limit(live, table)
+    short = page.locator("#game-time .time-up-short")
+    expect(short).to_have_text("Letzte Runde")
+    expect(short).to_be_visible()
+    assert page.locator("#game-time").evaluate(whole)
+    assert title.evaluate(whole)
