@@ -8,6 +8,7 @@
 
 import { actKey } from "./acts.js";
 import { cardImage, cardName, suitBadge } from "./cards.js";
+import { cardNameUnder } from "./trumprole.js";
 import { h, morph } from "./dom.js";
 import { Page } from "./page.js";
 import { loadRecent, recentGames, replaySheet } from "./recent.js";
@@ -405,7 +406,7 @@ class ReplayPage extends Page {
           h(
             "li",
             { class: `replay-play${frame.trickWinner === seat ? " winner" : ""}`, dataset: { seat: String(seat), card } },
-            cardImage(this.ctx.i18n, card, { class: "small" }),
+            cardImage(this.ctx.i18n, card, { class: "small", "aria-label": cardNameUnder(this.ctx.i18n, card, contract?.trump) }),
             h("span", {}, this.name(seat)),
           ),
         ),
@@ -444,7 +445,7 @@ class ReplayPage extends Page {
       h(
         "div",
         { class: "card-row", role: "group", "aria-label": this.t("replay.handOf", { name: this.name(seat) }) },
-        frame.hands[seat].map((card) => cardImage(this.ctx.i18n, card, { class: "small", dataset: { card } })),
+        frame.hands[seat].map((card) => cardImage(this.ctx.i18n, card, { class: "small", dataset: { card }, "aria-label": cardNameUnder(this.ctx.i18n, card, contract?.trump) })),
       ),
       h(
         "p",

@@ -13,6 +13,7 @@ import { botLevelName } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
 import { suitOf } from "./cardtext.js";
+import { cardNameUnder, withTrumpRole } from "./trumprole.js";
 import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
 import { describeEvent, describeGame } from "./narration.js";
@@ -1052,7 +1053,7 @@ class TablePage extends Page {
       const classes = ["trick-card", "enter", `from-${this.position(seat)}`];
       if (winner === seat) classes.push("winner");
       // Named with who played it: the cards' order alone does not say whose each one is.
-      const label = this.t("table.playedBy", { card: cardName(this.ctx.i18n, card), name: this.seatName(seat) });
+      const label = this.t("table.playedBy", { card: cardNameUnder(this.ctx.i18n, card, s.trump), name: this.seatName(seat) });
       return cardImage(this.ctx.i18n, card, { class: classes.join(" "), "aria-label": label, dataset: { seat: String(seat), key: `trick-${seat}-${card}` } });
     });
     return h(
@@ -1206,8 +1207,8 @@ class TablePage extends Page {
 
   cardLabel(card, act) {
     const name = cardName(this.ctx.i18n, card);
-    if (!act) return name;
-    return this.t(`table.cardAction.${act.kind}`, { card: name });
+    const label = act ? this.t(`table.cardAction.${act.kind}`, { card: name }) : name;
+    return withTrumpRole(this.ctx.i18n, label, card, this.state.trump);
   }
 
   gameOverPanel() {
