@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import (
@@ -176,6 +177,27 @@ def test_a_guest_is_asked_to_log_in(new_page: PageFactory, own_server: LiveServe
     )
     expect(page.locator("form")).to_have_count(0)
     expect(page.locator("#settings-link")).to_have_count(0)
+
+
+TOP_BAR_NAMES = {  # the account settings link, the gear
+    "en-GB": ("Account settings", "Settings"),
+    "de-DE": ("Einstellungen des Kontos", "Einstellungen"),
+    "nl-NL": ("Instellingen van je account", "Instellingen"),
+}
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_two_settings_in_the_top_bar_have_names_of_their_own(
+    new_page: PageFactory, own_server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """The link to the account's settings (✎, "Settings" beside it on a wide screen) and
+    the gear's menu (language, deck, sounds) were both read as "Settings"."""
+    for locale, (link, gear) in TOP_BAR_NAMES.items():
+        page = new_page(server=own_server, viewport=viewport, locale=locale)
+        register(page, f"Ines{viewport['width']}{locale[:2]}")
+        expect(page.locator("#settings-link")).to_have_accessible_name(link)
+        expect(page.locator("#settings-button")).to_have_accessible_name(gear)
+        assert_accessible(page, f"the top bar ({locale}, {viewport['width']} px)")
 
 
 def _boxes(page: Page, *selectors: str) -> list[dict[str, float]]:

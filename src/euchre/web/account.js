@@ -69,7 +69,8 @@ export function renderHeader(ctx) {
       h("a", { id: "account-name", href: `#/profile/${encodeURIComponent(session.name)}`, title: session.name }, session.name), // cut short on a short screen on its side
       h(
         "a",
-        { id: "settings-link", href: SETTINGS_HASH, title: ctx.t("accountSettings.title") },
+        // named in full, its short text first: "Settings" alone is the gear's name too
+        { id: "settings-link", href: SETTINGS_HASH, title: ctx.t("accountSettings.title"), "aria-label": ctx.t("accountSettings.linkName") },
         h("span", { class: "settings-icon", "aria-hidden": "true" }, "✎"), // not the gear: that is the display settings menu beside it
         h("span", { class: "settings-text" }, ctx.t("accountSettings.link")),
       ),
