@@ -65,6 +65,12 @@ class ChatPanel {
    * where the table was not found (an unrelated, disabled panel there). */
   showAtTable() {
     this.root.hidden = !this.page.info;
+    if (this.watching() !== this.shownWatching) this.render(); // took a seat, or left it
+  }
+
+  /** At the table without a seat: this chat is the spectators' own, apart from the players'. */
+  watching() {
+    return Boolean(this.page.info) && this.page.mySeat() === null;
   }
 
   unmount() {
@@ -231,6 +237,7 @@ class ChatPanel {
 
   render() {
     const off = !this.enabled;
+    this.shownWatching = this.watching();
     const toggle = h("input", {
       type: "checkbox",
       id: "chat-enabled",
@@ -255,7 +262,8 @@ class ChatPanel {
       if (await this.say({ text }, true)) document.getElementById("chat-input")?.focus();
     };
     const parts = [
-      h("h2", { id: "chat-title" }, this.t("chat.title")),
+      h("h2", { id: "chat-title" }, this.t(this.shownWatching ? "chat.spectators" : "chat.title")),
+      this.shownWatching ? h("p", { class: "hint", id: "chat-apart" }, this.t("chat.apart")) : null,
       h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
       h("p", { class: "hint", id: "chat-saving", role: "status" }, this.saveNote),
       off ? h("p", { class: "hint", id: "chat-off" }, this.t("chat.offNote")) : this.renderLines(),
