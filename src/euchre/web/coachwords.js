@@ -50,7 +50,9 @@ export function reasonText(words, facts, text, best) {
  * (``coach.namesMidSentence``: "lower"; German keeps its capitals). */
 function sentenceWords(words) {
   const lower = words.t("coach.namesMidSentence") === "lower";
-  const small = (text) => (lower ? text.charAt(0).toLocaleLowerCase(words.i18n.lang) + text.slice(1) : text);
+  // a card named first keeps its letter: Dutch "H♠ bestellen" (the king), not "h♠"
+  const startsWithCard = (text) => /^\S*[♣♦♠♥]/u.test(text);
+  const small = (text) => (lower && !startsWithCard(text) ? text.charAt(0).toLocaleLowerCase(words.i18n.lang) + text.slice(1) : text);
   const capital = (text) => text.charAt(0).toLocaleUpperCase(words.i18n.lang) + text.slice(1);
   return { ...words, sentence: capital, act: (action) => small(words.act(action)) };
 }
