@@ -113,6 +113,19 @@ def test_every_language_has_every_text_and_no_more() -> None:
         assert not differing, (lang, differing)
 
 
+def test_the_page_without_javascript_says_so_in_every_language() -> None:
+    """The one text not in the translations: shown before any script could choose one."""
+    said = {
+        "en": "This game needs JavaScript.",
+        "de": "Dieses Spiel braucht JavaScript.",
+        "nl": "Dit spel heeft JavaScript nodig.",
+    }
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    found = re.search(r"<noscript>(.*?)</noscript>", html, re.S)
+    assert found is not None
+    assert [lang for lang in LANGS if said[lang] not in found.group(1)] == []
+
+
 def test_every_text_the_client_asks_for_exists() -> None:
     english = _translations("en")
     keys = _leaves(english)
