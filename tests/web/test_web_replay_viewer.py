@@ -259,6 +259,16 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     listed.nth(mine.index(decision)).click()
     _shots(page, "coach-phone")
     assert_accessible(page, "a coach's mark in a replay (phone)")
+    # By keyboard on a phone on its side: the board scrolls into view and the focus goes
+    # with it to the verdict (it stayed on the list, out of sight)
+    page.set_viewport_size(LANDSCAPE)
+    page.keyboard.press("Home")
+    listed.nth(mine.index(decision)).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", str(step))
+    expect(verdict).to_be_focused()
+    expect(verdict).to_be_in_viewport()
+    assert_accessible(page, "a coach's mark in a replay (phone on its side)")
 
 
 def test_an_opened_egn_file_is_replayed_by_the_server(

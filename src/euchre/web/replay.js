@@ -162,6 +162,8 @@ class ReplayPage extends Page {
       step: () => {
         this.move(Number(value)); // a decision picked from the list: show it on the table
         this.root.querySelector(".replay-centre")?.scrollIntoView({ block: "start" });
+        // and take the focus there: the list is now out of view on a phone
+        this.root.querySelector("#replay-review")?.focus({ preventScroll: true });
       },
       prevHand: () => this.deal > 0 && this.showDeal(this.deal - 1),
       nextHand: () => this.deal < this.replay.deals.length - 1 && this.showDeal(this.deal + 1),

@@ -45,7 +45,7 @@ export function reviewBox(ctx, decision, game) {
   const tied = tiedWithBest(decision); // no cost to tell: neither choice is the better
   return h(
     "aside",
-    { class: `box coach-verdict mark-${mark}`, id: "replay-review", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
+    { class: `box coach-verdict mark-${mark}`, id: "replay-review", tabindex: "-1", "aria-labelledby": "replay-review-title", dataset: { mark, index: String(decision.index) } },
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
     // the choice taken and the best in the same words ("Order up K♥", "Play Ace of hearts")
     h("p", {}, t("replayReview.chosen", { action: choiceWords(ctx, decision, decision.chosen, game) })),
