@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from server_helpers import ProcessServer, free_port, postgres_admin_url
 
+from euchre.store import make_engine
+
 
 def failed_start(env: dict[str, str], tmp_path: Path) -> list[str]:
     """Start a server that must fail; the messages it logged at level error."""
@@ -45,3 +47,12 @@ def test_a_database_that_cannot_be_opened_is_named_without_its_password(
     assert errors[0].startswith(f"cannot start: the database {shown} cannot be used: "), errors
     assert "euchre_no_such_database" in errors[0] and "does not exist" in errors[0]
     assert not any("hunter2" in e for e in errors)
+
+
+@pytest.mark.parametrize("url", ["mysql://root@127.0.0.1/test", "mongodb://db/euchre", "euchre.db"])
+def test_a_database_this_server_does_not_run_on_is_refused_saying_which_it_does(
+    url: str,
+) -> None:
+    with pytest.raises(ValueError, match="must be sqlite:///PATH or postgresql://") as refused:
+        make_engine(url)
+    assert "root@" not in str(refused.value)  # a URL's user and password are not repeated

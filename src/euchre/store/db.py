@@ -32,6 +32,12 @@ def make_engine(url: str) -> AsyncEngine:
     """An async engine; SQLite files get WAL mode (durable across a crashed process).
     Nothing is opened or created before the first connection."""
     full = async_url(url)
+    if not full.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
+        scheme = url.split("://", 1)[0] if "://" in url else url[:40]
+        raise ValueError(
+            f"the database URL must be sqlite:///PATH or postgresql://USER@HOST/NAME"
+            f" (SQLite and PostgreSQL are the databases this server runs on), got {scheme}://..."
+        )
     if not is_sqlite(full):
         return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
     engine = create_async_engine(full)
