@@ -91,3 +91,34 @@ def test_restarting_an_instance_keeps_the_count(tmp_path: Path) -> None:
             back.close()
         finally:
             restarted.kill()
+
+
+def answer(client: Client, ref: str) -> dict[str, object]:
+    return client.until(lambda m: m.get("ref") == ref)
+
+
+def test_creates_sent_at_once_through_both_instances_stay_within_the_limit(
+    tmp_path: Path,
+) -> None:
+    """Each instance reads the store before either has stored its tables: without one
+    lock over both, each would let the person open the whole limit."""
+    limits = {
+        "EUCHRE_TABLES_OPENED_PER_PERSON": "3",
+        "EUCHRE_TABLES_PER_PERSON": "100",
+        "EUCHRE_WAITING_PER_PERSON": "100",
+        "EUCHRE_SEATS_PER_PERSON": "100",
+    }
+    with two_instances(tmp_path, **limits) as (a, b):
+        first = Client(a.base, "Ann")
+        anns = [first] + [Client(base, "Ann", first.token) for base in (a.base, b.base, b.base)]
+        refs = {ann: [f"{i}-{n}" for n in range(3)] for i, ann in enumerate(anns)}
+        for ann, sent in refs.items():
+            for ref in sent:
+                ann.send(ref=ref, type="create", kind="private")
+        answers = [answer(ann, ref) for ann, sent in refs.items() for ref in sent]
+        created = [m for m in answers if m["type"] == "created"]
+        refused = [m for m in answers if m.get("code") == "too_many_tables"]
+        assert len(created) == 3, answers
+        assert len(refused) == len(answers) - 3, answers
+        for ann in anns:
+            ann.close()

@@ -55,6 +55,7 @@ from .limits import (
 from .protocol import error
 from .quotas import exempt_addresses
 from .strength import weakness
+from .turns import Turns
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine
@@ -150,21 +151,12 @@ class Passwords:
         )
         self._dummy: str | None = None
         self._at_once = asyncio.Semaphore(HASHES_AT_ONCE)
-        self._askers: dict[str, tuple[asyncio.Lock, int]] = {}  # lock, how many hold or wait
+        self._askers = Turns()
 
     @contextlib.asynccontextmanager
     async def _turn(self, asker: str) -> AsyncIterator[None]:
-        lock, users = self._askers.get(asker, (asyncio.Lock(), 0))
-        self._askers[asker] = (lock, users + 1)
-        try:
-            async with lock, self._at_once:
-                yield
-        finally:
-            lock, users = self._askers[asker]
-            if users > 1:
-                self._askers[asker] = (lock, users - 1)
-            else:
-                del self._askers[asker]
+        async with self._askers.of(asker), self._at_once:
+            yield
 
     async def _run(self, asker: str, job: Callable[..., T], *args: Any) -> T:
         async with self._turn(asker):

@@ -17,7 +17,9 @@ tables of people. Counted here, on each instance, from the tables it holds:
 
 A request past a limit gets an ``error`` naming the limit; nothing is created. Tables being
 opened and seats being taken count from the moment they are checked (they are reserved),
-so requests sent at once cannot all pass the check before any of them lands.
+so requests sent at once cannot all pass the check before any of them lands; over
+instances, the creates of one person (or from one address) take turns under a lock in
+the store, each reading the tables stored before it.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .connection import Endpoint
 from .kinds import TableStatus
 from .protocol import ProtocolError
 from .table import Creator
+from .turns import Turns
 
 OPEN = (TableStatus.WAITING, TableStatus.PLAYING)
 TOO_MANY_TABLES = "too_many_tables"
@@ -68,6 +71,14 @@ def is_bot_game(table: Any) -> bool:
     return playing and any(s.bot or s.bot_playing for s in table.seats) and not table.bots_idle()
 
 
+def _names(creator: Creator) -> list[str]:
+    """The names of the locks a creator's new table is opened under."""
+    names = [f"tables opened by {creator.person}"]
+    if creator.address:
+        names.append(f"tables opened from {creator.address}")
+    return names
+
+
 def _left(table: Any, person: str) -> bool:
     """``person`` sat at ``table`` and gave the seat up during the game."""
     return any(seat.user == person and seat.left for seat in table.seats)
@@ -87,6 +98,9 @@ class Quotas:
         # of the store that began before it landed.
         self.opened_here: dict[str, tuple[Creator, datetime]] = {}
         self.sitting: dict[str, Counter[str]] = {}  # person -> tables being sat at
+        # One create at a time per person here, and over instances per person and address
+        # (the store's lock): each reads the tables opened before it, stored ones included.
+        self._turns = Turns()
         self.exempt = exempt_addresses(settings)
         self.address_secret = secrets.token_bytes(32)  # the deployment's, from start()
 
@@ -120,20 +134,21 @@ class Quotas:
         """Check the limits and hold the table's place while it is being opened; it stays
         counted as its creator's if it was opened."""
         creator = self.creator(conn)
-        opened = await self._opened_recently(creator)
-        # No wait from the check to the reservation: creates sent at once see each other.
-        self._check_create(creator, opened, bots_at_once)
-        self.creators[table_id] = creator
-        self.opened_here[table_id] = (creator, utcnow())
-        self.opening.add(table_id)
-        try:
-            yield creator
-        except BaseException:
-            self.creators.pop(table_id, None)
-            self.opened_here.pop(table_id, None)
-            raise
-        finally:
-            self.opening.discard(table_id)
+        async with self._turns.of(creator.person), self.store.one_at_a_time(*_names(creator)):
+            opened = await self._opened_recently(creator)
+            # No wait from the check to the reservation: creates sent at once see each other.
+            self._check_create(creator, opened, bots_at_once)
+            self.creators[table_id] = creator
+            self.opened_here[table_id] = (creator, utcnow())
+            self.opening.add(table_id)
+            try:
+                yield creator
+            except BaseException:
+                self.creators.pop(table_id, None)
+                self.opened_here.pop(table_id, None)
+                raise
+            finally:
+                self.opening.discard(table_id)
 
     @contextmanager
     def taking_seat(self, conn: Endpoint, table_id: str = "") -> Iterator[None]:

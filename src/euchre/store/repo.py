@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import logging
 import operator
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -27,6 +28,7 @@ from sqlalchemy import (
     Engine,
     Table,
     bindparam,
+    func,
     insert,
     select,
     text,
@@ -359,6 +361,21 @@ class Repository:
             result = await conn.execute(query)
             return [dict(r._mapping) for r in result]
 
+    @contextlib.asynccontextmanager
+    async def one_at_a_time(self, *names: str) -> AsyncIterator[None]:
+        """Hold a lock on each of ``names`` over every instance on this database, so that
+        a read and the write it decides are not interleaved with another instance's
+        (PostgreSQL advisory locks, let go when the transaction ends even if the
+        connection is lost). An SQLite file serves one instance: its callers keep their
+        own turns."""
+        if self.engine.dialect.name != "postgresql":
+            yield
+            return
+        async with self.engine.begin() as conn:
+            for key in sorted({_lock_key(name) for name in names}):  # one order: no deadlock
+                await conn.execute(select(func.pg_advisory_xact_lock(key)))
+            yield
+
     async def opened_since(self, since: datetime, person: str, address: str) -> list[Opened]:
         """The tables ``person`` opened, or anyone opened from ``address`` (a digest; ""
         for none), at ``since`` or later, closed ones too."""
@@ -396,6 +413,12 @@ class Repository:
         if made is None:
             raise RuntimeError(f"could not store the secret {name!r}")
         return made
+
+
+def _lock_key(name: str) -> int:
+    """The advisory lock's number for ``name`` (PostgreSQL's locks are keyed by a bigint)."""
+    digest = hashlib.blake2b(name.encode(), digest_size=8, person=b"euchre-lock").digest()
+    return int.from_bytes(digest, "big", signed=True)
 
 
 class _WriterThread:
