@@ -119,6 +119,37 @@ def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_p
             client.close()
 
 
+def test_a_line_cannot_break_itself_hide_or_tower_over_the_others(tmp_path: Path) -> None:
+    """A line separator showed a second line that read as another player's; letters that
+    show nothing made a blank line; a tower of combining marks ("Zalgo") was drawn over
+    the lines around it. What is stored is what was delivered."""
+    with ThreadServer(social_settings(tmp_path / "z.db", chat_seconds=0.01)) as live:
+        table, players = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+        ann, bob = players
+        chat_on(ann)
+        chat_on(bob)
+        faked = "gg\u2028Olga: I hold both bowers\u2029"
+        assert say(ann, table, faked)["text"] == "gg Olga: I hold both bowers"
+        for blank in ("\u3164\u3164", "\u2800", "\u115f \u1160", "\uffa0\u200b"):
+            ann.expect_error("chat_empty", type="chat", table=table, text=blank)
+        tower = "Ha" + "\u0336\u0334\u0337" * 60 + "!"  # marks that compose with nothing
+        assert say(ann, table, tower)["text"] == "Ha\u0336\u0334\u0337\u0336!"
+        accents = "Tie\u0302\u0301t, ca\u0300 phe\u0302, \u2764\ufe0f"  # NFD Vietnamese
+        assert say(ann, table, accents)["text"] == "Tiết, cà phê, \u2764\ufe0f"
+        assert chat_seen(bob) == [
+            "gg Olga: I hold both bowers",
+            "Ha\u0336\u0334\u0337\u0336!",
+            "Tiết, cà phê, \u2764\ufe0f",
+        ]
+
+        async def stored() -> list[str]:
+            return [m["text"] for m in await AccountStore(live.server.engine).chat_lines(table)]
+
+        assert live.run(stored()) == chat_seen(bob)
+        for client in players:
+            client.close()
+
+
 def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_path: Path) -> None:
     with ThreadServer(social_settings(tmp_path / "p.db")) as live:
         token = register(live.base, "Ann")["session"]

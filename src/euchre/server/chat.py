@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from euchre.store.accounts import AccountStore
+from euchre.store.names import BLANK_LETTERS
 from euchre.store.repo import utcnow
 
 from .auth import SESSION_MAX_AGE, Identity
@@ -66,9 +67,28 @@ class Prefs:
         return {"enabled": self.enabled, "muted": sorted(self.muted), "presets": PRESETS}
 
 
+# Combining marks kept in a row on one character: enough for any script's accents and
+# stacked vowels (and an emoji's variation selector), not for a tower of marks ("Zalgo")
+# drawn over the lines above and below it.
+MAX_MARKS = 4
+
+
 def clean_text(raw: str) -> str:
-    """Control characters become spaces; surrounding space is dropped."""
-    return "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in raw).strip()
+    """A chat line as it is kept and shown: composed (NFC); control and format characters,
+    line and paragraph separators (they break a line, so a line could show a second one
+    that reads as another person's) and letters that show nothing become spaces; past
+    ``MAX_MARKS`` combining marks in a row the rest are dropped; surrounding space is
+    dropped."""
+    kept: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFC", raw):
+        category = unicodedata.category(ch)
+        marks = marks + 1 if category[0] == "M" else 0
+        if marks > MAX_MARKS:
+            continue
+        blank = category[0] == "C" or category in ("Zl", "Zp") or ch in BLANK_LETTERS
+        kept.append(" " if blank else ch)
+    return "".join(kept).strip()
 
 
 def channel_of(seat: int | None) -> str:
