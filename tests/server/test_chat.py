@@ -11,7 +11,7 @@ import pytest
 from server_helpers import Client, ThreadServer, seat_clients
 from social_helpers import database_url, register, social_settings
 
-from euchre.server.chat import PREF_CHANGES
+from euchre.server.chat import ADDRESS_PEOPLE, PREF_CHANGES
 from euchre.server.config import Settings
 from euchre.store.accounts import AccountStore
 
@@ -147,6 +147,33 @@ def test_a_line_cannot_break_itself_hide_or_tower_over_the_others(tmp_path: Path
 
         assert live.run(stored()) == chat_seen(bob)
         for client in players:
+            client.close()
+
+
+def test_guests_of_one_address_share_its_chat_rate(tmp_path: Path) -> None:
+    """Each guest had a rate of its own, and an address may make 30 guests an hour: a
+    script's guests watching a table flooded its spectators' channel faster than anyone
+    could mute them. An address sends as many lines as ADDRESS_PEOPLE people may."""
+    settings = social_settings(tmp_path / "a.db", chat_seconds=300, address_limit_exempt="")
+    with ThreadServer(settings) as live:
+        host = Client(live.base, "Ann")
+        table = host.request(type="create", kind="casual", turn_seconds=30)["table"]
+        reader = Client(live.base, "Sue")
+        puppets = [Client(live.base, f"Puppet {i}") for i in range(ADDRESS_PEOPLE + 1)]
+        for client in (reader, *puppets):
+            chat_on(client)
+            assert client.request(type="join", table=table)["you"]["seat"] is None
+        sent = [
+            say(puppet, table, f"{i} spam {n}")["text"]
+            for i, puppet in enumerate(puppets[:ADDRESS_PEOPLE])
+            for n in range(5)
+        ]
+        refused = puppets[-1].expect_error("chat_rate_limited", type="chat", table=table, text="x")
+        assert f"at most {5 * ADDRESS_PEOPLE} messages in 300 s from one address" in refused[
+            "message"
+        ]
+        assert chat_seen(reader) == sent  # the refused line reached no one
+        for client in (host, reader, *puppets):
             client.close()
 
 

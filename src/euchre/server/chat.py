@@ -23,11 +23,13 @@ from euchre.store.accounts import AccountStore
 from euchre.store.names import BLANK_LETTERS
 from euchre.store.repo import utcnow
 
+from .addresses import limit_key
 from .auth import SESSION_MAX_AGE, Identity
 from .config import Settings
 from .connection import Connection, Endpoint
 from .limits import Attempts
 from .protocol import ProtocolError
+from .quotas import address_of, exempt_addresses
 
 if TYPE_CHECKING:
     from .table import Table
@@ -52,6 +54,9 @@ MAX_MUTED = 100
 # every table writes to.
 PREF_CHANGES = 20
 PREF_SECONDS = 60.0
+# Lines one address may send, as many as this many people may: a family at one table
+# behind one router chats freely, a script's guests do not multiply its rate.
+ADDRESS_PEOPLE = 3
 RECENT = 50  # lines kept per table and channel for chat_log
 GUESTS_KEPT = 50_000
 
@@ -240,22 +245,33 @@ class Chat:
 
     # ------------------------------------------------------------------ lines
 
-    def _check_rate(self, ident: str, now: float) -> deque[float]:
+    def _check_rate(self, key: str, now: float, most: int, whose: str = "") -> deque[float]:
         window = self.settings.chat_seconds
         if len(self._sent) > 10_000:
-            for key in [k for k, v in self._sent.items() if not v or v[-1] <= now - window]:
-                del self._sent[key]
-        sent = self._sent.setdefault(ident, deque())
+            for old in [k for k, v in self._sent.items() if not v or v[-1] <= now - window]:
+                del self._sent[old]
+        sent = self._sent.setdefault(key, deque())
         while sent and sent[0] <= now - window:
             sent.popleft()
-        if len(sent) >= self.settings.chat_messages:
+        if len(sent) >= most:
             wait = sent[0] + window - now
             raise ProtocolError(
                 "chat_rate_limited",
-                f"at most {self.settings.chat_messages} messages in {window:g} s: "
-                f"wait {max(wait, 0.1):.1f} s",
+                f"at most {most} messages in {window:g} s{whose}: wait {max(wait, 0.1):.1f} s",
             )
         return sent
+
+    def _check_rates(self, conn: Endpoint, now: float) -> list[deque[float]]:
+        """The person's window, and their address's: guests made by one address (30 an
+        hour) each had a rate of their own, so a script flooded a table's channel under
+        new names faster than anyone could mute them."""
+        most = self.settings.chat_messages
+        windows = [self._check_rate(conn.identity.id, now, most)]
+        address = address_of(conn)  # "" for a person relayed from another instance
+        if address and address not in exempt_addresses(self.settings):
+            key, most = f"@{limit_key(address)}", most * ADDRESS_PEOPLE
+            windows.append(self._check_rate(key, now, most, " from one address"))
+        return windows
 
     def _text(self, text: str | None, preset: str | None) -> str:
         if (text is None) == (preset is None):
@@ -294,8 +310,9 @@ class Chat:
         if conn not in table.watchers:
             raise ProtocolError("not_watching", f"join table {table.id} first")
         body = self._text(text, preset)
-        sent = self._check_rate(identity.id, time.monotonic())
-        sent.append(time.monotonic())
+        now = time.monotonic()
+        for sent in self._check_rates(conn, now):
+            sent.append(now)
         seat = table.watchers[conn]
         channel = channel_of(seat)
         at = utcnow()
