@@ -4,15 +4,18 @@
 
 import { actKey } from "./acts.js";
 import { cardName } from "./cards.js";
+import { cardNameUnder } from "./trumprole.js";
 
-/** One event in words (for the log and the live region). */
-export function describeEvent(page, e, state, before = null) {
+/** One event in words (for the log and the live region). ``trump``: that of the event's
+ * deal, which names a played card's part ("Jack of diamonds, left bower"); by default
+ * the one the event or the state after it says (right for an event just made). */
+export function describeEvent(page, e, state, before = null, trump = eventTrump(e, state)) {
   const name = e.seat !== undefined ? page.seatName(e.seat) : "";
   const parts = [];
   switch (e.kind) {
     case "action":
       if (e.by === "timer") parts.push(timeRanOut(page, e.seat));
-      parts.push(describeAction(page, e.seat, e.act, orderState(e, state), e.phase || before?.phase || null));
+      parts.push(describeAction(page, e.seat, e.act, orderState(e, state), e.phase || before?.phase || null, trump));
       if (e.trick) parts.push(page.t("events.trickWon", { name: page.seatName(e.trick.winner), n: e.trick.number }));
       if (e.deal_over) parts.push(describeDeal(page, e.deal_over));
       parts.push(...describeRedeals(page, e.redeals));
@@ -55,12 +58,12 @@ function describeRedeals(page, redeals) {
 }
 
 /** ``act``: the action object (its card, suit, alone are fields: the text is not read). */
-function describeAction(page, seat, act, state, phase = null) {
+function describeAction(page, seat, act, state, phase = null, trump = null) {
   const name = page.seatName(seat);
   const card = act.card ? cardName(page.ctx.i18n, act.card) : null;
   switch (act.kind) {
     case "play":
-      return page.t("events.plays", { name, card });
+      return page.t("events.plays", { name, card: cardNameUnder(page.ctx.i18n, act.card, trump) });
     case "discard":
       return card ? page.t("events.discardsCard", { name, card }) : page.t("events.discards", { name });
     case "give":
@@ -88,6 +91,25 @@ function describeAction(page, seat, act, state, phase = null) {
   }
   const key = `events.${actKey(act)}`;
   return page.ctx.i18n.has(key) ? page.t(key, { name }) : `${name}: ${act.text}`;
+}
+
+/** The trump of the deal an event just made belongs to: the one its end reports, else
+ * the state's (the event's own deal is still being played). */
+function eventTrump(e, state) {
+  return e.deal_over ? e.deal_over.trump : (state?.trump ?? null);
+}
+
+/** The trump of each event's deal, for ``events`` read together after the fact (a log,
+ * missed events) with the ``state`` after the last: a deal's trump is the one its ending
+ * event reports; the events after the last deal ended belong to the state's deal. */
+export function dealTrumps(events, state) {
+  const trumps = new Array(events.length);
+  let trump = state?.trump ?? null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i].deal_over) trump = events[i].deal_over.trump;
+    trumps[i] = trump;
+  }
+  return trumps;
 }
 
 /** Which bidding round a pass belongs to (null: not a bid). The phase it was made in says

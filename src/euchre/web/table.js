@@ -16,7 +16,7 @@ import { suitOf } from "./cardtext.js";
 import { cardNameUnder, withTrumpRole } from "./trumprole.js";
 import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
-import { describeEvent, describeGame } from "./narration.js";
+import { dealTrumps, describeEvent, describeGame } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
 import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
@@ -240,7 +240,8 @@ class TablePage extends Page {
     if (m.you && m.you.seat !== null && m.you.seat !== undefined) this.heldSeat = m.you.seat;
     this.inviteCode = m.invite || this.inviteCode;
     this.setClock(m.clock, m.info, m.fill);
-    for (const e of m.missed || []) this.noteEvent(e, m.state, false);
+    const trumps = dealTrumps(m.missed || [], m.state);
+    (m.missed || []).forEach((e, i) => this.noteEvent(e, m.state, false, null, trumps[i]));
     this.lookBack(m);
     this.pending = null;
     this.render();
@@ -273,7 +274,8 @@ class TablePage extends Page {
     if (m.last_trick !== undefined) this.recentTrick = m.last_trick;
     if (m.log) {
       this.log = [];
-      for (const e of m.log) this.addLog(describeEvent(this, e, m.state), false);
+      const trumps = dealTrumps(m.log, m.state);
+      m.log.forEach((e, i) => this.addLog(describeEvent(this, e, m.state, null, trumps[i]), false));
     }
     const last = this.sheet[this.sheet.length - 1] || null;
     if (last && !this.lastDeal) this.lastDeal = last;
@@ -333,8 +335,8 @@ class TablePage extends Page {
   }
 
   /** An event into the log; ``speak``: live (announced, heard), not replayed on joining. */
-  noteEvent(e, state, speak, before = null) {
-    const text = describeEvent(this, e, state, before);
+  noteEvent(e, state, speak, before = null, trump = undefined) {
+    const text = describeEvent(this, e, state, before, trump);
     if (speak) this.soundOf(e);
     if ((e.kind === "action" && e.seat === this.mySeat()) || e.kind === "started") this.goAlone = false;
     if (e.trick) {
