@@ -7,6 +7,11 @@
 const HEARTBEAT_MS = 15000;
 const SILENCE_MS = 35000;
 const MAX_BACKOFF_MS = 5000;
+// A phone's socket can die without a close (network gone, page frozen in the background):
+// after sending with no word back for QUIET_MS, or when the browser says the network
+// changed or the page is shown again, a ping unanswered for PROBE_MS marks it dead.
+const QUIET_MS = 3000;
+const PROBE_MS = 5000;
 
 export class Net extends EventTarget {
   constructor() {
@@ -23,9 +28,20 @@ export class Net extends EventTarget {
     this.lastHeard = 0;
     this.retryTimer = null;
     this.heartbeat = null;
-    window.addEventListener("online", () => this.retryNow());
+    this.live = false; // the socket was welcomed and has not been lost
+    this.quietTimer = null;
+    this.probeTimer = null;
+    window.addEventListener("online", () => {
+      this.retryNow();
+      this.probe();
+    });
     window.addEventListener("offline", () => {
-      if (this.state !== "connected") this.setState("offline");
+      // nothing is sent until the socket proves alive: an action would vanish unanswered
+      if (this.live) this.probe();
+      this.setState("offline");
+    });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.probe();
     });
   }
 
@@ -39,6 +55,8 @@ export class Net extends EventTarget {
     this.wanted = false;
     clearTimeout(this.retryTimer);
     clearInterval(this.heartbeat);
+    this.stopProbing();
+    this.live = false;
     const ws = this.ws;
     this.ws = null; // its close event is no longer ours
     if (ws) ws.close(1000);
@@ -52,6 +70,8 @@ export class Net extends EventTarget {
 
   open() {
     clearTimeout(this.retryTimer);
+    this.stopProbing();
+    this.live = false;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
@@ -63,6 +83,8 @@ export class Net extends EventTarget {
   receive(ws, data) {
     if (ws !== this.ws) return;
     this.lastHeard = Date.now();
+    this.stopProbing();
+    if (this.live && this.state === "offline") this.setState("connected");
     let message;
     try {
       message = JSON.parse(data);
@@ -83,6 +105,7 @@ export class Net extends EventTarget {
     this.everConnected = true;
     this.attempt = 0;
     if (again) this.reconnects += 1;
+    this.live = true;
     document.body.dataset.reconnects = String(this.reconnects);
     this.setState("connected");
     this.startHeartbeat();
@@ -102,7 +125,9 @@ export class Net extends EventTarget {
   lost(ws, code) {
     if (ws !== this.ws) return;
     this.ws = null;
+    this.live = false;
     clearInterval(this.heartbeat);
+    this.stopProbing();
     this.failPending();
     if (code === 4401 || code === 4403) {
       this.wanted = false; // the page decides: a new session, or a retry
@@ -122,6 +147,28 @@ export class Net extends EventTarget {
   /** Reconnect at once (the network came back, or the user asked). */
   retryNow() {
     if (this.wanted && !this.ws) this.open();
+  }
+
+  /** Ping, and drop the socket if nothing at all is heard back within PROBE_MS. */
+  probe() {
+    if (!this.live || this.probeTimer) return;
+    clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+    const ws = this.ws;
+    ws.send(JSON.stringify({ type: "ping" }));
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      if (ws !== this.ws) return;
+      this.lost(ws, 1006);
+      ws.close();
+    }, PROBE_MS);
+  }
+
+  stopProbing() {
+    clearTimeout(this.quietTimer);
+    clearTimeout(this.probeTimer);
+    this.quietTimer = null;
+    this.probeTimer = null;
   }
 
   failPending() {
@@ -150,6 +197,12 @@ export class Net extends EventTarget {
   send(message) {
     if (!this.ws || this.state !== "connected") return false;
     this.ws.send(JSON.stringify(message));
+    if (message.type !== "ping" && !this.quietTimer && !this.probeTimer) {
+      this.quietTimer = setTimeout(() => {
+        this.quietTimer = null;
+        this.probe();
+      }, QUIET_MS);
+    }
     return true;
   }
 

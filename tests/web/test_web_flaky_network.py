@@ -1,0 +1,132 @@
+"""A phone on a flaky network: a socket that dies without closing is noticed in seconds.
+
+Chromium's offline switch leaves open websockets alone, so the network is cut here
+between the page and the server: messages of the sockets open at the cut are dropped
+both ways, with neither side told (as when a phone loses its network or is frozen in the
+background); sockets opened afterwards pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import BrowserContext, Page, WebSocketRoute, expect
+from web_helpers import (
+    PHONE,
+    GamePage,
+    LiveServer,
+    create_private_table,
+    enter_name,
+    wait_connected,
+)
+
+# Well under the 35 s of silence after which the heartbeat alone gives a socket up.
+NOTICED_MS = 20_000
+
+
+class Network:
+    """The page's websockets, each of which can be cut without either end hearing of it."""
+
+    def __init__(self, page: Page) -> None:
+        self.routes: list[WebSocketRoute] = []
+        self.cut: set[int] = set()
+        page.route_web_socket("**/ws", self.route)
+
+    def route(self, ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        index = len(self.routes)
+        self.routes.append(ws)
+
+        def outgoing(text: str | bytes) -> None:
+            if index not in self.cut:
+                server.send(text)
+
+        def incoming(text: str | bytes) -> None:
+            if index not in self.cut:
+                ws.send(text)
+
+        ws.on_message(outgoing)
+        server.on_message(incoming)
+
+    def cut_all(self) -> None:
+        self.cut.update(range(len(self.routes)))
+
+
+def _my_turn_at_a_table(page: Page, name: str) -> GamePage:
+    enter_name(page, name)
+    game = create_private_table(page, start_with_bots=True)
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    game.wait_my_turn_or("false")
+    return game
+
+
+def _first_choice(page: Page) -> str:
+    cards = page.locator(".hand-card.legal")
+    target = cards.first if cards.count() else page.locator("[data-cmd=act]").first
+    return str(target.get_attribute("data-action"))
+
+
+def _tap(page: Page, action: str) -> None:
+    page.locator(f'[data-cmd=act][data-action="{action}"]').first.tap()
+
+
+def _resumes_on_my_turn(game: GamePage, live: LiveServer, version: int) -> None:
+    """Back at the same moment of the same table: nothing sent in the dark was applied,
+    and a move made now is applied once."""
+    page = game.page
+    wait_connected(page)
+    table = game.attr("table")
+    game.wait_version_at_least(live.table_version(table))  # the rejoin's snapshot is in
+    expect(page.locator(".table-page")).to_have_attribute("data-my-turn", "true")
+    expect(page.locator(".table-page")).not_to_have_attribute("aria-busy", "true")
+    assert game.version() == live.table_version(table)
+    game.act_by_click()  # waits for the page's version to move past the move's
+    assert version < game.version() <= live.table_version(table)
+
+
+def test_a_tap_while_the_phone_is_offline_is_refused_and_the_table_resumes(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, touch=True)
+    network = Network(page)
+    game = _my_turn_at_a_table(page, "Nell")
+    context: BrowserContext = page.context
+    hand, version = game.hand(), game.version()
+    choice = _first_choice(page)
+
+    network.cut_all()
+    context.set_offline(True)
+    expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    _tap(page, choice)
+    expect(page.locator(".toast-error")).to_have_text("Not connected to the server. Reconnecting…")
+    expect(page.locator(".table-page")).not_to_have_attribute("aria-busy", "true")
+    assert game.hand() == hand
+
+    context.set_offline(False)
+    page.wait_for_function("document.body.dataset.reconnects === '1'", timeout=NOTICED_MS)
+    _resumes_on_my_turn(game, live, version)
+
+
+@pytest.mark.parametrize("how", ["tap", "shown"])
+def test_a_socket_dead_without_a_close_is_noticed_and_replaced(
+    new_page: PageFactory, live: LiveServer, how: str
+) -> None:
+    """``tap``: a move sent into the dead socket gets no answer; ``shown``: the phone
+    brings the page back from the background."""
+    page = new_page(viewport=PHONE, touch=True)
+    network = Network(page)
+    game = _my_turn_at_a_table(page, "Olaf")
+    version, before = game.version(), (game.attr("phase"), game.hand(), game.trick())
+    choice = _first_choice(page)
+
+    network.cut_all()
+    if how == "tap":
+        _tap(page, choice)
+    else:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("document.body.dataset.reconnects === '1'", timeout=NOTICED_MS)
+    wait_connected(page)
+    game.wait_version_at_least(live.table_version(game.attr("table")))
+    expect(page.locator(".table-page")).to_have_attribute("data-my-turn", "true")
+    assert (game.attr("phase"), game.hand(), game.trick()) == before  # the tap never arrived
+    _resumes_on_my_turn(game, live, version)
