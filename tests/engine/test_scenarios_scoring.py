@@ -162,7 +162,9 @@ def _timed_hand_expiring_in_trick_3(scores: list[int]) -> GameState:
 def test_t50_timed_game_expiry_mid_hand() -> None:
     state = _timed_hand_expiring_in_trick_3([7, 5])
     assert state.scores == [7, 6]
-    assert state.game_over
+    assert state.game_over and state.ended_on_time
+    reached = _timed_hand_expiring_in_trick_3([7, 9])
+    assert reached.scores == [7, 10] and not reached.ended_on_time  # won at the target
     assert state.winner == TEAM_A
 
     tied = _timed_hand_expiring_in_trick_3([7, 6])
@@ -201,10 +203,12 @@ def test_t51_timed_game_expiry_during_bidding() -> None:
     # as complete, so another follows, until a hand leaves one side ahead.
     state = new_game({}, variant=TIMED_NO_STICK, scores=[4, 4])
     state.signal_time_up()
+    assert not state.tie_break  # the hand the time ran out in is the last, if untied
     pass_round(state)
     pass_round(state)
     assert not state.game_over
     assert len(state.deals) == 2
+    assert state.tie_break and state.clone().tie_break
     pass_round(state)
     pass_round(state)
     assert not state.game_over
@@ -214,7 +218,8 @@ def test_t51_timed_game_expiry_during_bidding() -> None:
     if state.phase == Phase.DEALER_DISCARD:
         act(state, state.turn, state.legal_actions()[0])
     play_hand(state)
-    assert state.game_over
+    assert state.game_over and not state.tie_break
+    assert state.ended_on_time  # no side reached the target: the time ended the game
     assert state.scores != [4, 4]
     assert state.winner == state.scores.index(max(state.scores))
 

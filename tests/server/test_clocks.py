@@ -106,5 +106,6 @@ def test_a_game_whose_clock_runs_out_ends_with_the_leader(live: ThreadServer) ->
     assert over.state["winner"] == scores.index(max(scores))  # type: ignore[index]
     assert over.info is not None and over.info["status"] == "finished"
     assert "time_left" not in over.info and "time_up" not in over.info
+    assert over.info["ended_on_time"] is True  # the game-over box says the time ran out
     watcher.close()
     ann.close()

@@ -100,6 +100,7 @@ class GameState:
         "record",
         "scores",
         "time_up",
+        "time_up_deal",
         "trick",
         "tricks_played",
         "tricks_won",
@@ -139,6 +140,7 @@ class GameState:
     mcevoy_used: int
     game_over: bool  # an attribute, not a property: bots and playouts ask after every action
     time_up: bool
+    time_up_deal: int | None  # the number of the deal in progress when the time ran out
     winner: int | None  # the winning side, once the game is over
 
     def __init__(
@@ -176,6 +178,7 @@ class GameState:
         self.mcevoy_used = mcevoy_used
         self._deals_before = deals_played
         self.time_up = False
+        self.time_up_deal = None
         self.winner = None
         self.game_over = False
         self._start_deal()
@@ -234,7 +237,20 @@ class GameState:
 
         See docs/rules.md, option time_limit_minutes.
         """
-        self.time_up = True
+        if not self.time_up:
+            self.time_up, self.time_up_deal = True, self.record.number
+
+    @property
+    def tie_break(self) -> bool:
+        """A hand dealt after the time ran out, because players were tied for first."""
+        deal = self.time_up_deal
+        return deal is not None and not self.game_over and self.record.number > deal
+
+    @property
+    def ended_on_time(self) -> bool:
+        """The game was ended by its time limit, not by a side reaching the target."""
+        target = self.variant.target
+        return self.game_over and self.time_up and not (target and max(self.scores) >= target)
 
     def hand_of(self, seat: int) -> list[int]:
         return card_list(self.hands[seat])

@@ -1,6 +1,7 @@
 // A timed game's clock in the table's header: the time left while it runs; once the time
 // is up, a notice that the hand in progress is the last (or that play goes on while players
-// are tied for first, docs/rules.md time_limit_minutes); nothing once the game is over.
+// are tied for first: a tie-break hand, docs/rules.md time_limit_minutes); nothing once
+// the game is over.
 
 import { h } from "./dom.js";
 
@@ -16,6 +17,8 @@ export class GameClock {
   noteInfo(info) {
     this.left = info.time_left === undefined ? null : { seconds: info.time_left, at: performance.now() };
     this.up = this.left !== null && Boolean(info.time_up);
+    // a page opened during a tie-break hand learns it from the server (no deal end seen)
+    if (info.tie_break) this.tied = true;
     if (!this.up) this.tied = false;
   }
 

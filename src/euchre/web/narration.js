@@ -151,10 +151,12 @@ export function sideKey(page, key, side) {
   return page.sideSeats(side).length === 1 ? `${key}Solo` : key;
 }
 
-export function describeGame(page, g) {
+/** ``onTime``: the time limit ended the game, so the side ahead on points won it. */
+export function describeGame(page, g, onTime = false) {
   const known = g.winner !== null && g.winner !== undefined;
   const winner = known ? page.sideName(g.winner) : "";
-  return page.t(known ? sideKey(page, "game.won", g.winner) : "game.won", { side: winner, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
+  const key = onTime ? "game.wonOnTime" : "game.won";
+  return page.t(known ? sideKey(page, key, g.winner) : key, { side: winner, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
 }
 
 /** The winners' points first ("win the game 10 – 1"), the others after in seat order. */

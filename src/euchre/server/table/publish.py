@@ -55,6 +55,10 @@ class Publishing(TableCore):
             out["time_left"] = round(left, 1)
             if self.state is not None and self.state.time_up:
                 out["time_up"] = True
+                if self.state.tie_break:
+                    out["tie_break"] = True
+        elif self.state is not None and self.state.ended_on_time:
+            out["ended_on_time"] = True
         if self.awaiting:
             out["awaiting"] = sorted(self.awaiting)
         if self.match is not None:

@@ -75,6 +75,7 @@ def before_last_step(state: GameState) -> GameState:
         again.apply_id(step.action.id)
     if state.time_up:  # the game ends with the deal it was signalled in: no step follows it
         again.signal_time_up()
+        again.time_up_deal = state.time_up_deal  # a tie-break deal stays one
     return again
 
 
