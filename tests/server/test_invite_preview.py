@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+import pytest
 from server_helpers import Client, ThreadServer, fast_settings
+
+from euchre.server.lobby import no_invite
 
 
 def _private(host: Client, preset: str) -> tuple[str, str]:
@@ -46,3 +49,22 @@ def test_an_invite_that_leads_nowhere_is_a_404_saying_what_to_do(tmp_path: Path)
         assert "ABCD-EFGH" in body["detail"] and "ask whoever invited you" in body["detail"]
         too_long = httpx.get(f"{live.base}/api/invites/{'A' * 40}")
         assert too_long.status_code == 422
+
+
+def test_an_invite_whose_table_goes_while_it_is_read_says_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table found by its code but gone from the store a moment later: the one wording
+    the lobby has for an invite that leads nowhere."""
+    with ThreadServer(fast_settings(tmp_path / "gone.db")) as live:
+        ann = Client(live.base, "Ann")
+        _, invite = _private(ann, "standard")
+
+        async def gone(table_id: str) -> None:
+            return None
+
+        monkeypatch.setattr(live.server.store, "invite_glance", gone)
+        answer = httpx.get(f"{live.base}/api/invites/{invite}")
+        assert answer.status_code == 404
+        assert answer.json()["detail"] == no_invite(invite).message
+        ann.close()

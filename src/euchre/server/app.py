@@ -35,7 +35,7 @@ from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .kinds import TableStatus
-from .lobby import Lobby, invite_preview
+from .lobby import Lobby, invite_preview, no_invite
 from .metrics import Metrics
 from .privacy import may_view
 from .protocol import ProtocolError
@@ -331,11 +331,11 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         choosing a name (404: the invite leads to no table)."""
         try:
             table_id = await server.lobby.invite_table(code)
+            glance = await server.store.invite_glance(table_id)
+            if glance is None:  # the table went while it was looked up
+                raise no_invite(code)
         except ProtocolError as exc:
             raise api.problem(404, exc.code, exc.message) from None
-        glance = await server.store.invite_glance(table_id)
-        if glance is None:
-            raise api.problem(404, "not_found", f"no table has the invite code {code}")
         return invite_preview(glance)
 
     @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422, 429))

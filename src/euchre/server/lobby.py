@@ -259,7 +259,7 @@ class Lobby:
     def by_invite(self, code: str) -> Table:
         table_id = self.invites.get(normal_invite(code))
         if table_id is None or table_id not in self.tables:
-            raise _no_invite(code)
+            raise no_invite(code)
         return self.tables[table_id]
 
     async def invite_table(self, code: str) -> str:
@@ -270,7 +270,7 @@ class Lobby:
             return table_id
         found = None if self.cluster is None else await self.cluster.invite_table(code)
         if found is None:
-            raise _no_invite(code)
+            raise no_invite(code)
         return found
 
     def followed(self, table_id: str) -> str:
@@ -472,7 +472,7 @@ def invite_preview(glance: dict[str, Any]) -> dict[str, Any]:
     return {"host": name or None, "preset": preset, "players": len(glance["seats"])}
 
 
-def _no_invite(code: str) -> ProtocolError:
+def no_invite(code: str) -> ProtocolError:
     """The error for an invite that leads nowhere, saying what the friend can do."""
     return ProtocolError(
         "not_found",
