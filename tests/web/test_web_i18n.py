@@ -25,6 +25,11 @@ def test_german_table_and_errors(new_page: PageFactory, live: LiveServer) -> Non
 
     enter_name(page, "Gerda")
     expect(page.locator("#quick-play")).to_have_text("Jetzt spielen")
+    # a table's kind, as the history list names a game's: "Gewertet" like "Locker" and
+    # "Privat" (and "gewertet spielen"); "Rangliste" is the leaderboard
+    ranked = page.locator('input[name="kind"][value="ranked"] + span')
+    expect(ranked).to_have_text(re.compile(r"^Gewertet"))
+    expect(page.get_by_role("navigation").get_by_role("link", name="Rangliste")).to_be_visible()
     page.check('input[name="kind"][value="ranked"]')
     page.click("#create-table")
     expect(page.locator("#create-error")).to_have_text(
