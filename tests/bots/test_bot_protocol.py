@@ -498,6 +498,16 @@ def test_time_ms_must_be_milliseconds(time_ms: object) -> None:
     assert "'time_ms'" in message and "milliseconds" in message
 
 
+def test_a_time_ms_too_large_for_a_float_is_no_limit_and_reading_goes_on() -> None:
+    # JSON has no limit on a number's size; Python reads 1e999 as infinity.
+    request = '{"observation": ' + json.dumps(BID) + ', "time_ms": 1e999}'
+    stdin = io.StringIO(request + "\n" + json.dumps({"observation": BID}) + "\n")
+    stdout = io.StringIO()
+    assert serve(RandomBot(), stdin, stdout) == 0
+    replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert [r.get("action") in BID["legal"] for r in replies] == [True, True], replies  # type: ignore[operator]
+
+
 def test_time_ms_may_be_absent_or_null() -> None:
     for request in ({"observation": BID}, {"observation": BID, "time_ms": None}):
         reply = answer(RandomBot(), json.dumps(request), random.Random(0))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import queue
 import random
 import shlex
@@ -90,7 +91,8 @@ def _time_ms(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
-        return int(value)
+        # A number past any float (1e999) reads as infinite: a budget without a limit.
+        return None if isinstance(value, float) and math.isinf(value) else int(value)
     shown = repr(value) if isinstance(value, str) else json.dumps(value)
     raise ProtocolError(
         f"'time_ms' must be a number of milliseconds (0 or more), or absent; got {shown}"
