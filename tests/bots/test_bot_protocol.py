@@ -492,6 +492,15 @@ def test_a_seat_taken_over_with_its_own_discard_bare_gets_an_answer(name: str) -
             assert reply is not None and reply.get("action") in obs["legal"], (level, reply)
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_long_game_gets_an_answer(level: str) -> None:
+    # The engine takes any target; the bots' match values must too.
+    obs = {**BID, "variant": {"winning_score": 1000}, "score": [3, 990]}
+    line = json.dumps({"observation": obs, "time_ms": 50})
+    reply = answer(make_bot(level), line, random.Random(0))
+    assert reply is not None and reply.get("action") in BID["legal"], reply  # type: ignore[operator]
+
+
 @pytest.mark.parametrize("time_ms", ["fast", -5, True, [100]])
 def test_time_ms_must_be_milliseconds(time_ms: object) -> None:
     message = _error(BID, time_ms=time_ms)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bot_helpers import deal
 
 from euchre.bots.easy import EasyBot
@@ -93,6 +94,15 @@ def test_win_probability_is_a_proper_race() -> None:
         for theirs in range(10):
             p = win_probability(10, mine, theirs)
             assert abs(p + win_probability(10, theirs, mine) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("target", [300, 1000, 10**12])
+def test_win_probability_answers_any_target_the_engine_takes(target: int) -> None:
+    assert abs(win_probability(target, 0, 0) - 0.5) < 1e-9
+    ahead = [win_probability(target, lead, 0) for lead in (1, 2, 4, 8)]
+    assert 0.5 < ahead[0] < ahead[1] < ahead[2] < ahead[3] < 1
+    assert win_probability(target, target - 1, 0) > 0.99
+    assert win_probability(target, 0, target - 1) < 0.01
 
 
 def test_utility_values_points_by_the_score() -> None:

@@ -19,19 +19,35 @@ from euchre.engine.variants import Variant
 _HAND_OUTCOMES = ((1, 0.32), (2, 0.155), (4, 0.025))
 
 
+# Races are solved exactly while both sides need at most this many points (every target
+# a server table allows); beyond it a race keeps its difference and is read as one this
+# long, so that any target the engine takes (1000, 10**12) has an answer and the
+# recursion below stays a few hundred calls deep.
+_EXACT_RACE = 128
+
+
 @cache
-def win_probability(target: int, mine: int, theirs: int) -> float:
-    """Chance of reaching ``target`` first from ``mine`` to ``theirs`` (no ties: one side
-    scores per hand)."""
-    if mine >= target:
+def _race(a: int, b: int) -> float:
+    """The chance that a side needing ``a`` points beats one needing ``b``."""
+    if a <= 0:
         return 1.0
-    if theirs >= target:
+    if b <= 0:
         return 0.0
     total = 0.0
     for points, p in _HAND_OUTCOMES:
-        total += p * win_probability(target, mine + points, theirs)
-        total += p * win_probability(target, mine, theirs + points)
+        total += p * _race(a - points, b)
+        total += p * _race(a, b - points)
     return total
+
+
+def win_probability(target: int, mine: int, theirs: int) -> float:
+    """Chance of reaching ``target`` first from ``mine`` to ``theirs`` (no ties: one side
+    scores per hand)."""
+    a, b = target - mine, target - theirs
+    beyond = max(a, b) - _EXACT_RACE
+    if beyond > 0 and min(a, b) > 0:
+        a, b = max(1, a - beyond), max(1, b - beyond)
+    return _race(a, b)
 
 
 def _target(variant: Variant) -> int:
