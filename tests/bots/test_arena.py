@@ -192,6 +192,13 @@ def test_a_bad_answer_stops_the_match_naming_the_bot(
         assert words in message, (words, message)
 
 
+def test_a_stopped_match_numbers_the_deal_from_0_as_records_do(tmp_path: Path) -> None:
+    spec = _bad_bot(tmp_path, "garbage")  # its third answer, still in the first deal
+    with pytest.raises(ArenaStopped) as stopped:
+        run_match(preset("standard"), Contender(spec), Contender("random"), deals=4, jobs=1)
+    assert ", deal 0, game seed " in str(stopped.value), str(stopped.value)
+
+
 def test_a_misspelled_answer_is_not_read_as_the_legal_one(tmp_path: Path) -> None:
     """'Play 9H', 'order  alone', ' PASS' would fail at a server table: not in the arena
     either."""

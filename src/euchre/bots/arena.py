@@ -141,7 +141,8 @@ def _play_game(
         try:
             action = bots[who].decide(view, rngs[seat])
         except ProtocolError as exc:
-            where = f"seat {seat}, deal {len(state.deals)}, game seed {game_seed}"
+            # Deals numbered from 0, as the records, the table's state and replays do.
+            where = f"seat {seat}, deal {state.deals[-1].number}, game seed {game_seed}"
             raise ArenaStopped(f"the match stopped ({where}): {exc}") from None
         result.times[who].append(time.perf_counter() - start)
         state.apply(action, seat=seat)
