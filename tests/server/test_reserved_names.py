@@ -53,6 +53,33 @@ def test_a_name_starts_with_a_letter_or_digit(live: ThreadServer, name: str) -> 
         assert "starts with a letter or digit" in answer.json()["detail"]
 
 
+# Letters with combining marks (vowel signs, tone marks, decomposed accents), which \w
+# leaves out: Hindi, Thai, Tamil, Burmese, decomposed Vietnamese (shown composed).
+COMPOSED = [
+    "\u0930\u093e\u092e",  # Hindi
+    "\u0e2a\u0e21\u0e28\u0e31\u0e01\u0e14\u0e34\u0e4c",  # Thai
+    "\u0b95\u0bbe\u0bb0\u0bcd\u0ba4\u0bcd\u0ba4\u0bbf",  # Tamil
+    "\u1000\u103b\u1031\u102c\u103a",  # Burmese (Kyaw: four marks on its first letter)
+    "\u0938\u0941\u0928\u0940\u0924\u093e \u0930\u093e\u0935",  # Hindi, two words
+]
+MARKED = {name: name for name in COMPOSED} | {"Tie\u0302\u0301n": "Ti\u1ebfn"}  # NFD in
+# Marks on nothing, on a space or stacked past four on a letter; still 24 letters at most.
+BAD_MARKS = ["\u0301Ann", "Ann \u0301", "Ann'\u0301", "Ha" + "\u0336" * 5, "a" * 20 + "\u0301b" * 5]
+
+
+@pytest.mark.parametrize("name", list(MARKED))
+def test_letters_with_their_marks_are_names(live: ThreadServer, name: str) -> None:
+    answer = guest(live.base, name)
+    assert answer.status_code == 200 and answer.json()["name"] == MARKED[name], answer.text
+
+
+@pytest.mark.parametrize("name", BAD_MARKS)
+def test_marks_on_nothing_or_in_towers_are_refused(live: ThreadServer, name: str) -> None:
+    for answer in (guest(live.base, name), registration(live.base, name)):
+        assert answer.status_code == 422 and answer.json()["code"] == "bad_name", answer.text
+        assert "accents or vowel signs" in answer.json()["detail"]
+
+
 @pytest.mark.parametrize("name", FINE)
 def test_ordinary_names_still_pass(live: ThreadServer, name: str) -> None:
     answer = guest(live.base, name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -21,9 +22,18 @@ from .protocol import ProtocolError
 
 COOKIE_NAME = "euchre_session"
 SESSION_MAX_AGE = 60 * 60 * 24 * 30
-_NAME = re.compile(r"^[\w][\w .'-]{0,23}$")
+_NAME_FIRST = re.compile(r"\w")
+_NAME_BASE = re.compile(r"[\w .'-]")
+NAME_LETTERS = 24
+# A name's characters in all, with its letters' marks: what the name columns hold.
+NAME_CHARACTERS = 40
+# Combining marks on one letter: enough for vowel signs, tone marks and accents (Burmese
+# "Kyaw" has four on its first letter), not for a tower drawn over the rows around it.
+NAME_MARKS = 4
 _NAME_RULE = (
-    "a name is 1 to 24 letters, digits, spaces or . ' - _ and starts with a letter or digit"
+    f"a name is 1 to {NAME_LETTERS} letters, digits, spaces or . ' - _ "
+    f"(a letter may carry up to {NAME_MARKS} accents or vowel signs) "
+    "and starts with a letter or digit"
 )
 _SEPARATORS = re.compile(r"[\s.'_-]+")
 # Names that pose as the server or its staff: a person under one could pass their words
@@ -71,10 +81,29 @@ def clean_name(raw: str) -> str:
             "a name may not hold invisible, control or text-direction characters "
             f"(found {', '.join(hidden[:3])})"
         )
-    name = " ".join(raw.split())
-    if not _NAME.match(name):
+    name = unicodedata.normalize("NFC", " ".join(raw.split()))
+    if not _well_formed(name):
         raise ValueError(_NAME_RULE)
     return name
+
+
+def _well_formed(name: str) -> bool:
+    """Letters, digits, spaces and . ' - _ (``\\w`` leaves combining marks out), a letter,
+    digit or _ first, each mark on a letter or digit and at most ``NAME_MARKS`` on one."""
+    if not name or len(name) > NAME_CHARACTERS or not _NAME_FIRST.match(name[0]):
+        return False
+    bases = marks = 0
+    previous = ""
+    for ch in name:
+        if unicodedata.category(ch)[0] == "M":
+            marks += 1
+            if marks > NAME_MARKS or not previous.isalnum():
+                return False
+        elif _NAME_BASE.match(ch):
+            bases, marks, previous = bases + 1, 0, ch
+        else:
+            return False
+    return bases <= NAME_LETTERS
 
 
 class ReservedNameError(ValueError):
