@@ -150,6 +150,34 @@ def test_a_line_cannot_break_itself_hide_or_tower_over_the_others(tmp_path: Path
             client.close()
 
 
+def test_joiners_stay_where_they_join_and_hide_nothing_elsewhere(tmp_path: Path) -> None:
+    """The zero-width non-joiner and joiner became spaces, breaking Persian words, Indic
+    conjuncts and joined emoji; between two characters that show they stay, anywhere else
+    (alone, at an end, doubled, before marks) they are still spaces."""
+    with ThreadServer(social_settings(tmp_path / "j.db", chat_seconds=0.01)) as live:
+        table, players = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+        ann, bob = players
+        chat_on(ann)
+        chat_on(bob)
+        joined = [
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian "I want"
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # a family
+            "\u2764\ufe0f\u200d\U0001f525",  # a heart on fire (after its selector)
+            "\u0915\u094d\u200d\u0937",  # Devanagari half form
+        ]
+        for text in joined:
+            assert say(ann, table, text)["text"] == text
+        for blank in ("\u200d", "\u200c\u200d", "\u3164\u200d\u3164", "\u200b\u200c"):
+            ann.expect_error("chat_empty", type="chat", table=table, text=blank)
+        loose = "\u200dgg\u200c \u200cwp\u200d\u200dok"
+        assert say(ann, table, loose)["text"] == "gg   wp  ok"
+        tower = "a\u200d" + "\u0336" * 9  # a joiner does not restart the count of marks
+        assert say(ann, table, tower)["text"] == "a " + "\u0336" * 4
+        assert chat_seen(bob) == [*joined, "gg   wp  ok", "a " + "\u0336" * 4]
+        for client in players:
+            client.close()
+
+
 def test_guests_of_one_address_share_its_chat_rate(tmp_path: Path) -> None:
     """Each guest had a rate of its own, and an address may make 30 guests an hour: a
     script's guests watching a table flooded its spectators' channel faster than anyone

@@ -78,22 +78,48 @@ class Prefs:
 MAX_MARKS = 4
 
 
+# Zero-width joiner and non-joiner: they join or part letters (Persian, Indic scripts) and
+# emoji (a family); anywhere else they would only hide text.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def _shows(ch: str) -> bool:
+    """A letter, mark, digit or symbol that is drawn (an emoji, its modifier)."""
+    return unicodedata.category(ch)[0] in "LMNS" and ch not in BLANK_LETTERS
+
+
 def clean_text(raw: str) -> str:
     """A chat line as it is kept and shown: composed (NFC); control and format characters,
     line and paragraph separators (they break a line, so a line could show a second one
-    that reads as another person's) and letters that show nothing become spaces; past
-    ``MAX_MARKS`` combining marks in a row the rest are dropped; surrounding space is
-    dropped."""
+    that reads as another person's) and letters that show nothing become spaces, but for a
+    joiner (``JOINERS``) between two characters that show; past ``MAX_MARKS`` combining
+    marks in a row the rest are dropped; surrounding space is dropped."""
+    text = unicodedata.normalize("NFC", raw)
     kept: list[str] = []
     marks = 0
-    for ch in unicodedata.normalize("NFC", raw):
+    for at, ch in enumerate(text):
         category = unicodedata.category(ch)
         marks = marks + 1 if category[0] == "M" else 0
         if marks > MAX_MARKS:
             continue
+        if ch in JOINERS and _joins(kept, text[at + 1 : at + 2]):
+            kept.append(ch)
+            continue
         blank = category[0] == "C" or category in ("Zl", "Zp") or ch in BLANK_LETTERS
         kept.append(" " if blank else ch)
     return "".join(kept).strip()
+
+
+def _joins(kept: list[str], following: str) -> bool:
+    """Whether a joiner stands between two characters that show; what follows it is not a
+    mark, so joiners cannot carry a tower of marks on past ``MAX_MARKS``."""
+    return (
+        bool(kept)
+        and _shows(kept[-1])
+        and bool(following)
+        and _shows(following)
+        and unicodedata.category(following)[0] != "M"
+    )
 
 
 def channel_of(seat: int | None) -> str:
