@@ -78,12 +78,12 @@ def test_chat_by_keyboard_keeps_focus_through_a_phrase_a_mute_and_an_unmute(
     expect(kim.locator("#chat-input")).to_be_enabled()
     tab_to(kim, ".chat-preset")
     kim.keyboard.press("Enter")
-    expect(kim.locator(".chat-line", has_text="Kim: Hello")).to_have_count(1)
+    expect(kim.locator(".chat-line", has_text="Kim (you): Hello")).to_have_count(1)
     expect(kim.locator(".chat-preset").first).to_be_focused()
 
     zed.fill("#chat-input", "hi there")
     zed.press("#chat-input", "Enter")
-    expect(kim.locator(".chat-line", has_text="Zed: hi there")).to_have_count(1)
+    expect(kim.locator(".chat-line", has_text="hi there")).to_have_count(1)
     expect(kim.locator(".chat-preset").first).to_be_focused()  # a line coming in moves nothing
     kim.keyboard.press("Shift+Tab")
     expect(kim.get_by_role("button", name="Mute Zed")).to_be_focused()

@@ -65,10 +65,15 @@ class ChatPanel {
    * where the table was not found (an unrelated, disabled panel there). */
   showAtTable() {
     this.root.hidden = !this.page.info;
-    if (this.watching() !== this.shownWatching) this.render(); // took a seat, or left it
+    // took a seat, left it or moved: the lines say where their authors sit from the reader's
+    if (this.watching() !== this.shownWatching || this.seat() !== this.shownSeat) this.render();
   }
 
   /** At the table without a seat: this chat is the spectators' own, apart from the players'. */
+  seat() {
+    return this.page.info ? this.page.mySeat() : null;
+  }
+
   watching() {
     return Boolean(this.page.info) && this.page.mySeat() === null;
   }
@@ -140,7 +145,7 @@ class ChatPanel {
     if (this.lines.length > SHOWN) this.lines.shift();
     this.render();
     if (m.from.id === this.ctx.session?.id) return;
-    this.ctx.announce(`${m.from.name}: ${this.lineText(m)}`);
+    this.ctx.announce(`${this.fromText(m)}: ${this.lineText(m)}`);
     this.toast(m);
   }
 
@@ -155,6 +160,7 @@ class ChatPanel {
       "button",
       { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() },
       h("span", { class: "chat-from" }, m.from.name),
+      h("span", { class: "chat-where" }, ` (${this.where(m)})`),
       ": ",
       this.lineText(m),
     );
@@ -171,6 +177,23 @@ class ChatPanel {
     this.hideToast();
     this.root.scrollIntoView({ block: "end" });
     document.getElementById("chat-input")?.focus({ preventScroll: true });
+  }
+
+  /** Where a line's author sat, said from the reader's seat ("partner", "left"), or that
+   * they watch: names are not unique at a table (two guests "Ann", or "Ann" with a Cyrillic
+   * А), so the seat the server vouches for tells an opponent from the reader's partner. */
+  where(line) {
+    const seat = line.from.seat;
+    if (line.from.id === this.ctx.session?.id) return this.t("chat.where.you");
+    if (seat === null || seat === undefined) return this.t("chat.where.spectator");
+    if (this.page.mySeat() === null || seat === this.page.mySeat()) return this.t("chat.where.seatN", { n: seat + 1 });
+    const position = this.page.position(seat);
+    if (position === "top") return this.t(this.page.players() === 4 ? "chat.where.partner" : "chat.where.across");
+    return this.t(`chat.where.${position}`);
+  }
+
+  fromText(line) {
+    return `${line.from.name} (${this.where(line)})`;
   }
 
   lineText(line) {
@@ -238,6 +261,7 @@ class ChatPanel {
   render() {
     const off = !this.enabled;
     this.shownWatching = this.watching();
+    this.shownSeat = this.seat();
     const toggle = h("input", {
       type: "checkbox",
       id: "chat-enabled",
@@ -313,6 +337,7 @@ class ChatPanel {
           "li",
           { class: "chat-line", dataset: { id: String(line.id), from: line.from.id } },
           h("span", { class: "chat-from", dir: "auto" }, line.from.name), // a right-to-left name stays apart from the line
+          h("span", { class: "chat-where" }, ` (${this.where(line)})`),
           ": ",
           h("span", { class: "chat-text" }, this.lineText(line)),
           line.from.id === me
@@ -320,7 +345,7 @@ class ChatPanel {
             : h(
                 "button",
                 { type: "button", class: "chat-mute link", dataset: { focusKey: `mute-${line.from.id}` }, onclick: () => this.mute(line.from.id, true) },
-                this.t("chat.mute", { name: line.from.name }),
+                this.t("chat.mute", { name: this.fromText(line) }),
               ),
         ),
       ),
