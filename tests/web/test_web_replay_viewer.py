@@ -377,3 +377,37 @@ def test_a_file_the_server_refuses_says_why(new_page: PageFactory, live: LiveSer
     expect(error).to_contain_text(f"at most {over - 1} deals (this one {over})")
     expect(page.locator("#replay-board")).to_have_count(0)
     assert_accessible(page, "a refused EGN file")
+
+
+@pytest.mark.parametrize("sideways", [LANDSCAPE, SMALL_LANDSCAPE], ids=["844", "740"])
+def test_each_step_says_a_cards_part_and_fits_above_the_steps(
+    new_page: PageFactory, live: LiveServer, sideways: dict[str, int]
+) -> None:
+    """A card played is told with its part under the deal's trump ("plays Jack of hearts,
+    right bower"); the longer words still leave the trick above the step buttons on a
+    phone on its side, at every step of the hand."""
+    page = new_page(viewport=sideways)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")  # players' long names
+    expect(page.locator("#replay-board")).to_be_visible()
+    notes = []
+    while True:
+        notes.append(page.locator("#replay-note").inner_text())
+        steps = page.locator(".replay-steps").bounding_box()
+        assert steps is not None
+        for part in page.locator("#replay-trick, #replay-note").all():
+            box = part.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= steps["y"] + 0.5, (
+                notes[-1],
+                part.get_attribute("id"),
+                box,
+                steps,
+            )
+        if page.locator("#replay-last").is_disabled():
+            break
+        where = page.locator(".replay-position").inner_text()
+        page.click("#replay-next")
+        expect(page.locator(".replay-position")).not_to_have_text(where)
+    _shots(page, f"file-landscape-{sideways['width']}-hand-over")
+    assert any("Jack of hearts, right bower" in note for note in notes), notes
+    assert any(note.endswith("trump.") or ", trump. " in note for note in notes), notes

@@ -222,7 +222,7 @@ class ReplayPage extends Page {
     const frame = this.frames[this.step];
     const deal = this.replay.deals[this.deal];
     if (!frame.step) return this.t("replay.dealt", { name: this.name(deal.dealer) });
-    const parts = [this.actionText(frame.step, frame.phase, deal)];
+    const parts = [this.actionText(frame.step, frame.phase, deal, frame.contract?.trump)];
     if (frame.step.news.trick_winner !== undefined) {
       parts.push(this.t("events.trickWon", { name: this.name(frame.trickWinner), n: frame.tricksDone }));
     }
@@ -230,17 +230,20 @@ class ReplayPage extends Page {
     return parts.join(" ");
   }
 
-  actionText(step, phase, deal) {
+  /** The step in words; a card played, discarded or given named with its part under
+   * ``trump`` (the deal's, once made): "Ann plays Jack of diamonds, left bower." */
+  actionText(step, phase, deal, trump) {
     const name = this.name(step.seat);
     const act = step.act;
     const card = (c) => cardName(this.ctx.i18n, c);
+    const under = (c) => cardNameUnder(this.ctx.i18n, c, trump);
     switch (act.kind) {
       case "play":
-        return this.t("events.plays", { name, card: card(act.card) });
+        return this.t("events.plays", { name, card: under(act.card) });
       case "discard":
-        return this.t("events.discardsCard", { name, card: card(act.card) });
+        return this.t("events.discardsCard", { name, card: under(act.card) });
       case "give":
-        return this.t("events.givesCard", { name, card: card(act.card) });
+        return this.t("events.givesCard", { name, card: under(act.card) });
       case "order": {
         const key = step.seat === deal.dealer ? "events.pickUp" : "events.order";
         return this.t(act.alone ? `${key}Alone` : key, { name, card: card(deal.upcard) });
@@ -387,7 +390,7 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: "replay-centre" },
-      h("p", { id: "replay-note", class: "replay-note" }, this.noteText()), // announced by move()
+      h("p", { id: "replay-note", class: "replay-note", tabindex: "0" }, this.noteText()), // announced by move(); scrolls when long (a phone on its side)
       h("p", { class: "replay-score", id: "replay-score", dataset: { score: score.join(",") } }, h("strong", {}, this.t("replay.score")), " ", this.scoreText(score)),
       contract
         ? h(
