@@ -189,6 +189,10 @@ def test_a_snapshot_holds_the_score_sheet_the_last_trick_and_the_visible_log(
     ]
     assert snap["last_trick"]["cards"] == tricks[-1]["cards"]
     assert snap["last_trick"]["winner"] == tricks[-1]["winner"]
+    # its deal's trump, for its cards' parts (the next deal's, if made, is another's)
+    last = [e for e in view.events if e.get("trick")][-1]
+    trump = last["deal_over"]["trump"] if last.get("deal_over") else snap["state"]["trump"]
+    assert "trump" in snap["last_trick"] and snap["last_trick"]["trump"] == trump
     log = snap["log"]
     assert [e["version"] for e in log] == list(range(log[0]["version"], snap["version"] + 1))
     discards = [e["action"] for e in log if e.get("action", "").startswith("discard")]

@@ -133,8 +133,33 @@ def _check_last_trick(page: Page, table: Any) -> None:
     winner = panel.locator("li.winner")
     assert winner.get_attribute("data-seat") == str(trick["winner"])
     assert trick["number"] == 5
+    _check_parts(panel, trick)
     page.keyboard.press("l")
     expect(panel).to_have_count(0)
+
+
+def _part(card: str, trump: str | None) -> str:
+    """A card's part under ``trump`` in the words "Last trick" gives it."""
+    other = {"c": "s", "s": "c", "d": "h", "h": "d"}
+    if trump not in other:
+        return ""
+    if card == f"J{trump}":
+        return ", right bower"
+    if card == f"J{other[trump]}":
+        return ", left bower"
+    return ", trump" if card.endswith(trump) else ""
+
+
+def _check_parts(panel: Any, trick: dict[str, Any]) -> None:
+    """Each card of "Last trick" is named with its part under its deal's trump."""
+    assert trick["trump"] in ("c", "d", "h", "s", "n", None)
+    lines = panel.locator(".trick-line").all_inner_texts()
+    for line, play in zip(lines, trick["cards"], strict=True):
+        part = _part(play["card"], trick["trump"])
+        if part:
+            assert line.endswith(part), (line, play, trick["trump"])
+        else:
+            assert not line.endswith(("bower", "trump")), (line, play, trick["trump"])
 
 
 def _check_score_sheet(page: Page, table: Any) -> None:
@@ -182,6 +207,7 @@ def test_the_log_the_sheet_and_the_last_trick_survive_a_reload(
     page.click("#last-trick-button")
     cards = page.locator("#last-trick li").evaluate_all("els => els.map(e => e.dataset.card)")
     assert cards == [c["card"] for c in table.last_trick["cards"]]
+    _check_parts(page.locator("#last-trick"), table.last_trick)
 
 
 def test_a_guest_finds_the_finished_game_under_replays_with_its_score_sheet(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.engine import GameState
+from euchre.engine.cards import TRUMP_LETTERS
 from euchre.engine.steps import Step
 
 from .render import summary_json, trick_json
@@ -74,12 +75,15 @@ def score_sheet(state: GameState) -> list[dict[str, Any]]:
 
 
 def trick_seen(step: Step, state: GameState) -> dict[str, Any] | None:
-    """The trick this step completed, with the deal it belongs to (for "Last trick")."""
+    """The trick this step completed, with the deal it belongs to and that deal's trump
+    (for "Last trick": its cards named with their parts, "Jack of diamonds, left bower")."""
     if step.trick is None:
         return None
     ended = step.deal_over
     deal = ended.number if ended is not None else state.deals[-1].number
-    return {"deal": deal, **trick_json(step.trick)}
+    contract = ended.contract if ended is not None else state.deals[-1].contract
+    trump = None if contract is None else TRUMP_LETTERS[contract.trump]
+    return {"deal": deal, "trump": trump, **trick_json(step.trick)}
 
 
 @dataclass(slots=True)

@@ -6,7 +6,8 @@
 // beside the player's own seat (within the thumb's reach, above the hand).
 // The trick is the server's {deal, number, cards, winner}.
 
-import { cardImage, cardName } from "./cards.js";
+import { cardImage } from "./cards.js";
+import { cardNameUnder } from "./trumprole.js";
 import { h } from "./dom.js";
 
 export function lastTrickButton(page, open) {
@@ -59,8 +60,8 @@ export function lastTrickPanel(page) {
     h(
       "li",
       { class: `pos-${page.position(seat)}${seat === trick.winner ? " winner" : ""}`, dataset: { seat: String(seat), card } },
-      cardImage(page.ctx.i18n, card, { class: "small" }),
-      h("span", { class: "trick-line" }, page.t("lookback.played", { name: page.seatName(seat), card: cardName(page.ctx.i18n, card) })),
+      cardImage(page.ctx.i18n, card, { class: "small", "aria-label": cardNameUnder(page.ctx.i18n, card, trick.trump) }),
+      h("span", { class: "trick-line" }, page.t("lookback.played", { name: page.seatName(seat), card: cardNameUnder(page.ctx.i18n, card, trick.trump) })),
     ),
   );
   return lookSheet(

@@ -95,7 +95,7 @@ function describeAction(page, seat, act, state, phase = null, trump = null) {
 
 /** The trump of the deal an event just made belongs to: the one its end reports, else
  * the state's (the event's own deal is still being played). */
-function eventTrump(e, state) {
+export function eventTrump(e, state) {
   return e.deal_over ? e.deal_over.trump : (state?.trump ?? null);
 }
 

@@ -16,7 +16,7 @@ import { suitOf } from "./cardtext.js";
 import { cardNameUnder, withTrumpRole } from "./trumprole.js";
 import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
-import { dealTrumps, describeEvent, describeGame } from "./narration.js";
+import { dealTrumps, describeEvent, describeGame, eventTrump } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
 import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
@@ -343,7 +343,7 @@ class TablePage extends Page {
       // The trick that ends a hand is not drawn over the next deal's turn-up: the hand's
       // summary (and "Last trick") show it instead.
       this.lastTrick = e.deal_over ? null : { ...e.trick, until: performance.now() + TRICK_SHOWN_MS };
-      this.recentTrick = { deal: e.deal_over ? e.deal_over.deal : (state?.deal ?? 0), ...e.trick };
+      this.recentTrick = { deal: e.deal_over ? e.deal_over.deal : (state?.deal ?? 0), trump: eventTrump(e, state), ...e.trick };
       this.later(TRICK_SHOWN_MS + 50, () => this.render());
     }
     if (e.deal_over) {
