@@ -32,3 +32,38 @@ def test_a_card_named_first_mid_sentence_keeps_its_letter(
     page.goto("/")
     page.wait_for_function("document.body.dataset.booted === 'true'")
     assert said in page.evaluate(REASON, MARGIN)
+
+
+FACT = """async ([fact, trump]) => {
+    const { reasonText } = await import(new URL("coachwords.js", location.href));
+    const ctx = window.euchre;
+    const words = {
+        t: (key, params) => ctx.t(key, params),
+        i18n: ctx.i18n,
+        act: (text) => text,
+        seatName: (seat) => `Seat ${seat}`,
+        trump,
+    };
+    return reasonText(words, [fact], "", "play Jd");
+}"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "bower"),
+    [("en-GB", "left bower"), ("de-DE", "linker Bube"), ("nl-NL", "linkerboer")],
+)
+def test_a_fact_names_a_bower_as_one(new_page: PageFactory, locale: str, bower: str) -> None:
+    """ "Take the trick with Jack of diamonds" under hearts is told as the left bower it is;
+    a plain trump in "overtrump with …" is not told as a trump twice."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    said = page.evaluate(FACT, [{"kind": "take_trick", "card": "Jd"}, "h"])
+    assert bower in said, said
+    for kind in ("overtrump", "trump_in", "boss_trump"):
+        said = page.evaluate(FACT, [{"kind": kind, "card": "Jd"}, "h"])
+        assert bower in said, (kind, said)
+        plain = page.evaluate(FACT, [{"kind": kind, "card": "Ah"}, "h"])
+        assert plain == page.evaluate(FACT, [{"kind": kind, "card": "Ah"}, None]), plain
+    off = page.evaluate(FACT, [{"kind": "take_trick", "card": "Jd"}, "s"])
+    assert off == page.evaluate(FACT, [{"kind": "take_trick", "card": "Jd"}, None]), off

@@ -354,13 +354,13 @@ export class Coach {
    * objects by their text (a hint's answer carries them: "acts"). */
   liveContext() {
     const s = this.page.state;
-    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null, acts: this.hint?.answer?.acts || {} };
+    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null, trump: s?.trump ?? null, acts: this.hint?.answer?.acts || {} };
   }
 
   /** ...and in a finished deal (its score-sheet row names the dealer; the turn-up is gone). */
   dealContext(deal) {
     const row = this.page.sheet.find((r) => r.deal === deal);
-    return { seat: this.page.mySeat(), dealer: row ? row.dealer : null, upcard: null };
+    return { seat: this.page.mySeat(), dealer: row ? row.dealer : null, upcard: null, trump: row ? row.trump : null };
   }
 
   /** An action (named by its text) in the player's words: "Play Jack of spades", "Order up
@@ -380,6 +380,7 @@ export class Coach {
       act: (action) => this.actionText(action, context),
       seatName: (seat) => this.page.seatName(seat),
       target: this.page.info?.target,
+      trump: context.trump ?? null,
     };
     return reasonText(words, facts, text, best);
   }

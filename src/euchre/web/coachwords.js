@@ -4,6 +4,7 @@
 
 import { CARD_KINDS } from "./acts.js";
 import { cardName, cardShort } from "./cards.js";
+import { cardNameUnder, trumpRole } from "./trumprole.js";
 
 const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
 
@@ -30,7 +31,8 @@ export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null }
 /**
  * The reason made of ``facts`` (the server's ``text`` when there are none, as in reviews
  * stored before facts were kept). ``best``: the recommended action's text.
- * ``words``: { t(key, params), i18n, act(text): an action in words, seatName(seat), target }.
+ * ``words``: { t(key, params), i18n, act(text): an action in words, seatName(seat), target,
+ * trump: the deal's (a card's part is named with it) }.
  */
 export function reasonText(words, facts, text, best) {
   if (!Array.isArray(facts) || !facts.length) return text || "";
@@ -57,6 +59,14 @@ function sentenceWords(words) {
   return { ...words, sentence: capital, act: (action) => small(words.act(action)) };
 }
 
+/** A card named with its part under ``words.trump`` (the deal's, once made) where the part
+ * is news to a learner: a bower ("Jack of diamonds, left bower") wherever it is named, any
+ * other trump's only where nothing else in the sentence says it is one. */
+function cardWithPart({ i18n, trump }, card) {
+  const part = trumpRole(card, trump);
+  return part === "right" || part === "left" || part === "joker" ? cardNameUnder(i18n, card, trump) : cardName(i18n, card);
+}
+
 function factText(words, fact, best, scoreIndex) {
   const { t, i18n } = words;
   switch (fact.kind) {
@@ -71,11 +81,11 @@ function factText(words, fact, best, scoreIndex) {
     case "cannot_take":
       return t("coach.facts.cannotTake");
     case "take_trick":
-      return t("coach.facts.takeTrick", { card: cardName(i18n, fact.card) });
+      return t("coach.facts.takeTrick", { card: cardWithPart(words, fact.card) });
     case "overtrump":
-      return t("coach.facts.overtrump", { card: cardName(i18n, fact.card) });
+      return t("coach.facts.overtrump", { card: cardWithPart(words, fact.card) });
     case "trump_in":
-      return t("coach.facts.trumpIn", { card: cardName(i18n, fact.card) });
+      return t("coach.facts.trumpIn", { card: cardWithPart(words, fact.card) });
     case "forced":
       return t("coach.facts.forced", { best: words.act(best) });
     case "loner":
@@ -85,7 +95,7 @@ function factText(words, fact, best, scoreIndex) {
     case "trumps":
       return trumpsText(words, fact);
     case "boss_trump":
-      return t("coach.facts.bossTrump", { card: cardName(i18n, fact.card) });
+      return t("coach.facts.bossTrump", { card: cardWithPart(words, fact.card) });
     case "void":
       return t("coach.facts.void", { name: words.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => suitWord(words, s))) });
     case "score":

@@ -416,7 +416,7 @@ class ReplayPage extends Page {
           ),
         ),
       ),
-      this.verdict() ? reviewBox(this.ctx, this.verdict(), this.coachWords(deal)) : null,
+      this.verdict() ? reviewBox(this.ctx, this.verdict(), this.coachWords(deal, contract?.trump)) : null,
     );
   }
 
@@ -469,9 +469,9 @@ class ReplayPage extends Page {
   }
 
   /** What the coach's reasons in ``deal`` need to be said in the viewer's words. */
-  coachWords(deal) {
+  coachWords(deal, trump = null) {
     const target = this.replay.ruleset.winning_score ?? DEFAULT_TARGET;
-    return { seatName: (seat) => this.name(seat), target, picksUp: deal.dealer === this.review.seat, upcard: deal.upcard ?? null };
+    return { seatName: (seat) => this.name(seat), target, trump, picksUp: deal.dealer === this.review.seat, upcard: deal.upcard ?? null };
   }
 
   coach() {

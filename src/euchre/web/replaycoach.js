@@ -59,10 +59,10 @@ export function reviewBox(ctx, decision, game) {
 /** Why the best action is best, in the viewer's language, naming actions as the coach at
  * the table does (coachwords.js). */
 function reason(ctx, decision, game) {
-  const { seatName, target } = game;
+  const { seatName, target, trump } = game;
   const t = (key, params) => ctx.t(key, params);
   const act = (text) => choiceWords(ctx, decision, text, game);
-  return reasonText({ t, i18n: ctx.i18n, act, seatName, target }, decision.facts, decision.reason, decision.best);
+  return reasonText({ t, i18n: ctx.i18n, act, seatName, target, trump }, decision.facts, decision.reason, decision.best);
 }
 
 /** The viewer's decisions in one hand, each a button to the step where it was taken. */
