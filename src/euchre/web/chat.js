@@ -65,15 +65,33 @@ class ChatPanel {
    * where the table was not found (an unrelated, disabled panel there). */
   showAtTable() {
     this.root.hidden = !this.page.info;
+    const channel = this.channel();
+    if (channel !== this.linesChannel) this.switchChannel(channel);
     // took a seat, left it or moved: the lines say where their authors sit from the reader's
     if (this.watching() !== this.shownWatching || this.seat() !== this.shownSeat) this.render();
   }
 
-  /** At the table without a seat: this chat is the spectators' own, apart from the players'. */
+  /** The server's channel for the reader at this table now (docs/protocol.md, "chat"). */
+  channel() {
+    if (!this.page.info) return null;
+    return this.watching() ? "spectators" : "players";
+  }
+
+  /** Sat down or stood up: the panel shows the new channel's lines only, as its other
+   * members see them, not the old channel's kept on beside them. */
+  switchChannel(channel) {
+    this.linesChannel = channel;
+    this.lines = [];
+    this.loggedTable = null;
+    this.loadLog();
+  }
+
+  /** The reader's seat at this table (null: none). */
   seat() {
     return this.page.info ? this.page.mySeat() : null;
   }
 
+  /** At the table without a seat: this chat is the spectators' own, apart from the players'. */
   watching() {
     return Boolean(this.page.info) && this.page.mySeat() === null;
   }
@@ -117,6 +135,10 @@ class ChatPanel {
     this.loggedTable = tableId;
     try {
       const answer = await this.ctx.net.request({ type: "chat_log", table: tableId });
+      if (answer.channel !== this.linesChannel) {
+        this.loggedTable = null; // asked before a seat changed: the switch asks again
+        return;
+      }
       const known = new Set(this.lines.map((line) => line.id));
       for (const line of answer.messages) {
         this.names.set(line.from.id, line.from.name);
@@ -139,6 +161,7 @@ class ChatPanel {
       return;
     }
     if (m.type !== "chat" || m.table !== this.tableId || !this.enabled) return;
+    if (m.channel !== this.linesChannel) return; // said just before the reader's seat changed
     this.names.set(m.from.id, m.from.name);
     if (this.muted.has(m.from.id) || this.lines.some((line) => line.id === m.id)) return;
     this.lines.push(m);
