@@ -15,6 +15,7 @@ from conftest import PageFactory
 from playwright.sync_api import Browser, Page, expect
 from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, account_server, register
 
+NARROW_PHONE = {"width": 320, "height": 568}
 FINGER = 44  # px
 SMALLEST_TEXT = 12  # px
 TOTAL = 120  # players on a long leaderboard
@@ -91,6 +92,29 @@ def test_the_leaderboard_fits_a_phone_and_its_names_are_finger_sized(
     for link in page.locator("#leaderboard-table tbody a").all():
         box = link.bounding_box()
         assert box is not None and box["height"] >= FINGER, (link.inner_text(), box)
+
+
+@LANGUAGES
+def test_the_leaderboard_fits_the_narrowest_phone(
+    new_page: PageFactory, rated: LiveServer, locale: str
+) -> None:
+    """At 320 px the Dutch board's headings alone were wider than the screen: its last
+    column ("Gewonnen") was off the edge, to be scrolled to sideways. A board that does not
+    fit is stacked, a block per player, and is a table again when the screen is wider."""
+    page = new_page(server=rated, viewport=NARROW_PHONE, locale=locale, touch=True)
+    open_page(page, "/#/leaderboard/two-player", "#leaderboard-table")
+    rows = page.locator("#leaderboard-table tbody tr")
+    expect(rows).to_have_count(2)
+    assert_fits(page, "#leaderboard-table")
+    for cell in page.locator("#leaderboard-table tbody tr > *").all():
+        box = cell.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= NARROW_PHONE["width"], box
+    for link in page.locator("#leaderboard-table tbody a").all():
+        box = link.bounding_box()
+        assert box is not None and box["height"] >= FINGER, (link.inner_text(), box)
+    page.set_viewport_size(PHONE)  # a wider screen: a table again
+    expect(page.locator(".table-scroll.stacked")).to_have_count(0)
+    assert_fits(page, "#leaderboard-table")
 
 
 @LANGUAGES

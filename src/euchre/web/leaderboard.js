@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { redrawKeepingFocus } from "./keepfocus.js";
 import { Page } from "./page.js";
-import { dataTable, getJson, MODES, ratingText } from "./tables.js";
+import { dataTable, getJson, MODES, ratingText, stackIfWide } from "./tables.js";
 
 const LIMIT = 50;
 
@@ -21,6 +21,13 @@ class LeaderboardPage extends Page {
     this.established = false;
     this.board = null;
     this.failure = null;
+    this.onResize = () => stackIfWide(this.root);
+    window.addEventListener("resize", this.onResize);
+  }
+
+  unmount() {
+    super.unmount();
+    window.removeEventListener("resize", this.onResize);
   }
 
   async load() {
@@ -92,6 +99,7 @@ class LeaderboardPage extends Page {
         : null,
     );
     redrawKeepingFocus(this.root, () => this.root.replaceChildren(page));
+    stackIfWide(this.root);
   }
 
   entries() {
@@ -103,6 +111,6 @@ class LeaderboardPage extends Page {
       String(e.games),
       String(e.wins),
     ]);
-    return dataTable("leaderboard-table", head, rows);
+    return dataTable("leaderboard-table", head, rows, { stacked: "if-wide" });
   }
 }

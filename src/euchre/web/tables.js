@@ -22,14 +22,16 @@ export async function getJson(path) {
  * or elements. */
 export function dataTable(id, head, rows, { stacked = false } = {}) {
   // ``stacked``: on a phone each row is a block of its own, each cell labelled with its
-  // column's heading (data-label, app.css), so a wide table never scrolls sideways.
+  // column's heading (data-label, app.css), so a wide table never scrolls sideways;
+  // "if-wide": only where the table would not fit (stackIfWide, once it is on the page).
   const cell = (value, i) => {
     const attrs = stacked ? { dataset: { label: head[i] } } : {};
     return i === 0 ? h("th", { scope: "row", ...attrs }, value) : h("td", attrs, value);
   };
+  const classes = { true: "table-scroll stacked", "if-wide": "table-scroll stack-if-wide" };
   return h(
     "div",
-    { class: stacked ? "table-scroll stacked" : "table-scroll" },
+    { class: classes[stacked] || "table-scroll" },
     h(
       "table",
       { class: "stats-table", id },
@@ -37,6 +39,16 @@ export function dataTable(id, head, rows, { stacked = false } = {}) {
       h("tbody", {}, rows.map((row) => h("tr", {}, row.map(cell)))),
     ),
   );
+}
+
+/** Stack each "if-wide" table under ``root`` that would scroll sideways as a table (a
+ * narrow phone, long headings in Dutch): how wide it is depends on the language, the names
+ * and the screen, so it is measured, again whenever the window's width changes. */
+export function stackIfWide(root) {
+  for (const box of root.querySelectorAll(".stack-if-wide")) {
+    box.classList.remove("stacked");
+    if (box.scrollWidth > box.clientWidth) box.classList.add("stacked");
+  }
 }
 
 /** A rating (or a change of one) with two decimals, written as the page's language
