@@ -113,6 +113,30 @@ def test_every_language_has_every_text_and_no_more() -> None:
         assert not differing, (lang, differing)
 
 
+def _texts(tree: Any, prefix: str = "") -> dict[str, str]:
+    """Every text of a translation by its key (a list's items as key[0], key[1], ...)."""
+    if isinstance(tree, dict):
+        items = [(f"{prefix}.{k}" if prefix else k, v) for k, v in tree.items()]
+    elif isinstance(tree, list):
+        items = [(f"{prefix}[{i}]", v) for i, v in enumerate(tree)]
+    else:
+        return {prefix: str(tree)}
+    return {key: text for name, value in items for key, text in _texts(value, name).items()}
+
+
+def test_dutch_names_a_ranked_game_one_way() -> None:
+    """Dutch said "rangspel" and "rangtafel", but also "gewaardeerde spellen" (valued
+    games), "een gerangschikt spel" and "ranglijstspellen" for the same thing: each Dutch
+    text whose English says ranked or rated says "rang..." ("Ranglijst" is the leaderboard)."""
+    english, dutch = _texts(_translations("en")), _texts(_translations("nl"))
+    ranked = [k for k, text in english.items() if re.search(r"\b(ranked|rated)\b", text, re.I)]
+    assert len(ranked) >= 10, ranked
+    for key in ranked:
+        assert re.search(r"\brang(spel|tafel)", dutch[key], re.I), (key, dutch[key])
+    odd = [k for k, t in dutch.items() if re.search(r"gewaardeerd|gerangschikt|ranglijstspel", t)]
+    assert not odd, odd
+
+
 def test_the_page_without_javascript_says_so_in_every_language() -> None:
     """The one text not in the translations: shown before any script could choose one."""
     said = {
