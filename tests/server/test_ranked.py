@@ -371,3 +371,15 @@ def test_the_established_migration_judges_existing_ratings_by_their_opponents(
         ).fetchall()
     assert established == {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}  # Bob, Cat, Dan: 4 games
     assert [e for (e,) in history] == [0] * 10 + [1, 1]  # Ann had 10 games before these
+
+
+def test_the_leaderboard_says_what_established_takes_as_the_server_is_set(tmp_path: Path) -> None:
+    """The leaderboard's "established" choice said "10 or more games" whatever the server
+    was set to, and left out the established opponents: the board now says both."""
+    settings = social_settings(tmp_path / "rule.db", provisional_games=7, provisional_opponents=4)
+    with ThreadServer(settings) as live:
+        for established in (False, True):
+            board = httpx.get(
+                live.base + "/api/leaderboard", params={"established": established}
+            ).json()
+            assert board["established_rule"] == {"games": 7, "opponents": 4}

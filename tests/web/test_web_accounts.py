@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from axe import assert_accessible
 from conftest import PageFactory
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from web_helpers import (
     ACCOUNT_PASSWORD,
     PHONE,
@@ -397,3 +397,48 @@ def test_the_create_form_offers_no_settings_a_ranked_table_would_refuse(
     page.check('input[name="kind"][value="casual"]')  # back: every setting again
     for field in settings:
         expect(page.locator(field)).to_be_visible()
+
+
+ESTABLISHED = {
+    "en-GB": (
+        "Only established players",
+        "A player is established after at least 10 ranked games, against at least"
+        " 3 different opponents already established at the time.",
+    ),
+    "de-DE": (
+        "Nur etablierte Spieler",
+        "Etabliert ist, wer mindestens 10 gewertete Spiele gespielt hat, gegen mindestens"
+        " 3 verschiedene Gegner, die damals schon etabliert waren.",
+    ),
+    "nl-NL": (
+        "Alleen gevestigde spelers",
+        "Gevestigd is wie minstens 10 rangspellen heeft gespeeld, tegen minstens"
+        " 3 verschillende tegenstanders die toen zelf al gevestigd waren.",
+    ),
+}
+
+
+def test_the_leaderboard_says_what_established_takes(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    """The choice said "Only players with 10 or more games": it left out the established
+    opponents and said 10 whatever the server was set to. Now it says what the server's
+    answer says (established_rule, docs/protocol.md)."""
+    for locale, (label, rule) in ESTABLISHED.items():
+        page = new_page(server=accounts, locale=locale)
+        page.goto("/#/leaderboard")
+        expect(page.locator("label:has(#leaderboard-established)")).to_have_text(label)
+        expect(page.locator("#leaderboard-rule")).to_have_text(rule)
+        expect(page.locator("#leaderboard-established")).to_have_accessible_description(rule)
+    page = new_page(server=accounts)  # a server set otherwise says its own numbers
+
+    def other_rule(route: Route) -> None:
+        board = route.fetch().json()
+        route.fulfill(json={**board, "established_rule": {"games": 1, "opponents": 1}})
+
+    page.route("**/api/leaderboard?*", other_rule)
+    page.goto("/#/leaderboard")
+    expect(page.locator("#leaderboard-rule")).to_have_text(
+        "A player is established after at least 1 ranked game, against at least"
+        " 1 opponent already established at the time."
+    )

@@ -134,8 +134,8 @@ class RatingInfo(BaseModel):
     games: int
     wins: int
     provisional: bool = Field(
-        description="not established yet: fewer than 10 ranked games, or fewer than 3 "
-        "distinct opponents who were established when they played"
+        description="not established yet: fewer ranked games, or fewer distinct opponents "
+        "who were established when they played, than the leaderboard's established_rule says"
     )
 
 
@@ -185,11 +185,24 @@ class LeaderboardEntry(BaseModel):
     provisional: bool
 
 
+class EstablishedRule(BaseModel):
+    """What makes a rating established (no longer provisional), as this server is set."""
+
+    games: int = Field(description="ranked games of the mode (EUCHRE_PROVISIONAL_GAMES)")
+    opponents: int = Field(
+        description="distinct opponents among them who were established when they played "
+        "(EUCHRE_PROVISIONAL_OPPONENTS)"
+    )
+
+
 class Leaderboard(BaseModel):
     mode: Mode
     total: int
     offset: int
     entries: list[LeaderboardEntry]
+    established_rule: EstablishedRule = Field(
+        description="what ``established=true`` asks of a player, for clients to say"
+    )
 
 
 class RatingPoint(BaseModel):
@@ -647,7 +660,13 @@ def _player_routes(app: FastAPI, server: ServerParts) -> None:
             )
             for i, (name, r) in enumerate(rows)
         ]
-        return Leaderboard(mode=mode, total=total, offset=offset, entries=entries)
+        rule = EstablishedRule(
+            games=server.settings.provisional_games,
+            opponents=server.settings.provisional_opponents,
+        )
+        return Leaderboard(
+            mode=mode, total=total, offset=offset, entries=entries, established_rule=rule
+        )
 
 
 def _entry(row: Any) -> HistoryEntry:

@@ -71,10 +71,12 @@ class LeaderboardPage extends Page {
       } },
       MODES.map((mode) => h("option", { value: mode, selected: mode === this.mode }, this.t(`modes.${mode}`))),
     );
+    const rule = this.ruleText();
     const established = h("input", {
       type: "checkbox",
       id: "leaderboard-established",
       checked: this.established,
+      "aria-describedby": rule ? "leaderboard-rule" : null,
       onchange: (e) => {
         this.established = e.target.checked;
         this.load();
@@ -93,6 +95,7 @@ class LeaderboardPage extends Page {
         h("label", { for: "leaderboard-mode" }, this.t("leaderboard.mode")), select,
         h("label", { class: "tool check" }, established, h("span", {}, this.t("leaderboard.established"))),
       ),
+      rule ? h("p", { class: "hint", id: "leaderboard-rule" }, rule) : null,
       body,
       this.board && this.board.entries.length < this.board.total
         ? h("button", { type: "button", id: "more-players", onclick: () => this.more() }, this.t("leaderboard.more"))
@@ -100,6 +103,16 @@ class LeaderboardPage extends Page {
     );
     redrawKeepingFocus(this.root, () => this.root.replaceChildren(page));
     stackIfWide(this.root);
+  }
+
+  /** What "established" takes, as the server is set (its answer says; none before it). */
+  ruleText() {
+    const rule = this.board?.established_rule;
+    if (!rule) return "";
+    return this.t("leaderboard.establishedRule", {
+      games: this.t("leaderboard.rankedGames", { count: rule.games }),
+      opponents: this.t("leaderboard.opponents", { count: rule.opponents }),
+    });
   }
 
   entries() {
