@@ -169,7 +169,7 @@ def test_a_chat_line_shows_over_the_table_when_the_chat_is_out_of_sight(
     toast = host.locator("#chat-toast")
     expect(toast).to_be_visible()
     assert host.evaluate("scrollY") == 0  # the page stays on the table
-    expect(toast).to_have_text("Ivy: your turn!")
+    expect(toast).to_have_text("Ivy (left): your turn!")
     box = toast.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     expect(guest.locator("#chat-toast")).to_have_count(0)  # the sender's own line: no toast
