@@ -100,10 +100,12 @@ class Client:
         name: str,
         token: str | None = None,
         compression: Literal["deflate"] | None = "deflate",
+        page: str | None = None,
     ) -> None:
         self.base = base
         self.name = name
         self.token = token or guest_token(base, name)
+        self.page = page  # the browser page (tab) it says it is (``?page=``)
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             # An unbounded queue: a client that reads none of its messages (a crowd of
@@ -123,7 +125,8 @@ class Client:
         assert self.welcome["type"] == "welcome", self.welcome
 
     def ws_url(self) -> str:
-        return self.base.replace("http://", "ws://") + f"/ws?session={self.token}"
+        page = "" if self.page is None else f"&page={self.page}"
+        return self.base.replace("http://", "ws://") + f"/ws?session={self.token}{page}"
 
     def send(self, **message: Any) -> None:
         self.ws.send(json.dumps(message))

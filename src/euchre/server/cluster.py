@@ -186,6 +186,14 @@ class Relay(Endpoint):
         if not self.closed:
             self.outbox.put([self.remote_id, text])
 
+    def replaced(self) -> None:
+        """Its instance closes the client's socket, after what was sent to it before.
+        The relay stays known, closed, until that instance says the client is gone: a
+        request of it still on its way is refused (``Cluster._run_call``)."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put({"replaced": self.remote_id})
+
 
 def identity_json(identity: Identity) -> dict[str, Any]:
     return {"id": identity.id, "name": identity.name, "account": identity.account_id}
@@ -396,6 +404,7 @@ class Cluster:
             "op": "call",
             "conn": conn.id,
             "who": identity_json(conn.identity),
+            "page": conn.page,
             "table": table_id,
             "command": to_json(command),
             "visible": visible,
@@ -489,6 +498,11 @@ class Cluster:
 
     def _receive(self, items: list[Any]) -> None:
         for item in items:
+            if isinstance(item, dict) and "replaced" in item:
+                replaced = self.local.get(int(item["replaced"]))
+                if replaced is not None:
+                    replaced.replaced()
+                continue
             if isinstance(item, dict):
                 asked = self._pending.get(int(item["reply"]))
                 if asked is not None and not asked.reply.done():
@@ -519,9 +533,15 @@ class Cluster:
         node, remote_id = str(message["from"]), int(message["conn"])
         relay = self._relay(node, remote_id, identity_from(message["who"]))
         relay.chat = prefs_from(message.get("chat"))
+        page = message.get("page")
+        relay.page = page if isinstance(page, str) else None
         table_id = str(message["table"])
         visible = bool(message["visible"])
-        reply = await _reply_to(message, table_id, self._answer(relay, table_id, message, visible))
+        if relay.closed:  # replaced by a newer connection: its late requests do nothing
+            work: Awaitable[Any] = _replaced()
+        else:
+            work = self._answer(relay, table_id, message, visible)
+        reply = await _reply_to(message, table_id, work)
         reply["watching"] = table_id in relay.tables
         reply["also"] = sorted(relay.tables - {table_id})
         relay.outbox.put(reply)
@@ -529,7 +549,7 @@ class Cluster:
             # Its client left while this request ran (`gone` came meanwhile): what the
             # request joined is left again, or the seat stays held for no one.
             self._spawn(self._disconnect(relay, table_id))
-        if not relay.tables and self.relays.get((node, remote_id)) is relay:
+        if not relay.tables and not relay.closed and self.relays.get((node, remote_id)) is relay:
             del self.relays[(node, remote_id)]
 
     async def _answer(
@@ -613,6 +633,12 @@ class Cluster:
         for node in gone:
             self.node_gone(node)
         return bool(gone)
+
+
+async def _replaced() -> Any:
+    raise ProtocolError(
+        "replaced", "this connection was replaced by a newer one of the same person: reconnect"
+    )
 
 
 async def _reply_to(message: dict[str, Any], table_id: str, work: Awaitable[Any]) -> dict[str, Any]:

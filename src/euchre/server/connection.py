@@ -28,6 +28,9 @@ CLOSE_TOO_SLOW = 1013
 # cannot.
 QUEUE_CHARS = 4 * 1024 * 1024
 CLOSE_GOING_AWAY = 1001
+# The same page came back on a new connection (or the person chose to play in another
+# tab): this one's seat is the new one's now (docs/protocol.md, "Close codes").
+CLOSE_REPLACED = 4409
 
 
 class Endpoint:
@@ -40,9 +43,10 @@ class Endpoint:
 
     relayed = False  # True: the person's socket (and chat preferences) live elsewhere
 
-    def __init__(self, identity: Identity) -> None:
+    def __init__(self, identity: Identity, page: str | None = None) -> None:
         self.id = next(_ids)
         self.identity = identity
+        self.page = page  # the browser page (tab) it serves, as the client says (optional)
         self.tables: set[str] = set()
         self.closed = False
         self.chat: object = None  # a relayed person's chat preferences, sent with requests
@@ -52,6 +56,11 @@ class Endpoint:
         self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
+        raise NotImplementedError
+
+    def replaced(self) -> None:
+        """A newer connection took this one's seat over: nothing more goes to it or comes
+        from it (its late requests cannot act for the seat), and its client is told so."""
         raise NotImplementedError
 
 
@@ -65,8 +74,9 @@ class Connection(Endpoint):
         limit: int,
         rate: float = 40.0,
         burst: float = 80.0,
+        page: str | None = None,
     ) -> None:
-        super().__init__(identity)
+        super().__init__(identity, page)
         self.websocket = websocket
         self.limit = limit
         self.dropped = False
@@ -147,6 +157,9 @@ class Connection(Endpoint):
         if ws.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close(code=self._close_code)
+
+    def replaced(self) -> None:
+        self.finish(CLOSE_REPLACED)
 
     async def close(self, code: int = CLOSE_GOING_AWAY) -> None:
         """Send what is queued, close the socket and stop the writer."""

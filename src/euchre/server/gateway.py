@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -67,6 +68,8 @@ CLOSE_SHUTTING_DOWN = 1012
 CLOSE_POLICY = 1008
 CLOSE_TRY_LATER = 1013
 TOO_MANY_CONNECTIONS = "too_many_connections"
+# A page id (``?page=`` at the handshake): anything else is ignored, as if none was sent.
+PAGE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 async def identity_of(server: ServerParts, websocket: WebSocket) -> Identity | None:
@@ -78,6 +81,13 @@ async def identity_of(server: ServerParts, websocket: WebSocket) -> Identity | N
     except Exception:
         log.exception("could not check a session")
         return None
+
+
+def page_of(websocket: WebSocket) -> str | None:
+    """The browser page (tab) the client says it is: a reload of the page sends the same
+    id, so its new connection may take its seats over from the old one (docs/protocol.md)."""
+    sent = websocket.query_params.get("page")
+    return sent if sent is not None and PAGE_ID.fullmatch(sent) else None
 
 
 def origin_allowed(server: ServerParts, websocket: WebSocket) -> bool:
@@ -111,7 +121,12 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         return
     settings = server.settings
     conn = Connection(
-        websocket, identity, settings.outgoing_queue, settings.rate_per_second, settings.rate_burst
+        websocket,
+        identity,
+        settings.outgoing_queue,
+        settings.rate_per_second,
+        settings.rate_burst,
+        page_of(websocket),
     )
     server.connections.add(conn)
     server.lobby.connected(conn)
@@ -347,9 +362,10 @@ async def _join(server: ServerParts, conn: Connection, m: Join) -> None:
     lobby = server.lobby
     if m.invite is not None:
         table_id = lobby.followed(await lobby.invite_table(m.invite))
-        await lobby.run(conn, table_id, cmd.Join(m.since, True, m.ref), visible=False)
+        join = cmd.Join(m.since, True, m.ref, m.take_over)
+        await lobby.run(conn, table_id, join, visible=False)
     else:
-        await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref))
+        await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref, m.take_over))
 
 
 async def _play_again(server: ServerParts, conn: Connection, m: PlayAgain) -> None:

@@ -92,6 +92,7 @@ class Join(ClientMessage):
     table: TableId | None = None
     invite: InviteCode | None = None
     since: Version | None = None
+    take_over: bool = False  # play here: your seat's other window or device lets it go
 
 
 class Resync(TableRequest):

@@ -24,11 +24,13 @@ Ref = str | int | None
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Watch the table, taking back one's own seat (``invited``: came by its invite)."""
+    """Watch the table, taking back one's own seat (``invited``: came by its invite;
+    ``take_over``: from another window or device of the person that holds it now)."""
 
     since: int | None = None
     invited: bool = False
     ref: Ref = None
+    take_over: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +170,8 @@ async def perform(table: Table, conn: Endpoint, command: TableCommand) -> Any:
 
 async def _call(table: Table, conn: Endpoint, command: TableCommand) -> Any:
     match command:
-        case Join(since=since, invited=invited, ref=ref):
-            return await table.join(conn, since, invited, ref)
+        case Join(since=since, invited=invited, ref=ref, take_over=take_over):
+            return await table.join(conn, since, invited, ref, take_over)
         case Resync(since=since, ref=ref):
             return await table.resync(conn, since, ref)
         case Sit(seat=seat, invited=invited, ref=ref):

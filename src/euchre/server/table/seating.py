@@ -24,9 +24,15 @@ class Seating(Publishing):
     """Seats and watchers."""
 
     async def join(
-        self, conn: Endpoint, since: int | None, invited: bool, ref: str | int | None
+        self,
+        conn: Endpoint,
+        since: int | None,
+        invited: bool,
+        ref: str | int | None,
+        take_over: bool = False,
     ) -> None:
-        """Watch the table (taking back one's own seat); sends a snapshot or missed events."""
+        """Watch the table (taking back one's own seat, ``take_over``: even from another
+        window or device of the person); sends a snapshot or missed events."""
         identity = conn.identity
         if invited:
             await self._remember_invited(identity.id)
@@ -34,7 +40,7 @@ class Seating(Publishing):
             raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
         index = self.seat_of(identity.id)
         direct = Direct(conn, since, ref)
-        if index is not None and await self._bind(conn, index, direct):
+        if index is not None and await self._bind(conn, index, direct, take_over=take_over):
             return
         if index is None:
             self._check_room_to_watch(conn)
@@ -108,21 +114,48 @@ class Seating(Publishing):
         for conn in self.watchers:
             conn.send_text(text)
 
-    def _check_not_elsewhere(self, conn: Endpoint, index: int) -> None:
+    def _elsewhere(self, conn: Endpoint, index: int) -> Endpoint | None:
+        """The other live connection the seat is bound to, if any."""
         other = self.seats[index].conn
         if other is not None and other is not conn and not other.closed:
-            raise ProtocolError(
-                "seat_in_use",
-                f"your seat {index} at table {self.id} is already connected from another "
-                "window or device; close that one first",
-            )
+            return other
+        return None
 
-    async def _bind(self, conn: Endpoint, index: int, direct: Direct, back: bool = False) -> bool:
+    def _check_not_elsewhere(self, conn: Endpoint, index: int) -> None:
+        if self._elsewhere(conn, index) is not None:
+            raise _seat_in_use(index, self.id)
+
+    def _claim(self, conn: Endpoint, index: int, take_over: bool) -> None:
+        """Free the seat for ``conn`` from another connection of its person when that one
+        is the same page come back (its old socket not yet seen dead), or the person asked
+        to play here (``take_over``); otherwise another window or device keeps it."""
+        other = self._elsewhere(conn, index)
+        if other is None:
+            return
+        same_page = conn.page is not None and conn.page == other.page
+        if conn.closed or not (same_page or take_over):
+            raise _seat_in_use(index, self.id)
+        log.info(
+            "seat taken over",
+            extra={"table": self.id, "seat": index, "same_page": same_page},
+        )
+        self.seats[index].conn = None
+        self._unwatch(other)
+        other.replaced()
+
+    async def _bind(
+        self,
+        conn: Endpoint,
+        index: int,
+        direct: Direct,
+        back: bool = False,
+        take_over: bool = False,
+    ) -> bool:
         """Bind the connection to its seat, taking it back from a bot unless the person
         stalled and only reopened the table (``back``: they said they are back); True
         when that sent the snapshot already."""
         seat = self.seats[index]
-        self._check_not_elsewhere(conn, index)
+        self._claim(conn, index, take_over)
         keeps_bot = seat.stalled and not back
         bound = seat.conn is conn and self.watchers.get(conn) == index
         if bound and (keeps_bot or not seat.bot_playing):
@@ -427,3 +460,11 @@ class Seating(Publishing):
                 return
             self._fill_with_bots()
             await self._start_game()
+
+
+def _seat_in_use(index: int, table_id: str) -> ProtocolError:
+    return ProtocolError(
+        "seat_in_use",
+        f"your seat {index} at table {table_id} is already connected from another "
+        'window or device; close that one first, or join with "take_over": true',
+    )
