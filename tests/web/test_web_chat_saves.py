@@ -5,6 +5,7 @@ cannot be saved the page says so and shows the setting as it is saved."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from conftest import PageFactory
@@ -32,7 +33,7 @@ def refuse_chat_switch(page: Page, times: int, error: dict[str, Any]) -> list[in
         ws.on_message(outgoing)
         server.on_message(ws.send)
 
-    page.route_web_socket("**/ws", route)
+    page.route_web_socket(re.compile(r"/ws(\?|$)"), route)
     return refused
 
 
@@ -72,7 +73,9 @@ def test_a_chat_switch_that_cannot_be_saved_says_so_and_shows_what_is_saved(
     )
     at_a_table(page)
     page.locator("#chat-enabled").tap()
-    expect(page.locator("#chat-error")).to_have_text("Not saved: The server failed", timeout=15_000)
+    expect(page.locator("#chat-error")).to_have_text(
+        "Not saved: The server failed on that request. Please try again.", timeout=15_000
+    )
     expect(page.locator("#chat-enabled")).not_to_be_checked()
     expect(page.locator("#chat-saving")).to_have_text("")
     assert refused[0] > 1  # tried again before giving up

@@ -8,6 +8,8 @@ background); sockets opened afterwards pass.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import BrowserContext, Page, WebSocketRoute, expect
@@ -20,6 +22,7 @@ from web_helpers import (
     wait_connected,
 )
 
+SOCKET = re.compile(r"/ws(\?|$)")  # the page's socket, with its page id or without
 # Well under the 35 s of silence after which the heartbeat alone gives a socket up.
 NOTICED_MS = 20_000
 
@@ -27,10 +30,11 @@ NOTICED_MS = 20_000
 class Network:
     """The page's websockets, each of which can be cut without either end hearing of it."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, keep_closes: bool = False) -> None:
         self.routes: list[WebSocketRoute] = []
         self.cut: set[int] = set()
-        page.route_web_socket("**/ws", self.route)
+        self.keep_closes = keep_closes  # the page's close of a cut socket never arrives
+        page.route_web_socket(SOCKET, self.route)
 
     def route(self, ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
@@ -45,8 +49,14 @@ class Network:
             if index not in self.cut:
                 ws.send(text)
 
+        def closed(code: int | None, reason: str | None) -> None:
+            if index not in self.cut:
+                server.close(code=code, reason=reason)
+
         ws.on_message(outgoing)
         server.on_message(incoming)
+        if self.keep_closes:
+            ws.on_close(closed)
 
     def cut_all(self) -> None:
         self.cut.update(range(len(self.routes)))

@@ -342,13 +342,18 @@ function onMessage(message) {
   }
 }
 
-/** A server (or client) error in the current language. */
+// Codes whose English server message says what the person needs beyond the translated
+// text (the invite code typed): in English, those words are shown.
+const SERVER_WORDS = new Set(["invite_gone"]);
+
+/** A server (or client) error in the current language: the translated text of a known
+ * code (a server's message is written for developers: "your seat 0 at table QrjwtT1B…"),
+ * else in English the server's own words. */
 function errorText(err) {
   const code = err && err.code;
-  if (ctx.i18n.lang === "en" && err && err.message && !["disconnected", "offline", "timeout"].includes(code)) {
-    return capitalise(err.message);
-  }
   const key = `errors.${code}`;
+  const english = ctx.i18n.lang === "en" && err && err.message;
+  if (english && (SERVER_WORDS.has(code) || !ctx.i18n.has(key))) return capitalise(err.message);
   return ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.unknown");
 }
 

@@ -23,8 +23,13 @@ export function mount(ctx, root, params) {
   const unmount = page.unmount.bind(page);
   const relabel = page.relabel.bind(page);
   const render = page.render.bind(page);
+  const renderFailure = page.renderFailure.bind(page);
   page.render = () => {
     render();
+    chat.showAtTable();
+  };
+  page.renderFailure = () => {
+    renderFailure();
     chat.showAtTable();
   };
   page.unmount = () => {
@@ -62,9 +67,10 @@ class ChatPanel {
   }
 
   /** The chat is for people at the table: not on the invite's name form, while joining or
-   * where the table was not found (an unrelated, disabled panel there). */
+   * where the table could not be joined (an unrelated, disabled panel there, below the
+   * failure: the table seen before a reconnect is no longer shown either). */
   showAtTable() {
-    this.root.hidden = !this.page.info;
+    this.root.hidden = !this.page.info || Boolean(this.page.failure);
     const channel = this.channel();
     if (channel !== this.linesChannel) this.switchChannel(channel);
     // took a seat, left it or moved: the lines say where their authors sit from the reader's

@@ -12,6 +12,29 @@ const MAX_BACKOFF_MS = 5000;
 // changed or the page is shown again, a ping unanswered for PROBE_MS marks it dead.
 const QUIET_MS = 3000;
 const PROBE_MS = 5000;
+// A newer connection of this person took the seat over (docs/protocol.md, "Close codes").
+const CLOSE_REPLACED = 4409;
+const PAGE_KEY = "euchre.page";
+
+/** A new id for this page (tab): 22 letters and digits. */
+function newPageId() {
+  const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  return Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => letters[b % 62]).join("");
+}
+
+/** The page's id, the same after a reload of the tab (sessionStorage is the tab's own):
+ * its new socket takes its seats over from an old one the server has not yet seen die. */
+function keptPageId(fresh = false) {
+  try {
+    const kept = fresh ? null : sessionStorage.getItem(PAGE_KEY);
+    if (kept) return kept;
+    const made = newPageId();
+    sessionStorage.setItem(PAGE_KEY, made);
+    return made;
+  } catch {
+    return newPageId(); // no storage: a reload is another page (seat_in_use until the old socket's close)
+  }
+}
 
 export class Net extends EventTarget {
   constructor() {
@@ -31,6 +54,7 @@ export class Net extends EventTarget {
     this.live = false; // the socket was welcomed and has not been lost
     this.quietTimer = null;
     this.probeTimer = null;
+    this.page = keptPageId();
     window.addEventListener("online", () => {
       this.retryNow();
       this.probe();
@@ -73,7 +97,7 @@ export class Net extends EventTarget {
     this.stopProbing();
     this.live = false;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    const ws = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(this.page)}`);
     this.ws = ws;
     this.setState(this.everConnected ? "reconnecting" : "connecting");
     ws.addEventListener("message", (event) => this.receive(ws, event.data));
@@ -133,6 +157,11 @@ export class Net extends EventTarget {
       this.wanted = false; // the page decides: a new session, or a retry
       this.setState("nosession");
       return;
+    }
+    if (code === CLOSE_REPLACED) {
+      // Another tab or device took the seat: this one comes back as a new page, which
+      // asks before taking it back (a tab duplicated with its id must not bounce it).
+      this.page = keptPageId(true);
     }
     if (!this.wanted) {
       this.setState("idle");

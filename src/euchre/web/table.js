@@ -23,6 +23,7 @@ import { sidePanel } from "./sidepanel.js";
 import { askStand, cancelStand, standKey } from "./standup.js";
 import { HandPause, handSummary } from "./summary.js";
 import { fetchInvite, inviteFailure, invitedText } from "./invitepreview.js";
+import { seatElsewhere } from "./elsewhere.js";
 import { FillCountdown } from "./waiting.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
@@ -146,11 +147,12 @@ class TablePage extends Page {
     this.join();
   }
 
-  async join() {
+  async join(takeOver = false) {
     const net = this.ctx.net;
     const message = this.tableId
       ? { type: "join", table: this.tableId, since: this.info ? this.version : null }
       : { type: "join", invite: this.invite };
+    if (takeOver) message.take_over = true;
     try {
       const snapshot = await net.request(message);
       if (this.gone) return;
@@ -164,16 +166,25 @@ class TablePage extends Page {
   }
 
   joinFailed(err) {
-    // A reload can reach the server before it has seen the old page's socket close.
-    const retry = ["seat_in_use", "disconnected", "timeout", "server_error"].includes(err.code);
+    // seat_in_use is not retried: the same page (a reload, a new socket) takes its seat
+    // over by its page id (net.js), so it means another tab or device.
+    const retry = ["disconnected", "timeout", "server_error"].includes(err.code);
     if (retry && this.joinTries < JOIN_RETRIES) {
       this.joinTries += 1;
       this.later(300 * this.joinTries, () => this.ctx.net.connected && this.join());
       return;
     }
     if (err.code === "offline") return; // the "open" event joins again
-    this.failure = this.tableId ? err : inviteFailure(err);
+    this.failure = this.tableId || err.code === "seat_in_use" ? err : inviteFailure(err);
     this.renderFailure();
+  }
+
+  /** Play at this tab after all: the seat's other tab or device lets it go. */
+  playHere() {
+    this.failure = null;
+    this.joinTries = 0;
+    this.renderLoading();
+    this.join(true);
   }
 
   // ------------------------------------------------------------------ messages
@@ -674,6 +685,11 @@ class TablePage extends Page {
 
   renderFailure() {
     this.pageEl = null;
+    if (this.failure.code === "seat_in_use") {
+      this.root.replaceChildren(seatElsewhere(this));
+      this.root.querySelector("h1").focus();
+      return;
+    }
     this.root.replaceChildren(
       h(
         "section",
