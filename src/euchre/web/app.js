@@ -342,18 +342,18 @@ function onMessage(message) {
   }
 }
 
-// Codes whose English server message says what the person needs beyond the translated
-// text (the invite code typed): in English, those words are shown.
-const SERVER_WORDS = new Set(["invite_gone"]);
+// In English a server's own words say most (which limit, how long to wait); these are
+// the client's own states, or a server message written for developers ("your seat 0 at
+// table QrjwtT1B…"): the translated text reads better.
+const OWN_WORDS = new Set(["disconnected", "offline", "timeout", "seat_in_use"]);
 
-/** A server (or client) error in the current language: the translated text of a known
- * code (a server's message is written for developers: "your seat 0 at table QrjwtT1B…"),
- * else in English the server's own words. */
+/** A server (or client) error in the current language. */
 function errorText(err) {
   const code = err && err.code;
+  if (ctx.i18n.lang === "en" && err && err.message && !OWN_WORDS.has(code)) {
+    return capitalise(err.message);
+  }
   const key = `errors.${code}`;
-  const english = ctx.i18n.lang === "en" && err && err.message;
-  if (english && (SERVER_WORDS.has(code) || !ctx.i18n.has(key))) return capitalise(err.message);
   return ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.unknown");
 }
 
