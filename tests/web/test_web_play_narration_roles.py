@@ -14,28 +14,21 @@ from typing import Any
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page
-from web_helpers import LiveServer
+from web_helpers import NARRATION_PAGE, LiveServer
 
 # describeEvent and dealTrumps with a stand-in for the table page (what narration.js asks).
-WORDS = """async ([events, state]) => {
+WORDS = (
+    """async ([events, state]) => {
     const { describeEvent, dealTrumps } = await import('./narration.js');
-    const i18n = window.euchre.i18n;
-    const names = ['Ann', 'Bob', 'Cy', 'Dee'];
-    const page = {
-        ctx: { i18n },
-        t: (key, params) => i18n.t(key, params),
-        players: () => 4,
-        mySeat: () => 0,
-        seatName: (seat) => names[seat],
-        sideOf: (seat) => seat % 2,
-        sideSeats: (side) => [side, side + 2],
-        sideName: (side) => i18n.list([names[side], names[side + 2]]),
-    };
+"""
+    + NARRATION_PAGE
+    + """
     const live = events.map((e) => describeEvent(page, e, state));
     const trumps = dealTrumps(events, state);
     const read = events.map((e, i) => describeEvent(page, e, state, null, trumps[i]));
     return { live, read };
 }"""
+)
 
 
 def play(seat: int, card: str, **more: Any) -> dict[str, Any]:

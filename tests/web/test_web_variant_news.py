@@ -10,27 +10,28 @@ from pathlib import Path
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import expect
-from web_helpers import PHONE, GamePage, LiveServer, enter_name, fast_settings, running_server
+from web_helpers import (
+    NARRATION_PAGE,
+    PHONE,
+    GamePage,
+    LiveServer,
+    enter_name,
+    fast_settings,
+    running_server,
+)
 
 FARMERS = {"deal": 0, "outcome": "farmers", "maker": None, "points": [0, 0], "score": [0, 0]}
 
 # describeEvent with a stand-in for the table page (what narration.js asks of it).
-EVENT_WORDS = """async (event) => {
+EVENT_WORDS = (
+    """async (event) => {
     const { describeEvent } = await import('./narration.js');
-    const i18n = window.euchre.i18n;
-    const names = ['Ann', 'Bob', 'Cy', 'Dee'];
-    const page = {
-        ctx: { i18n },
-        t: (key, params) => i18n.t(key, params),
-        players: () => 4,
-        mySeat: () => 0,
-        seatName: (seat) => names[seat],
-        sideOf: (seat) => seat % 2,
-        sideSeats: (side) => [side, side + 2],
-        sideName: (side) => i18n.list([names[side], names[side + 2]]),
-    };
+"""
+    + NARRATION_PAGE
+    + """
     return describeEvent(page, event, null);
 }"""
+)
 
 
 @pytest.mark.parametrize(

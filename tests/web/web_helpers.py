@@ -247,6 +247,24 @@ def open_started_table(
 
 
 # Headless Chromium has no share sheet: stand in for the phone's, noting what it was given.
+# A stand-in for the table page with what narration.js asks of it: Ann, Bob, Cy and Dee
+# at four seats, seen from Ann's. Goes inside a page function that imports narration.js.
+NARRATION_PAGE = """
+    const i18n = window.euchre.i18n;
+    const names = ['Ann', 'Bob', 'Cy', 'Dee'];
+    const page = {
+        ctx: { i18n },
+        t: (key, params) => i18n.t(key, params),
+        players: () => 4,
+        mySeat: () => 0,
+        seatName: (seat) => names[seat],
+        sideOf: (seat) => seat % 2,
+        sideSeats: (side) => [side, side + 2],
+        sideName: (side) => i18n.list([names[side], names[side + 2]]),
+    };
+"""
+
+
 FAKE_SHARE = """
 window.__shared = [];
 navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
