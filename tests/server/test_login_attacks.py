@@ -75,7 +75,7 @@ def test_an_address_cannot_lock_an_account_out(kind: str, tmp_path: Path) -> Non
 
 
 def test_guesses_from_many_addresses_do_not_hold_up_the_owner(tmp_path: Path) -> None:
-    delay = 2.5  # well beyond a loaded machine's own login time, so only a queue reaches it
+    delay = 6.0  # well beyond a loaded machine's own login time, so only a queue reaches it
     settings = settings_for(
         "memory", tmp_path, login_name_slow_after=1, login_name_delay_seconds=delay
     )
