@@ -172,6 +172,34 @@ def test_a_guest_token_is_refused_after_logout(live: ThreadServer) -> None:
         assert json.loads(ws.recv(timeout=TIMEOUT))["code"] == "no_session"
 
 
+def test_a_logged_out_guest_token_moves_no_seat_to_an_account(tmp_path: Path) -> None:
+    """Whoever kept a guest's token after its logout cannot register or log in with it as
+    the cookie and so take the guest's seat (and see its hand) as their account."""
+    with ThreadServer(social_settings(tmp_path / "adopt.db", turn_seconds=600)) as live:
+        guest = Client(live.base, "Gus")
+        table = guest.request(type="create", kind="casual", sit=True)["table"]
+        guest.request(type="start", table=table)
+        token = guest.token
+        with httpx.Client(base_url=live.base) as http:
+            http.cookies.set("euchre_session", token)
+            assert http.post("/api/logout").json() == {"ok": True}
+        guest.close()
+        made = register(live.base, "Mallory", euchre_session=token)
+        assert made["adopted"] == []
+        assert login(live.base, "Mallory").status_code == 200  # without the cookie: nothing
+        answer = httpx.post(
+            live.base + "/api/login",
+            json={"name": "Mallory", "password": PASSWORD},
+            cookies={"euchre_session": token},
+            timeout=TIMEOUT,
+        )
+        assert answer.json()["adopted"] == []
+        mallory = Client(live.base, "Mallory", made["session"])
+        snapshot = mallory.request(type="join", table=table)
+        assert snapshot["you"]["seat"] is None and snapshot["state"]["hand"] == []
+        mallory.close()
+
+
 def test_the_database_file_is_private(tmp_path: Path) -> None:
     path = tmp_path / "private.db"
     with ThreadServer(social_settings(path)) as live:

@@ -393,6 +393,13 @@ async def identity_of(server: ServerParts, request: Request) -> Identity | None:
     return await server.accounts.identify(request.cookies.get(COOKIE_NAME))
 
 
+async def guest_of(server: ServerParts, request: Request) -> Identity | None:
+    """The guest of the request's cookie, whose seats a login or registration takes over:
+    none for a token revoked by a logout (the seats must not go to whoever kept it)."""
+    identity = await identity_of(server, request)
+    return identity if identity is not None and identity.guest else None
+
+
 async def account_of(server: ServerParts, request: Request) -> Identity:
     identity = await identity_of(server, request)
     if identity is None or identity.account_id is None:
@@ -468,7 +475,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     ) -> SessionInfo:
         """Register an account and log in. Names are unique ignoring case; passwords are
         8 to 128 characters. A guest's seats and chat setting move to the new account."""
-        guest = server.sessions.read(request.cookies.get(COOKIE_NAME))
+        guest = await guest_of(server, request)
         address = _address(request)
         made = await server.accounts.register(body.name, body.password, address, guest)
         return await logged_in(request, response, made)
@@ -482,7 +489,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     async def login(body: Credentials, request: Request, response: Response) -> SessionInfo:
         """Log in (401 wrong name or password; 429 after too many failures for the name,
         or too many attempts from the address). A guest's seats move to the account."""
-        guest = server.sessions.read(request.cookies.get(COOKIE_NAME))
+        guest = await guest_of(server, request)
         made = await server.accounts.login(body.name, body.password, _address(request), guest)
         return await logged_in(request, response, made)
 
