@@ -403,6 +403,25 @@ def test_play_again_seats_the_same_people_and_bots_with_the_same_rules(
     bob.close()
 
 
+def test_a_spectator_cannot_answer_a_rematch_for_a_player(live: ThreadServer) -> None:
+    """Someone who watched the game cannot ask to play it again, take the seat kept for a
+    player, or decline for them: the seat waits for its player, who still gets it."""
+    old, ann, bob = _short_game_for_two(live)
+    mal = Client(live.base, "Mal")
+    mal.request(type="join", invite=ann.view(old).invite)
+    mal.expect_error("not_seated", type="play_again", table=old)
+    new = ann.request(type="play_again", table=old)["table"]
+    _rematch_offer(bob, old)
+    came = mal.request(type="join", invite=ann.view(old).invite)  # it leads to the new game
+    assert came["table"] == new and came["you"]["seat"] is None
+    mal.expect_error("seat_taken", type="sit", table=new, seat=1)
+    mal.expect_error("bad_state", type="decline", table=new)
+    assert ann.request(type="join", table=new)["info"]["awaiting"] == [1]
+    assert bob.request(type="play_again", table=old)["you"]["seat"] == 1
+    for client in (ann, bob, mal):
+        client.close()
+
+
 def test_a_declined_rematch_gets_a_bot_and_starts(live: ThreadServer) -> None:
     old, ann, bob = _short_game_for_two(live)
     new = ann.request(type="play_again", table=old)["table"]
