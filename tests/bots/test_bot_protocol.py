@@ -539,6 +539,18 @@ def test_a_line_that_is_no_request_says_what_is_expected(line: str, wanted: str)
     assert reply is not None and wanted in reply["error"], reply
 
 
+@pytest.mark.parametrize("value", ["1", '"yes"', "[true]", '{"now": true}', "false", "null"])
+def test_only_quit_true_ends_the_session(value: str) -> None:
+    stdin = io.StringIO(f'{{"quit": {value}}}\n' + json.dumps({"observation": BID}) + "\n")
+    stdout = io.StringIO()
+    assert serve(RandomBot(), stdin, stdout) == 0
+    replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert len(replies) == 2, replies
+    refused = replies[0]["error"]
+    assert '{"quit": true}' in refused and f"'quit': {value}" in refused, refused
+    assert replies[1]["action"] in BID["legal"]
+
+
 def test_every_line_gets_an_answer_even_a_blank_one() -> None:
     stdin = io.StringIO("\n   \n" + json.dumps({"observation": BID}) + "\n")
     stdout = io.StringIO()

@@ -72,10 +72,10 @@ def answer(bot: Bot, line: str, rng: random.Random) -> dict[str, Any] | None:
         return {"error": f"the line nests arrays and objects too deeply: expected {_REQUEST}"}
     if not isinstance(message, dict):
         return {"error": f"each line must be a JSON object: {_REQUEST}"}
-    if message.get("quit"):
+    if message.get("quit") is True:
         return None
     if "observation" not in message:
-        return {"error": f"no 'observation' in this line: expected {_REQUEST}"}
+        return {"error": f"no 'observation' in this line{_quit_note(message)}: expected {_REQUEST}"}
     try:
         time_ms = _time_ms(message.get("time_ms"))
         view = view_from_observation(message["observation"])
@@ -84,6 +84,18 @@ def answer(bot: Bot, line: str, rng: random.Random) -> dict[str, Any] | None:
         return {"action": decide_within(bot, view, rng, time_ms)}
     except (ProtocolError, ValueError) as exc:
         return {"error": str(exc)}
+
+
+def _quit_note(message: dict[str, Any]) -> str:
+    """Why a ``quit`` that is not exactly ``true`` did not end the session."""
+    if "quit" not in message:
+        return ""
+    return f", and only {{\"quit\": true}} ends the session (got 'quit': {_shown(message['quit'])})"
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _time_ms(value: Any) -> int | None:
