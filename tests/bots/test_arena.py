@@ -155,6 +155,8 @@ for n, line in enumerate(sys.stdin, 1):
         elif mode == "error":
             print(json.dumps({"error": "no idea"}), flush=True)
             continue
+        elif mode == "unknown":
+            action = "play ZZ"
         elif mode == "number":
             print(json.dumps({"action": 3}), flush=True)
             continue
@@ -175,6 +177,7 @@ def _bad_bot(tmp_path: Path, mode: str) -> str:
         ("garbage", ["answered 'hello', which is not JSON", '{"action": ACTION}']),
         ("quit", ["quit (exit status 5) without answering"]),
         ("error", ["answered with an error: 'no idea'"]),
+        ("unknown", ["answered 'play ZZ', which is not an action ('ZZ' is not a card)"]),
         ("number", ["answered '{\"action\": 3}'", '{"action": ACTION}']),
     ],
 )

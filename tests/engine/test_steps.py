@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from euchre.engine import GameState, preset
+from euchre.engine import GameState, IllegalActionError, preset
 from euchre.engine import actions as A
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import CARD_TEXT, parse_card
@@ -64,6 +64,27 @@ def test_an_action_is_one_value_with_its_id_and_its_text() -> None:
     assert under.kind == ActionKind.UNDER and under.shown == tuple(_cards("9c 9d 9h"))
     with pytest.raises(A.ActionError, match="is not an action"):
         Action.parse("play")
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("fly", ""),
+        ("play ZZ", " ('ZZ' is not a card)"),
+        ("play", " (play takes one card, e.g. play Jd)"),
+        ("call x", " ('x' is not a suit: c, d, h, s, or n for no trump)"),
+        ("under 9c 9d Zz", " ('Zz' is not a card)"),
+    ],
+)
+def test_text_that_is_no_action_is_refused_with_the_legal_actions(text: str, wrong: str) -> None:
+    state = GameState(preset("standard"), seed=1, dealer=1)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(text, seat=2)
+    assert str(refused.value) == (
+        f"{text!r} is not an action{wrong}: now (bidding round 1) seat 2 may pass, order "
+        "or order alone"
+    )
+    assert refused.value.legal == ["pass", "order", "order alone"]
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))

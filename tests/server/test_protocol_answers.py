@@ -175,6 +175,10 @@ def test_action_texts_are_taken_exactly_as_the_legal_list_writes_them(
     assert all(allowed in slip["message"] for allowed in legal)
     unknown = actor.expect_error("illegal", type="act", table=table, action="fly away")
     assert "is not an action" in unknown["message"]
+    assert all(allowed in unknown["message"] for allowed in legal)
+    assert "a variant's own" not in unknown["message"]  # what is legal here, not every form
+    no_card = actor.expect_error("illegal", type="act", table=table, action="play ZZ")
+    assert "'ZZ' is not a card" in no_card["message"]
     same = actor.request(type="resync", table=table, since=version)
     assert same["missed"] == [] and same["version"] == version  # nothing was done
     assert actor.request(type="act", table=table, action=legal[0])["type"] == "event"

@@ -168,8 +168,10 @@ def checked_answer(bot: str, line: str, legal: list[str]) -> str:
     hint = ""
     try:
         spelled = A.action_text(A.parse_action(action))
-    except A.ActionError:
-        spelled = ""
+    except A.ActionError as exc:
+        why = f" ({exc.reason})" if exc.reason else ""
+        problem = f"answered {action[:64]!r}, which is not an action{why}"
+        raise BotAnswerError(bot, problem, legal) from None
     if spelled in legal:
         hint = f" (it is spelled {spelled!r})"
     raise BotAnswerError(

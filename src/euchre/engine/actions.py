@@ -32,7 +32,12 @@ UNDER_FLAG = 1 << 40  # UNDER_FLAG | mask of the three cards shown
 
 
 class ActionError(ValueError):
-    """Text that is not an action at all."""
+    """Text that is not an action at all; ``reason`` says what in it is wrong, when one
+    part can be named (``'ZZ' is not a card``)."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def call_id(suit: int, alone: bool) -> int:
@@ -107,8 +112,34 @@ def parse_action(text: str) -> int:
     raise ActionError(
         f"{text!r} is not an action: use pass, order, order alone, call <suit> [alone], "
         "discard <card>, play <card> (or a variant's own: defend alone, call for best, "
-        "give <card>, take alone, forfeit, redeal, under <3 cards>)"
+        "give <card>, take alone, forfeit, redeal, under <3 cards>)",
+        _what_is_wrong(words),
     )
+
+
+def _what_is_wrong(words: list[str]) -> str:
+    """The part of a text that is no action which can be named, or ``""``."""
+    if not words:
+        return "it is empty"
+    verb, rest = words[0].lower(), words[1:]
+    if verb in ("play", "discard", "give"):
+        if len(rest) != 1:
+            return f"{verb} takes one card, e.g. {verb} Jd"
+        return _card_problem(rest[0])
+    if verb == "under":
+        bad = [w for w in rest if _card_problem(w)]
+        return _card_problem(bad[0]) if bad else "under shows three different cards"
+    if verb == "call" and rest and rest[0].lower()[:1] not in TRUMP_LETTERS:
+        return f"{rest[0]!r} is not a suit: c, d, h, s, or n for no trump"
+    return ""
+
+
+def _card_problem(word: str) -> str:
+    try:
+        parse_card(word)
+    except CardError:
+        return f"{word!r} is not a card"
+    return ""
 
 
 def _parse_with_cards(words: list[str]) -> int:

@@ -43,6 +43,18 @@ def explain_illegal(state: GameState, aid: int) -> str:
     )
 
 
+def explain_not_an_action(state: GameState, text: str, reason: str) -> str:
+    """For text that is no action at all: what was wrong and the legal actions now."""
+    if state.phase == Phase.GAME_OVER:
+        return "the game is over: no more actions"
+    why = f" ({reason})" if reason else ""
+    allowed = or_list([A.action_text(a) for a in state.legal_ids()])
+    return (
+        f"{text[:64]!r} is not an action{why}: now ({PHASE_DESCRIPTIONS[state.phase]})"
+        f" seat {state.turn} may {allowed}"
+    )
+
+
 def _card_phase(state: GameState, aid: int) -> bool:
     kind = A.Action.of(aid).kind
     return any(A.Action.of(a).kind == kind for a in state.legal_ids())

@@ -34,7 +34,7 @@ from .cards import (
     suit_of,
 )
 from .deal import DealRecord, deal_hands, upcard_index
-from .explain import explain_illegal
+from .explain import explain_illegal, explain_not_an_action
 from .match import carried_scores
 from .phases import PHASE_DESCRIPTIONS, Phase
 from .rules import (
@@ -215,7 +215,8 @@ class GameState:
         try:
             aid = A.parse_action(action) if isinstance(action, str) else _known_id(action)
         except A.ActionError as exc:
-            raise self._illegal(self.current_player, text, str(exc)) from None
+            words = explain_not_an_action(self, text, exc.reason)
+            raise self._illegal(self.current_player, text, words) from None
         aid = self._normalise(aid)
         if not self._is_legal(aid):
             raise self._illegal(self.current_player, text, self._explain(aid))
