@@ -257,3 +257,31 @@ def test_a_bot_that_cannot_start_is_a_one_line_error_naming_it(
     assert done.returncode != 0
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert f"bot {bot!r} cannot be started" in done.stderr and reason in done.stderr
+
+
+# A protocol bot that thinks a while before each answer (a worker is nearly always waiting
+# on it when the match has its deals and the pool ends the workers).
+SLOW_BOT = """
+import json, sys, time
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("quit") is True:
+        break
+    time.sleep(0.05)
+    print(json.dumps({"action": message["observation"]["legal"][0]}), flush=True)
+"""
+
+
+def test_workers_quit_a_thinking_bot_in_order_when_the_match_ends(tmp_path: Path) -> None:
+    script = tmp_path / "slowbot.py"
+    script.write_text(SLOW_BOT)
+    match = [f"cmd:{sys.executable} {script}", "random", "--deals", "12", "--jobs", "2"]
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre", "arena", *match, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["deals"] >= 12
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr

@@ -31,7 +31,7 @@ from euchre.engine import GameState, Variant
 from euchre.engine.variants import PRESETS
 
 from .base import Bot, make_bot
-from .protocol import ProcessBot, ProtocolError
+from .protocol import GRACE_SECONDS, ProcessBot, ProtocolError
 
 MAX_DEALS_PER_GAME = 400
 
@@ -90,6 +90,13 @@ def unit_seed(seed: int, index: int) -> int:
 
 
 _BOTS: dict[str, Bot] = {}
+# Set (to 1) by the process running the match when it needs no more units; shared with
+# pool workers (see _let_workers_go_idle).
+_STOP: Any = None
+
+
+class _UnitAbandoned(Exception):
+    """The match needs no more units: this one stops at its next decision."""
 
 
 def _bot(contender: Contender) -> Bot:
@@ -133,6 +140,8 @@ def _play_game(
     rngs = [random.Random(f"{game_seed}:{number}:{seat}") for seat in range(variant.players)]
     seen = 0
     while not state.game_over and len(state.deals) <= MAX_DEALS_PER_GAME:
+        if _STOP is not None and _STOP.value:
+            raise _UnitAbandoned
         seat = state.current_player
         assert seat is not None
         who = lineup[seat]
@@ -317,16 +326,37 @@ def _parallel(
     pending: deque[Any] = deque()
     done = 0
     index = 0
-    with ctx.Pool(jobs, initializer=_worker_init) as pool:
-        while done < deals:
-            while len(pending) < 2 * jobs:
-                pending.append(pool.apply_async(play_unit, (variant, a, b, seed, index)))
-                index += 1
-            unit = pending.popleft().get()
-            done += unit.deals
-            yield unit
+    stop = ctx.RawValue("b", 0)
+    with ctx.Pool(jobs, initializer=_worker_init, initargs=(stop,)) as pool:
+        try:
+            while done < deals:
+                while len(pending) < 2 * jobs:
+                    pending.append(pool.apply_async(play_unit, (variant, a, b, seed, index)))
+                    index += 1
+                unit = pending.popleft().get()
+                done += unit.deals
+                yield unit
+        finally:
+            _let_workers_go_idle(stop, pending, a, b)
 
 
-def _worker_init() -> None:
+def _let_workers_go_idle(stop: Any, pending: deque[Any], a: Contender, b: Contender) -> None:
+    """Before the pool ends its workers (SIGTERM): have them give up the units still
+    running, after the decision each is waiting on. A worker killed while a bot program is
+    thinking would close the pipe that program is about to answer on, and the program would
+    die of a BrokenPipeError traceback on the terminal; killed while idle, it leaves the
+    program waiting for input, which then ends: the protocol's end of session."""
+    stop.value = 1
+    budgets = [c.time_ms for c in (a, b) if c.spec.startswith("cmd:")]
+    # An external bot without a budget could think for ever: give it a while, then kill.
+    wait = max((t / 1000 + 2 * GRACE_SECONDS for t in budgets if t is not None), default=10.0)
+    deadline = time.monotonic() + wait
+    for result in pending:
+        result.wait(max(0.0, deadline - time.monotonic()))
+
+
+def _worker_init(stop: Any) -> None:
+    global _STOP
+    _STOP = stop
     # Pool workers skip atexit; external bots also stop on their own at end of input.
     multiprocessing.util.Finalize(None, close_bots, exitpriority=10)
