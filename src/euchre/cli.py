@@ -186,15 +186,28 @@ def bot_rng(seed: int, seat: int) -> random.Random:
 
 
 def new_session(
-    variant: Variant, *, seed: int, seat: int, level: str, console: Console, ask: Ask
+    variant: Variant,
+    *,
+    seed: int,
+    seat: int,
+    level: str,
+    console: Console,
+    ask: Ask,
+    dealer: int | None = None,
 ) -> Session:
-    """A game dealt from ``seed`` with the human at ``seat`` and bots of ``level``."""
+    """A game dealt from ``seed`` with the human at ``seat`` and bots of ``level``; the
+    first ``dealer`` drawn from the seed unless given (the seed and first dealer of an
+    arena game deal that game's cards again, docs/bot-protocol.md)."""
     if not 0 <= seat < variant.players:
         raise UsageError(f"seat must be 0 to {variant.players - 1} for {variant.name}, not {seat}")
+    if dealer is not None and not 0 <= dealer < variant.players:
+        raise UsageError(
+            f"dealer must be 0 to {variant.players - 1} for {variant.name}, not {dealer}"
+        )
     others = [s for s in range(variant.players) if s != seat]
     bots = {s: make_bot(level) for s in others}
     rngs = {s: bot_rng(seed, s) for s in others}
-    state = GameState(variant, seed=seed)
+    state = GameState(variant, seed=seed, dealer=dealer)
     return Session(state, seat, bots, rngs, console, ask, seed, level)
 
 
@@ -549,6 +562,10 @@ def play(
         int | None, typer.Option(help="Deal and bot choices from this seed (same game again).")
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
+    dealer: Annotated[
+        int | None,
+        typer.Option(help="The first dealer, 0 to players-1 (default: drawn from the seed)."),
+    ] = None,
     level: Annotated[
         str, typer.Option(help="Bot level for the other seats: random, easy, medium, hard.")
     ] = "hard",
@@ -562,7 +579,13 @@ def play(
     try:
         rules = build_variant(variant, option or [])
         session = new_session(
-            rules, seed=chosen_seed, seat=seat, level=level, console=console, ask=console.input
+            rules,
+            seed=chosen_seed,
+            seat=seat,
+            level=level,
+            console=console,
+            ask=console.input,
+            dealer=dealer,
         )
         session.review = review
     except (UsageError, VariantError, UnknownLevelError) as exc:

@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
-from euchre.bots.arena import ArenaStopped, Contender, lineups, play_unit, rules_name, run_match
-from euchre.cli import app
+from euchre.bots.arena import (
+    ArenaStopped,
+    Contender,
+    lineups,
+    play_unit,
+    rules_name,
+    run_match,
+    unit_seed,
+)
+from euchre.cli import app, new_session
 from euchre.engine import preset
+from euchre.engine.cards import CARD_TEXT
 
 
 def test_lineups_swap_every_seat() -> None:
@@ -285,3 +297,57 @@ def test_workers_quit_a_thinking_bot_in_order_when_the_match_ends(tmp_path: Path
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["deals"] >= 12
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+
+
+# A protocol bot that writes each observation to the file it is given (one JSON line each)
+# and answers its third request with something that is not JSON.
+RECORDING_BOT = """
+import json, sys
+seen = open(sys.argv[1], "a")
+for n, line in enumerate(sys.stdin, 1):
+    message = json.loads(line)
+    if message.get("quit") is True:
+        break
+    print(json.dumps(message["observation"]), file=seen, flush=True)
+    print("hello" if n == 3 else json.dumps({"action": message["observation"]["legal"][0]}),
+          flush=True)
+"""
+
+
+def test_a_stopped_game_is_dealt_again_by_euchre_play_with_its_seed_and_dealer(
+    tmp_path: Path,
+) -> None:
+    script, seen = tmp_path / "recorder.py", tmp_path / "seen.jsonl"
+    script.write_text(RECORDING_BOT)
+    spec = f"cmd:{sys.executable} {script} {seen}"
+    with pytest.raises(ArenaStopped) as stopped:
+        run_match(preset("standard"), Contender(spec), Contender("random"), deals=4, jobs=1)
+    found = re.search(
+        r"its deals again: euchre play --seed (\d+) --dealer (\d)", str(stopped.value)
+    )
+    assert found is not None, str(stopped.value)
+    session = new_session(
+        preset("standard"),
+        seed=int(found[1]),
+        seat=0,
+        level="random",
+        console=Console(file=io.StringIO()),
+        ask=lambda prompt: "",
+        dealer=int(found[2]),
+    )
+    first = json.loads(seen.read_text().splitlines()[0])
+    state = session.state  # the first deal, nothing done yet: hands as dealt
+    assert first["dealer"] == state.dealer == int(found[2])
+    assert first["upcard"] == CARD_TEXT[state.upcard]
+    assert sorted(first["hand"]) == sorted(CARD_TEXT[c] for c in state.hand_of(first["seat"]))
+
+
+def test_the_json_report_names_each_units_game_seed_and_first_dealer() -> None:
+    report = run_match(
+        preset("standard"), Contender("random"), Contender("random"), deals=30, seed=4, jobs=1
+    )
+    games = report.to_json()["unit_games"]
+    assert len(games) == len(report.units) >= 2
+    for unit, game in zip(report.units, games, strict=True):
+        assert game["seed"] == unit_seed(4, unit.index)
+        assert game["play"] == f"euchre play --seed {game['seed']} --dealer {game['dealer']}"

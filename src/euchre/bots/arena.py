@@ -89,6 +89,17 @@ def unit_seed(seed: int, index: int) -> int:
     return random.Random(f"euchre-arena:{seed}:{index}").getrandbits(62)
 
 
+def first_dealer(game_seed: int, players: int) -> int:
+    """The first dealer of every game of the unit with this seed."""
+    return game_seed % players
+
+
+def replay_hint(game_seed: int, players: int) -> str:
+    """How to deal a unit's games again at a terminal: the same seed and first dealer
+    give the same decks in the same order (``euchre play`` with the run's rules)."""
+    return f"euchre play --seed {game_seed} --dealer {first_dealer(game_seed, players)}"
+
+
 _BOTS: dict[str, Bot] = {}
 # Set (to 1) by the process running the match when it needs no more units; shared with
 # pool workers (see _let_workers_go_idle).
@@ -136,7 +147,7 @@ def _play_game(
     number: int,
     result: UnitResult,
 ) -> None:
-    state = GameState(variant, seed=game_seed, dealer=game_seed % variant.players)
+    state = GameState(variant, seed=game_seed, dealer=first_dealer(game_seed, variant.players))
     rngs = [random.Random(f"{game_seed}:{number}:{seat}") for seat in range(variant.players)]
     seen = 0
     while not state.game_over and len(state.deals) <= MAX_DEALS_PER_GAME:
@@ -151,7 +162,10 @@ def _play_game(
             action = bots[who].decide(view, rngs[seat])
         except ProtocolError as exc:
             # Deals numbered from 0, as the records, the table's state and replays do.
-            where = f"seat {seat}, deal {state.deals[-1].number}, game seed {game_seed}"
+            where = (
+                f"seat {seat}, deal {state.deals[-1].number}, game seed {game_seed};"
+                f" its deals again: {replay_hint(game_seed, variant.players)}"
+            )
             raise ArenaStopped(f"the match stopped ({where}): {exc}") from None
         result.times[who].append(time.perf_counter() - start)
         state.apply(action, seat=seat)
@@ -197,6 +211,7 @@ class Report:
     b: str
     seed: int
     units: list[UnitResult]
+    players: int = 4
 
     @property
     def deals(self) -> int:
@@ -264,6 +279,16 @@ class Report:
                 {"name": self.a, **self.timing(0)},
                 {"name": self.b, **self.timing(1)},
             ],
+            "unit_games": [self._unit_game(u.index) for u in self.units],
+        }
+
+    def _unit_game(self, index: int) -> dict[str, Any]:
+        """What deals a unit's games again: its game seed and first dealer."""
+        game_seed = unit_seed(self.seed, index)
+        return {
+            "seed": game_seed,
+            "dealer": first_dealer(game_seed, self.players),
+            "play": replay_hint(game_seed, self.players),
         }
 
 
@@ -288,7 +313,7 @@ def run_match(
         kept.append(unit)
         if progress is not None:
             progress(unit.deals)
-    return Report(rules_name(variant), a.label, b.label, seed, kept)
+    return Report(rules_name(variant), a.label, b.label, seed, kept, variant.players)
 
 
 def rules_name(variant: Variant) -> str:
