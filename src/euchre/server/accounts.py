@@ -493,17 +493,23 @@ class Accounts:
         """Move a guest's seats and connections to an account; returns the tables moved."""
         moved = await self._adopt_here(guest.id, identity)
         await self._publish(
-            {"adopt": guest.id, "account": identity.account_id, "name": identity.name}
+            {
+                "adopt": guest.id,
+                "account": identity.account_id,
+                "name": identity.name,
+                "session": identity.session,
+            }
         )
         return moved
 
     async def _adopt_here(self, guest_id: str, identity: Identity) -> list[str]:
         server = self.server
-        await server.chat.moved(guest_id, identity)
+        # Before any wait: a logout sent right after this adoption must find them.
         for conn in list(server.connections):
             if conn.identity.id == guest_id:
                 conn.identity = identity
                 conn.send({"type": "session", "you": identity.to_json()})
+        await server.chat.moved(guest_id, identity)
         moved = []
         for table in list(server.lobby.tables.values()):
             if table.seat_of(guest_id) is None:
@@ -540,9 +546,12 @@ class Accounts:
             self._close_guests({revoked_guest})
         guest, account, name = message.get("adopt"), message.get("account"), message.get("name")
         if isinstance(guest, str) and isinstance(account, int) and isinstance(name, str):
-            # Connections opened with the session itself are identified anew; these are
-            # the guest's, which never carry the account's session.
-            identity = account_identity(account, name)
+            # The guest's connections here now stand for the account's new session, so
+            # that its logout, a new password or the account's deletion ends them too.
+            session = message.get("session")
+            identity = account_identity(
+                account, name, session if isinstance(session, str) else None
+            )
             task = asyncio.ensure_future(self._adopt_here(guest, identity))
             self.server.background(task)
         prefs = message.get("prefs")
