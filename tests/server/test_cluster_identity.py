@@ -1,6 +1,7 @@
-"""Who a connection stands for holds across instances: a session ended on one instance
-ends the connections that stand for it on every other, those a guest had before logging
-in included."""
+"""Who a connection stands for, and where it comes from, holds across instances: a
+session ended on one instance ends the connections that stand for it on every other
+(those a guest had before logging in included), and the limits per address count the
+requests an instance relays to a table's owner."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import httpx
 import pytest
 from server_helpers import TIMEOUT, Client, redis_available
 from social_helpers import register
+from test_chat import chat_on, say
 from test_multi_instance import two_instances
+
+from euchre.server.chat import ADDRESS_PEOPLE
 
 pytestmark = pytest.mark.skipif(
     not redis_available(), reason="Redis is not running on 127.0.0.1:6379 (needed for this test)"
@@ -50,3 +54,26 @@ def test_logging_out_ends_a_guest_connection_the_account_took_on_another_instanc
         assert ended["code"] == "session_ended", ended
         gus.close()
         host.close()
+
+
+def test_guests_of_one_address_share_its_chat_rate_through_another_instance(
+    tmp_path: Path,
+) -> None:
+    """The chat limit per address holds for people whose instance does not own the table:
+    before, a relayed request came with no address, so a script's guests connected to
+    ``b`` each had their own rate at a table ``a`` owns and flooded its channel."""
+    counted = {"EUCHRE_ADDRESS_LIMIT_EXEMPT": "192.0.2.1", "EUCHRE_CHAT_SECONDS": "300"}
+    with two_instances(tmp_path, **counted) as (a, b):
+        host = Client(a.base, "Ann")
+        table = host.request(type="create", kind="casual", turn_seconds=30)["table"]
+        puppets = [Client(b.base, f"Puppet {i}") for i in range(ADDRESS_PEOPLE + 1)]
+        for puppet in puppets:
+            chat_on(puppet)
+            assert puppet.request(type="join", table=table)["you"]["seat"] is None
+        for i, puppet in enumerate(puppets[:ADDRESS_PEOPLE]):
+            for n in range(5):
+                say(puppet, table, f"{i} spam {n}")
+        refused = puppets[-1].expect_error("chat_rate_limited", type="chat", table=table, text="x")
+        assert "from one address" in refused["message"]
+        for client in (host, *puppets):
+            client.close()

@@ -293,7 +293,7 @@ class Chat:
         new names faster than anyone could mute them."""
         most = self.settings.chat_messages
         windows = [self._check_rate(conn.identity.id, now, most)]
-        address = address_of(conn)  # "" for a person relayed from another instance
+        address = address_of(conn)
         if address and address not in exempt_addresses(self.settings):
             key, most = f"@{limit_key(address)}", most * ADDRESS_PEOPLE
             windows.append(self._check_rate(key, now, most, " from one address"))

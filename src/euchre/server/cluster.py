@@ -405,6 +405,7 @@ class Cluster:
             "conn": conn.id,
             "who": identity_json(conn.identity),
             "page": conn.page,
+            "address": conn.address,  # the owner counts its limits per address
             "table": table_id,
             "command": to_json(command),
             "visible": visible,
@@ -535,6 +536,8 @@ class Cluster:
         relay.chat = prefs_from(message.get("chat"))
         page = message.get("page")
         relay.page = page if isinstance(page, str) else None
+        address = message.get("address")
+        relay.address = address if isinstance(address, str) else ""
         table_id = str(message["table"])
         visible = bool(message["visible"])
         if relay.closed:  # replaced by a newer connection: its late requests do nothing

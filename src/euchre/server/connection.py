@@ -50,6 +50,7 @@ class Endpoint:
         self.tables: set[str] = set()
         self.closed = False
         self.chat: object = None  # a relayed person's chat preferences, sent with requests
+        self.address = ""  # the client's address, for limits per address ("": unknown)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (never waits)."""
@@ -78,6 +79,7 @@ class Connection(Endpoint):
     ) -> None:
         super().__init__(identity, page)
         self.websocket = websocket
+        self.address = websocket.client.host if websocket.client else ""
         self.limit = limit
         self.dropped = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()

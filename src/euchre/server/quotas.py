@@ -52,10 +52,9 @@ ADDRESS_KEY = "table_addresses"  # the stored secret that keys the digests of ad
 
 
 def address_of(conn: Endpoint) -> str:
-    """The peer address of a local connection ("" for one relayed from elsewhere)."""
-    websocket: Any = getattr(conn, "websocket", None)
-    client = getattr(websocket, "client", None)
-    return str(client.host) if client is not None else ""
+    """The client's address, that of a client relayed from another instance too ("" when
+    unknown)."""
+    return conn.address
 
 
 def exempt_addresses(settings: Settings) -> frozenset[str]:
