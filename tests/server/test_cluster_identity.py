@@ -1,7 +1,8 @@
 """Who a connection stands for, and where it comes from, holds across instances: a
 session ended on one instance ends the connections that stand for it on every other
-(those a guest had before logging in included), and the limits per address count the
-requests an instance relays to a table's owner."""
+(those a guest had before logging in included), the limits per address count the
+requests an instance relays to a table's owner, and the replay rates are one over all
+instances."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_helpers import TIMEOUT, Client, redis_available
+from load_helpers import long_record
+from server_helpers import TIMEOUT, Client, guest_token, redis_available
 from social_helpers import register
 from test_chat import chat_on, say
 from test_multi_instance import two_instances
@@ -77,3 +79,17 @@ def test_guests_of_one_address_share_its_chat_rate_through_another_instance(
         assert "from one address" in refused["message"]
         for client in (host, *puppets):
             client.close()
+
+
+def test_replays_through_both_instances_count_against_one_rate(tmp_path: Path) -> None:
+    """The replay rates per session and per address add up over instances, as the login
+    limits do (before, each instance counted in its own memory: twice the rate with two)."""
+    rates = {"EUCHRE_REPLAY_PER_SESSION": "2", "EUCHRE_REPLAY_WINDOW_SECONDS": "300"}
+    with two_instances(tmp_path, **rates) as (a, b):
+        cookies = {"euchre_session": guest_token(a.base, "Rex")}
+        record = long_record(1)
+        for base in (a.base, b.base):
+            answer = httpx.post(base + "/api/replays", json=record, cookies=cookies, timeout=60)
+            assert answer.status_code == 200, answer.text
+        refused = httpx.post(b.base + "/api/replays", json=record, cookies=cookies, timeout=60)
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"

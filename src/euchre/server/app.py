@@ -29,12 +29,13 @@ from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
 from .auth import COOKIE_NAME, Sessions, name_refusal, new_guest
 from .botplay import BotPool, default_level
-from .bus import Bus, make_bus
+from .bus import Bus, RedisBus, make_bus
 from .chat import Chat
 from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .kinds import TableStatus
+from .limits import deployment_namespace
 from .lobby import Lobby, invite_preview, no_invite
 from .metrics import Metrics
 from .privacy import may_view
@@ -127,6 +128,8 @@ class Server:
         with _explained(f"Redis at {_safe_url(redis)} does not answer"):
             await self.bus.start()
         await self.accounts.start()
+        if isinstance(self.bus, RedisBus):
+            self.replays.share_limits(self.bus.client, await deployment_namespace(self.store))
         await self.results.start()
         self.bots.warm()
         await self.lobby.start()

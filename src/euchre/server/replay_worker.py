@@ -11,6 +11,7 @@ without end), and attempts per address and per session (429).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -20,7 +21,7 @@ from typing import Any
 
 from .addresses import limit_key
 from .config import Settings
-from .limits import Limiter, MemoryLimiter
+from .limits import Limiter, MemoryLimiter, RedisLimiter
 from .orphans import watch_parent
 from .quotas import exempt_addresses
 from .replay_job import ReplayRefusal, compute
@@ -40,6 +41,7 @@ class ReplayWorkers:
     """The pool, the limits and the rates of one server's replays."""
 
     def __init__(self, settings: Settings) -> None:
+        self.settings = settings
         self.limits = ReplayLimits.of(settings)
         self.workers = max(1, settings.replay_workers)
         self.most_at_once = self.workers * 2
@@ -49,6 +51,17 @@ class ReplayWorkers:
         self.exempt = exempt_addresses(settings)  # a proxy on this machine: all its users
         self._pool: ProcessPoolExecutor | None = None
         self._running = 0
+
+    def share_limits(self, redis: Any, namespace: str) -> None:
+        """Count the rates in Redis, so replays through every instance add up to one limit."""
+        settings, prefix = self.settings, f"euchre:{namespace}:replays:"
+        window = settings.replay_window_seconds
+        self.by_address = RedisLimiter(
+            redis, prefix + "address:", settings.replay_per_address, window
+        )
+        self.by_session = RedisLimiter(
+            redis, prefix + "session:", settings.replay_per_session, window
+        )
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -65,7 +78,7 @@ class ReplayWorkers:
         address = None if host in self.exempt else limit_key(host)
         for limiter, key, whom in (
             (self.by_address, address, "address"),
-            (self.by_session, session, "session"),
+            (self.by_session, session and _digest(session), "session"),
         ):
             if key is None:
                 continue
@@ -99,6 +112,11 @@ class ReplayWorkers:
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+
+
+def _digest(session: str) -> str:
+    """A session cookie's key in the rate (Redis never holds the cookie itself)."""
+    return hashlib.sha256(session.encode()).hexdigest()[:32]
 
 
 __all__ = ["ReplayLimits", "ReplayRefusal", "ReplayWorkers", "compute"]
