@@ -87,11 +87,11 @@ async function logout(ctx) {
   try {
     await postJson("api/logout");
   } catch (err) {
-    ctx.toast(refusalText(ctx, err), "error");
+    ctx.toast(() => refusalText(ctx, err), "error");
     ctx.net.start();
     return;
   }
-  leaveAccount(ctx, ctx.t("account.loggedOut"));
+  leaveAccount(ctx, () => ctx.t("account.loggedOut"));
 }
 
 /** After logging out or deleting the account: a guest without a name, back in the lobby.
@@ -165,7 +165,7 @@ class AccountPage extends Page {
           password: password.value,
         });
         adoptSession(this.ctx, info);
-        this.ctx.toast(this.t(kind === "login" ? "account.welcomeBack" : "account.registered", { name: info.name }));
+        this.ctx.toast(() => this.t(kind === "login" ? "account.welcomeBack" : "account.registered", { name: info.name }));
         this.ctx.go(this.ctx.backFromAccount()); // the invite or table they came from, else the lobby
       } catch (err) {
         problem.textContent = refusalText(this.ctx, err);

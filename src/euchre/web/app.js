@@ -61,7 +61,7 @@ const ctx = {
   announce,
   toast,
   errorText,
-  showError: (err) => toast(errorText(err), "error"),
+  showError: (err) => toast(() => errorText(err), "error"),
   attention: null,
   menu: null, // the top bar's settings menu
   ensureSession,
@@ -116,7 +116,7 @@ async function sessionRefused() {
     return;
   }
   ctx.session = null;
-  ctx.toast(errorText({ code: "no_session" }), "error");
+  ctx.toast(() => errorText({ code: "no_session" }), "error");
   route();
 }
 
@@ -291,7 +291,15 @@ function relabel() {
   fillLanguages();
   showConnection(ctx.net.state);
   account.renderHeader(ctx);
+  relabelToasts();
   if (ctx.current && ctx.current.relabel) ctx.current.relabel();
+}
+
+function relabelToasts() {
+  for (const item of document.querySelectorAll("#toasts .toast")) {
+    const words = toastWords.get(item);
+    if (words) item.textContent = words();
+  }
 }
 
 function setupHeader() {
@@ -368,9 +376,14 @@ function announce(text) {
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
 
-function toast(text, kind = "info") {
+/** ``words``: the text, or a function giving it in the page's language at the time (so a
+ * toast still shown follows a change of language: relabelToasts()). */
+const toastWords = new WeakMap();
+
+function toast(words, kind = "info") {
   const box = document.getElementById("toasts");
-  const item = h("div", { class: `toast toast-${kind}` }, text);
+  const item = h("div", { class: `toast toast-${kind}` }, typeof words === "function" ? words() : words);
+  if (typeof words === "function") toastWords.set(item, words);
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
 }

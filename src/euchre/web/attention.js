@@ -61,7 +61,7 @@ export class Attention {
     this.notify = answer === "granted";
     box.checked = this.notify;
     write(NOTIFY_KEY, this.notify ? "1" : "0");
-    if (!this.notify) this.ctx.toast(this.ctx.t("attention.notifyRefused"), "error");
+    if (!this.notify) this.ctx.toast(() => this.ctx.t("attention.notifyRefused"), "error");
   }
 
   /** Play one of SOUNDS unless muted; a browser without Web Audio simply stays quiet. */

@@ -28,11 +28,11 @@ export class GameClock {
   }
 
   /** A hand ended after the time ran out with players still tied for first, so play goes
-   * on: noted for the header, and its news returned (to be said once). */
-  noteDealOver(page, event) {
+   * on: noted for the header, and its news's text key returned (to be said once). */
+  noteDealOver(event) {
     if (!this.up || !event.deal_over || event.game_over || !tiedForFirst(event.deal_over.score)) return null;
     this.tied = true;
-    return page.t("events.timeUpTied");
+    return "events.timeUpTied";
   }
 
   element(page) {

@@ -54,7 +54,7 @@ class LeaderboardPage extends Page {
       this.board = { ...next, entries: [...this.board.entries, ...next.entries] };
       this.render();
     } catch (err) {
-      this.ctx.toast(this.ctx.errorText(err), "error");
+      this.ctx.toast(() => this.ctx.errorText(err), "error");
     }
   }
 

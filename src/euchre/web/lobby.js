@@ -357,7 +357,7 @@ class Lobby extends Page {
   async needSession() {
     if (this.ctx.session && this.ctx.net.connected) return true;
     if (!this.ctx.session) {
-      this.ctx.toast(this.t("errors.need_name"), "error");
+      this.ctx.toast(() => this.t("errors.need_name"), "error");
       document.getElementById("guest-name")?.focus();
       return false;
     }
@@ -386,7 +386,7 @@ class Lobby extends Page {
     event.preventDefault();
     const code = inviteCode(input.value);
     if (!code) {
-      this.ctx.toast(this.t("errors.bad_code"), "error");
+      this.ctx.toast(() => this.t("errors.bad_code"), "error");
       input.focus();
       return;
     }

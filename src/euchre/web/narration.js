@@ -6,6 +6,65 @@ import { actKey } from "./acts.js";
 import { cardName } from "./cards.js";
 import { cardNameUnder } from "./trumprole.js";
 
+const LOG_LINES = 200; // a game's recent hands
+
+/** The table's log ("What happened"): it keeps the events, not their words, so that a
+ * change of language tells every line again in the new one. A line keeps the table as it
+ * was when it happened: the names then (a player who has left since is still named) and
+ * what of the state its words need. */
+export class EventLog {
+  constructor() {
+    this.lines = [];
+    this.made = 0;
+  }
+
+  clear() {
+    this.lines = [];
+  }
+
+  /** An event into the log; returns its words as a function (the words now, in the
+   * page's language at the time it is called). */
+  noteEvent(page, e, state, before = null, trump = eventTrump(e, state)) {
+    const then = pageThen(page);
+    const facts = stateThen(state);
+    const phase = before ? { phase: before.phase } : null;
+    return this.add(() => describeEvent(then, e, facts, phase, trump));
+  }
+
+  /** A line of news with no event of its own (``key``: its text's key; null: none). */
+  noteNews(page, key) {
+    return key ? this.add(() => page.t(key)) : () => "";
+  }
+
+  add(words) {
+    if (!words()) return words;
+    this.lines.push({ words, key: this.made++ });
+    if (this.lines.length > LOG_LINES) this.lines.shift();
+    return words;
+  }
+
+  /** The lines in the page's language now: {key, text}, oldest first. */
+  entries() {
+    return this.lines.map(({ words, key }) => ({ key, text: words() }));
+  }
+}
+
+/** The page as it is now, its seats and their names kept as they are (an event's line
+ * names who was there then); its words still come from the page's language when read. */
+function pageThen(page) {
+  const info = page.info ? { ...page.info, seats: page.info.seats?.map((s) => s && { ...s }) } : page.info;
+  const seat = page.mySeat();
+  return Object.create(page, { info: { value: info }, mySeat: { value: () => seat } });
+}
+
+/** What of a state an event's words read (orderState, passRound, eventTrump), kept small:
+ * a log holds a game's recent hands. */
+function stateThen(state) {
+  if (!state) return null;
+  const { upcard, dealer, trump, phase, active } = state;
+  return { upcard, dealer, trump, phase, active, history: (state.history || []).filter((e) => e.act.kind === "pass") };
+}
+
 /** One event in words (for the log and the live region). ``trump``: that of the event's
  * deal, which names a played card's part ("Jack of diamonds, left bower"); by default
  * the one the event or the state after it says (right for an event just made). */

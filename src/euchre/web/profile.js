@@ -59,7 +59,7 @@ class ProfilePage extends Page {
       this.total = page.total;
       this.render();
     } catch (err) {
-      this.ctx.toast(this.ctx.errorText(err), "error");
+      this.ctx.toast(() => this.ctx.errorText(err), "error");
     }
   }
 

@@ -126,7 +126,7 @@ class SettingsPage extends Page {
       if (this.ctx.session) this.ctx.net.start();
       return this.refuse("delete", deletePassword, this.refusalKey(err));
     }
-    leaveAccount(this.ctx, this.t("accountSettings.deleted"));
+    leaveAccount(this.ctx, () => this.t("accountSettings.deleted"));
   }
 
   /** The text key of a refusal of either form (both send the current password). */

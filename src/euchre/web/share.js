@@ -16,7 +16,7 @@ function canShare() {
 export function shareInviteButton(page, link) {
   if (!canShare()) return null; // the Copy button beside it does
   const share = async () => {
-    if (!(await shareInvite(page, link))) page.ctx.toast(page.t("table.shareFailed"), "error");
+    if (!(await shareInvite(page, link))) page.ctx.toast(() => page.t("table.shareFailed"), "error");
   };
   return h("button", { type: "button", class: "primary", id: "share-invite", dataset: { key: "share" }, onclick: share }, page.t("table.share"));
 }
@@ -36,14 +36,14 @@ async function shareInvite(page, link) {
 export async function copyInvite(page) {
   try {
     await navigator.clipboard.writeText(inviteLink(page));
-    page.ctx.toast(page.t("table.copied"));
+    page.ctx.toast(() => page.t("table.copied"));
   } catch {
     page.inviteCopyFailed = true;
     page.render();
     const shown = document.getElementById("invite-link-felt");
     if (shown) window.getSelection()?.selectAllChildren(shown);
     else {
-      page.ctx.toast(page.t("table.copyFailed"), "error");
+      page.ctx.toast(() => page.t("table.copyFailed"), "error");
       document.getElementById("invite-link")?.select();
     }
   }

@@ -161,7 +161,7 @@ function timerRule(page) {
 }
 
 function logBox(page) {
-  const items = page.log.map((entry) => h("li", {}, entry.text)); // all kept: a game's recent hands
+  const items = page.log.entries().map((entry) => h("li", {}, entry.text)); // in the language now
   return h(
     "details",
     { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },

@@ -16,7 +16,7 @@ import { suitOf } from "./cardtext.js";
 import { cardNameUnder, withTrumpRole } from "./trumprole.js";
 import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
-import { dealTrumps, describeEvent, describeGame, eventTrump } from "./narration.js";
+import { dealTrumps, describeGame, EventLog, eventTrump } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
 import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
@@ -69,7 +69,7 @@ class TablePage extends Page {
     this.fill = new FillCountdown();
     this.playAgain = new PlayAgain(this);
     this.coach = new Coach(this);
-    this.log = [];
+    this.log = new EventLog();
     this.pending = null;
     this.failure = null;
     this.joinTries = 0;
@@ -284,9 +284,9 @@ class TablePage extends Page {
     if (m.sheet) this.sheet = m.sheet;
     if (m.last_trick !== undefined) this.recentTrick = m.last_trick;
     if (m.log) {
-      this.log = [];
+      this.log.clear();
       const trumps = dealTrumps(m.log, m.state);
-      m.log.forEach((e, i) => this.addLog(describeEvent(this, e, m.state, null, trumps[i]), false));
+      m.log.forEach((e, i) => this.log.noteEvent(this, e, m.state, null, trumps[i]));
     }
     const last = this.sheet[this.sheet.length - 1] || null;
     if (last && !this.lastDeal) this.lastDeal = last;
@@ -347,7 +347,7 @@ class TablePage extends Page {
 
   /** An event into the log; ``speak``: live (announced, heard), not replayed on joining. */
   noteEvent(e, state, speak, before = null, trump = undefined) {
-    const text = describeEvent(this, e, state, before, trump);
+    const words = this.log.noteEvent(this, e, state, before, trump);
     if (speak) this.soundOf(e);
     if ((e.kind === "action" && e.seat === this.mySeat()) || e.kind === "started") this.goAlone = false;
     if (e.trick) {
@@ -369,10 +369,10 @@ class TablePage extends Page {
       this.recentTrick = null;
     }
     if (e.kind === "time_up") this.gameClock.noteTimeUp();
-    this.addLog(text, speak);
-    this.addLog(this.gameClock.noteDealOver(this, e), speak);
+    const news = this.log.noteNews(this, this.gameClock.noteDealOver(e));
+    if (speak) for (const said of [words, news]) if (said()) this.announce(said());
     // Said on the screen too: on a phone the log is folded away.
-    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(text);
+    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(words);
   }
 
   /** A card played, a trick won, a side euchred: heard unless muted (attention.js). */
@@ -388,13 +388,6 @@ class TablePage extends Page {
     if (d.outcome !== "scored" || d.maker === null || d.maker === undefined) return false;
     const makers = this.sideOf(d.maker);
     return d.points.some((p, side) => p > 0 && side !== makers);
-  }
-
-  addLog(text, speak) {
-    if (!text) return;
-    this.log.push({ text, key: this.log.length });
-    if (this.log.length > 200) this.log.shift();
-    if (speak) this.announce(text);
   }
 
   announce(text) {

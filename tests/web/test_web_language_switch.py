@@ -1,0 +1,58 @@
+"""A change of language mid-game reaches every text the table shows at once: the log's
+earlier lines are told again in the new language (it keeps the events, not their words),
+as is a toast still shown."""
+
+from __future__ import annotations
+
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import PHONE, LiveServer, open_settings, open_started_table
+
+# Going alone would let the first trick end without the player's card: with it not allowed,
+# the player's first turn comes before any trick is over.
+NO_ALONE = {"allow_alone": False}
+PLAYED_IN_GERMAN = (
+    "[...document.querySelectorAll('#game-log li')].some(li => li.textContent.includes(' spielt '))"
+)
+
+
+def choose_language(page: Page, lang: str) -> None:
+    open_settings(page)
+    page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def test_the_log_is_told_again_in_the_new_language(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, locale="de-DE")
+    game, _, _ = open_started_table(page, "standard", NO_ALONE, name="Kiri")
+    game.play_until(PLAYED_IN_GERMAN)
+    lines = page.locator("#game-log li")
+    german = lines.all_text_contents()
+    assert any(" spielt " in line for line in german), german
+
+    choose_language(page, "nl")
+    expect(lines.filter(has_text=" spielt ")).to_have_count(0)
+    expect(lines.filter(has_text=" speelt ").first).to_be_attached()
+    expect(lines.filter(has_text="Het spel begint.")).to_have_count(1)
+    dutch = lines.all_text_contents()
+    assert len(dutch) >= len(german)
+    assert not set(german) & set(dutch), set(german) & set(dutch)
+
+    choose_language(page, "de")  # and back: the same lines as before
+    assert lines.all_text_contents()[: len(german)] == german
+
+
+def test_a_toast_still_shown_follows_the_language(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE, locale="de-DE")
+    open_started_table(page, "standard", NO_ALONE)
+    page.evaluate("window.euchre.showError({code: 'rate_limited'})")
+    toast = page.locator("#toasts .toast-error")
+    german = toast.text_content()
+    choose_language(page, "en")
+    expect(toast).not_to_have_text(str(german))
+    expect(toast).to_have_text(page.evaluate("window.euchre.errorText({code: 'rate_limited'})"))
+
