@@ -1,6 +1,7 @@
 """A change of language mid-game reaches every text the table shows at once: the log's
 earlier lines are told again in the new language (it keeps the events, not their words),
-as is a toast still shown."""
+as is a toast still shown; and "Last trick", not usable before the first trick is over,
+says why."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ NO_ALONE = {"allow_alone": False}
 PLAYED_IN_GERMAN = (
     "[...document.querySelectorAll('#game-log li')].some(li => li.textContent.includes(' spielt '))"
 )
+A_TRICK_OVER = "window.euchre.current.recentTrick !== null"
 
 
 def choose_language(page: Page, lang: str) -> None:
@@ -56,3 +58,29 @@ def test_a_toast_still_shown_follows_the_language(
     expect(toast).not_to_have_text(str(german))
     expect(toast).to_have_text(page.evaluate("window.euchre.errorText({code: 'rate_limited'})"))
 
+
+def test_last_trick_says_why_it_waits_for_the_first_trick(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page = new_page(viewport=PHONE)
+    game, _, _ = open_started_table(page, "standard", NO_ALONE)
+    assert game.wait_my_turn_or(A_TRICK_OVER) == "turn"
+    side = page.locator("#last-trick-button")
+    felt = page.locator("#felt-last-trick")
+    for button in (side, felt):
+        expect(button).to_be_disabled()
+        expect(button).to_have_accessible_description("After the first trick")
+    expect(side).to_have_attribute("title", "After the first trick")
+    expect(felt).to_have_accessible_name("Last trick")
+
+    choose_language(page, "nl")
+    expect(side).to_have_accessible_description("Na de eerste slag")
+    choose_language(page, "de")
+    expect(felt).to_have_accessible_description("Nach dem ersten Stich")
+
+    game.play_until(A_TRICK_OVER)
+    for button in (side, felt):
+        expect(button).to_be_enabled()
+        assert button.get_attribute("aria-description") is None
+    expect(side).to_have_accessible_description("")
+    expect(felt).to_have_attribute("title", "Letzter Stich")

@@ -13,9 +13,17 @@ import { h } from "./dom.js";
 export function lastTrickButton(page, open) {
   return h(
     "button",
-    { type: "button", id: "last-trick-button", "aria-expanded": String(open), "aria-controls": "last-trick", "aria-keyshortcuts": "L", disabled: !page.recentTrick, dataset: { cmd: "last-trick", key: "last-trick" } },
+    { type: "button", id: "last-trick-button", "aria-expanded": String(open), "aria-controls": "last-trick", "aria-keyshortcuts": "L", disabled: !page.recentTrick, ...notYet(page), dataset: { cmd: "last-trick", key: "last-trick" } },
     page.t("lookback.lastTrick"),
   );
+}
+
+/** Why "Last trick" cannot be opened yet (no trick of the game is over): on hovering it
+ * and to a screen reader, so a disabled button does not look broken. */
+function notYet(page) {
+  if (page.recentTrick) return {};
+  const why = page.t("lookback.lastTrickLater");
+  return { title: why, "aria-description": why };
 }
 
 export function scoreSheetButton(page, open) {
@@ -31,7 +39,7 @@ export function feltLookButtons(page) {
   // the hand's summary shows its last trick and the score, and needs the felt's height
   if ((!page.state && page.info.status === "waiting") || page.handPause.showing()) return null;
   const button = (cmd, id, key, open, icon, disabled = false) =>
-    h("button", { type: "button", class: "felt-look", id, disabled, title: page.t(key), "aria-label": page.t(key), "aria-expanded": String(open), dataset: { cmd, key: id } }, h("span", { "aria-hidden": "true" }, icon));
+    h("button", { type: "button", class: "felt-look", id, disabled, title: page.t(key), "aria-label": page.t(key), "aria-description": disabled ? notYet(page)["aria-description"] : null, "aria-expanded": String(open), dataset: { cmd, key: id } }, h("span", { "aria-hidden": "true" }, icon));
   return [
     button("last-trick", "felt-last-trick", "lookback.lastTrick", page.showLastTrick, "↶", !page.recentTrick),
     button("score-sheet", "felt-score-sheet", "lookback.sheet", page.showSheet, "▤"),
