@@ -1,12 +1,13 @@
 """A change of language mid-game reaches every text the table shows at once: the log's
 earlier lines are told again in the new language (it keeps the events, not their words),
-as is a toast still shown; and "Last trick", not usable before the first trick is over,
-says why."""
+as are a toast still shown, the chat's note and a replay's error; and "Last trick", not
+usable before the first trick is over, says why."""
 
 from __future__ import annotations
 
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
+from test_web_chat_saves import at_a_table, refuse_chat_switch
 from web_helpers import PHONE, LiveServer, open_settings, open_started_table
 
 # Going alone would let the first trick end without the player's card: with it not allowed,
@@ -84,3 +85,25 @@ def test_last_trick_says_why_it_waits_for_the_first_trick(
         assert button.get_attribute("aria-description") is None
     expect(side).to_have_accessible_description("")
     expect(felt).to_have_attribute("title", "Letzter Stich")
+
+
+def test_the_chat_note_and_a_replay_error_follow_the_language(new_page: PageFactory) -> None:
+    page = new_page(viewport=PHONE, touch=True)
+    refuse_chat_switch(
+        page, 100, {"code": "server_error", "message": "the server failed", "retry_after": 0.1}
+    )
+    at_a_table(page)
+    page.locator("#chat-enabled").tap()
+    problem = page.locator("#chat-error")
+    expect(problem).to_have_text("Not saved: The server failed", timeout=15_000)
+    choose_language(page, "de")
+    expect(problem).to_have_text(
+        "Nicht gespeichert: Der Server konnte die Anfrage nicht ausführen."
+        " Bitte versuche es noch einmal."
+    )
+
+    page.goto("/#/replay/no-such-game")
+    error = page.locator("#replay-error")
+    expect(error).to_have_text("Kein beendetes Spiel mit dieser Kennung.")
+    choose_language(page, "nl")
+    expect(error).to_have_text("Geen afgelopen spel met die code.")

@@ -54,9 +54,10 @@ class ChatPanel {
     this.names = new Map();
     this.lines = [];
     this.loggedTable = null;
-    this.problem = "";
+    // The panel's notes are kept as functions giving their words in the language now.
+    this.problem = () => "";
     this.pending = null; // the chat switch as the reader set it, while not saved yet
-    this.saveNote = ""; // "saving…" or "not saved yet: trying again in 4 seconds"
+    this.saveNote = () => ""; // "saving…" or "not saved yet: trying again in 4 seconds"
     this.saves = 0; // the newest change wins when changes overlap
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = () => this.refresh();
@@ -242,26 +243,26 @@ class ChatPanel {
   async save(message) {
     const mine = ++this.saves;
     const current = () => mine === this.saves;
-    this.problem = "";
-    this.saveNote = this.t("chat.saving");
+    this.problem = () => "";
+    this.saveNote = () => this.t("chat.saving");
     this.render();
     const waiting = (err, ms) => {
       if (!current()) return;
-      this.saveNote = this.t("chat.retrying", { count: Math.ceil(ms / 1000) });
+      this.saveNote = () => this.t("chat.retrying", { count: Math.ceil(ms / 1000) });
       this.render();
     };
     try {
       const answer = await saveWithRetry(() => this.ctx.net.request(message), waiting);
       if (!current()) return false;
-      this.saveNote = "";
+      this.saveNote = () => "";
       this.pending = null;
       this.settings(answer);
       return true;
     } catch (err) {
       if (!current()) return false;
-      this.saveNote = "";
+      this.saveNote = () => "";
       this.pending = null;
-      this.problem = this.t("chat.notSaved", { reason: this.ctx.errorText(err) });
+      this.problem = () => this.t("chat.notSaved", { reason: this.ctx.errorText(err) });
       this.render();
       return false;
     }
@@ -269,7 +270,7 @@ class ChatPanel {
 
   async say(body, typed = false) {
     if (!this.enabled || !this.tableId) return false;
-    this.problem = "";
+    this.problem = () => "";
     try {
       await this.ctx.net.request({ type: "chat", table: this.tableId, ...body });
       const input = this.root.querySelector("#chat-input");
@@ -277,7 +278,7 @@ class ChatPanel {
       this.render();
       return true;
     } catch (err) {
-      this.problem = this.ctx.errorText(err);
+      this.problem = () => this.ctx.errorText(err);
       this.render();
       return false;
     }
@@ -295,7 +296,7 @@ class ChatPanel {
       type: "checkbox",
       id: "chat-enabled",
       checked: this.pending ?? this.enabled,
-      "aria-describedby": this.saveNote ? "chat-saving" : null,
+      "aria-describedby": this.saveNote() ? "chat-saving" : null,
       onchange: (e) => this.toggle(e.target.checked),
     });
     const draft = this.root.querySelector("#chat-input")?.value || "";
@@ -318,7 +319,7 @@ class ChatPanel {
       h("h2", { id: "chat-title" }, this.t(this.shownWatching ? "chat.spectators" : "chat.title")),
       this.shownWatching ? h("p", { class: "hint", id: "chat-apart" }, this.t("chat.apart")) : null,
       h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
-      h("p", { class: "hint", id: "chat-saving", role: "status" }, this.saveNote),
+      h("p", { class: "hint", id: "chat-saving", role: "status" }, this.saveNote()),
       off ? h("p", { class: "hint", id: "chat-off" }, this.t("chat.offNote")) : this.renderLines(),
       h(
         "div",
@@ -328,7 +329,7 @@ class ChatPanel {
         ),
       ),
       h("form", { class: "chat-form row", onsubmit: send }, input, h("button", { type: "submit", id: "chat-send", disabled: off }, this.t("chat.send"))),
-      h("p", { class: "form-error", id: "chat-error", role: "alert" }, this.problem),
+      h("p", { class: "form-error", id: "chat-error", role: "alert" }, this.problem()),
       this.renderMuted(),
     ];
     // replaceChildren would write a null (no one muted) as the text "null"

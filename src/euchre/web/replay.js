@@ -72,9 +72,9 @@ class ReplayPage extends Page {
       const response = await fetch(url, { credentials: "same-origin", ...init });
       if (response.ok) return await response.json();
       const body = await response.json().catch(() => ({}));
-      this.error = this.problemText(response.status, body);
+      this.error = () => this.problemText(response.status, body); // words in the language now
     } catch {
-      this.error = this.t("errors.offline");
+      this.error = () => this.t("errors.offline");
     }
     return null;
   }
@@ -291,7 +291,7 @@ class ReplayPage extends Page {
 
   render() {
     const children = [h("h1", { id: "replay-title", tabindex: "-1" }, this.t("replay.title"))];
-    if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error));
+    if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error()));
     if (this.replay) {
       // The decisions (buttons) come after the steps, which stay at the foot of a small
       // screen: nothing that can be tapped ever scrolls under them.
