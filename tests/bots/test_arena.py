@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from euchre.bots import arena
 from euchre.bots.arena import (
     ArenaStopped,
     Contender,
@@ -23,6 +24,7 @@ from euchre.bots.arena import (
     run_match,
     unit_seed,
 )
+from euchre.bots.commands import print_report
 from euchre.cli import app, new_session
 from euchre.engine import preset
 from euchre.engine.cards import CARD_TEXT
@@ -351,3 +353,22 @@ def test_the_json_report_names_each_units_game_seed_and_first_dealer() -> None:
     for unit, game in zip(report.units, games, strict=True):
         assert game["seed"] == unit_seed(4, unit.index)
         assert game["play"] == f"euchre play --seed {game['seed']} --dealer {game['dealer']}"
+
+
+def test_games_stopped_without_a_winner_are_not_counted_as_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game cut at the deal limit has no winner: it is reported as unfinished, not as a
+    game the first bot lost (a win rate of 0.0 over games nobody won)."""
+    monkeypatch.setattr(arena, "MAX_DEALS_PER_GAME", 1)  # two deals: 8 points at most
+    report = run_match(preset("standard"), Contender("easy"), Contender("random"), deals=4, jobs=1)
+    data = report.to_json()
+    assert data["games"] == 0 and data["unfinished_games"] == 2 * data["units"], data
+    assert data["deals"] > 0
+    assert data["win_rate"] is None and data["win_rate_stderr"] is None
+    out = io.StringIO()
+    print_report(Console(file=out, width=200), report)
+    assert f"{data['unfinished_games']} games stopped at 1 deals without a winner" in (
+        out.getvalue()
+    ), out.getvalue()
+    assert "games won: none finished" in out.getvalue()

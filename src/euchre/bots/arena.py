@@ -71,6 +71,7 @@ class UnitResult:
     deals: int = 0
     diff: float = 0.0
     games: int = 0
+    unfinished: int = 0  # games cut at MAX_DEALS_PER_GAME without a winner
     a_wins: int = 0
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
@@ -170,6 +171,9 @@ def _play_game(
         result.times[who].append(time.perf_counter() - start)
         state.apply(action, seat=seat)
         seen = _count_deals(state, lineup, seen, result)
+    if not state.game_over:
+        result.unfinished += 1
+        return
     result.games += 1
     if state.winner is not None and _holder(state.winner, lineup, variant.players) == 0:
         result.a_wins += 1
@@ -219,7 +223,12 @@ class Report:
 
     @property
     def games(self) -> int:
+        """Games played to their end (the games won are counted over these)."""
         return sum(u.games for u in self.units)
+
+    @property
+    def unfinished(self) -> int:
+        return sum(u.unfinished for u in self.units)
 
     def mean(self) -> float:
         return sum(u.diff for u in self.units) / max(1, self.deals)
@@ -273,8 +282,9 @@ class Report:
             "points_per_hand": mean,
             "stderr": se if known else None,
             "ci95": [mean - 1.96 * se, mean + 1.96 * se] if known else None,
-            "win_rate": self.win_rate(),
-            "win_rate_stderr": self.win_rate_stderr() if known else None,
+            "unfinished_games": self.unfinished,
+            "win_rate": self.win_rate() if self.games else None,
+            "win_rate_stderr": self.win_rate_stderr() if known and self.games else None,
             "bots": [
                 {"name": self.a, **self.timing(0)},
                 {"name": self.b, **self.timing(1)},

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from euchre.engine import Variant, VariantError, preset
 
+from . import arena
 from .arena import Contender, Report, run_match
 from .base import UnknownLevelError, levels, make_bot
 from .protocol import ProtocolError, serve
@@ -148,7 +149,15 @@ def print_report(console: Console, report: Report) -> None:
         f"[bold]{report.a}[/] vs [bold]{report.b}[/], {report.variant}: "
         f"{data['deals']} deals in {data['games']} games (duplicate), seed {report.seed}"
     )
-    won = f"games won by {report.a}: {100 * data['win_rate']:.1f}%"
+    if report.unfinished:
+        console.print(
+            f"{report.unfinished} games stopped at {arena.MAX_DEALS_PER_GAME} deals"
+            " without a winner: their deals count in points per hand, not in games won"
+        )
+    if data["win_rate"] is None:
+        won = "games won: none finished"
+    else:
+        won = f"games won by {report.a}: {100 * data['win_rate']:.1f}%"
     if se is None:
         console.print(f"points per hand ({report.a} - {report.b}): {mean:+.3f}")
         console.print(f"{won} (one duplicate unit: play more deals for an error estimate)")
@@ -159,7 +168,10 @@ def print_report(console: Console, report: Report) -> None:
         f"points per hand ({report.a} - {report.b}): {mean:+.3f} ± {se:.3f} "
         f"(95% interval {low:+.3f} to {high:+.3f})"
     )
-    console.print(f"{won} ± {100 * data['win_rate_stderr']:.1f}%")
+    if data["win_rate_stderr"] is None:
+        console.print(won)
+    else:
+        console.print(f"{won} ± {100 * data['win_rate_stderr']:.1f}%")
     _print_timing(console, report)
 
 
