@@ -178,6 +178,39 @@ def test_joiners_stay_where_they_join_and_hide_nothing_elsewhere(tmp_path: Path)
             client.close()
 
 
+def tags(code: str) -> str:
+    """``code`` in tag characters (what follows the black flag in a subdivision flag)."""
+    return "".join(chr(0xE0000 + ord(c)) for c in code)
+
+
+ENGLAND = "\U0001f3f4" + tags("gbeng") + "\U000e007f"
+SCOTLAND = "\U0001f3f4" + tags("gbsct") + "\U000e007f"
+
+
+def test_subdivision_flags_keep_their_tags_and_stray_tags_hide_nothing(tmp_path: Path) -> None:
+    """The tag characters of England's flag became spaces, leaving a black flag and a gap;
+    after the black flag, closed by a cancel tag, they stay, anywhere else they are spaces
+    (a flag's code hides no message: it is a few letters and digits)."""
+    with ThreadServer(social_settings(tmp_path / "f.db", chat_seconds=0.01)) as live:
+        table, players = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+        ann, bob = players
+        chat_on(ann)
+        chat_on(bob)
+        flags = [ENGLAND, f"gg {SCOTLAND}{ENGLAND} wp"]
+        for text in flags:
+            assert say(ann, table, text)["text"] == text
+        ann.expect_error("chat_empty", type="chat", table=table, text=tags("gbeng") + "\U000e007f")
+        unclosed = "\U0001f3f4" + tags("gbeng") + " hi"
+        hidden = "\U0001f3f4" + tags("meetmeat9") + "\U000e007f"
+        stray = "hi" + tags("x") + "\U000e007f"
+        assert say(ann, table, unclosed)["text"] == "\U0001f3f4      hi"
+        assert say(ann, table, hidden)["text"] == "\U0001f3f4"
+        assert say(ann, table, stray)["text"] == "hi"
+        assert chat_seen(bob) == [*flags, "\U0001f3f4      hi", "\U0001f3f4", "hi"]
+        for client in players:
+            client.close()
+
+
 def test_guests_of_one_address_share_its_chat_rate(tmp_path: Path) -> None:
     """Each guest had a rate of its own, and an address may make 30 guests an hour: a
     script's guests watching a table flooded its spectators' channel faster than anyone

@@ -37,6 +37,14 @@ def test_invisible_characters_are_named() -> None:
     assert invisible_characters("\uffa0") == ["U+FFA0"]
 
 
+def test_a_subdivision_flags_tags_show_and_stray_tags_are_named() -> None:
+    england = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    assert invisible_characters(f"Ann {england}") == []
+    assert invisible_characters("Ann\U000e0067\U000e007f") == ["U+E0067", "U+E007F"]
+    unclosed = "\U0001f3f4\U000e0067\U000e0062"
+    assert invisible_characters(unclosed) == ["U+E0067", "U+E0062"]
+
+
 def test_addresses_are_keyed_ipv4_as_is_and_ipv6_by_64() -> None:
     assert limit_key("203.0.113.7") == "203.0.113.7"
     assert limit_key("2001:db8:1:2::1") == limit_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"

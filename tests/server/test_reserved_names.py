@@ -80,6 +80,20 @@ def test_marks_on_nothing_or_in_towers_are_refused(live: ThreadServer, name: str
         assert "accents or vowel signs" in answer.json()["detail"]
 
 
+ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+
+
+def test_a_flag_in_a_name_is_refused_by_the_name_rule_not_as_invisible(live: ThreadServer) -> None:
+    """England's flag was refused as "invisible characters (found U+E0067, ...)": its tags
+    draw the flag. Names hold no emoji, so the rule of names answers; a stray tag is still
+    named as invisible."""
+    answer = guest(live.base, f"Ann {ENGLAND}")
+    assert answer.status_code == 422 and answer.json()["code"] == "bad_name", answer.text
+    assert "letters, digits" in answer.json()["detail"], answer.text
+    answer = guest(live.base, "Ann\U000e0067")
+    assert answer.status_code == 422 and "U+E0067" in answer.json()["detail"], answer.text
+
+
 @pytest.mark.parametrize("name", FINE)
 def test_ordinary_names_still_pass(live: ThreadServer, name: str) -> None:
     answer = guest(live.base, name)

@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from euchre.store.accounts import AccountStore
-from euchre.store.names import BLANK_LETTERS
+from euchre.store.names import BLANK_LETTERS, flag_tag_positions
 from euchre.store.repo import utcnow
 
 from .addresses import limit_key
@@ -92,9 +92,11 @@ def clean_text(raw: str) -> str:
     """A chat line as it is kept and shown: composed (NFC); control and format characters,
     line and paragraph separators (they break a line, so a line could show a second one
     that reads as another person's) and letters that show nothing become spaces, but for a
-    joiner (``JOINERS``) between two characters that show; past ``MAX_MARKS`` combining
-    marks in a row the rest are dropped; surrounding space is dropped."""
+    joiner (``JOINERS``) between two characters that show and the tags of a subdivision
+    flag; past ``MAX_MARKS`` combining marks in a row the rest are dropped; surrounding
+    space is dropped."""
     text = unicodedata.normalize("NFC", raw)
+    flags = flag_tag_positions(text)
     kept: list[str] = []
     marks = 0
     for at, ch in enumerate(text):
@@ -102,7 +104,7 @@ def clean_text(raw: str) -> str:
         marks = marks + 1 if category[0] == "M" else 0
         if marks > MAX_MARKS:
             continue
-        if ch in JOINERS and _joins(kept, text[at + 1 : at + 2]):
+        if at in flags or (ch in JOINERS and _joins(kept, text[at + 1 : at + 2])):
             kept.append(ch)
             continue
         blank = category[0] == "C" or category in ("Zl", "Zp") or ch in BLANK_LETTERS

@@ -17,6 +17,7 @@ others see.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 from confusable_homoglyphs import utils as homoglyph_data
@@ -100,10 +101,26 @@ def skeleton(name: str) -> str:
     return _joined(_folded(name))
 
 
+# A subdivision flag (England, Scotland, Wales) is a black flag, the subdivision's code in
+# tag letters and digits (a region and up to four more), and a cancel tag. Tag characters
+# anywhere else show nothing and could hide text.
+_FLAG_TAGS = re.compile("\U0001f3f4([\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,7}\U000e007f)")
+
+
+def flag_tag_positions(text: str) -> frozenset[int]:
+    """Where ``text`` holds the tag characters of a subdivision flag: they draw the flag."""
+    return frozenset(
+        at for found in _FLAG_TAGS.finditer(text) for at in range(found.start(1), found.end(1))
+    )
+
+
 def invisible_characters(name: str) -> list[str]:
-    """The format, control and blank characters in a name, as ``U+XXXX`` codes."""
+    """The format, control and blank characters in a name, as ``U+XXXX`` codes (but the
+    tags of a subdivision flag, which show as the flag)."""
+    flags = flag_tag_positions(name)
     return [
         f"U+{ord(c):04X}"
-        for c in name
-        if unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS
+        for at, c in enumerate(name)
+        if (unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS)
+        and at not in flags
     ]
