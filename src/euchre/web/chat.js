@@ -189,7 +189,7 @@ class ChatPanel {
     const toast = h(
       "button",
       { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() },
-      h("span", { class: "chat-from" }, m.from.name),
+      h("span", { class: "chat-from pname", dir: "auto", title: m.from.name }, m.from.name),
       h("span", { class: "chat-where" }, ` (${this.where(m)})`),
       ": ",
       this.lineText(m),
@@ -366,7 +366,7 @@ class ChatPanel {
         h(
           "li",
           { class: "chat-line", dataset: { id: String(line.id), from: line.from.id } },
-          h("span", { class: "chat-from", dir: "auto" }, line.from.name), // a right-to-left name stays apart from the line
+          h("span", { class: "chat-from pname", dir: "auto", title: line.from.name }, line.from.name), // a right-to-left name stays apart from the line
           h("span", { class: "chat-where" }, ` (${this.where(line)})`),
           ": ",
           h("span", { class: "chat-text" }, this.lineText(line)),

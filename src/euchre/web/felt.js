@@ -48,7 +48,7 @@ export function feltContract(page) {
     "div",
     { class: "felt-contract contract", id: "felt-contract" },
     h("span", { class: "felt-trump" }, page.t("table.trump"), " ", trump),
-    maker ? h("span", { class: "felt-maker" }, page.t(s.alone ? "table.madeByAlone" : "table.madeBy", { name: maker })) : null,
+    maker ? h("span", { class: "felt-maker pname", title: maker }, page.t(s.alone ? "table.madeByAlone" : "table.madeBy", { name: maker })) : null,
   );
 }
 

@@ -110,7 +110,7 @@ class Lobby extends Page {
     return h(
       "div",
       { class: "panel who compact" },
-      h("p", { id: "who" }, this.t("lobby.playingAs", { name: ctx.session.name }), " ", h("span", { class: "badge" }, this.t(ctx.session.guest === false ? "lobby.account" : "lobby.guest"))),
+      h("p", { id: "who" }, h("span", { class: "pname", title: ctx.session.name }, this.t("lobby.playingAs", { name: ctx.session.name })), " ", h("span", { class: "badge" }, this.t(ctx.session.guest === false ? "lobby.account" : "lobby.guest"))),
       h("button", { type: "button", onclick: () => this.changeName() }, this.t("lobby.changeName")),
     );
   }
@@ -210,7 +210,7 @@ class Lobby extends Page {
   tableRow(t) {
     const ctx = this.ctx;
     const seats = t.seats.map((s) =>
-      h("li", { class: `seat-chip ${s.type}` }, s.type === "empty" ? this.t("table.freeSeat") : s.name),
+      h("li", { class: `seat-chip ${s.type}`, dir: "auto", title: s.type === "empty" ? null : s.name }, s.type === "empty" ? this.t("table.freeSeat") : s.name),
     );
     const options = optionSummary(ctx, t.options || {});
     const canSit = t.free > 0 || (t.status === "playing" && t.seats.some((s) => s.type === "bot") && t.kind !== "ranked");

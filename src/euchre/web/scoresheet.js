@@ -34,7 +34,7 @@ export function scoreSheet(ctx, rows, names, id = "score-sheet") {
       "tr",
       { dataset: { deal: String(row.deal) } },
       h("th", { scope: "row" }, String(row.deal + 1)),
-      h("td", { class: "dealer" }, names.seat(row.dealer)),
+      h("td", { class: "dealer" }, nameCut(names.seat(row.dealer))),
       h("td", { class: "trump" }, trumpCell(ctx, row)),
       h("td", { class: "maker" }, makerCell(ctx, row, names)),
       h("td", { class: "tricks" }, perSide(sides, (side) => row.tricks?.[side] ?? 0)),
@@ -72,7 +72,13 @@ function trumpCell(ctx, row) {
 
 function makerCell(ctx, row, names) {
   if (row.maker === null || row.maker === undefined) return "–";
-  return row.alone ? `${names.seat(row.maker)} (${ctx.t("table.alone")})` : names.seat(row.maker);
+  const maker = nameCut(names.seat(row.maker));
+  return row.alone ? [maker, ` (${ctx.t("table.alone")})`] : maker;
+}
+
+// A name cut with an ellipsis in its column, whole in its title and for screen readers.
+function nameCut(name) {
+  return h("span", { class: "pname", dir: "auto", title: name }, name);
 }
 
 function perSide(sides, value) {

@@ -40,7 +40,7 @@ function scoreBoard(page) {
       h(
         "th",
         { scope: "row" },
-        page.sideName(side),
+        h("span", { class: "pname", dir: "auto", title: page.sideName(side) }, page.sideName(side)),
         // a space between: the badge's margin alone ran the names into it for screen readers ("Olgayou")
         side === mine ? [" ", h("span", { class: "you" }, page.t("table.you"))] : null,
       ),

@@ -923,7 +923,7 @@ class TablePage extends Page {
       h(
         "div",
         { class: "seat-name" },
-        h("span", { class: "name", dir: "auto" }, this.seatName(seat)),
+        h("span", { class: "name pname", dir: "auto", title: this.seatName(seat) }, this.seatName(seat)),
         me ? h("span", { class: "you" }, this.t("table.you")) : null,
         this.isPartner(seat) ? h("span", { class: "chip partner", title: this.t("table.partner") }, this.t("table.partner")) : null,
         s && s.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,

@@ -1,0 +1,155 @@
+"""A name may be very wide (24 x U+FDFA, one of the widest characters, or 24 Ws): with
+such names in all four seats, every view a player sees (the lobby, the table before the
+game and in each phase, the chat, the hand's summary, the score sheet, the game's end, the
+replay) stays as wide as a phone's screen, and each name is cut with an ellipsis, its
+whole text kept as a tooltip."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from web_helpers import (
+    PHONE,
+    PHONE_LANDSCAPE,
+    GamePage,
+    LiveServer,
+    enter_name,
+    fast_settings,
+    running_server,
+)
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
+from phases import act
+from server_helpers import Client, _act_once, seat_clients, settle
+
+# Headless Chromium here has no font with U+FDFA (it draws boxes), so 24 capital Ws stand
+# in for a name as wide as a screen.
+WIDE = {"fdfa": "\ufdfa" * 24, "w": "W" * 24}
+
+# Whatever reaches past the screen's right edge: the page's width, and each element.
+OVERFLOW = """() => {
+    const width = window.innerWidth;
+    // inside a box that scrolls sideways (the score sheet's) or clips, nothing leaves the page
+    const scrolled = (el) => !!el && el !== document.body
+        && (getComputedStyle(el).overflowX !== 'visible' || scrolled(el.parentElement));
+    const past = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > width + 1
+                 && !scrolled(el.parentElement))
+        .map((el) => `${el.tagName}.${el.className} ${el.getBoundingClientRect().right}`);
+    return [document.documentElement.scrollWidth, width, past.slice(0, 5)];
+}"""
+
+# Each name shown in its place: [its text-overflow, its title, its text].
+NAMES = """() => [...document.querySelectorAll('.pname')]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => [getComputedStyle(el).textOverflow, el.title, el.textContent])"""
+
+
+@pytest.fixture(scope="module")
+def paused(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """Tables pause 30 s after each hand, so the hand's summary stays to be looked at."""
+    db = Path(tmp_path_factory.mktemp("web-wide")) / "euchre.db"
+    with running_server(fast_settings(db, summary_seconds=30.0)) as server:
+        yield server
+
+
+def fits(page: Page, where: str, shots: Path) -> None:
+    """Nothing reaches past the screen's right edge (a picture of it in ``shots``)."""
+    page.screenshot(path=str(shots / f"{where}.png"))
+    wide, width, past = page.evaluate(OVERFLOW)
+    assert wide <= width and not past, (where, wide, width, past)
+
+
+def names_cut(page: Page, name: str) -> None:
+    shown = page.evaluate(NAMES)
+    assert shown, "no names shown"
+    for overflow, title, text in shown:
+        if name in text:
+            assert overflow == "ellipsis" and name in title, (overflow, title, text)
+
+
+STATE = "window.euchre.current.state"
+SUMMARY = "!!document.querySelector('#summary-continue')"
+MY_TURN = f"{STATE}?.to_act === {STATE}?.seat && {STATE}?.legal?.length > 0"
+MOVED = (
+    f"+document.querySelector('.table-page')?.dataset.version > seen || {SUMMARY} || ({MY_TURN})"
+)
+OVER = "document.querySelector('.table-page')?.dataset.phase === 'game_over'"
+
+
+def play_until(clients: list[Client], table: str, page: Page, done: str) -> None:
+    """The clients play at random and the page plays its first legal action until ``done``
+    holds in the page (a hand's summary on the way is continued)."""
+    rng = random.Random(7)
+    for _ in range(400):
+        if page.evaluate(f"() => {done}"):
+            return
+        if page.evaluate(f"() => {SUMMARY}"):
+            page.evaluate("document.querySelector('#summary-continue')?.click()")
+            for client in clients:
+                client.send(type="continue", table=table)
+        seen = max(GamePage(page).version(), settle(clients, table))
+        for client in clients:
+            client.sync_to(table, seen)
+        actor = next((c for c in clients if c.my_turn(table)), None)
+        if actor is not None:
+            _act_once(actor, table, rng)
+        elif page.evaluate(f"() => {MY_TURN}"):
+            act(GamePage(page), page.evaluate(f"{STATE}.legal[0]"))
+        else:  # another's move or the pause after a hand: wait for the page to move on
+            moved = f"(seen) => {MOVED} || ({done})"
+            page.wait_for_function(moved, arg=seen, timeout=40_000)
+    raise AssertionError(f"never {done}: {page.evaluate(STATE)}")
+
+
+@pytest.mark.parametrize("wide", list(WIDE))
+@pytest.mark.parametrize("size", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+def test_very_wide_names_in_every_seat_keep_every_view_on_the_screen(
+    new_page: PageFactory, paused: LiveServer, size: dict[str, int], wide: str, tmp_path: Path
+) -> None:
+    name = WIDE[wide]
+    table, clients = seat_clients(paused.base, [name] * 3, turn_seconds=0, options={"target": 5})
+    listed = Client(paused.base, name)
+    listed.request(type="create", kind="casual", preset="standard", options={}, turn_seconds=600)
+    page = new_page(viewport=size, server=paused)
+    enter_name(page, name)
+    expect(page.locator(".seat-chip", has_text=name).first).to_be_visible()
+    fits(page, "lobby", tmp_path)
+    page.goto(f"/#/join/{clients[0].tables[table].invite}")
+    page.locator('.seat[data-seat="3"] .sit-here').click()
+    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    fits(page, "waiting", tmp_path)
+    page.locator("#chat-enabled").check()
+    for client in clients:
+        client.request(type="chat_settings", enabled=True)
+        client.request(type="chat", table=table, text="hello")
+    page.fill("#chat-input", "hi")
+    page.click("#chat-send")
+    expect(page.locator(".chat-line")).to_have_count(4)
+    fits(page, "chat", tmp_path)
+    clients[0].request(type="start", table=table)
+    play_until(clients, table, page, f"{STATE}?.phase.startsWith('bid')")
+    fits(page, "bidding", tmp_path)
+    play_until(clients, table, page, f"{STATE}?.phase === 'play' && {STATE}.to_act === 3")
+    fits(page, "play", tmp_path)
+    names_cut(page, name)
+    play_until(clients, table, page, SUMMARY)
+    fits(page, "summary", tmp_path)
+    page.locator("#score-sheet-button").click()
+    fits(page, "sheet", tmp_path)
+    page.locator("#score-sheet-box").get_by_role("button", name="Close").click()
+    expect(page.locator("#score-sheet-box")).to_be_hidden()
+    play_until(clients, table, page, OVER)
+    fits(page, "over", tmp_path)
+    names_cut(page, name)
+    page.click("#watch-replay")
+    page.wait_for_selector("section.replay")
+    fits(page, "replay", tmp_path)
+    for client in [*clients, listed]:
+        client.close()
