@@ -6,27 +6,22 @@ whole text kept as a tooltip."""
 
 from __future__ import annotations
 
-import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
+from seated_clients import OVER, STATE, SUMMARY, play_until
+from server_helpers import Client, seat_clients
 from web_helpers import (
     PHONE,
     PHONE_LANDSCAPE,
-    GamePage,
     LiveServer,
     enter_name,
     fast_settings,
     running_server,
 )
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
-from phases import act
-from server_helpers import Client, _act_once, seat_clients, settle
 
 # Headless Chromium here has no font with U+FDFA (it draws boxes), so 24 capital Ws stand
 # in for a name as wide as a screen.
@@ -72,40 +67,6 @@ def names_cut(page: Page, name: str) -> None:
     for overflow, title, text in shown:
         if name in text:
             assert overflow == "ellipsis" and name in title, (overflow, title, text)
-
-
-STATE = "window.euchre.current.state"
-SUMMARY = "!!document.querySelector('#summary-continue')"
-MY_TURN = f"{STATE}?.to_act === {STATE}?.seat && {STATE}?.legal?.length > 0"
-MOVED = (
-    f"+document.querySelector('.table-page')?.dataset.version > seen || {SUMMARY} || ({MY_TURN})"
-)
-OVER = "document.querySelector('.table-page')?.dataset.phase === 'game_over'"
-
-
-def play_until(clients: list[Client], table: str, page: Page, done: str) -> None:
-    """The clients play at random and the page plays its first legal action until ``done``
-    holds in the page (a hand's summary on the way is continued)."""
-    rng = random.Random(7)
-    for _ in range(400):
-        if page.evaluate(f"() => {done}"):
-            return
-        if page.evaluate(f"() => {SUMMARY}"):
-            page.evaluate("document.querySelector('#summary-continue')?.click()")
-            for client in clients:
-                client.send(type="continue", table=table)
-        seen = max(GamePage(page).version(), settle(clients, table))
-        for client in clients:
-            client.sync_to(table, seen)
-        actor = next((c for c in clients if c.my_turn(table)), None)
-        if actor is not None:
-            _act_once(actor, table, rng)
-        elif page.evaluate(f"() => {MY_TURN}"):
-            act(GamePage(page), page.evaluate(f"{STATE}.legal[0]"))
-        else:  # another's move or the pause after a hand: wait for the page to move on
-            moved = f"(seen) => {MOVED} || ({done})"
-            page.wait_for_function(moved, arg=seen, timeout=40_000)
-    raise AssertionError(f"never {done}: {page.evaluate(STATE)}")
 
 
 @pytest.mark.parametrize("wide", list(WIDE))

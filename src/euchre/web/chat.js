@@ -4,6 +4,7 @@
 // sent. Lines are people's text and are only ever put in the page as text nodes.
 
 import { h } from "./dom.js";
+import { isolateName } from "./i18n.js";
 import { redrawKeepingFocus } from "./keepfocus.js";
 import { saveWithRetry } from "./save.js";
 import * as table from "./table.js";
@@ -223,7 +224,7 @@ class ChatPanel {
   }
 
   fromText(line) {
-    return `${line.from.name} (${this.where(line)})`;
+    return `${isolateName(line.from.name)} (${this.where(line)})`;
   }
 
   lineText(line) {

@@ -81,11 +81,21 @@ export class I18n extends EventTarget {
 // ("Dana played ..." read backwards round it): such a name goes between Unicode's first
 // strong isolate and its pop (U+2068, U+2069), which screen readers do not speak. Other
 // names are left as they are (the page's languages are all left to right).
-const NAME_PARAMS = new Set(["name", "names", "makers", "defenders", "side", "sides", "players", "winner"]);
-const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+// A list of names ("Dana and Bob") or a name with words after it ("Dana (partner)") is built
+// from names isolated one by one (isolateName): isolated whole, the list would be read right
+// to left with the name ("Bob and Dana").
+const NAME_PARAMS = new Set(["name", "names", "makers", "defenders", "side", "sides", "players", "winner", "partner"]);
+// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms; the historic scripts
+// and Adlam (Fulani names) above U+FFFF.
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/** A name as it goes into a sentence or a list: isolated when it is written right to left. */
+export function isolateName(value) {
+  return RIGHT_TO_LEFT.test(value) ? `\u2068${value}\u2069` : value;
+}
 
 function isolated(param, value) {
-  return NAME_PARAMS.has(param) && RIGHT_TO_LEFT.test(value) ? `\u2068${value}\u2069` : value;
+  return NAME_PARAMS.has(param) ? isolateName(value) : value;
 }
 
 function lookup(tree, key) {

@@ -40,7 +40,8 @@ function scoreBoard(page) {
       h(
         "th",
         { scope: "row" },
-        h("span", { class: "pname", dir: "auto", title: page.sideName(side) }, page.sideName(side)),
+        // no dir=auto: a side's names are isolated one by one, and "דנה and Bob" is English
+        h("span", { class: "pname", title: page.sideName(side) }, page.sideName(side)),
         // a space between: the badge's margin alone ran the names into it for screen readers ("Olgayou")
         side === mine ? [" ", h("span", { class: "you" }, page.t("table.you"))] : null,
       ),

@@ -27,6 +27,7 @@ import { seatElsewhere } from "./elsewhere.js";
 import { FillCountdown } from "./waiting.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
+import { isolateName } from "./i18n.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
@@ -420,7 +421,7 @@ class TablePage extends Page {
     const seats = this.sideSeats(side);
     // "Ann and Free seat" read oddly: a side not yet seated is "Side 1" until it is.
     if (seats.some((s) => this.info?.seats?.[s]?.type === "empty")) return this.t("table.sideN", { n: side + 1 });
-    return this.ctx.i18n.list(seats.map((s) => this.seatName(s)));
+    return this.ctx.i18n.list(seats.map((s) => isolateName(this.seatName(s))));
   }
 
 
@@ -1251,7 +1252,7 @@ class TablePage extends Page {
           h("button", { type: "button", id: "close-game-over", "aria-keyshortcuts": "Escape", dataset: { cmd: "close-game-over", key: "close-game-over" } }, this.t("game.close")),
         ),
       ),
-      h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${this.sideName(side)}: ${s.score[side]}`))),
+      h("ul", {}, Array.from({ length: this.players() === 3 ? 3 : 2 }, (_, side) => h("li", {}, `${isolateName(this.sideName(side))}: ${s.score[side]}`))),
       this.lastDeal ? handSummary(this, this.lastDeal, { live: false }) : null,
     );
     if (!this.gameOverShown) {

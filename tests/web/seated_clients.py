@@ -1,0 +1,48 @@
+"""A browser page at a table with three websocket clients in the other seats: the clients
+play at random, the page plays its first legal action, until the page shows a moment."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from phases import act
+from playwright.sync_api import Page
+from web_helpers import GamePage
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
+from server_helpers import Client, _act_once, settle
+
+STATE = "window.euchre.current.state"
+SUMMARY = "!!document.querySelector('#summary-continue')"
+MY_TURN = f"{STATE}?.to_act === {STATE}?.seat && {STATE}?.legal?.length > 0"
+MOVED = (
+    f"+document.querySelector('.table-page')?.dataset.version > seen || {SUMMARY} || ({MY_TURN})"
+)
+OVER = "document.querySelector('.table-page')?.dataset.phase === 'game_over'"
+
+
+def play_until(clients: list[Client], table: str, page: Page, done: str) -> None:
+    """The clients play at random and the page plays its first legal action until ``done``
+    holds in the page (a hand's summary on the way is continued)."""
+    rng = random.Random(7)
+    for _ in range(400):
+        if page.evaluate(f"() => {done}"):
+            return
+        if page.evaluate(f"() => {SUMMARY}"):
+            page.evaluate("document.querySelector('#summary-continue')?.click()")
+            for client in clients:
+                client.send(type="continue", table=table)
+        seen = max(GamePage(page).version(), settle(clients, table))
+        for client in clients:
+            client.sync_to(table, seen)
+        actor = next((c for c in clients if c.my_turn(table)), None)
+        if actor is not None:
+            _act_once(actor, table, rng)
+        elif page.evaluate(f"() => {MY_TURN}"):
+            act(GamePage(page), page.evaluate(f"{STATE}.legal[0]"))
+        else:  # another's move or the pause after a hand: wait for the page to move on
+            moved = f"(seen) => {MOVED} || ({done})"
+            page.wait_for_function(moved, arg=seen, timeout=40_000)
+    raise AssertionError(f"never {done}: {page.evaluate(STATE)}")
