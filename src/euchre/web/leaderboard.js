@@ -119,7 +119,7 @@ class LeaderboardPage extends Page {
     const head = ["stats.rank", "stats.player", "stats.rating", "stats.games", "stats.wins"].map((k) => this.t(k));
     const rows = this.board.entries.map((e) => [
       String(e.rank),
-      h("a", { href: `#/profile/${encodeURIComponent(e.name)}`, class: "pname", dir: "auto", title: e.name }, e.name),
+      h("a", { href: `#/profile/${encodeURIComponent(e.name)}` }, e.name),
       ratingText(this.ctx.t, e.rating, e.provisional),
       String(e.games),
       String(e.wins),
