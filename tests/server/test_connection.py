@@ -23,6 +23,7 @@ class StuckSocket:
 
     def __init__(self) -> None:
         self.application_state = WebSocketState.CONNECTED
+        self.client = None  # no peer address, as Starlette's own websocket may have
         self.sent: list[str] = []
         self.closed_with: int | None = None
         self.release = asyncio.Event()
