@@ -140,3 +140,67 @@ def test_a_socket_dead_without_a_close_is_noticed_and_replaced(
     expect(page.locator(".table-page")).to_have_attribute("data-my-turn", "true")
     assert (game.attr("phase"), game.hand(), game.trick()) == before  # the tap never arrived
     _resumes_on_my_turn(game, live, version)
+
+
+class SlowReturn:
+    """The page's sockets; those opened after ``hold()`` get the server's welcome at once
+    and everything after it only on ``release()``: a reconnection on a slow network."""
+
+    def __init__(self, page: Page) -> None:
+        self.holding = False
+        self.held: list[tuple[WebSocketRoute, str | bytes]] = []
+        self.sent_while_held: list[str] = []
+        page.route_web_socket(SOCKET, self.route)
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def route(self, ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        slow = self.holding
+
+        def outgoing(text: str | bytes) -> None:
+            if slow and self.holding:
+                self.sent_while_held.append(str(text))
+            server.send(text)
+
+        def incoming(text: str | bytes) -> None:
+            if slow and self.holding and '"welcome"' not in str(text):
+                self.held.append((ws, text))
+            else:
+                ws.send(text)
+
+        ws.on_message(outgoing)
+        server.on_message(incoming)
+
+    def release(self) -> None:
+        self.holding = False
+        for ws, text in self.held:
+            ws.send(text)
+
+
+def test_a_tap_before_the_table_is_fetched_again_is_refused_not_sent(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Back on a new socket, the table's snapshot still on its way: the view is the one
+    from before the break, so a tap says so rather than sending a move the server would
+    refuse as stale without a word to the player."""
+    page = new_page(viewport=PHONE, touch=True)
+    network = SlowReturn(page)
+    game = _my_turn_at_a_table(page, "Pete")
+    version = game.version()
+    choice = _first_choice(page)
+
+    network.hold()
+    assert live.drop_connections("Pete") == 1
+    page.wait_for_function("document.body.dataset.reconnects === '1'")
+    wait_connected(page)
+    expect(page.locator(".table-page")).to_have_attribute("aria-busy", "true")
+    _tap(page, choice)
+    expect(page.locator(".toast-error")).to_have_text(
+        "Catching up with the table… Try again in a moment."
+    )
+    assert not [sent for sent in network.sent_while_held if '"act"' in sent]
+
+    network.release()
+    _resumes_on_my_turn(game, live, version)

@@ -72,6 +72,7 @@ class TablePage extends Page {
     this.coach = new Coach(this);
     this.log = new EventLog();
     this.pending = null;
+    this.catchingUp = false; // on a new socket, the table not fetched again yet: the view may be old
     this.failure = null;
     this.joinTries = 0;
     this.wasMyTurn = false;
@@ -144,7 +145,10 @@ class TablePage extends Page {
 
   opened(detail) {
     if (!this.ctx.session) return;
-    if (detail.again && this.info) this.announce(this.t("table.reconnected"));
+    if (detail.again && this.info) {
+      this.catchingUp = true;
+      this.render();
+    }
     this.join();
   }
 
@@ -244,6 +248,8 @@ class TablePage extends Page {
   snapshot(m) {
     if (this.info && m.version < this.version) return;
     const fresh = !this.info;
+    const caughtUp = this.catchingUp;
+    this.catchingUp = false;
     this.tableId = m.table;
     this.version = m.version;
     this.info = m.info;
@@ -257,6 +263,7 @@ class TablePage extends Page {
     this.lookBack(m);
     this.pending = null;
     this.render();
+    if (caughtUp) this.announce(this.t("table.reconnected"));
     if (fresh) {
       this.root.querySelector("h1")?.focus();
       if (this.isMyTurn()) this.focusFirstChoice(); // joined on one's own turn: straight to the choice
@@ -573,6 +580,10 @@ class TablePage extends Page {
 
   act(action) {
     if (this.pending || !this.isMyTurn()) return;
+    if (this.catchingUp) {
+      this.ctx.showError({ code: "catching_up" }); // the move would be made on the view from before the break
+      return;
+    }
     const ref = this.ctx.net.fire({ type: "act", table: this.tableId, action, version: this.version });
     if (!ref) {
       this.ctx.showError({ code: "offline" });
@@ -706,6 +717,7 @@ class TablePage extends Page {
       {
         class: `table-page players-${this.players()}${myTurn ? " my-turn" : ""}`,
         "aria-labelledby": "table-title",
+        "aria-busy": this.catchingUp ? "true" : null,
         dataset: {
           table: this.tableId,
           version: String(this.version),
