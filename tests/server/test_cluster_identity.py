@@ -1,8 +1,8 @@
 """Who a connection stands for, and where it comes from, holds across instances: a
 session ended on one instance ends the connections that stand for it on every other
 (those a guest had before logging in included), the limits per address count the
-requests an instance relays to a table's owner, and the replay rates are one over all
-instances."""
+requests an instance relays to a table's owner, and the replay and chat rates are one
+over all instances."""
 
 from __future__ import annotations
 
@@ -78,6 +78,37 @@ def test_guests_of_one_address_share_its_chat_rate_through_another_instance(
         refused = puppets[-1].expect_error("chat_rate_limited", type="chat", table=table, text="x")
         assert "from one address" in refused["message"]
         for client in (host, *puppets):
+            client.close()
+
+
+def test_a_persons_and_an_addresss_chat_rates_hold_over_tables_of_both_instances(
+    tmp_path: Path,
+) -> None:
+    """Each table's owner counted the lines said at its tables in its own memory: a person
+    (or an address) chatting at a table owned by ``a`` and at one owned by ``b`` had twice
+    the rate. The rates are counted in Redis, as the replay rates are."""
+    counted = {"EUCHRE_ADDRESS_LIMIT_EXEMPT": "192.0.2.1", "EUCHRE_CHAT_SECONDS": "300"}
+    with two_instances(tmp_path, **counted) as (a, b):
+        owners = [Client(a.base, "Ann"), Client(b.base, "Bob")]
+        on_a, on_b = (
+            o.request(type="create", kind="casual", turn_seconds=30)["table"] for o in owners
+        )
+        talkers = [Client(a.base, name) for name in ("Sue", "Tom", "Uma", "Vic")]
+        for talker in talkers:
+            chat_on(talker)
+            for table in (on_a, on_b):
+                assert talker.request(type="join", table=table)["you"]["seat"] is None
+        sue = talkers[0]
+        for n in range(5):
+            say(sue, on_a, f"sue {n}")
+        refused = sue.expect_error("chat_rate_limited", type="chat", table=on_b, text="x")
+        assert "at most 5 messages in 300 s:" in refused["message"]
+        for talker in talkers[1:ADDRESS_PEOPLE]:
+            for n in range(5):
+                say(talker, on_a, f"{talker.name} {n}")
+        refused = talkers[-1].expect_error("chat_rate_limited", type="chat", table=on_b, text="x")
+        assert "from one address" in refused["message"]
+        for client in (*owners, *talkers):
             client.close()
 
 

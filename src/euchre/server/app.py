@@ -129,7 +129,9 @@ class Server:
             await self.bus.start()
         await self.accounts.start()
         if isinstance(self.bus, RedisBus):
-            self.replays.share_limits(self.bus.client, await deployment_namespace(self.store))
+            namespace = await deployment_namespace(self.store)
+            self.replays.share_limits(self.bus.client, namespace)
+            self.chat.share_limits(self.bus.client, namespace)
         await self.results.start()
         self.bots.warm()
         await self.lobby.start()

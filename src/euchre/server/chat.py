@@ -27,7 +27,7 @@ from .addresses import limit_key
 from .auth import SESSION_MAX_AGE, Identity
 from .config import Settings
 from .connection import Connection, Endpoint
-from .limits import Attempts
+from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter
 from .protocol import ProtocolError
 from .quotas import address_of, exempt_addresses
 
@@ -140,7 +140,9 @@ class Chat:
         self._accounts: dict[str, Prefs] = {}  # accounts with an open connection here
         self._open: dict[str, int] = {}
         self._guests: OrderedDict[str, Prefs] = OrderedDict()  # a guest's session is its id
-        self._sent: dict[str, deque[float]] = {}
+        most, window = settings.chat_messages, settings.chat_seconds
+        self._by_person: Limiter = MemoryLimiter(most, window)
+        self._by_address: Limiter = MemoryLimiter(most * ADDRESS_PEOPLE, window)
         self._changes = Attempts(PREF_CHANGES, PREF_SECONDS)
         self._recent: dict[tuple[str, str], deque[dict[str, Any]]] = {}
         self.tables: Mapping[str, Table] = {}  # the lobby's, to forget tables that are gone
@@ -273,33 +275,42 @@ class Chat:
 
     # ------------------------------------------------------------------ lines
 
-    def _check_rate(self, key: str, now: float, most: int, whose: str = "") -> deque[float]:
-        window = self.settings.chat_seconds
-        if len(self._sent) > 10_000:
-            for old in [k for k, v in self._sent.items() if not v or v[-1] <= now - window]:
-                del self._sent[old]
-        sent = self._sent.setdefault(key, deque())
-        while sent and sent[0] <= now - window:
-            sent.popleft()
-        if len(sent) >= most:
-            wait = sent[0] + window - now
-            raise ProtocolError(
-                "chat_rate_limited",
-                f"at most {most} messages in {window:g} s{whose}: wait {max(wait, 0.1):.1f} s",
-            )
-        return sent
+    def share_limits(self, redis: Any, namespace: str) -> None:
+        """Count the lines in Redis: a table's owner counts the lines said at its tables,
+        so with counts of its own a person chatting at tables of two owners had two rates."""
+        settings, prefix = self.settings, f"euchre:{namespace}:chat:"
+        most, window = settings.chat_messages, settings.chat_seconds
+        self._by_person = RedisLimiter(redis, prefix + "person:", most, window)
+        self._by_address = RedisLimiter(redis, prefix + "address:", most * ADDRESS_PEOPLE, window)
 
-    def _check_rates(self, conn: Endpoint, now: float) -> list[deque[float]]:
+    def _rates(self, conn: Endpoint) -> list[tuple[Limiter, str, int, str]]:
         """The person's window, and their address's: guests made by one address (30 an
         hour) each had a rate of their own, so a script flooded a table's channel under
         new names faster than anyone could mute them."""
         most = self.settings.chat_messages
-        windows = [self._check_rate(conn.identity.id, now, most)]
+        rates: list[tuple[Limiter, str, int, str]] = [(self._by_person, conn.identity.id, most, "")]
         address = address_of(conn)
         if address and address not in exempt_addresses(self.settings):
-            key, most = f"@{limit_key(address)}", most * ADDRESS_PEOPLE
-            windows.append(self._check_rate(key, now, most, " from one address"))
-        return windows
+            key = limit_key(address)
+            rates.append((self._by_address, key, most * ADDRESS_PEOPLE, " from one address"))
+        return rates
+
+    async def _count_line(self, conn: Endpoint) -> None:
+        """Count a line in every window, or refuse it: every window is checked before
+        any counts it, so a line refused by one window counts in none."""
+        rates = self._rates(conn)
+        for limiter, key, most, whose in rates:
+            self._refuse_past(await limiter.wait(key), most, whose)
+        for limiter, key, most, whose in rates:
+            self._refuse_past(await limiter.take(key), most, whose)
+
+    def _refuse_past(self, wait: float, most: int, whose: str) -> None:
+        if wait > 0:
+            window = self.settings.chat_seconds
+            raise ProtocolError(
+                "chat_rate_limited",
+                f"at most {most} messages in {window:g} s{whose}: wait {max(wait, 0.1):.1f} s",
+            )
 
     def _text(self, text: str | None, preset: str | None) -> str:
         if (text is None) == (preset is None):
@@ -338,9 +349,7 @@ class Chat:
         if conn not in table.watchers:
             raise ProtocolError("not_watching", f"join table {table.id} first")
         body = self._text(text, preset)
-        now = time.monotonic()
-        for sent in self._check_rates(conn, now):
-            sent.append(now)
+        await self._count_line(conn)
         seat = table.watchers[conn]
         channel = channel_of(seat)
         at = utcnow()
