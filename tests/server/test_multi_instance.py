@@ -234,6 +234,35 @@ def test_killing_the_owner_hands_the_game_to_the_other_instance(tmp_path: Path) 
         finish_through(b, table, on_a, on_b, version, before, rng)
 
 
+def test_an_action_sent_as_the_owner_is_killed_is_kept_or_refused_never_lost(
+    tmp_path: Path,
+) -> None:
+    """Bob (through ``b``) acts at the moment ``a``, the owner, is killed. An accepted
+    action is in the game taken over; one answered ``unavailable`` may have been stored
+    before the owner died (the snapshot tells him which), but nothing else moved."""
+    with two_instances(tmp_path) as (a, b):
+        table, clients = split_table(a, b)
+        clients[0].send(type="start", table=table)
+        play_random(clients, table, random.Random(4), stop=lambda state: state["to_act"] == 1)
+        settle(clients, table)
+        bob = clients[1]
+        view = bob.view(table)
+        assert view.state is not None and bob.my_turn(table)
+        sent, before = view.state["legal"][0], view.version
+        bob.send(type="act", table=table, action=sent, version=before, ref="last")
+        a.kill()
+        answer = bob.until(lambda m: m.get("ref") == "last")
+        taken = bob.until(lambda m: m["type"] == "table" and m["table"] == table)
+        kept = taken["version"] == before + 1 and taken["state"]["history"][-1]["action"] == sent
+        if answer["type"] == "error":
+            assert answer["code"] == "unavailable", answer
+            assert kept or taken["version"] == before, taken
+        else:
+            assert kept, taken
+        for client in clients:
+            client.close()
+
+
 def test_shutting_the_owner_down_hands_the_game_over_at_once(tmp_path: Path) -> None:
     # Leases of a minute: the table moves long before the owner's lease could have run
     # out (each wait below gives up after 15 s), and before b's own lease round (every
