@@ -15,8 +15,10 @@ import pytest
 from server_helpers import TIMEOUT, Client, ThreadServer, guest_token
 from social_helpers import PASSWORD, database_url, login, register, social_settings
 from sqlalchemy import func, select, text
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from euchre.server.accounts import CLOSE_SESSION_ENDED
 from euchre.server.app import create_app
 from euchre.store import head_revision, make_engine, upgrade
 from euchre.store.models import User, UserSession
@@ -259,3 +261,35 @@ def test_the_security_migration_keeps_accounts_and_their_sessions(
     assert keys == [(1, "ann"), (2, "b0b")]  # Bob's key is now his name's skeleton
     assert sessions == 1  # rebuilding the users table cascaded nothing
     assert made[1] > made[0]  # the deleted account's id is not given out again
+
+
+@pytest.mark.parametrize("kind", ["guest", "account"])
+def test_a_session_ended_while_its_socket_is_let_in_keeps_no_socket(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """A logout that lands after the socket's session was checked but before the socket is
+    counted among the connections (which the logout closes) still ends that socket."""
+    with ThreadServer(social_settings(tmp_path / "race.db")) as live:
+        if kind == "guest":
+            token = guest_token(live.base, "Gus")
+        else:
+            token = register(live.base, "Gwen")["session"]
+        accounts = live.server.accounts
+        checked = accounts.identify
+        ended: list[str] = []
+
+        async def logout_after_the_check(token: str) -> Any:
+            identity = await checked(token)
+            if identity is not None and not ended:
+                await accounts.logout(identity)
+                ended.append(identity.id)
+            return identity
+
+        monkeypatch.setattr(accounts, "identify", logout_after_the_check)
+        url = live.base.replace("http://", "ws://") + f"/ws?session={token}"
+        with connect(url, open_timeout=TIMEOUT) as ws:
+            assert json.loads(ws.recv(timeout=TIMEOUT))["code"] == "session_ended"
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=TIMEOUT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_SESSION_ENDED
+        assert ended

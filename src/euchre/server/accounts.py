@@ -92,6 +92,12 @@ T = TypeVar("T")
 CLOSE_SESSION_ENDED = 4401
 
 
+def end_session(conn: Connection) -> None:
+    """Tell a connection its session has ended, and close it."""
+    conn.send(error("session_ended", "your session has ended (logged out): log in again"))
+    conn.finish(CLOSE_SESSION_ENDED)
+
+
 class AccountError(Exception):
     """A refused account request: an HTTP status, a machine-readable code and a message."""
 
@@ -483,11 +489,9 @@ class Accounts:
         self._close_where(lambda identity: identity.guest and identity.id in guest_ids)
 
     def _close_where(self, ended: Callable[[Identity], bool]) -> None:
-        message = error("session_ended", "your session has ended (logged out): log in again")
         for conn in list(self.server.connections):
             if ended(conn.identity):
-                conn.send(message)
-                conn.finish(CLOSE_SESSION_ENDED)
+                end_session(conn)
 
     async def adopt(self, guest: Identity, identity: Identity) -> list[str]:
         """Move a guest's seats and connections to an account; returns the tables moved."""

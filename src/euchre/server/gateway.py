@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import rematch
 from . import table_commands as cmd
+from .accounts import end_session
 from .addresses import limit_key
 from .auth import COOKIE_NAME, Identity
 from .connection import Connection
@@ -133,6 +134,11 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     server.metrics.connections.inc()
     log.info("connected", extra={"connection": conn.id, "user": identity.id})
     try:
+        # A logout between the session's check above and the connection's registration
+        # found no connection to close: look again now that it would find this one.
+        if await identity_of(server, websocket) is None:
+            end_session(conn)
+            return
         prefs = await server.chat.attach(conn)
         conn.send(
             {
