@@ -29,7 +29,7 @@ from .config import Settings
 from .connection import Connection, Endpoint
 from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter
 from .protocol import ProtocolError
-from .quotas import address_of, exempt_addresses
+from .quotas import exempt_addresses
 
 if TYPE_CHECKING:
     from .table import Table
@@ -289,7 +289,7 @@ class Chat:
         new names faster than anyone could mute them."""
         most = self.settings.chat_messages
         rates: list[tuple[Limiter, str, int, str]] = [(self._by_person, conn.identity.id, most, "")]
-        address = address_of(conn)
+        address = conn.address
         if address and address not in exempt_addresses(self.settings):
             key = limit_key(address)
             rates.append((self._by_address, key, most * ADDRESS_PEOPLE, " from one address"))

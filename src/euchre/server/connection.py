@@ -50,7 +50,8 @@ class Endpoint:
         self.tables: set[str] = set()
         self.closed = False
         self.chat: object = None  # a relayed person's chat preferences, sent with requests
-        self.address = ""  # the client's address, for limits per address ("": unknown)
+        # The client's address (a relayed client's too), for limits per address ("": unknown).
+        self.address = ""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (never waits)."""

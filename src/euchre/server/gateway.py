@@ -55,7 +55,7 @@ from .protocol import (
     parse_message,
     reference,
 )
-from .quotas import address_of, exempt_addresses
+from .quotas import exempt_addresses
 from .wire import dumps
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ async def too_many_from(server: ServerParts, websocket: WebSocket) -> bool:
     if host in exempt_addresses(settings):
         return False
     key = limit_key(host)  # IPv6 per /64
-    if sum(1 for c in server.connections if limit_key(address_of(c)) == key) < limit:
+    if sum(1 for c in server.connections if limit_key(c.address) == key) < limit:
         return False
     message = f"at most {limit} connections from one address: close another one first"
     await _too_many(websocket, message, CLOSE_POLICY)

@@ -51,12 +51,6 @@ TOO_MANY_BOT_GAMES = "too_many_bot_games"
 ADDRESS_KEY = "table_addresses"  # the stored secret that keys the digests of addresses
 
 
-def address_of(conn: Endpoint) -> str:
-    """The client's address, that of a client relayed from another instance too ("" when
-    unknown)."""
-    return conn.address
-
-
 def exempt_addresses(settings: Settings) -> frozenset[str]:
     """The addresses per-address limits leave out (``address_limit_exempt``)."""
     return frozenset(a.strip() for a in settings.address_limit_exempt.split(",") if a.strip())
@@ -115,7 +109,7 @@ class Quotas:
     def _key(self, conn: Endpoint) -> str:
         """A digest of the address a person's tables count under ("" when it is exempt);
         IPv6 per /64. The store keeps the digest, never the address."""
-        host = address_of(conn)
+        host = conn.address
         if not host or host in self.exempt:
             return ""
         key = limit_key(host).encode()
@@ -295,7 +289,6 @@ __all__ = [
     "TOO_MANY_BOT_GAMES",
     "TOO_MANY_TABLES",
     "Quotas",
-    "address_of",
     "exempt_addresses",
     "is_bot_game",
 ]
