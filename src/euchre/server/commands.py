@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .config import Settings, from_env
+from .config import Settings, check, from_env
 
 
 def register(app: typer.Typer) -> None:
@@ -51,18 +51,24 @@ def serve(
     log_level: Annotated[str | None, typer.Option(help="debug, info, warning, error.")] = None,
 ) -> None:
     """Run the game server (open the address it prints in a browser)."""
-    settings = from_env().replace(
-        host=host,
-        port=port,
-        database_url=database,
-        redis_url=redis,
-        fill_seconds=fill_seconds,
-        grace_seconds=grace_seconds,
-        turn_seconds=turn_seconds,
-        bot_level=bot_level,
-        bot_delay=bot_delay,
-        log_level=log_level,
-    )
+    try:
+        settings = check(
+            from_env().replace(
+                host=host,
+                port=port,
+                database_url=database,
+                redis_url=redis,
+                fill_seconds=fill_seconds,
+                grace_seconds=grace_seconds,
+                turn_seconds=turn_seconds,
+                bot_level=bot_level,
+                bot_delay=bot_delay,
+                log_level=log_level,
+            )
+        )
+    except ValueError as exc:  # a SettingError, or a value of the wrong kind
+        typer.echo(f"error: {exc} (docs/operations.md, Every setting)", err=True)
+        raise typer.Exit(2) from None
     run_server(settings)
 
 

@@ -7,12 +7,32 @@ Every setting has an ``EUCHRE_`` environment variable (``EUCHRE_DATABASE_URL``,
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./euchre.db"
+LOG_LEVELS = ("debug", "info", "warning", "error")
+DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+# Counts and times the server cannot run with at 0 (every other number may be 0).
+AT_LEAST_ONE = frozenset(
+    {
+        "port", "max_message_bytes", "max_frame_bytes", "rate_per_second", "rate_burst",
+        "outgoing_queue", "event_buffer", "lease_seconds", "relay_timeout", "max_body_bytes",
+        "argon2_time_cost", "argon2_memory_kib", "argon2_parallelism", "replay_workers",
+        "replay_max_bytes", "replay_max_deals", "chat_max_chars", "header_timeout",
+        "body_timeout", "max_header_bytes", "max_websockets",
+    }
+)  # fmt: skip
+FRACTIONS = frozenset({"provisional_influence", "repeat_decay"})
+
+
+class SettingError(ValueError):
+    """A setting the server cannot run with; the message names its variable and what it takes."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +152,7 @@ def _convert(kind: type[Any], text: str) -> Any:
 
 
 _KINDS: dict[str, type[Any]] = {"str": str, "int": int, "float": float, "bool": bool}
+_KIND_WORDS = {int: "a whole number", float: "a number"}
 
 
 def from_env(environ: Mapping[str, str] | None = None) -> Settings:
@@ -146,6 +167,75 @@ def from_env(environ: Mapping[str, str] | None = None) -> Settings:
                 values[field.name] = _convert(kind, raw)
             except ValueError:
                 raise ValueError(
-                    f"EUCHRE_{field.name.upper()}={raw!r}: expected a {kind.__name__}"
+                    f"EUCHRE_{field.name.upper()}={raw!r}: expected {_KIND_WORDS[kind]}"
                 ) from None
-    return Settings(**values)
+    return check(Settings(**values))
+
+
+def check(settings: Settings) -> Settings:
+    """The settings, if every value is one the server can run with; else ``SettingError``."""
+    for field in dataclasses.fields(Settings):
+        value = getattr(settings, field.name)
+        problem = _problem(field.name, value)
+        if problem:
+            raise SettingError(f"EUCHRE_{field.name.upper()}={value!r}: {problem}")
+    return settings
+
+
+def _problem(name: str, value: object) -> str:
+    """What is wrong with one setting's value ('' when nothing)."""
+    if isinstance(value, str):
+        return _text_problem(name, value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return ""
+    if not math.isfinite(value):
+        return "must be a finite number"
+    if name == "port" and value > 65535:
+        return "must be a port, 1 to 65535"
+    if name == "bot_nice" and value > 19:
+        return "must be 0 to 19"
+    if name in FRACTIONS and not 0 <= value <= 1:
+        return "must be 0 to 1"
+    least = 1 if name in AT_LEAST_ONE else 0
+    return f"must be at least {least}" if value < least else ""
+
+
+def _text_problem(name: str, value: str) -> str:
+    if name == "log_level" and value.lower() not in LOG_LEVELS:
+        return "must be one of " + ", ".join(LOG_LEVELS)
+    if name == "database_url" and _scheme(value) not in DATABASE_SCHEMES:
+        return "must be sqlite:///PATH or postgresql://USER@HOST/NAME"
+    if name == "redis_url" and value and _scheme(value) not in REDIS_SCHEMES:
+        return "must be empty (one instance) or redis://HOST:PORT/DB (rediss://, unix:// too)"
+    if name in ("public_origin", "allowed_origins"):
+        return _origins_problem(value)
+    if name in ("trusted_proxies", "address_limit_exempt"):
+        return _networks_problem(value)
+    return ""
+
+
+def _scheme(url: str) -> str:
+    """``postgresql`` for ``postgresql+asyncpg://...`` ('' without a scheme)."""
+    head, sep, _ = url.partition("://")
+    return head.split("+", 1)[0].lower() if sep else ""
+
+
+def _origins_problem(text: str) -> str:
+    for origin in _entries(text):
+        scheme, sep, host = origin.rstrip("/").partition("://")
+        if scheme not in ("http", "https") or not sep or not host or "/" in host:
+            return f"{origin!r} is not an origin: write it as https://HOST or https://HOST:PORT"
+    return ""
+
+
+def _networks_problem(text: str) -> str:
+    for entry in _entries(text):
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            return f"{entry!r} is not an IP address or network (a comma list: 10.0.0.5,::1)"
+    return ""
+
+
+def _entries(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
