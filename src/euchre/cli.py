@@ -47,7 +47,7 @@ Ask = Callable[[str], str]
 
 app = typer.Typer(
     name="euchre",
-    help="Euchre: play against bots in the terminal, replay EGN records.",
+    help="Euchre: run the game server, play against bots in the terminal, replay EGN records.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
