@@ -61,3 +61,11 @@ def test_serve_stops_at_start_with_one_line_and_no_traceback() -> None:
     assert result.output.strip().splitlines() == [
         "error: EUCHRE_FILL_SECONDS=-3.0: must be at least 0 (docs/operations.md, Every setting)"
     ]
+
+
+def test_an_unknown_bot_level_stops_serve_with_the_levels_there_are() -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "8000"], env={"EUCHRE_BOT_LEVEL": "foo"})
+    assert result.exit_code == 2
+    [line] = result.output.strip().splitlines()
+    assert line.startswith("error: EUCHRE_BOT_LEVEL='foo': unknown bot level 'foo': choose one of")
+    assert "medium" in line and "hard" in line

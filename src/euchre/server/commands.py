@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .config import Settings, check, from_env
+from .config import SettingError, Settings, check, from_env
 
 
 def register(app: typer.Typer) -> None:
@@ -66,10 +66,22 @@ def serve(
                 log_level=log_level,
             )
         )
+        _check_bot_level(settings.bot_level)
     except ValueError as exc:  # a SettingError, or a value of the wrong kind
         typer.echo(f"error: {exc} (docs/operations.md, Every setting)", err=True)
         raise typer.Exit(2) from None
     run_server(settings)
+
+
+def _check_bot_level(level: str) -> None:
+    """``SettingError`` for a bot level no bot is registered under (bots load only here)."""
+    from .botplay import default_level
+    from .protocol import ProtocolError
+
+    try:
+        default_level(level)
+    except ProtocolError as exc:
+        raise SettingError(f"EUCHRE_BOT_LEVEL={level!r}: {exc.message}") from None
 
 
 def run_server(settings: Settings) -> None:
