@@ -81,6 +81,60 @@ def test_at_nine_points_the_reason_says_a_safe_call_wins() -> None:
     assert found.value_of("order").win == pytest.approx(found.value_of("order alone").win)
 
 
+def test_a_call_for_best_at_nine_points_is_no_call_of_trump() -> None:
+    state = deal(
+        {1: "Jc As Ks Qs Ah", 3: "Js 9h Th 9d Td", 0: "9c Tc Qc Kc Ac"},
+        "9s",
+        variant=LONER_OFFERS,
+        scores=(5, 9),
+    )
+    state.apply("order alone", seat=1)
+    state.apply("discard 9c", seat=0)
+    for seat in (2, 0):
+        state.apply("pass", seat=seat)
+    found = hint(state.view(1), 4, worlds=6)
+    assert found.recommended == "call for best"  # going alone: no "safe call", no euchre risk
+    assert not [f for f in found.facts if f.kind in ("score", "euchre_risk")]
+
+
+def test_the_dealer_ordered_up_counts_the_turned_up_right_bower_as_the_boss() -> None:
+    hands = {0: "Jd Ah Kh 9s Ts", 1: "9h Th Qd Kd 9c", 2: "Qh Ac Kc Qc Tc", 3: "As Ks Qs Js Td"}
+    state = deal(hands, "Jh")
+    for seat in (1, 2, 3):
+        state.apply("pass", seat=seat)
+    found = hint(state.view(0), 1, worlds=6)
+    assert found.recommended == "order"
+    boss = next(f for f in found.facts if f.kind == "boss_trump")
+    assert boss.data == {"card": "Jh"}  # not the Jd: the Jh comes into the dealer's hand
+
+
+def test_the_turned_up_right_bower_is_out_of_play_when_the_dealers_partner_goes_alone() -> None:
+    state = deal({2: "Jd Ah Kh As Ac"}, "Jh")
+    state.apply("pass", seat=1)
+    found = hint(state.view(2), 1, worlds=6)
+    assert found.recommended == "order alone"  # the dealer sits out and never takes the Jh
+    boss = next(f for f in found.facts if f.kind == "boss_trump")
+    assert boss.data == {"card": "Jd"}
+
+
+def test_the_dealer_naming_trump_for_a_joker_counts_the_joker() -> None:
+    state = deal({0: "Js Ks 9c Tc Qh"}, "B", variant=VARIANTS["british"])
+    assert state.phase == Phase.JOKER_NAME
+    found = hint(state.view(0), 1, worlds=4)
+    trumps = next(f for f in found.facts if f.kind == "trumps")
+    named = found.recommended.split()[1]
+    held = {"s": 3, "c": 4, "h": 2, "d": 1}[named]  # the Joker, and the Js is clubs' left
+    assert trumps.data["count"] == held
+    boss = next(f for f in found.facts if f.kind == "boss_trump")
+    assert boss.data == {"card": "B"}
+
+
+def test_a_dealer_naming_trump_blind_is_told_nothing_of_a_hand_it_has_not_seen() -> None:
+    state = deal({0: "Js Ks 9c Tc Qh"}, "B", variant=VARIANTS["british-blind"])
+    found = hint(state.view(0), 1, worlds=4)
+    assert not [f for f in found.facts if f.kind == "trumps"]
+
+
 def test_a_void_is_named_only_for_the_suit_the_seat_leads() -> None:
     state = hearts_led("Kh", "9h", "Th", "Ah")  # seat 0 wins with Ah and leads
     for card in ("Kd", "9d", "Ad", "9c"):  # seat 3 shows out of diamonds; seat 2 leads

@@ -567,8 +567,8 @@ def reasons(
     facts += _call_facts(best)
     facts += _play_facts(know, best.action)
     trump = _trump_of(know, best.action)
-    if trump is not None:
-        facts += _trump_facts(know, trump)
+    if trump is not None and know.view.hand:  # (a dealer naming trump blind sees no hand)
+        facts += _trump_facts(know, trump, A.parse_action(best.action))
     facts += _void_facts(know, best.action)
     facts += _score_facts(know, scorer, best.action)
     return tuple(facts)
@@ -662,7 +662,7 @@ def _call_facts(best: ActionValue) -> list[Fact]:
                 {"march_percent": share},
             )
         )
-    if best.euchred is not None and best.action.split()[0] in ("order", "call"):
+    if best.euchred is not None and _makes_trump(best.action):
         share = round(100 * best.euchred)
         out.append(
             Fact(
@@ -672,6 +672,11 @@ def _call_facts(best: ActionValue) -> list[Fact]:
             )
         )
     return out
+
+
+def _makes_trump(action: str) -> bool:
+    """Whether ``action`` orders up or names trump ("call for best" names nothing)."""
+    return A.Action.parse(action).makes_trump
 
 
 def _trump_of(know: Knowledge, action: str) -> int | None:
@@ -688,18 +693,19 @@ def _trump_of(know: Knowledge, action: str) -> int | None:
     return None
 
 
-def _trump_facts(know: Knowledge, trump: int) -> list[Fact]:
+def _trump_facts(know: Knowledge, trump: int, aid: int) -> list[Fact]:
     view = know.view
     hand = know.hand
-    if view.phase in (Phase.BID_R1,) and view.dealer == know.seat and view.upcard != JOKER:
-        hand |= 1 << view.upcard  # the dealer who is ordered up picks it up
+    upcard_taken = _dealer_takes_upcard(know, aid)
+    if upcard_taken and view.dealer == know.seat:
+        hand |= 1 << view.upcard
     mine = [c for c in cards_in(hand) if EFFECTIVE_SUIT[trump][c] == trump]
     left = [c for c in mine if c != JOKER and c >> 3 != trump and POWER[trump][c] > 0]
     named = view.trump is not None  # trump is made (else the action would make it)
     text = _trumps_text(SUIT_NAMES[trump], len(mine), bool(left), named)
     data = {"suit": SUIT_NAMES[trump], "count": len(mine), "left_bower": bool(left), "named": named}
     out = [Fact("trumps", text, data)]
-    boss = _boss_trump(know, trump)
+    boss = _boss_trump(know, trump, upcard_taken)
     if boss is not None and hand >> boss & 1:
         out.append(
             Fact(
@@ -722,11 +728,26 @@ def _trumps_text(suit: str, count: int, left_bower: bool, named: bool) -> str:
     return f"You hold {held} in {suit}" + (" (the left bower counted)." if left_bower else ".")
 
 
-def _boss_trump(know: Knowledge, trump: int) -> int | None:
+def _dealer_takes_upcard(know: Knowledge, aid: int) -> bool:
+    """Whether the bid ``aid`` puts the turn-up (or the Joker) in the dealer's hand: an
+    order in round 1, unless the dealer's partner goes alone (the dealer sits out), or
+    the dealer naming trump for a Joker turn-up."""
+    view = know.view
+    if view.phase == Phase.JOKER_NAME:
+        return True
+    if view.phase != Phase.BID_R1 or aid not in (A.ORDER, A.ORDER_ALONE):
+        return False
+    return not (aid == A.ORDER_ALONE and know.seat == know.partner(view.dealer))
+
+
+def _boss_trump(know: Knowledge, trump: int, upcard_taken: bool) -> int | None:
     """The highest trump not played in an earlier trick nor known out of play: a card on
-    the table in this trick still counts, since it can still win the trick."""
+    the table in this trick still counts, since it can still win the trick, and so does a
+    turn-up the bid puts in the dealer's hand (``upcard_taken``)."""
     on_table = sum(1 << c for _, c in know.view.trick)
     gone = (know.played & ~on_table) | know.known_out
+    if upcard_taken:
+        gone &= ~(1 << know.view.upcard)
     live = SUIT_MASK[trump][trump] & know.deck & ~gone
     cards = card_list(live)
     return max(cards, key=lambda c: POWER[trump][c]) if cards else None
@@ -803,8 +824,7 @@ def _score_facts(know: Knowledge, scorer: _Scorer, action: str) -> list[Fact]:
     target = scorer.variant.target
     mine, theirs = scorer.scores[scorer.side], scorer.scores[1 - scorer.side]
     out = []
-    words = action.split()
-    safe_call = words[0] in ("order", "call") and "alone" not in words
+    safe_call = _makes_trump(action) and not A.Action.parse(action).alone
     if mine == target - 1 and safe_call:
         out.append(
             Fact(

@@ -1,0 +1,224 @@
+"""Every fact of a hint's reason is true of the position, checked on seeded random
+positions of many variants: worked out again here from the view with the rules alone
+(not with the coach's own helpers), and consistent with the numbers shown."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from bot_helpers import VARIANTS
+
+from euchre.bots.coach import Hint, clearly_better, hint, shown_points, shown_win
+from euchre.bots.medium import MediumBot
+from euchre.engine import GameState
+from euchre.engine import actions as A
+from euchre.engine.cards import JACK, JOKER, NO_TRUMP, SUIT_NAMES, make_deck, rank_of, suit_of
+from euchre.engine.phases import Phase
+from euchre.engine.rules import POWER, trick_winner_index
+from euchre.engine.views import View
+
+CHECKED = (
+    "standard",
+    "british",
+    "british-blind",
+    "british-hearts",
+    "defend-best",
+    "canadian-lead",
+    "farmers-super",
+    "no-trump-minimum",
+    "partner-alone",
+    "forfeit",
+    "cutthroat",
+    "two-player",
+)
+
+
+def is_trump(card: int, trump: int) -> bool:
+    if card == JOKER:
+        return True
+    return suit_of(card) == trump or (rank_of(card) == JACK and suit_of(card) == trump ^ 2)
+
+
+def suit_in_play(card: int, trump: int | None) -> int:
+    if trump is not None and trump != NO_TRUMP and is_trump(card, trump):
+        return trump
+    return suit_of(card)
+
+
+def dealer_takes_upcard(view: View, action: str) -> bool:
+    """Whether taking ``action`` puts the turn-up in the dealer's hand."""
+    if view.phase == Phase.JOKER_NAME:
+        return True
+    if view.phase != Phase.BID_R1 or not action.startswith("order"):
+        return False
+    seat = view.seat
+    assert seat is not None
+    canadian = view.variant.canadian_loner and view.players == 4
+    partner_of_dealer = view.players == 4 and seat == (view.dealer + 2) % 4
+    return not (partner_of_dealer and (action == "order alone" or canadian))
+
+
+def hand_for(view: View, action: str) -> set[int]:
+    """The seat's cards once ``action`` is taken (the dealer's order picks the turn-up up)."""
+    hand = set(view.hand)
+    if view.seat == view.dealer and dealer_takes_upcard(view, action):
+        hand.add(view.upcard)
+    return hand
+
+
+def tricks_of(view: View) -> list[list[tuple[int, int]]]:
+    plays = view.played_cards()
+    size = len(view.active)
+    return [plays[i : i + size] for i in range(0, len(plays), size)]
+
+
+def out_of_play(view: View, action: str) -> set[int]:
+    """Cards the seat knows can no longer be played: earlier tricks, its own discard, the
+    turned-down turn-up (or one the dealer never takes)."""
+    gone = {c for trick in tricks_of(view) if len(trick) == len(view.active) for _, c in trick}
+    gone |= {a - A.DISCARD_BASE for s, a in view.history if s == view.seat and A.is_discard(a)}
+    taken = view.upcard_state == "taken" or dealer_takes_upcard(view, action)
+    if view.upcard_state in ("down", "out") or (view.phase == Phase.BID_R1 and not taken):
+        gone.add(view.upcard)
+    gone |= set(view.under_shown)
+    return gone
+
+
+def trump_named(view: View, action: str) -> int | None:
+    aid = A.parse_action(action)
+    if aid in (A.ORDER, A.ORDER_ALONE):
+        return 3 if view.upcard == JOKER else suit_of(view.upcard)
+    if A.CALL_BASE <= aid < A.CALL_BASE + 10:
+        return (aid - A.CALL_BASE) // 2
+    return view.trump
+
+
+def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
+    best, values = found.values[0], found.values
+    action = best.action
+    kind = fact["kind"]
+    trump = trump_named(view, action)
+    card = A.action_card(A.parse_action(action))
+    trick = [c for _, c in view.trick]
+    seat = view.seat
+    assert seat is not None
+    if kind == "forced":
+        assert len(view.legal) == 1
+    elif kind in ("margin", "close"):
+        assert fact["best"] == action and fact["next"] == values[1].action
+        assert fact["gap"] == round(best.value - values[1].value, 3)
+        if best.points is not None and values[1].points is not None:
+            diff = shown_points(best.points) - shown_points(values[1].points)
+            assert fact["points"] == shown_points(diff)
+        if best.win is not None and values[1].win is not None:
+            assert fact["win"] == shown_win(shown_win(best.win) - shown_win(values[1].win))
+        if kind == "margin":
+            assert clearly_better(best, values[1])
+        else:
+            assert fact["rule"] == found.rule.value
+    elif kind == "trumps":
+        assert trump is not None and trump != NO_TRUMP
+        held = [c for c in hand_for(view, action) if is_trump(c, trump)]
+        left = [c for c in held if c != JOKER and rank_of(c) == JACK and suit_of(c) == trump ^ 2]
+        assert fact["suit"] == SUIT_NAMES[trump]
+        assert fact["count"] == len(held), (sorted(hand_for(view, action)), held)
+        assert fact["left_bower"] == bool(left)
+        assert fact["named"] == (view.trump is not None)
+    elif kind == "boss_trump":
+        assert trump is not None and trump != NO_TRUMP
+        boss = A.parse_action(f"play {fact['card']}") - A.PLAY_BASE
+        assert boss in hand_for(view, action) and is_trump(boss, trump)
+        deck = make_deck(view.variant.min_rank - 7, view.variant.joker)
+        higher = [c for c in deck if is_trump(c, trump) and POWER[trump][c] > POWER[trump][boss]]
+        assert set(higher) <= out_of_play(view, action), (fact, higher)
+    elif kind == "void":
+        assert view.phase == Phase.PLAY and card is not None and not trick
+        suit = suit_in_play(card, view.trump)
+        assert fact["suits"] == ["trumps" if suit == view.trump else SUIT_NAMES[suit]]
+        shown_out = fact["seat"]
+        assert shown_out != seat
+        assert any(
+            suit_in_play(t[0][1], view.trump) == suit
+            and any(s == shown_out and suit_in_play(c, view.trump) != suit for s, c in t)
+            for t in tricks_of(view)
+        )
+    elif kind == "last_to_play":
+        assert len(trick) == len(view.active) - 1
+    elif kind in ("take_trick", "overtrump", "trump_in"):
+        assert card is not None and fact["card"] == A.action_text(A.PLAY_BASE + card)[5:]
+        assert view.trump is not None
+        assert trick_winner_index([*trick, card], view.trump) == len(trick)
+        if kind != "take_trick":
+            led = suit_in_play(trick[0], view.trump)
+            assert is_trump(card, view.trump) and led != view.trump
+            on_table = [c for c in trick if is_trump(c, view.trump)]
+            assert bool(on_table) == (kind == "overtrump")
+    elif kind == "partner_winning":
+        assert view.trump is not None and card is not None
+        winner = view.trick[trick_winner_index(trick, view.trump)][0]
+        assert view.players == 4 and winner == (seat + 2) % 4
+        assert trick_winner_index([*trick, card], view.trump) != len(trick)
+    elif kind == "cannot_take":
+        assert view.trump is not None
+        for aid in view.legal:
+            own = A.action_card(aid)
+            assert own is not None
+            assert trick_winner_index([*trick, own], view.trump) != len(trick)
+    elif kind == "loner":
+        assert "alone" in action and best.march is not None
+        assert fact["march_percent"] == round(100 * best.march)
+    elif kind == "euchre_risk":
+        assert A.Action.of(A.parse_action(action)).makes_trump and best.euchred is not None
+        assert fact["euchred_percent"] == round(100 * best.euchred)
+    elif kind == "score":
+        side = seat % 2 if view.players == 4 else seat
+        mine, theirs = view.scores[side], view.scores[1 - side]
+        assert (fact["ours"], fact["theirs"]) == (mine, theirs)
+        target = view.variant.target
+        if fact["side"] == "ours":
+            assert mine == target - 1
+            assert A.Action.of(A.parse_action(action)).makes_trump and "alone" not in action
+        else:
+            assert theirs == target - 1
+    else:
+        raise AssertionError(f"a fact this test does not check: {kind}")
+
+
+def positions(name: str, games: int) -> Iterator[View]:
+    """Views of seeded games of ``name``, from random scores, where a choice is open;
+    the seats mostly play as ``medium`` does, sometimes at random."""
+    variant = VARIANTS[name]
+    for number in range(games):
+        rng = random.Random(f"{name}:{number}")
+        near = variant.target - 1
+        scores = tuple(rng.choice([0, 4, near - 1, near]) for _ in range(2))
+        state = GameState(variant, seed=number, scores=scores if variant.players != 3 else None)
+        while not state.game_over and len(state.deals) < 3:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if len(view.legal) > 1 or rng.random() < 0.1:
+                yield view
+            if rng.random() < 0.2:
+                action = rng.choice(view.legal_texts())
+            else:
+                action = MediumBot().decide(view, rng)
+            state.apply(action, seat=seat)
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_every_fact_of_a_reason_is_true_of_the_position(name: str) -> None:
+    checked = 0
+    for number, view in enumerate(positions(name, 3)):
+        if number % 3:
+            continue
+        found = hint(view, number, worlds=3)
+        assert found.recommended == found.values[0].action
+        rivals = [v for v in found.values if v.value > found.values[0].value]
+        assert all(v.action in found.tied for v in rivals)
+        for fact in found.to_json()["facts"]:
+            check_fact(view, found, fact)
+        checked += 1
+    assert checked >= 10
