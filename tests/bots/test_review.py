@@ -4,10 +4,21 @@ the values the coach (hard's search) computes."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from bot_helpers import deal
+import pytest
+from bot_helpers import deal, hearts_led
 
-from euchre.bots.coach import hint, margin_fact
+from euchre.bots import review
+from euchre.bots.coach import (
+    ActionValue,
+    Hint,
+    Rule,
+    clearly_better,
+    compare_fact,
+    hint,
+    margin_fact,
+)
 from euchre.bots.medium import MediumBot
 from euchre.bots.review import THRESHOLDS, game_actions, mark_for, review_deal
 from euchre.engine import GameState
@@ -104,3 +115,45 @@ def test_a_sound_conventional_order_is_not_marked_within_the_noise() -> None:
     # A loss far beyond the noise is still marked: ordering up a sure loner's hand plainly.
     sure = deal(TOP_SPADES, "9s").view(1)
     assert rate(sure, "order", 0, 0, 6).mark == "blunder"
+
+
+def test_a_choice_about_equal_to_the_coachs_pick_is_told_so_not_costed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The coach picks the usual card among those about equal to the best value; a choice
+    clearly below the best value but about equal to that pick is about equal, unmarked,
+    as its reason says, not a cost with no mark."""
+    view = hearts_led().view(1)
+    top, usual, chosen = view.legal_texts()[:3]
+    values = {
+        usual: ActionValue(usual, 9.3, 0.0, 0.0, samples=(10.3, 8.3, 10.3, 8.3)),
+        top: ActionValue(top, 9.4, 0.0, 0.0, samples=(9.4,) * 4),
+        chosen: ActionValue(chosen, 9.0, 0.0, 0.0, samples=(9.0,) * 4),
+    }
+    assert clearly_better(values[top], values[chosen])
+    assert not clearly_better(values[usual], values[chosen])
+    crafted = Hint(
+        1,
+        usual,
+        tuple(values.values()),
+        (compare_fact(values[usual], values[top], Rule.CONVENTIONAL),),
+        4,
+        None,
+        Rule.CONVENTIONAL,
+        frozenset({usual, top}),
+    )
+    monkeypatch.setattr(review, "hint", lambda *_, **__: crafted)
+    decision = review.rate(view, chosen, 0, 0, 4)
+    assert decision.facts[0].kind == "close" and decision.mark is None
+    assert decision.tied
+    # and one clearly worse than the pick is no tie, though about equal to the best value
+    values = {
+        usual: ActionValue(usual, 9.5, 0.0, 0.0, samples=(9.5,) * 4),
+        top: ActionValue(top, 9.6, 0.0, 0.0, samples=(10.6, 8.6, 10.6, 8.6)),
+        chosen: ActionValue(chosen, 9.0, 0.0, 0.0, samples=(9.0,) * 4),
+    }
+    assert not clearly_better(values[top], values[chosen])
+    crafted = replace(crafted, values=tuple(values.values()), tied=frozenset(values))
+    monkeypatch.setattr(review, "hint", lambda *_, **__: crafted)
+    decision = review.rate(view, chosen, 0, 0, 4)
+    assert decision.mark == "mistake" and not decision.tied

@@ -189,8 +189,17 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
         facts,
         loss_points=compared.data.get("points"),
         loss_win=compared.data.get("win"),
-        tied=chosen.action in advice.tied,
+        tied=_tied(advice.tied, best, chosen),
     )
+
+
+def _tied(tied: frozenset[str], best: ActionValue, chosen: ActionValue) -> bool:
+    """Whether the choice is about equal to the recommendation, as the mark and the reason
+    compare them (the hint's ``tied`` are those about equal to the best value, which may be
+    another action than the recommendation); the recommendation itself, when it had some."""
+    if chosen is best:
+        return bool(tied)
+    return not clearly_better(best, chosen)
 
 
 def _mark(view: View, best: ActionValue, chosen: ActionValue, loss: float) -> str | None:
