@@ -27,6 +27,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** A name cut with an ellipsis where it has too little room (app.css, .pname), whole in its
+ * title and for screen readers; as an element of its own it is isolated from the words
+ * round it, whichever way it is written. */
+export function nameCut(name) {
+  return h("span", { class: "pname", dir: "auto", title: name }, name);
+}
+
 function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -64,6 +64,22 @@ export class I18n extends EventTarget {
     return new Intl.ListFormat(this.lang, { style: "long", type: "conjunction" }).format(items);
   }
 
+  /** t() with elements for the parameters in ``nodes`` (a name cut to its place): the
+   * words round them stay text. The nodes to put in an element. */
+  tNodes(key, params, nodes) {
+    const marks = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0000${name}\u0000`]));
+    return this.t(key, { ...params, ...marks })
+      .split(/\u0000(\w+)\u0000/)
+      .map((part, i) => (i % 2 ? nodes[part] : part));
+  }
+
+  /** A list ("A, B and C") of nodes, each item made one by ``node``. */
+  listNodes(items, node) {
+    const parts = new Intl.ListFormat(this.lang, { style: "long", type: "conjunction" }).formatToParts(items);
+    let next = 0;
+    return parts.map((part) => (part.type === "element" ? node(items[next++]) : part.value));
+  }
+
   /** Fill elements marked data-i18n="key" (text) and data-i18n-label="key" (aria-label). */
   apply(root = document) {
     for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = this.t(el.dataset.i18n);

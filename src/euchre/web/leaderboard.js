@@ -1,6 +1,6 @@
 // The leaderboard: players of a mode by displayed rating (docs/protocol.md, section 11).
 
-import { h } from "./dom.js";
+import { h, nameCut } from "./dom.js";
 import { redrawKeepingFocus } from "./keepfocus.js";
 import { Page } from "./page.js";
 import { dataTable, getJson, MODES, ratingText, stackIfWide } from "./tables.js";
@@ -119,7 +119,7 @@ class LeaderboardPage extends Page {
     const head = ["stats.rank", "stats.player", "stats.rating", "stats.games", "stats.wins"].map((k) => this.t(k));
     const rows = this.board.entries.map((e) => [
       String(e.rank),
-      h("a", { href: `#/profile/${encodeURIComponent(e.name)}` }, e.name),
+      h("a", { href: `#/profile/${encodeURIComponent(e.name)}` }, nameCut(e.name)),
       ratingText(this.ctx.t, e.rating, e.provisional),
       String(e.games),
       String(e.wins),

@@ -2,7 +2,7 @@
 // the history of finished games linking to the replay viewer (docs/protocol.md, section 11).
 
 import { isAccount, SETTINGS_HASH } from "./account.js";
-import { h } from "./dom.js";
+import { h, nameCut } from "./dom.js";
 import { Page } from "./page.js";
 import { dataTable, formatRating, getJson, ratingText } from "./tables.js";
 
@@ -66,7 +66,7 @@ class ProfilePage extends Page {
   render() {
     if (this.failure) {
       const text = this.failure.code === "not_found" ? this.t("profile.notFound", { name: this.name }) : this.ctx.errorText(this.failure);
-      this.root.replaceChildren(h("section", { class: "profile-page" }, h("h1", {}, this.name), h("p", { id: "profile-error", role: "alert" }, text)));
+      this.root.replaceChildren(h("section", { class: "profile-page" }, h("h1", {}, nameCut(this.name)), h("p", { id: "profile-error", role: "alert" }, text)));
       return;
     }
     if (!this.profile) return;
@@ -76,7 +76,7 @@ class ProfilePage extends Page {
       h(
         "section",
         { class: "profile-page", "aria-labelledby": "profile-title" },
-        h("h1", { id: "profile-title" }, this.t("profile.title", { name: p.name })),
+        h("h1", { id: "profile-title" }, this.ctx.i18n.tNodes("profile.title", {}, { name: nameCut(p.name) })),
         h("p", {}, this.t("profile.since", { date: since })),
         this.isMine() ? h("p", {}, h("a", { href: SETTINGS_HASH, id: "profile-settings" }, this.t("accountSettings.title"))) : null,
         h("h2", {}, this.t("profile.ratings")),

@@ -3,7 +3,7 @@
 // summaries: {deal, dealer, outcome, trump, maker, alone, tricks, points, score}.
 
 import { suitBadge } from "./cards.js";
-import { h } from "./dom.js";
+import { h, nameCut } from "./dom.js";
 
 /**
  * names: { seat(n) -> name, side(n) -> name, sides -> number of sides, mine -> the viewer's
@@ -74,11 +74,6 @@ function makerCell(ctx, row, names) {
   if (row.maker === null || row.maker === undefined) return "–";
   const maker = nameCut(names.seat(row.maker));
   return row.alone ? [maker, ` (${ctx.t("table.alone")})`] : maker;
-}
-
-// A name cut with an ellipsis in its column, whole in its title and for screen readers.
-function nameCut(name) {
-  return h("span", { class: "pname", dir: "auto", title: name }, name);
 }
 
 function perSide(sides, value) {

@@ -1,7 +1,7 @@
 // The table's side panel: the score board, the look-back buttons and sheets, the last
 // hand, the invitation, standing up and leaving, the rules in play and the game's log.
 
-import { h } from "./dom.js";
+import { h, nameCut } from "./dom.js";
 import { lastTrickButton, lastTrickPanel, lookBackdrop, scoreSheetButton, scoreSheetPanel } from "./lasttrick.js";
 import { optionSummary } from "./lobby.js";
 import { matchLine } from "./matchline.js";
@@ -104,9 +104,16 @@ function inviteBox(page) {
     h("div", { class: "row" }, input, h("button", { type: "button", dataset: { cmd: "copy", key: "copy" } }, page.t("table.copy"))),
     shareInviteButton(page, link),
     h("p", { class: "hint" }, page.t("table.inviteCode"), " ", h("code", { id: "invite-code-text" }, page.inviteCode)),
-    page.you?.host && page.info.opened?.length ? h("p", { id: "invite-opened" }, page.t("lookback.opened", { names: page.ctx.i18n.list(page.info.opened) })) : null,
-    page.you?.host && page.info.watching?.length ? h("p", { id: "invite-watching" }, page.t("lookback.watching", { names: page.ctx.i18n.list(page.info.watching) })) : null,
+    page.you?.host ? namesLine(page, "invite-opened", "lookback.opened", page.info.opened) : null,
+    page.you?.host ? namesLine(page, "invite-watching", "lookback.watching", page.info.watching) : null,
   );
+}
+
+/** A sentence listing people (who opened the invite, who watches), each name cut to fit. */
+function namesLine(page, id, key, names) {
+  if (!names?.length) return null;
+  const i18n = page.ctx.i18n;
+  return h("p", { id }, i18n.tNodes(key, {}, { names: i18n.listNodes(names, nameCut) }));
 }
 
 function tableActions(page) {
