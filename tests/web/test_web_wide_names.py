@@ -1,8 +1,8 @@
 """A name may be very wide (24 x U+FDFA, one of the widest characters, or 24 Ws): with
 such names in all four seats, every view a player sees (the lobby, the table before the
 game and in each phase, the chat, the hand's summary, the score sheet, the game's end, the
-replay) stays as wide as a phone's screen, and each name is cut with an ellipsis, its
-whole text kept as a tooltip."""
+replay) stays as wide as a phone's screen, the score sheet whole, not scrolled sideways,
+and each name is cut with an ellipsis, its whole text kept as a tooltip."""
 
 from __future__ import annotations
 
@@ -104,6 +104,8 @@ def test_very_wide_names_in_every_seat_keep_every_view_on_the_screen(
     fits(page, "summary", tmp_path)
     page.locator("#score-sheet-button").click()
     fits(page, "sheet", tmp_path)
+    sheet = page.locator("#score-sheet-box .score-sheet-wrap")  # whole, not scrolled sideways
+    assert sheet.evaluate("(el) => el.scrollWidth - el.clientWidth") <= 0
     page.locator("#score-sheet-box").get_by_role("button", name="Close").click()
     expect(page.locator("#score-sheet-box")).to_be_hidden()
     play_until(clients, table, page, OVER)
