@@ -1,7 +1,8 @@
 """A name written right to left (Hebrew "דנה", Arabic "سارا") goes into sentences and lists
 between Unicode's first strong isolate and its pop (U+2068, U+2069), each name on its own:
 isolated whole, "דנה and Bob" read "Bob and דנה", "דנה (left)" read "(left) דנה", and
-"דנה and Bob: 6" put the score before the names."""
+"דנה and Bob: 6" put the score before the names. Labels and lines put together outside the
+translations (a seat's label, a replay's players and score) isolate them too."""
 
 from __future__ import annotations
 
@@ -57,6 +58,9 @@ def test_right_to_left_names_are_isolated_one_by_one_in_sentences(
     expect(mute).to_have_text(f"Mute {iso(f'{iso(DANA)} (left)')}")
     expect(page.locator(".chat-line .chat-from[dir=auto]", has_text=DANA)).to_have_count(1)
 
+    partner = page.locator('.seat[data-seat="1"]')  # a label built outside the translations
+    expect(partner).to_have_attribute("aria-label", f"{iso(SARA)}, partner")
+
     clients[0].request(type="start", table=table)
     play_until(clients, table, page, SUMMARY)
     page.screenshot(path=str(tmp_path / "summary.png"))
@@ -72,5 +76,9 @@ def test_right_to_left_names_are_isolated_one_by_one_in_sentences(
     assert scores[1].startswith(f"{iso(f'{iso(SARA)} and Ann')}: "), scores
     over = page.locator("#game-over-result").inner_text()
     assert f"{iso(DANA)} and Bob" in over or f"{iso(SARA)} and Ann" in over, over
+    page.click("#watch-replay")
+    players = page.locator("#replay-summary p").first
+    expect(players).to_contain_text(f"1. {iso(DANA)} · 2. {iso(SARA)} · 3. Bob · 4. Ann")
+    expect(page.locator("#replay-score")).to_contain_text(f"{iso(DANA)} and Bob ")
     for client in clients:
         client.close()

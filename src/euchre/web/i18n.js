@@ -64,6 +64,11 @@ export class I18n extends EventTarget {
     return new Intl.ListFormat(this.lang, { style: "long", type: "conjunction" }).format(items);
   }
 
+  /** People's names as a list ("Dana and Bob"), each isolated on its own (isolateName). */
+  nameList(names) {
+    return this.list(names.map(isolateName));
+  }
+
   /** t() with elements for the parameters in ``nodes`` (a name cut to its place): the
    * words round them stay text. The nodes to put in an element. */
   tNodes(key, params, nodes) {

@@ -5,6 +5,7 @@
 import { actKey } from "./acts.js";
 import { cardName } from "./cards.js";
 import { cardNameUnder } from "./trumprole.js";
+import { isolateName } from "./i18n.js";
 
 const LOG_LINES = 200; // a game's recent hands
 
@@ -149,7 +150,7 @@ function describeAction(page, seat, act, state, phase = null, trump = null) {
       break;
   }
   const key = `events.${actKey(act)}`;
-  return page.ctx.i18n.has(key) ? page.t(key, { name }) : `${name}: ${act.text}`;
+  return page.ctx.i18n.has(key) ? page.t(key, { name }) : `${isolateName(name)}: ${act.text}`;
 }
 
 /** The trump of the deal an event just made belongs to: the one its end reports, else

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { scoreSheet } from "./scoresheet.js";
+import { isolateName } from "./i18n.js";
 
 export async function loadRecent() {
   const response = await fetch("api/replays/recent", { credentials: "same-origin" });
@@ -30,7 +31,7 @@ export function recentGames(ctx, recent) {
 function gameLine(ctx, game) {
   const when = new Date(game.finished_at).toLocaleString(ctx.i18n.locale());
   const preset = ctx.i18n.has(`presets.${game.preset}.label`) ? ctx.t(`presets.${game.preset}.label`) : game.preset;
-  const line = ctx.t("lookback.gameLine", { players: game.players.join(", "), score: (game.score || []).join(" – ") });
+  const line = ctx.t("lookback.gameLine", { players: game.players.map(isolateName).join(", "), score: (game.score || []).join(" – ") });
   return `${preset} · ${line} · ${when}`;
 }
 
@@ -39,7 +40,7 @@ export function replaySheet(ctx, rows, players, seats) {
   if (!rows) return null;
   const sides = seats === 3 ? 3 : 2;
   const seat = (n) => players[n] || ctx.t("table.seatN", { n: n + 1 });
-  const side = (n) => ctx.i18n.list((sides === 2 && seats === 4 ? [n, n + 2] : [n]).map(seat));
+  const side = (n) => ctx.i18n.nameList((sides === 2 && seats === 4 ? [n, n + 2] : [n]).map(seat));
   return h(
     "details",
     { class: "box sheet", id: "replay-sheet-box", open: true },

@@ -15,6 +15,7 @@ import { loadRecent, recentGames, replaySheet } from "./recent.js";
 import { decisionList, loadReview, markText, reviewBox } from "./replaycoach.js";
 import { framesOf } from "./replayframes.js";
 import { replayRows } from "./scoresheet.js";
+import { isolateName } from "./i18n.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const DEFAULT_TARGET = 10; // a record names its target only when it is not 10 (EGN)
@@ -212,9 +213,13 @@ class ReplayPage extends Page {
     return Array.from({ length: count }, (_, side) => (seats === 4 ? [side, side + 2] : [side]));
   }
 
+  sideName(side) {
+    return this.ctx.i18n.nameList(this.sides()[side].map((s) => this.name(s)));
+  }
+
   scoreText(score) {
     return this.sides()
-      .map((seats, side) => `${this.ctx.i18n.list(seats.map((s) => this.name(s)))} ${score[side]}`)
+      .map((_, side) => `${this.sideName(side)} ${score[side]}`)
       .join(" – ");
   }
 
@@ -260,7 +265,7 @@ class ReplayPage extends Page {
       }
       default: {
         const key = `events.${actKey(act)}`;
-        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${name}: ${act.text}`;
+        return this.ctx.i18n.has(key) ? this.t(key, { name }) : `${isolateName(name)}: ${act.text}`;
       }
     }
   }
@@ -273,7 +278,7 @@ class ReplayPage extends Page {
       return this.t(`deal.${key}`, { score });
     }
     return scored
-      .map(([count, side]) => this.t("deal.points", { side: this.ctx.i18n.list(this.sides()[side].map((s) => this.name(s))), count, score }))
+      .map(([count, side]) => this.t("deal.points", { side: this.sideName(side), count, score }))
       .join(" ");
   }
 
@@ -328,7 +333,7 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: "box replay-summary", id: "replay-summary" },
-      h("p", {}, h("strong", {}, this.t("replay.players")), " ", replay.players.map((p, i) => `${i + 1}. ${p}`).join(" · ")),
+      h("p", {}, h("strong", {}, this.t("replay.players")), " ", replay.players.map((p, i) => `${i + 1}. ${isolateName(p)}`).join(" · ")),
       h("p", { dataset: { score: replay.final_score.join(",") } }, h("strong", {}, this.t("replay.finalScore")), " ", score),
       replay.hands_known ? null : h("p", { class: "hint" }, this.t("replay.handsRebuilt")),
       h("a", { class: "button", id: "egn-download", ...download }, this.t("game.download")),
@@ -412,7 +417,7 @@ class ReplayPage extends Page {
             "li",
             { class: `replay-play${frame.trickWinner === seat ? " winner" : ""}`, dataset: { seat: String(seat), card } },
             cardImage(this.ctx.i18n, card, { class: "small", "aria-label": cardNameUnder(this.ctx.i18n, card, contract?.trump) }),
-            h("span", {}, this.name(seat)),
+            h("span", { dir: "auto" }, this.name(seat)),
           ),
         ),
       ),

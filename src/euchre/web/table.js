@@ -428,7 +428,7 @@ class TablePage extends Page {
     const seats = this.sideSeats(side);
     // "Ann and Free seat" read oddly: a side not yet seated is "Side 1" until it is.
     if (seats.some((s) => this.info?.seats?.[s]?.type === "empty")) return this.t("table.sideN", { n: side + 1 });
-    return this.ctx.i18n.list(seats.map((s) => isolateName(this.seatName(s))));
+    return this.ctx.i18n.nameList(seats.map((s) => this.seatName(s)));
   }
 
 
@@ -956,7 +956,7 @@ class TablePage extends Page {
   }
 
   seatLabel(seat) {
-    const parts = [this.seatName(seat)];
+    const parts = [isolateName(this.seatName(seat))];
     const s = this.state;
     if (seat === this.mySeat()) parts.push(this.t("table.you"));
     if (this.isPartner(seat)) parts.push(this.t("table.partner"));
