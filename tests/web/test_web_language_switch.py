@@ -1,14 +1,27 @@
 """A change of language mid-game reaches every text the table shows at once: the log's
 earlier lines are told again in the new language (it keeps the events, not their words),
-as are a toast still shown, the chat's note and a replay's error; and "Last trick", not
-usable before the first trick is over, says why."""
+as are a toast still shown, the chat's note and a replay's error, the lobby's errors and
+a chat line's pop-up still shown; and "Last trick", not usable before the first trick is
+over, says why."""
 
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
 from conftest import PageFactory
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
+from seated_clients import Client
 from test_web_chat_saves import at_a_table, refuse_chat_switch
-from web_helpers import PHONE, LiveServer, open_settings, open_started_table
+from web_helpers import (
+    PHONE,
+    PHONE_LANDSCAPE,
+    LiveServer,
+    enter_name,
+    open_settings,
+    open_started_table,
+)
 
 # Going alone would let the first trick end without the player's card: with it not allowed,
 # the player's first turn comes before any trick is over.
@@ -107,3 +120,70 @@ def test_the_chat_note_and_a_replay_error_follow_the_language(new_page: PageFact
     expect(error).to_have_text("Kein beendetes Spiel mit dieser Kennung.")
     choose_language(page, "nl")
     expect(error).to_have_text("Geen afgelopen spel met die code.")
+
+
+def refuse(page: Page, kinds: set[str], error: dict[str, object]) -> None:
+    """Answer every message of these ``kinds`` the page sends with ``error``."""
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def outgoing(text: str | bytes) -> None:
+            message = json.loads(text)
+            if message.get("type") in kinds:
+                ws.send(json.dumps({"type": "error", "ref": message["ref"], **error}))
+            else:
+                server.send(text)
+
+        ws.on_message(outgoing)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"/ws(\?|$)"), route)
+
+
+SIZES = pytest.mark.parametrize("size", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+
+
+@SIZES
+def test_the_lobbys_errors_are_told_again_in_the_new_language(
+    new_page: PageFactory, live: LiveServer, size: dict[str, int]
+) -> None:
+    page = new_page(viewport=size)
+    refusal = {"code": "rate_limited"}
+    refuse(page, {"create", "quick_play"}, refusal)
+    enter_name(page, "Lena")
+    page.click("#create-table")
+    page.click("#quick-ranked")
+    errors = [page.locator("#create-error"), page.locator("#quick-error")]
+    english = page.evaluate("(err) => window.euchre.errorText(err)", refusal)
+    for error in errors:
+        expect(error).to_have_text(english)
+    choose_language(page, "de")
+    german = page.evaluate("(err) => window.euchre.errorText(err)", refusal)
+    assert german != english
+    for error in errors:
+        expect(error).to_have_text(german)
+
+
+@SIZES
+def test_a_chat_lines_pop_up_follows_the_language(
+    new_page: PageFactory, live: LiveServer, size: dict[str, int]
+) -> None:
+    page = new_page(viewport=size)
+    at_a_table(page)
+    page.check("#chat-enabled")
+    invite = page.locator("#invite-code-text").inner_text()
+    ivy = Client(live.base, "Ivy")
+    ivy.send(type="join", invite=invite)
+    ivy.until(lambda m: m["type"] == "table")
+    table = page.evaluate("window.euchre.current.tableId")
+    ivy.request(type="sit", table=table, seat=1)
+    ivy.request(type="chat_settings", enabled=True)
+    page.evaluate("window.scrollTo(0, 0)")  # the phone shows the table; the chat is below
+    ivy.request(type="chat", table=table, text="hallo")
+    toast = page.locator("#chat-toast")
+    expect(toast).to_have_text("Ivy (left): hallo")
+    # at once, by the language's own switch: the pop-up goes after a few seconds
+    page.evaluate("window.euchre.i18n.load('de')")
+    expect(toast).to_have_text("Ivy (links): hallo")
+    ivy.close()

@@ -32,8 +32,16 @@ def names_cut(page: Page, selector: str, name: str) -> None:
 
 def board(names: list[str]) -> dict[str, object]:
     entries = [
-        {"rank": rank, "name": name, "rating": 30.0, "mu": 25.0, "sigma": 8.0, "games": 12,
-         "wins": 6, "provisional": True}
+        {
+            "rank": rank,
+            "name": name,
+            "rating": 30.0,
+            "mu": 25.0,
+            "sigma": 8.0,
+            "games": 12,
+            "wins": 6,
+            "provisional": True,
+        }
         for rank, name in enumerate(names, start=1)
     ]
     return {"mode": "partnership", "total": len(names), "offset": 0, "entries": entries}

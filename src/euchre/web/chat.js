@@ -39,7 +39,7 @@ export function mount(ctx, root, params) {
   };
   page.relabel = () => {
     relabel();
-    chat.render();
+    chat.relabel();
   };
   page.chat = chat;
   return page;
@@ -58,6 +58,7 @@ class ChatPanel {
     // The panel's notes are kept as functions giving their words in the language now.
     this.problem = () => "";
     this.pending = null; // the chat switch as the reader set it, while not saved yet
+    this.toastLine = null; // the line the pop-up shows, while it shows
     this.saveNote = () => ""; // "saving…" or "not saved yet: trying again in 4 seconds"
     this.saves = 0; // the newest change wins when changes overlap
     this.onMessage = (e) => this.message(e.detail);
@@ -187,6 +188,14 @@ class ChatPanel {
     const box = this.root.getBoundingClientRect();
     if (box.width > 0 && box.top < window.innerHeight && box.bottom > 0) return;
     this.hideToast();
+    this.toastLine = m;
+    this.drawToast();
+    this.toastTimer = setTimeout(() => this.hideToast(), TOAST_MS);
+  }
+
+  /** The pop-up for ``this.toastLine``, in place of the one shown (a change of language). */
+  drawToast() {
+    const m = this.toastLine;
     const toast = h(
       "button",
       { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() },
@@ -195,13 +204,19 @@ class ChatPanel {
       ": ",
       this.lineText(m),
     );
+    document.getElementById("chat-toast")?.remove();
     document.body.append(toast);
-    this.toastTimer = setTimeout(() => this.hideToast(), TOAST_MS);
   }
 
   hideToast() {
     clearTimeout(this.toastTimer);
+    this.toastLine = null;
     document.getElementById("chat-toast")?.remove();
+  }
+
+  relabel() {
+    this.render();
+    if (this.toastLine) this.drawToast();
   }
 
   openChat() {

@@ -19,6 +19,9 @@ class Lobby extends Page {
     this.tables = new Map();
     this.yours = []; // tables where this person holds a seat (the lobby answer's "yours")
     this.changingName = false;
+    // what went wrong in each form, as a function giving its words: a change of language
+    // draws the lobby again, and tells it again in the new language
+    this.problems = { quick: null, create: null };
     this.form = { preset: "standard", kind: "casual", turn: 30, level: "", startNow: false, values: null };
     this.onMessage = (e) => this.message(e.detail);
     this.onOpen = () => this.subscribe();
@@ -133,7 +136,7 @@ class Lobby extends Page {
       select,
       button,
       h("button", { type: "button", class: "big", id: "quick-ranked", onclick: (e) => this.quickPlay(e, select.value, e.currentTarget, true) }, this.t("lobby.quickRanked")),
-      h("p", { class: "form-error", id: "quick-error", role: "alert" }),
+      this.problemLine("quick"),
       this.ctx.session?.guest === false ? null : h("p", { class: "hint", id: "ranked-note" }, this.t("lobby.rankedSoon")),
     );
   }
@@ -246,8 +249,6 @@ class Lobby extends Page {
       f.values = presetValues(ctx.presets, f.preset);
       this.rerenderCreate();
     });
-    const problem = h("p", { class: "form-error", id: "create-error", role: "alert" });
-    this.createError = problem;
     return h(
       "form",
       { class: "panel create", id: "create-form", "aria-labelledby": "create-title", onsubmit: (e) => this.create(e) },
@@ -258,7 +259,7 @@ class Lobby extends Page {
       this.kindField(),
       // A ranked table takes the preset as it is, with the server's clock, bots and pause.
       f.kind === "ranked" ? h("p", { class: "hint", id: "ranked-rules" }, this.t("lobby.rankedRules")) : this.settingsFields(),
-      problem,
+      this.problemLine("create"),
       h("button", { type: "submit", class: "primary", id: "create-table" }, this.t("lobby.create")),
     );
   }
@@ -367,8 +368,7 @@ class Lobby extends Page {
 
   async quickPlay(event, preset, button, ranked = false) {
     event.preventDefault();
-    const problem = document.getElementById("quick-error");
-    if (problem) problem.textContent = "";
+    this.showProblem("quick", null);
     if (!(await this.needSession())) return;
     button.disabled = true;
     try {
@@ -377,9 +377,20 @@ class Lobby extends Page {
     } catch (err) {
       button.disabled = false;
       const key = `errors.${err.code}`;
-      if (ranked && problem && this.ctx.i18n.has(key)) problem.textContent = this.t(key);
+      if (ranked && this.ctx.i18n.has(key)) this.showProblem("quick", () => this.t(key));
       else this.ctx.showError(err);
     }
+  }
+
+  problemLine(form) {
+    return h("p", { class: "form-error", id: `${form}-error`, role: "alert" }, this.problems[form]?.());
+  }
+
+  /** What went wrong in ``form`` ("quick", "create"), as a function giving its words, or null. */
+  showProblem(form, words) {
+    this.problems[form] = words;
+    const line = document.getElementById(`${form}-error`);
+    if (line) line.textContent = words ? words() : "";
   }
 
   joinByCode(event, input) {
@@ -405,7 +416,7 @@ class Lobby extends Page {
 
   async create(event) {
     event.preventDefault();
-    this.createError.textContent = "";
+    this.showProblem("create", null);
     if (!(await this.needSession())) return;
     const f = this.form;
     const message = { type: "create", preset: f.preset, options: changedOptions(this.ctx, f), kind: f.kind };
@@ -421,7 +432,7 @@ class Lobby extends Page {
       if (f.startNow && f.kind !== "ranked") this.ctx.net.fire({ type: "start", table: created.table });
       this.ctx.go(`#/table/${created.table}`);
     } catch (err) {
-      this.createError.textContent = this.ctx.errorText(err);
+      this.showProblem("create", () => this.ctx.errorText(err));
     }
   }
 }
