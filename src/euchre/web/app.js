@@ -377,15 +377,17 @@ function announce(text) {
 }
 
 /** ``words``: the text, or a function giving it in the page's language at the time (so a
- * toast still shown follows a change of language: relabelToasts()). */
+ * toast still shown follows a change of language: relabelToasts()); ``heard``: false when
+ * the caller has said it in the polite live region already (read once, not twice). */
 const toastWords = new WeakMap();
 
-function toast(words, kind = "info") {
+function toast(words, kind = "info", { heard = true } = {}) {
   const box = document.getElementById("toasts");
-  const item = h("div", { class: `toast toast-${kind}` }, typeof words === "function" ? words() : words);
+  const item = h("div", { class: `toast toast-${kind}`, "aria-hidden": heard ? null : "true" }, typeof words === "function" ? words() : words);
   if (typeof words === "function") toastWords.set(item, words);
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
+  return item;
 }
 
 function applyFourColour(on) {

@@ -28,6 +28,7 @@ import { FillCountdown } from "./waiting.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
 import { isolateName } from "./i18n.js";
+import { disabledDescriptions, sayWhyNot } from "./whynot.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
@@ -493,6 +494,7 @@ class TablePage extends Page {
     const target = el.dataset.target === undefined ? null : Number(el.dataset.target);
     const commands = {
       act: () => el.dataset.action && this.act(el.dataset.action),
+      "why-not": () => sayWhyNot(this, el.dataset.card),
       sit: () => this.sit(target),
       "im-back": () => this.imBack(),
       "add-bot": () => this.addBot(target),
@@ -1202,6 +1204,7 @@ class TablePage extends Page {
     const actions = this.cardActions();
     const myTurn = this.isMyTurn();
     const cards = s.hand; // in the order the server sorted them for display
+    const why = disabledDescriptions(this, myTurn && actions.size ? cards.filter((card) => !actions.has(card)) : []);
     const buttons = cards.map((card) => {
       const act = actions.get(card);
       const classes = ["card", "hand-card"];
@@ -1214,9 +1217,10 @@ class TablePage extends Page {
         {
           type: "button",
           class: classes.join(" "),
-          dataset: { card, key: `card-${card}`, action: act ? act.text : "", cmd: act ? "act" : "" },
+          dataset: { card, key: `card-${card}`, action: act ? act.text : "", cmd: act ? "act" : "why-not" },
           "aria-disabled": String(!act || Boolean(this.pending)),
           "aria-label": this.cardLabel(card, act),
+          "aria-describedby": why.describedBy(card),
         },
         cardPicture(card),
       );
@@ -1226,6 +1230,7 @@ class TablePage extends Page {
       "div",
       { class: "hand", role: "group", "aria-label": this.t(actions.size ? `table.handVerb.${[...actions.values()][0].kind}` : "table.hand") },
       buttons,
+      why.nodes,
     );
   }
 

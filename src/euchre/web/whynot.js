@@ -1,0 +1,90 @@
+// Why a card of the hand cannot be chosen now: said when it is tapped (or pressed), and
+// given to each disabled card as its accessible description. Worked out only from what
+// the seat's view holds (its legal actions, the trick, trump, the turn-up), never from
+// what the seat may not know.
+
+import { cardShort, SUIT_SYMBOL } from "./cards.js";
+import { suitOf } from "./cardtext.js";
+import { h } from "./dom.js";
+import { trumpRole } from "./trumprole.js";
+
+let shownNotice = null; // the last reason on the screen: a new tap replaces it, never stacks
+const NOTICE_GAP = 8; // px between a lifted notice and the cards
+
+/** The suit ``card`` follows and is followed as, the engine's effective suit: a bower or
+ * the Joker is a trump, every other card its printed suit. */
+const suitFollowed = (card, trump) => (trumpRole(card, trump) ? trump : suitOf(card));
+
+/** The reason ``card`` cannot be chosen, as a function giving it in the page's language at
+ * the time; null when it can be, or when there is nothing to say (nobody's turn, a move on
+ * its way, a spectator). */
+export function whyNot(page, card) {
+  const s = page.state;
+  if (!s || s.seat === null || page.pending || page.info?.status !== "playing" || page.handPause.showing()) return null;
+  if (!page.isMyTurn()) {
+    if (!s.active.includes(s.seat)) return () => page.t("table.whyNot.sitOut");
+    return s.to_act === null || s.to_act === undefined ? null : () => page.t("table.whyNot.waitTurn");
+  }
+  const actions = page.cardActions();
+  if (actions.has(card)) return null;
+  if (actions.size) return cardChoiceReason(page, card);
+  return () => page.t("table.whyNot.notNow");
+}
+
+/** Why ``card`` is not among the card choices offered now. */
+function cardChoiceReason(page, card) {
+  const s = page.state;
+  const led = s.phase === "play" ? s.trick[0]?.card : null;
+  if (led) {
+    const suit = SUIT_SYMBOL[suitFollowed(led, s.trump)];
+    if (suitOf(card) === suitFollowed(led, s.trump)) {
+      return () => page.t("table.whyNot.followSuitBower", { suit, card: cardShort(page.ctx.i18n, card) });
+    }
+    return () => page.t("table.whyNot.followSuit", { suit });
+  }
+  if (s.phase === "dealer_discard" && card === s.upcard) return () => page.t("table.whyNot.turnUp");
+  return () => page.t("table.whyNot.notNow");
+}
+
+/** Say why ``card`` cannot be chosen: heard in the polite live region, shown among the
+ * short notices (hidden from screen readers there, which heard it already). */
+export function sayWhyNot(page, card) {
+  const words = whyNot(page, card);
+  if (!words) return;
+  page.announce(words());
+  shownNotice?.remove();
+  shownNotice = page.ctx.toast(words, "info", { heard: false });
+  clearOfHand(shownNotice, page.root.querySelector(".hand"));
+}
+
+/** On a phone the notices' place is over the hand: the reason goes up, clear of the cards
+ * it is about. */
+function clearOfHand(notice, hand) {
+  const box = notice.getBoundingClientRect();
+  const under = [...(hand?.querySelectorAll(".hand-card") ?? [])]
+    .map((card) => card.getBoundingClientRect())
+    .filter((card) => card.height && card.left < box.right && card.right > box.left && card.top < box.bottom + NOTICE_GAP);
+  if (!under.length) return;
+  const lift = box.bottom + NOTICE_GAP - Math.min(...under.map((card) => card.top));
+  notice.style.setProperty("transform", `translateY(${-Math.ceil(lift)}px)`);
+}
+
+/** Each disabled card's description (``describedBy(card)``: the id for its
+ * aria-describedby) and the hidden texts they point at, one for each distinct reason. */
+export function disabledDescriptions(page, cards) {
+  const ids = new Map();
+  const nodes = [];
+  const idOfText = new Map();
+  for (const card of cards) {
+    const words = whyNot(page, card);
+    if (!words) continue;
+    const text = words();
+    if (!idOfText.has(text)) {
+      const id = `card-why-${idOfText.size}`;
+      idOfText.set(text, id);
+      nodes.push(h("span", { id, hidden: true, dataset: { key: id } }, text));
+    }
+    ids.set(card, idOfText.get(text));
+  }
+  return { describedBy: (card) => ids.get(card), nodes };
+}

@@ -1,0 +1,150 @@
+"""A card that may not be chosen says why when tapped (or pressed): "Follow suit: you hold
+a ♥" in a trick (the suit led as the engine counts it), the turn-up the dealer just picked
+up, "Wait for your turn" off turn; shown among the short notices, heard once in the polite
+live region, and given to the disabled card as its description. Nothing is sent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PageFactory
+from phases import reach, state
+from playwright.sync_api import Locator, Page, expect
+from seated_clients import STATE
+from server_helpers import seat_clients
+from web_helpers import PHONE, PHONE_LANDSCAPE, GamePage, LiveServer, enter_name, open_started_table
+
+from euchre.engine.cards import TRUMP_LETTERS, parse_card, parse_suit
+from euchre.engine.rules import effective_suit
+
+SYMBOL = {"c": "♣", "d": "♦", "s": "♠", "h": "♥"}
+# Every message the page sends from now on (an action would be one of them).
+SPY_ON_SENDING = """() => {
+    const net = window.euchre.net;
+    window.__sent = [];
+    for (const name of ['send', 'fire', 'request']) {
+        const real = net[name].bind(net);
+        net[name] = (message, ...rest) => {
+            window.__sent.push(message);
+            return real(message, ...rest);
+        };
+    }
+}"""
+# The notice and a card of the hand overlap (the notice would hide the cards it is about).
+NOTICE_OVER_A_CARD = """() => {
+    const notice = document.querySelector('#toasts .toast').getBoundingClientRect();
+    return [...document.querySelectorAll('.hand-card')].map((c) => c.getBoundingClientRect())
+        .some((c) => c.left < notice.right && c.right > notice.left
+                     && c.top < notice.bottom && c.bottom > notice.top);
+}"""
+PLAY_WITH_A_DISABLED_CARD = (
+    "t.dataset.phase === 'play' && !!document.querySelector('.hand-card.disabled')"
+)
+
+
+def suit_led(now: dict[str, Any]) -> str:
+    """The suit the engine says the trick's first card was led as."""
+    led = parse_card(now["trick"][0]["card"])
+    return TRUMP_LETTERS[effective_suit(led, parse_suit(now["trump"]))]
+
+
+def tap_and_check_the_reason(page: Page, card: Locator, reason: str, shot: Path) -> None:
+    """Tap ``card``: ``reason`` is shown (hidden from screen readers there), said in the
+    polite live region, and nothing is sent; the page stays where it was."""
+    version = GamePage(page).version()
+    page.evaluate(SPY_ON_SENDING)
+    card.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    notice = page.locator("#toasts .toast", has_text=reason)
+    expect(notice).to_be_visible()
+    expect(notice).to_have_attribute("aria-hidden", "true")
+    expect(page.locator("#announcer p").last).to_have_text(reason)
+    assert not page.evaluate(NOTICE_OVER_A_CARD)
+    page.screenshot(path=str(shot))
+    card.focus()
+    page.keyboard.press("Enter")  # the same from the keyboard, once more, not stacked
+    expect(page.locator("#announcer p", has_text=reason)).to_have_count(2)
+    expect(page.locator("#toasts .toast", has_text=reason)).to_have_count(1)
+    assert page.evaluate("window.__sent") == []
+    assert GamePage(page).version() == version
+    assert not page.locator(".table-page").get_attribute("aria-busy")
+
+
+def described_as(page: Page, card: Locator) -> str:
+    described = card.get_attribute("aria-describedby")
+    assert described, "the disabled card has no description"
+    return str(page.locator(f"#{described}").text_content())
+
+
+@pytest.mark.parametrize("size", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+def test_a_card_that_does_not_follow_suit_says_which_suit(
+    new_page: PageFactory, size: dict[str, int], tmp_path: Path
+) -> None:
+    page = new_page(viewport=size, touch=True)
+    game, _, _ = open_started_table(page, "standard", {})
+    game.play_until(PLAY_WITH_A_DISABLED_CARD)
+    now = state(game)
+    led = suit_led(now)
+    legal = {act["card"] for act in now["legal_acts"]}
+    assert {
+        TRUMP_LETTERS[effective_suit(parse_card(c), parse_suit(now["trump"]))] for c in legal
+    } == {led}
+    reason = f"Follow suit: you hold a {SYMBOL[led]}"
+    disabled = page.locator(".hand-card.disabled")
+    for i in range(disabled.count()):
+        card = str(disabled.nth(i).get_attribute("data-card"))
+        printed = card[1] if card != "B" else None
+        if printed == led:  # a bower of the led suit's printed colour: it is a trump
+            continue
+        assert described_as(page, disabled.nth(i)) == reason
+    card = disabled.first
+    tap_and_check_the_reason(page, card, described_as(page, card), tmp_path / "follow-suit.png")
+    assert described_as(page, card).startswith(f"Follow suit: you hold a {SYMBOL[led]}")
+
+
+@pytest.mark.parametrize(
+    ("locale", "size", "reason"),
+    [
+        ("en-GB", PHONE, "You cannot discard the turn-up you just picked up"),
+        (
+            "de-DE",
+            PHONE_LANDSCAPE,
+            "Die offene Karte, die du gerade aufgenommen hast, darfst du nicht ablegen",
+        ),
+    ],
+    ids=["en-portrait", "de-landscape"],
+)
+def test_the_dealer_is_told_the_turn_up_may_not_be_discarded(
+    new_page: PageFactory, locale: str, size: dict[str, int], reason: str, tmp_path: Path
+) -> None:
+    page = new_page(viewport=size, locale=locale, touch=True)
+    game, _, _ = open_started_table(page, "standard", {})
+    now = reach(game, "dealer_discard")
+    turn_up = page.locator(f'.hand-card[data-card="{now["upcard"]}"]')
+    expect(turn_up).to_have_class("card hand-card disabled")
+    assert described_as(page, turn_up) == reason
+    tap_and_check_the_reason(page, turn_up, reason, tmp_path / f"turn-up-{locale}.png")
+
+
+def test_a_card_tapped_off_turn_says_to_wait(
+    new_page: PageFactory, live: LiveServer, tmp_path: Path
+) -> None:
+    table, clients = seat_clients(live.base, ["Bob", "Cy", "Dee"], turn_seconds=0)
+    page = new_page(viewport=PHONE, touch=True)
+    enter_name(page, "Ann")
+    page.goto(f"/#/join/{clients[0].tables[table].invite}")
+    page.locator('.seat[data-seat="3"] .sit-here').click()
+    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    clients[0].request(type="start", table=table)
+    page.wait_for_function(f"{STATE}?.phase === 'bid_r1'")
+    if page.evaluate(f"{STATE}.to_act === 3"):  # the first to bid: passing hands the turn on
+        page.locator('.bid-buttons button[data-action="pass"]').click()
+    page.wait_for_function(
+        f"{STATE}.to_act !== 3 && !document.querySelector('.table-page[aria-busy]')"
+    )
+    card = page.locator(".hand-card").first
+    assert card.get_attribute("aria-describedby") is None  # not disabled: only not yet
+    tap_and_check_the_reason(page, card, "Wait for your turn", tmp_path / "wait.png")
+    for client in clients:
+        client.close()
