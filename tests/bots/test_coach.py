@@ -20,12 +20,14 @@ from euchre.bots.coach import (
     margin_fact,
     paired_error,
 )
+from euchre.bots.coachwords import card_name
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.match import utility
 from euchre.bots.medium import MediumBot
 from euchre.bots.search import SearchBot, rollout, world_state
 from euchre.engine import GameState, preset
 from euchre.engine import actions as A
+from euchre.engine.cards import parse_card
 from euchre.engine.phases import Phase
 
 # Seat 1, first to bid, holds the five best spades: alone, it cannot lose a trick.
@@ -67,7 +69,7 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
         found.reason
     )
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
-    assert "Your Js is the highest trump still out." in found.reason
+    assert "Your Jack of spades is the highest trump still out." in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")  # what a client translates
     assert trumps.data == {"suit": "spades", "count": 5, "left_bower": True, "named": False}
 
@@ -190,9 +192,10 @@ def test_the_margin_is_told_in_the_numbers_shown_beside_each_action() -> None:
     win = round(best.win, 3) - round(second.win, 3)
     assert margin.data["points"] == pytest.approx(points) and points > 0
     assert margin.data["win"] == pytest.approx(win) and win > 0
+    assert (best.action, second.action) == ("order alone", "order")
     assert margin.text == (
-        f"{best.action.capitalize()} scores {points:.2f} points a hand more than"
-        f" {second.action}, and your side's chance of winning the game is {100 * win:.1f}% higher."
+        f"Order up 9♠, alone scores {points:.2f} points a hand more than order up 9♠,"
+        f" and your side's chance of winning the game is {100 * win:.1f}% higher."
     )
 
 
@@ -200,7 +203,7 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
     # -0.334 and -0.416 are shown as -0.33 and -0.42: the margin says 0.09, not 0.08.
     best = ActionValue("pass", 0.2, -0.334, -0.0241)
     second = ActionValue("order", 0.1, -0.416, -0.0284)
-    assert margin_fact(best, second).text == (
+    assert margin_fact(best, second, str).text == (
         "Pass scores 0.09 points a hand more than order, and your side's chance of winning"
         " the game is 0.4% higher."
     )
@@ -244,7 +247,7 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
 def test_the_margin_sentence_for_each_kind_of_difference(
     best: ActionValue, second: ActionValue, text: str
 ) -> None:
-    assert margin_fact(best, second).text == text
+    assert margin_fact(best, second, str).text == text
 
 
 # ---------------------------------------------------------------------- the options' offers
@@ -386,7 +389,8 @@ def test_a_forced_move_says_only_that_it_is_forced() -> None:
         if len(view.legal) == 1:
             found = hint(view, 1, worlds=4)
             assert [f.kind for f in found.facts] == ["forced"]  # no list of voids, no trumps
-            assert found.reason == f"P{found.recommended[1:]} is the only legal move."
+            card = card_name(parse_card(found.recommended.split()[1]))
+            assert found.reason == f"Play {card} is the only legal move."
             forced += 1
         state.apply(MediumBot().decide(view, random.Random(0)), seat=seat)
     assert forced >= 4  # at least every seat's last card
@@ -429,7 +433,9 @@ def test_overtrumping_an_opponent_is_said_in_euchre_terms() -> None:
     assert card in ("Js", "Qs", "Ks")  # a trump over the 9s
     fact = next(f for f in found.facts if f.kind == "overtrump")
     assert fact.data == {"card": card}
-    assert f"You can overtrump: your {card} takes the trick." in found.reason
+    assert f"You can overtrump: your {card_name(parse_card(card))} takes the trick." in (
+        found.reason
+    )
 
 
 # ---------------------------------------------------------------------- about equal
@@ -445,8 +451,8 @@ def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() 
     close = found.facts[0]
     assert close.kind == "close" and close.data["rule"] == "conventional"
     assert (
-        close.text.startswith("Order and ")
-        and "Order is the usual play, so the coach picks it." in close.text
+        close.text.startswith("Order up 9♥ and ")
+        and "Order up 9♥ is the usual play, so the coach picks it." in close.text
     )
     # The reason agrees with the recommendation: "a safe call" is said of a call only.
     assert "At 9 points one point wins the game: a safe call is enough." in found.reason
@@ -470,7 +476,7 @@ def test_the_right_bower_is_led_before_the_left_when_both_win_the_same() -> None
     assert found.value_of("play Jc").value == pytest.approx(found.value_of("play Js").value)
     assert found.recommended == "play Js" == conventional(view)
     assert found.facts[0].kind == "close"
-    assert found.facts[0].text.startswith("Play Js and ")
+    assert found.facts[0].text.startswith("Play Jack of spades and ")
 
 
 def test_without_the_conventional_card_among_the_close_ones_the_lowest_is_chosen() -> None:
@@ -496,8 +502,8 @@ def test_a_difference_is_clear_only_beyond_the_threshold_and_two_standard_errors
     # The same 0.3 on average, but from two deals of eight: not beyond the noise.
     wild = ActionValue("c", 0.7, None, None, samples=(1.0,) * 6 + (-0.2,) * 2)
     assert paired_error(steady, wild) > 0.15 and not clearly_better(steady, wild)
-    assert compare_fact(steady, wild).kind == "close"
-    assert compare_fact(steady, lower).kind == "margin"
+    assert compare_fact(steady, wild, str).kind == "close"
+    assert compare_fact(steady, lower, str).kind == "margin"
 
 
 def replace_value(value: ActionValue, new: float) -> ActionValue:

@@ -31,7 +31,7 @@ def test_the_margin_is_the_difference_of_the_rows_as_shown(
 ) -> None:
     best = ActionValue("order", 9.0, best_points, best_win)
     second = ActionValue("pass", 8.0, next_points, next_win)
-    fact = margin_fact(best, second)
+    fact = margin_fact(best, second, str)
     rows = best.to_json(), second.to_json()
     points = _shown(rows[0]["points"], 2) - _shown(rows[1]["points"], 2)
     win = _shown(rows[0]["win"], 3) - _shown(rows[1]["win"], 3)

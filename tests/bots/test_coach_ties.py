@@ -23,14 +23,14 @@ def test_actions_about_equal_to_the_best_are_marked_tied_in_the_answer() -> None
     assert sent == {v.action: v.action in expected for v in found.values}
     close = found.facts[0]
     assert close.kind == "close"
-    assert "Order is the usual play, so the coach picks it." in close.text
+    assert "Order up 9♥ is the usual play, so the coach picks it." in close.text
     assert not any(word in found.reason for word in JARGON), found.reason
 
 
 def test_a_close_pick_with_worse_numbers_is_told_as_about_equal_in_plain_words() -> None:
     lowest = ActionValue("discard 9d", -0.54, -0.54, -0.038)
     better = ActionValue("discard Tc", -0.50, -0.50, -0.035)
-    fact = compare_fact(lowest, better, Rule.LOWEST)
+    fact = compare_fact(lowest, better, str, Rule.LOWEST)
     assert fact.kind == "close" and fact.data["rule"] == "lowest"
     assert fact.text == (
         "Discard 9d and discard Tc are about equal here: too close to call, as the coach"

@@ -19,6 +19,7 @@ from euchre.bots.coach import (
     hint,
     margin_fact,
 )
+from euchre.bots.coachwords import naming
 from euchre.bots.medium import MediumBot
 from euchre.bots.review import THRESHOLDS, game_actions, mark_for, review_deal
 from euchre.engine import GameState
@@ -54,7 +55,8 @@ def test_passing_a_sure_loner_is_a_blunder_with_the_loner_as_best() -> None:
     assert first.chosen_value == advice.value_of("pass").value
     assert first.loss == first.best_value - first.chosen_value
     # the reason's facts, for a client's own words: the hint's, the margin to the choice made
-    margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"))
+    name = naming(deal(TOP_SPADES, "9s").view(1))
+    margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"), name)
     assert first.facts == (margin, *advice.facts[1:])
     assert first.to_json()["facts"] == [f.to_json() for f in first.facts]
     # the loss in the numbers the hint shows beside each action
@@ -69,9 +71,10 @@ def test_the_reason_compares_the_best_with_the_choice_made_not_the_runner_up() -
     finish_deal(played, "pass")
     first = review_deal(deal(TOP_SPADES, "9s"), game_actions(played), 0, 1, worlds=6)[0]
     assert (first.chosen, first.best) == ("pass", "order alone")
-    margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"))
+    name = naming(deal(TOP_SPADES, "9s").view(1))
+    margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"), name)
     assert first.facts == (margin, *advice.facts[1:])  # the other facts are the hint's
-    assert first.reason.startswith("Order alone scores 2.08 points a hand more than pass,")
+    assert first.reason.startswith("Order up 9♠, alone scores 2.08 points a hand more than pass,")
 
 
 def test_the_best_choice_gets_no_mark() -> None:
@@ -136,7 +139,7 @@ def test_a_choice_about_equal_to_the_coachs_pick_is_told_so_not_costed(
         1,
         usual,
         tuple(values.values()),
-        (compare_fact(values[usual], values[top], Rule.CONVENTIONAL),),
+        (compare_fact(values[usual], values[top], str, Rule.CONVENTIONAL),),
         4,
         None,
         Rule.CONVENTIONAL,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -41,6 +41,7 @@ from euchre.engine.state import dealer_picks_up_for_best
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
+from .coachwords import card_with_part, naming
 from .evaluate import best_discard
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility, win_probability
@@ -561,9 +562,10 @@ def reasons(
 ) -> tuple[Fact, ...]:
     """The facts behind the recommendation ``ordered[0]``, each from a computed number."""
     best = ordered[0]
+    name = naming(know.view)
     if len(ordered) == 1:  # nothing to weigh: the rest would only repeat the position
-        return (Fact("forced", _sentence(f"{best.action} is the only legal move.")),)
-    facts = [compare_fact(best, ordered[1], choice.rule)]
+        return (Fact("forced", _sentence(f"{name(best.action)} is the only legal move.")),)
+    facts = [compare_fact(best, ordered[1], name, choice.rule)]
     facts += _call_facts(best)
     facts += _play_facts(know, best.action)
     trump = _trump_of(know, best.action)
@@ -579,7 +581,11 @@ def reason_text(facts: Sequence[Fact]) -> str:
     return " ".join(f.text for f in facts)
 
 
-def margin_fact(best: ActionValue, second: ActionValue) -> Fact:
+# An action named within a sentence (:func:`euchre.bots.coachwords.naming`).
+Name = Callable[[str], str]
+
+
+def margin_fact(best: ActionValue, second: ActionValue, name: Name) -> Fact:
     """Why ``best`` beats ``second``, in the units a player is shown beside each action:
     points a hand and the change in the chance of winning (the model's value when the
     simulations could not replay the decision)."""
@@ -595,25 +601,28 @@ def margin_fact(best: ActionValue, second: ActionValue) -> Fact:
     if best.win is not None and second.win is not None:
         win = data["win"] = shown_win(shown_win(best.win) - shown_win(second.win))
     return Fact(
-        "margin", _sentence(_margin_text(best.action, second.action, gap, points, win)), data
+        "margin",
+        _sentence(_margin_text(name(best.action), name(second.action), gap, points, win)),
+        data,
     )
 
 
-def compare_fact(best: ActionValue, other: ActionValue, rule: Rule = Rule.BEST) -> Fact:
+def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule = Rule.BEST) -> Fact:
     """``best`` against ``other``: the margin when ``best`` is clearly better; else that
     they are about equal, and the rule that chose ``best`` (kind ``close``)."""
     if clearly_better(best, other):
-        return margin_fact(best, other)
-    data = margin_fact(best, other).data | {"rule": rule.value}
+        return margin_fact(best, other, name)
+    data = margin_fact(best, other, name).data | {"rule": rule.value}
+    first, second = name(best.action), name(other.action)
     if abs(best.value - other.value) < 0.005:
-        text = f"{best.action} and {other.action} are worth the same here."
+        text = f"{first} and {second} are worth the same here."
     else:
-        text = f"{best.action} and {other.action} are about equal here: too close to call,"
+        text = f"{first} and {second} are about equal here: too close to call,"
         text += f" as the coach tries only {SAMPLED_WAYS}."
     if rule == Rule.CONVENTIONAL:
-        text += f" {_sentence(best.action)} is the usual play, so the coach picks it."
+        text += f" {_sentence(first)} is the usual play, so the coach picks it."
     elif rule == Rule.LOWEST:
-        text += f" {_sentence(best.action)} keeps the higher cards, so the coach picks it."
+        text += f" {_sentence(first)} keeps the higher cards, so the coach picks it."
     return Fact("close", _sentence(text), data)
 
 
@@ -710,7 +719,7 @@ def _trump_facts(know: Knowledge, trump: int, aid: int) -> list[Fact]:
         out.append(
             Fact(
                 "boss_trump",
-                f"Your {CARD_TEXT[boss]} is the highest trump still out.",
+                f"Your {card_with_part(boss, view.trump)} is the highest trump still out.",
                 {"card": CARD_TEXT[boss]},
             )
         )
@@ -786,19 +795,16 @@ def _legal_cards(view: View) -> list[int]:
 def _taking_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact:
     trump, suit = know.trump, EFFECTIVE_SUIT[know.trump]
     data = {"card": CARD_TEXT[card]}
+    named = card_with_part(card, know.view.trump)
     led = suit[cards[0]]
     if trump == NO_TRUMP or suit[card] != trump or led == trump:
-        return Fact("take_trick", f"You can take the trick with your {CARD_TEXT[card]}.", data)
+        return Fact("take_trick", f"You can take the trick with your {named}.", data)
     if any(suit[c] == trump for c in cards):
-        return Fact(
-            "overtrump", f"You can overtrump: your {CARD_TEXT[card]} takes the trick.", data
-        )
+        return Fact("overtrump", f"You can overtrump: your {named} takes the trick.", data)
     following = [c for c in _legal_cards(know.view) if suit[c] == led]
     if not any(_takes(know, cards, c) for c in following):
-        return Fact(
-            "trump_in", f"Only a trump takes this trick: your {CARD_TEXT[card]} does.", data
-        )
-    return Fact("take_trick", f"You can take the trick with your {CARD_TEXT[card]}.", data)
+        return Fact("trump_in", f"Only a trump takes this trick: your {named} does.", data)
+    return Fact("take_trick", f"You can take the trick with your {named}.", data)
 
 
 def _void_facts(know: Knowledge, action: str) -> list[Fact]:

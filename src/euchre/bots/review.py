@@ -44,6 +44,7 @@ from .coach import (
     hint,
     reason_text,
 )
+from .coachwords import naming
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.
 THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
@@ -175,7 +176,7 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
     facts = advice.facts
     compared = facts[0]
     if chosen.action != best.action:  # the margin the player missed, not the runner-up's
-        compared = compare_fact(best, chosen, advice.rule)
+        compared = compare_fact(best, chosen, naming(view), advice.rule)
         facts = (compared, *facts[1:])
     return Decision(
         index,

@@ -1,0 +1,95 @@
+"""The coach's English words for actions and cards, as the browser's English says them
+(``web/coachwords.js`` with ``i18n/en.json``): "Name Clubs", "Order up K♥", "Play King of
+hearts", a bower named with its part. The reasons' English text (the terminal's, and the
+server's text beside each fact) is made with these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from euchre.engine import actions as A
+from euchre.engine.cards import (
+    JACK,
+    JOKER,
+    NO_TRUMP,
+    RANK_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    cards_in,
+    rank_of,
+    suit_of,
+)
+from euchre.engine.views import View
+
+RANK_NAMES = ("Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
+_CARD_VERBS = {"play": "Play", "discard": "Discard", "give": "Give"}
+# Actions named the same whatever the position (the browser's "actions.*").
+_FIXED = {
+    "defend alone": "Defend alone",
+    "call for best": "Call for best",
+    "take alone": "Take it alone",
+    "forfeit": "Forfeit (1 point to them)",
+    "redeal": "Throw in for a redeal",
+}
+
+
+def card_name(card: int) -> str:
+    """``King of hearts``, ``Joker``."""
+    if card == JOKER:
+        return "Joker"
+    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+
+
+def card_short(card: int) -> str:
+    """``K♥``, ``10♣`` (a turn-up named within an action), ``Joker``."""
+    if card == JOKER:
+        return "Joker"
+    rank = RANK_LETTERS[rank_of(card)]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit_of(card)]
+
+
+def card_with_part(card: int, trump: int | None) -> str:
+    """A card as a fact names it: a bower or the Joker with its part under ``trump`` (the
+    deal's, once made), "Jack of diamonds, left bower"; any other card by its name."""
+    name = card_name(card)
+    if trump is None or trump == NO_TRUMP:
+        return name
+    if card == JOKER:
+        return f"{name}, highest trump"
+    if rank_of(card) == JACK and suit_of(card) == trump:
+        return f"{name}, right bower"
+    if rank_of(card) == JACK and suit_of(card) == trump ^ 2:
+        return f"{name}, left bower"
+    return name
+
+
+def action_words(view: View, action: str) -> str:
+    """``action`` (protocol text) in words at ``view``, as the browser names it: "Play
+    King of hearts", "Order up K♥, alone" (the dealer's "Pick up"), "Name Clubs", "Pass"."""
+    aid = A.parse_action(action)
+    card = A.action_card(aid)
+    if card is not None:
+        return f"{_CARD_VERBS[action.split()[0]]} {card_name(card)}"
+    alone = ", alone" if action.endswith(" alone") else ""
+    if aid in (A.ORDER, A.ORDER_ALONE):
+        verb = "Pick up" if view.seat == view.dealer else "Order up"
+        return f"{verb} {card_short(view.upcard)}{alone}"
+    if A.is_call(aid):
+        suit = (aid - A.CALL_BASE) // 2
+        return f"Name {'No trump' if suit == NO_TRUMP else SUIT_NAMES[suit].capitalize()}{alone}"
+    if aid & A.UNDER_FLAG:
+        return f"Go under ({' '.join(card_short(c) for c in cards_in(aid ^ A.UNDER_FLAG))})"
+    if aid == A.PASS:
+        return "Pass"
+    return _FIXED.get(action, action)
+
+
+def naming(view: View) -> Callable[[str], str]:
+    """Actions as a sentence names them at ``view``: small within it ("... more than order
+    up K♥"); a sentence's first letter is made capital where it is written."""
+
+    def name(action: str) -> str:
+        words = action_words(view, action)
+        return words[:1].lower() + words[1:]
+
+    return name
