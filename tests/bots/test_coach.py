@@ -19,6 +19,7 @@ from euchre.bots.coach import (
     hint,
     margin_fact,
     paired_error,
+    shown_percent,
 )
 from euchre.bots.coachwords import card_name
 from euchre.bots.knowledge import knowledge_of
@@ -65,9 +66,12 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
     alone = found.value_of("order alone")
     assert alone.points == pytest.approx(4.0) and alone.march == 1.0
     assert found.value_of("pass").value < alone.value - 1.5
-    assert "Alone, you take all five tricks in 100% of the ways the other hands could lie." in (
-        found.reason
+    assert alone.euchred == 0.0
+    assert (
+        "Alone, you take all five tricks in every one of the ways the other hands could lie."
+        in (found.reason)
     )
+    assert "In none of the ways the other hands could lie is your side euchred." in found.reason
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
     assert "Your Jack of spades is the highest trump still out." in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")  # what a client translates
@@ -508,3 +512,7 @@ def test_a_difference_is_clear_only_beyond_the_threshold_and_two_standard_errors
 
 def replace_value(value: ActionValue, new: float) -> ActionValue:
     return ActionValue(value.action, new, value.points, value.win)
+
+
+def test_a_share_is_none_or_every_one_only_when_it_is() -> None:
+    assert [shown_percent(s) for s in (0.0, 0.004, 0.2, 0.996, 1.0)] == [0, 1, 20, 99, 100]

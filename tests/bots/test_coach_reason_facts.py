@@ -95,6 +95,12 @@ def trump_named(view: View, action: str) -> int | None:
     return view.trump
 
 
+def assert_percent(percent: object, share: float) -> None:
+    """A share told in percent: 0 and 100 ("none", "every one") only when it is exactly."""
+    assert isinstance(percent, int) and abs(percent - 100 * share) < 1
+    assert (percent == 0) == (share == 0) and (percent == 100) == (share == 1)
+
+
 def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
     best, values = found.values[0], found.values
     action = best.action
@@ -168,10 +174,10 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
             assert trick_winner_index([*trick, own], view.trump) != len(trick)
     elif kind == "loner":
         assert "alone" in action and best.march is not None
-        assert fact["march_percent"] == round(100 * best.march)
+        assert_percent(fact["march_percent"], best.march)
     elif kind == "euchre_risk":
         assert A.Action.of(A.parse_action(action)).makes_trump and best.euchred is not None
-        assert fact["euchred_percent"] == round(100 * best.euchred)
+        assert_percent(fact["euchred_percent"], best.euchred)
     elif kind == "score":
         side = seat % 2 if view.players == 4 else seat
         mine, theirs = view.scores[side], view.scores[1 - side]

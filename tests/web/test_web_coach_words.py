@@ -67,3 +67,26 @@ def test_a_fact_names_a_bower_as_one(new_page: PageFactory, locale: str, bower: 
         assert plain == page.evaluate(FACT, [{"kind": kind, "card": "Ah"}, None]), plain
     off = page.evaluate(FACT, [{"kind": "take_trick", "card": "Jd"}, "s"])
     assert off == page.evaluate(FACT, [{"kind": "take_trick", "card": "Jd"}, None]), off
+
+
+@pytest.mark.parametrize(
+    ("locale", "none", "every"),
+    [
+        ("en-GB", "In none of", "in every one of"),
+        ("de-DE", "In keiner", "in jeder"),
+        ("nl-NL", "In geen van", "in elk van"),
+    ],
+)
+def test_no_share_and_every_share_are_said_in_words_not_percent(
+    new_page: PageFactory, locale: str, none: str, every: str
+) -> None:
+    """ "In 0% of the ways ... your side is euchred" reads "In none of the ways ..."."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    never = page.evaluate(FACT, [{"kind": "euchre_risk", "euchred_percent": 0}, None])
+    assert never.startswith(none) and "0" not in never, never
+    always = page.evaluate(FACT, [{"kind": "loner", "march_percent": 100}, None])
+    assert every in always and "100" not in always, always
+    some = page.evaluate(FACT, [{"kind": "euchre_risk", "euchred_percent": 20}, None])
+    assert "20" in some and none not in some, some

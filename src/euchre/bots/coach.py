@@ -659,27 +659,33 @@ def _margin_text(
     return same
 
 
+def shown_percent(share: float) -> int:
+    """A share of the sampled deals in whole percent, 0 and 100 only when it is none or
+    all of them: a client words those two as "none" and "every one"."""
+    percent = round(100 * share)
+    if 0 < share < 1:
+        return min(99, max(1, percent))
+    return percent
+
+
+def in_ways(percent: int) -> str:
+    """``in 20% of the ways the other hands could lie``; ``in none of ...``, ``in every
+    one of ...`` at 0 and 100 (:func:`shown_percent`)."""
+    share = {0: "none", 100: "every one"}.get(percent, f"{percent}%")
+    return f"in {share} of the ways the other hands could lie"
+
+
 def _call_facts(best: ActionValue) -> list[Fact]:
     out = []
     if best.march is not None and "alone" in best.action:
-        share = round(100 * best.march)
-        out.append(
-            Fact(
-                "loner",
-                f"Alone, you take all five tricks in {share}% of the ways the other hands"
-                " could lie.",
-                {"march_percent": share},
-            )
-        )
+        share = shown_percent(best.march)
+        text = f"Alone, you take all five tricks {in_ways(share)}."
+        out.append(Fact("loner", text, {"march_percent": share}))
     if best.euchred is not None and _makes_trump(best.action):
-        share = round(100 * best.euchred)
-        out.append(
-            Fact(
-                "euchre_risk",
-                f"In {share}% of the ways the other hands could lie, your side is euchred.",
-                {"euchred_percent": share},
-            )
-        )
+        share = shown_percent(best.euchred)
+        said = _sentence(in_ways(share))
+        text = f"{said} is your side euchred." if share == 0 else f"{said}, your side is euchred."
+        out.append(Fact("euchre_risk", text, {"euchred_percent": share}))
     return out
 
 

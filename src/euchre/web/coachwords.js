@@ -89,9 +89,9 @@ function factText(words, fact, best, scoreIndex) {
     case "forced":
       return t("coach.facts.forced", { best: words.act(best) });
     case "loner":
-      return t("coach.facts.loner", { percent: fact.march_percent });
+      return t(shareKey("coach.facts.loner", fact.march_percent), { percent: fact.march_percent });
     case "euchre_risk":
-      return t("coach.facts.euchreRisk", { percent: fact.euchred_percent });
+      return t(shareKey("coach.facts.euchreRisk", fact.euchred_percent), { percent: fact.euchred_percent });
     case "trumps":
       return trumpsText(words, fact);
     case "boss_trump":
@@ -131,6 +131,13 @@ function closeText({ t, act, sentence }, fact) {
   if (fact.rule === "conventional") return `${text} ${sentence(t("coach.facts.closeConventional", names))}`;
   if (fact.rule === "lowest") return `${text} ${sentence(t("coach.facts.closeLowest", names))}`;
   return text;
+}
+
+/** A share of the sampled deals (``coach.shown_percent``): 0 and 100 are told as "none"
+ * and "every one", the server sending them only when it is so. */
+function shareKey(key, percent) {
+  if (percent === 0) return `${key}None`;
+  return percent === 100 ? `${key}All` : key;
 }
 
 function trumpsText({ t }, fact) {
