@@ -436,10 +436,24 @@ def test_overtrumping_an_opponent_is_said_in_euchre_terms() -> None:
     card = found.recommended.split()[1]
     assert card in ("Js", "Qs", "Ks")  # a trump over the 9s
     fact = next(f for f in found.facts if f.kind == "overtrump")
-    assert fact.data == {"card": card}
+    assert fact.data == {"card": card, "last": True}  # seat 0 plays last
     assert f"You can overtrump: your {card_name(parse_card(card))} takes the trick." in (
         found.reason
     )
+
+
+def test_a_card_with_players_still_to_play_beats_the_cards_so_far_not_the_trick() -> None:
+    state = deal(
+        {0: "Js Qs 9c Tc Kd", 1: "9h Qh Ad Ac Kc", 2: "Ah Kh 9d Td Qd", 3: "9s Jd Jc Qc As"}, "Ks"
+    )
+    for action in ("pass", "pass", "pass", "order", "discard Kd", "play 9h", "play Ah"):
+        state.apply(action)
+    found = hint(state.view(3), 0, worlds=6)  # seat 3, void in hearts, with seat 0 to come
+    fact = next(f for f in found.facts if f.kind == "trump_in")
+    card = card_name(parse_card(fact.data["card"]))
+    assert fact.data["last"] is False and "last_to_play" not in [f.kind for f in found.facts]
+    assert f"Only a trump beats the cards played so far: your {card}" in fact.text
+    assert "takes" not in found.reason
 
 
 # ---------------------------------------------------------------------- about equal

@@ -156,6 +156,8 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
         assert card is not None and fact["card"] == A.action_text(A.PLAY_BASE + card)[5:]
         assert view.trump is not None
         assert trick_winner_index([*trick, card], view.trump) == len(trick)
+        # "takes the trick" only when no one plays after the seat
+        assert fact["last"] == (len(trick) == len(view.active) - 1)
         if kind != "take_trick":
             led = suit_in_play(trick[0], view.trump)
             assert is_trump(card, view.trump) and led != view.trump

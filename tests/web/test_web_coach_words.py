@@ -90,3 +90,21 @@ def test_no_share_and_every_share_are_said_in_words_not_percent(
     assert every in always and "100" not in always, always
     some = page.evaluate(FACT, [{"kind": "euchre_risk", "euchred_percent": 20}, None])
     assert "20" in some and none not in some, some
+
+
+@pytest.mark.parametrize(
+    ("locale", "so_far"),
+    [("en-GB", "played so far"), ("de-DE", "bisher gespielten"), ("nl-NL", "tot nu toe")],
+)
+def test_a_card_with_players_still_to_play_beats_the_cards_so_far(
+    new_page: PageFactory, locale: str, so_far: str
+) -> None:
+    """A card that wins the trick so far is not told it takes the trick while a later
+    player may still beat it."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    for kind in ("take_trick", "overtrump", "trump_in"):
+        early = page.evaluate(FACT, [{"kind": kind, "card": "Ah", "last": False}, "h"])
+        last = page.evaluate(FACT, [{"kind": kind, "card": "Ah", "last": True}, "h"])
+        assert so_far in early and so_far not in last, (kind, early, last)

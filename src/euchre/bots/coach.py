@@ -799,18 +799,24 @@ def _legal_cards(view: View) -> list[int]:
 
 
 def _taking_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact:
+    """The card takes the trick (over a trump, or as the only way to): said so when the
+    seat plays last, else that it beats the cards played so far (a later one may beat it)."""
     trump, suit = know.trump, EFFECTIVE_SUIT[know.trump]
-    data = {"card": CARD_TEXT[card]}
+    last = len(cards) == len(know.view.active) - 1
+    data = {"card": CARD_TEXT[card], "last": last}
     named = card_with_part(card, know.view.trump)
+    takes = "takes the trick" if last else "beats the cards played so far"
     led = suit[cards[0]]
-    if trump == NO_TRUMP or suit[card] != trump or led == trump:
+    if trump != NO_TRUMP and suit[card] == trump and led != trump:
+        if any(suit[c] == trump for c in cards):
+            return Fact("overtrump", f"You can overtrump: your {named} {takes}.", data)
+        following = [c for c in _legal_cards(know.view) if suit[c] == led]
+        if not any(_takes(know, cards, c) for c in following):
+            only = "takes this trick" if last else "beats the cards played so far"
+            return Fact("trump_in", f"Only a trump {only}: your {named} does.", data)
+    if last:
         return Fact("take_trick", f"You can take the trick with your {named}.", data)
-    if any(suit[c] == trump for c in cards):
-        return Fact("overtrump", f"You can overtrump: your {named} takes the trick.", data)
-    following = [c for c in _legal_cards(know.view) if suit[c] == led]
-    if not any(_takes(know, cards, c) for c in following):
-        return Fact("trump_in", f"Only a trump takes this trick: your {named} does.", data)
-    return Fact("take_trick", f"You can take the trick with your {named}.", data)
+    return Fact("take_trick", f"Your {named} beats the cards played so far.", data)
 
 
 def _void_facts(know: Knowledge, action: str) -> list[Fact]:

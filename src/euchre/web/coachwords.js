@@ -81,11 +81,9 @@ function factText(words, fact, best, scoreIndex) {
     case "cannot_take":
       return t("coach.facts.cannotTake");
     case "take_trick":
-      return t("coach.facts.takeTrick", { card: cardWithPart(words, fact.card) });
     case "overtrump":
-      return t("coach.facts.overtrump", { card: cardWithPart(words, fact.card) });
     case "trump_in":
-      return t("coach.facts.trumpIn", { card: cardWithPart(words, fact.card) });
+      return takingText(words, fact);
     case "forced":
       return t("coach.facts.forced", { best: words.act(best) });
     case "loner":
@@ -131,6 +129,13 @@ function closeText({ t, act, sentence }, fact) {
   if (fact.rule === "conventional") return `${text} ${sentence(t("coach.facts.closeConventional", names))}`;
   if (fact.rule === "lowest") return `${text} ${sentence(t("coach.facts.closeLowest", names))}`;
   return text;
+}
+
+/** The card takes the trick; with players still to play (``last`` false) it only beats the
+ * cards played so far (facts stored before ``last`` was sent say it takes the trick). */
+function takingText(words, fact) {
+  const key = { take_trick: "takeTrick", overtrump: "overtrump", trump_in: "trumpIn" }[fact.kind];
+  return words.t(`coach.facts.${key}${fact.last === false ? "SoFar" : ""}`, { card: cardWithPart(words, fact.card) });
 }
 
 /** A share of the sampled deals (``coach.shown_percent``): 0 and 100 are told as "none"
