@@ -477,6 +477,17 @@ def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() 
     assert found.values[0].action == "order"  # the recommended first, the others by value
 
 
+def test_a_pass_is_told_the_trumps_it_would_hold_and_who_would_take_the_turn_up() -> None:
+    found = hint(deal({1: "9c Tc 9d Qh Ks"}, "9h").view(1), 0)
+    assert found.recommended == "pass" and found.values[1].action == "order"
+    trumps = next(f for f in found.facts if f.kind == "trumps")
+    assert trumps.data == {"suit": "hearts", "count": 1, "left_bower": False, "named": False}
+    turn_up = next(f for f in found.facts if f.kind == "turn_up")
+    assert turn_up.data == {"card": "9h", "trump": "h", "dealer": 0}
+    assert "You hold one trump in hearts." in found.reason
+    assert "If you order up, the dealer, an opponent, picks up the Nine of hearts." in found.reason
+
+
 def test_a_pass_is_never_told_that_a_safe_call_is_enough() -> None:
     for seed in range(3):
         view = deal({1: "9c Tc 9d Qh Ks"}, "9h", scores=(5, 9)).view(1)

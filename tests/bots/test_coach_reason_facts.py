@@ -106,6 +106,9 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
     action = best.action
     kind = fact["kind"]
     trump = trump_named(view, action)
+    if action == "pass" and view.phase in (Phase.BID_R1, Phase.BID_R2):
+        # a pass is told the trumps it would hold in the suit the runner-up makes trump
+        trump = trump_named(view, values[1].action)
     card = A.action_card(A.parse_action(action))
     trick = [c for _, c in view.trick]
     seat = view.seat
@@ -150,6 +153,13 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
             and any(s == shown_out and suit_in_play(c, view.trump) != suit for s, c in t)
             for t in tricks_of(view)
         )
+    elif kind == "turn_up":
+        assert action == "pass" and view.phase == Phase.BID_R1 and "order" in view.legal_texts()
+        assert fact["card"] == A.action_text(A.PLAY_BASE + view.upcard)[5:]
+        assert fact["trump"] == "cdsh"[3 if view.upcard == JOKER else suit_of(view.upcard)]
+        assert fact["dealer"] == view.dealer != seat
+        assert view.players != 4 or (view.dealer - seat) % 2 == 1  # an opponent
+        assert dealer_takes_upcard(view, "order")
     elif kind == "last_to_play":
         assert len(trick) == len(view.active) - 1
     elif kind in ("take_trick", "overtrump", "trump_in"):

@@ -108,3 +108,22 @@ def test_a_card_with_players_still_to_play_beats_the_cards_so_far(
         early = page.evaluate(FACT, [{"kind": kind, "card": "Ah", "last": False}, "h"])
         last = page.evaluate(FACT, [{"kind": kind, "card": "Ah", "last": True}, "h"])
         assert so_far in early and so_far not in last, (kind, early, last)
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-GB", "the dealer, an opponent, picks up the Jack of hearts, right bower."),
+        ("de-DE", "nimmt der Geber, ein Gegner,"),
+        ("nl-NL", "pakt de gever, een tegenstander,"),
+    ],
+)
+def test_a_pass_is_told_who_would_pick_up_the_turn_up(
+    new_page: PageFactory, locale: str, said: str
+) -> None:
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    fact = {"kind": "turn_up", "card": "Jh", "trump": "h", "dealer": 0, "text": "server's"}
+    told = page.evaluate(FACT, [fact, None])
+    assert said in told and "server's" not in told, told

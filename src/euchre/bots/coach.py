@@ -34,7 +34,15 @@ from typing import Any
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
-from euchre.engine.cards import CARD_TEXT, JOKER, NO_TRUMP, SUIT_NAMES, card_list, cards_in
+from euchre.engine.cards import (
+    CARD_TEXT,
+    JOKER,
+    NO_TRUMP,
+    SUIT_NAMES,
+    TRUMP_LETTERS,
+    card_list,
+    cards_in,
+)
 from euchre.engine.phases import Phase
 from euchre.engine.rules import EFFECTIVE_SUIT, POWER, SUIT_MASK, partner, trick_winner_index
 from euchre.engine.state import dealer_picks_up_for_best
@@ -569,6 +577,9 @@ def reasons(
     facts += _call_facts(best)
     facts += _play_facts(know, best.action)
     trump = _trump_of(know, best.action)
+    if _bid_pass(know, best.action):  # the trumps it would hold in the runner-up's suit
+        trump = _trump_of(know, ordered[1].action)
+        facts += _turn_up_facts(know)
     if trump is not None and know.view.hand:  # (a dealer naming trump blind sees no hand)
         facts += _trump_facts(know, trump, A.parse_action(best.action))
     facts += _void_facts(know, best.action)
@@ -730,6 +741,25 @@ def _trump_facts(know: Knowledge, trump: int, aid: int) -> list[Fact]:
             )
         )
     return out
+
+
+def _bid_pass(know: Knowledge, action: str) -> bool:
+    return action == "pass" and know.view.phase in (Phase.BID_R1, Phase.BID_R2)
+
+
+def _turn_up_facts(know: Knowledge) -> list[Fact]:
+    """A pass in round 1 while an opponent deals: an order would give that dealer the
+    turn-up."""
+    view = know.view
+    if view.phase != Phase.BID_R1 or A.ORDER not in view.legal:
+        return []
+    if know.same_side(know.seat, view.dealer):
+        return []
+    suit = upcard_suit(view)
+    card = card_with_part(view.upcard, suit)
+    text = f"If you order up, the dealer, an opponent, picks up the {card}."
+    data = {"card": CARD_TEXT[view.upcard], "trump": TRUMP_LETTERS[suit], "dealer": view.dealer}
+    return [Fact("turn_up", text, data)]
 
 
 def _trumps_text(suit: str, count: int, left_bower: bool, named: bool) -> str:

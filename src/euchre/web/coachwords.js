@@ -94,6 +94,8 @@ function factText(words, fact, best, scoreIndex) {
       return trumpsText(words, fact);
     case "boss_trump":
       return t("coach.facts.bossTrump", { card: cardWithPart(words, fact.card) });
+    case "turn_up":
+      return t("coach.facts.turnUp", { card: cardNameUnder(i18n, fact.card, fact.trump) });
     case "void":
       return t("coach.facts.void", { name: words.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => suitWord(words, s))) });
     case "score":
