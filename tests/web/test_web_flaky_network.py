@@ -8,6 +8,7 @@ background); sockets opened afterwards pass.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -203,4 +204,49 @@ def test_a_tap_before_the_table_is_fetched_again_is_refused_not_sent(
     assert not [sent for sent in network.sent_while_held if '"act"' in sent]
 
     network.release()
+    _resumes_on_my_turn(game, live, version)
+
+
+class CrossedTap:
+    """The page's sockets; after ``arm()`` the next move leaves one version behind the
+    page's, as when another player's event crosses the tap on its way to the server."""
+
+    def __init__(self, page: Page) -> None:
+        self.armed = False
+        page.route_web_socket(SOCKET, self.route)
+
+    def arm(self) -> None:
+        self.armed = True
+
+    def route(self, ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def outgoing(text: str | bytes) -> None:
+            message = json.loads(text)
+            if self.armed and message.get("type") == "act":
+                self.armed = False
+                message["version"] -= 1
+                text = json.dumps(message)
+            server.send(text)
+
+        ws.on_message(outgoing)
+        server.on_message(ws.send)
+
+
+def test_a_tap_the_table_moved_past_says_it_did_not_count(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """The server refuses the move as stale: the page fetches the table again and says
+    the tap did not count, in its own words (not the server's developer message)."""
+    page = new_page(viewport=PHONE, touch=True)
+    network = CrossedTap(page)
+    game = _my_turn_at_a_table(page, "Quinn")
+    hand, version = game.hand(), game.version()
+
+    network.arm()
+    _tap(page, _first_choice(page))
+    expect(page.locator(".toast-error")).to_have_text(
+        "The game moved on: your view has been updated."
+    )
+    assert game.hand() == hand
     _resumes_on_my_turn(game, live, version)

@@ -353,7 +353,7 @@ function onMessage(message) {
 // In English a server's own words say most (which limit, how long to wait); these are
 // the client's own states, or a server message written for developers ("your seat 0 at
 // table QrjwtT1B…"): the translated text reads better.
-const OWN_WORDS = new Set(["disconnected", "offline", "timeout", "seat_in_use"]);
+const OWN_WORDS = new Set(["disconnected", "offline", "timeout", "seat_in_use", "stale"]);
 
 /** A server (or client) error in the current language. */
 function errorText(err) {

@@ -216,12 +216,14 @@ class TablePage extends Page {
     this.render();
   }
 
-  /** Errors about this table: a stale action resyncs quietly; the rest are shown. */
+  /** Errors about this table: an action the table moved past resyncs; the rest are shown. */
   onError(m) {
     if (!this.tableId || (m.table !== this.tableId && !String(m.ref || "").startsWith("f"))) return false;
     this.pending = null;
     if (m.code === "stale" || m.code === "not_your_turn") {
       this.resync();
+      // a tap that crossed another's move: the view changes under the finger, so say it did not count
+      if (m.code === "stale") this.ctx.showError(m);
       return true;
     }
     // The table moved to another server (or the servers lost touch for a moment): the
