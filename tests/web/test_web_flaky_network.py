@@ -250,3 +250,69 @@ def test_a_tap_the_table_moved_past_says_it_did_not_count(
     )
     assert game.hand() == hand
     _resumes_on_my_turn(game, live, version)
+
+
+RECORD_CONNECTION_STATES = """() => {
+    window.connectionStates = [];
+    new MutationObserver(() => window.connectionStates.push(document.body.dataset.connection))
+        .observe(document.body, { attributeFilter: ["data-connection"] });
+}"""
+
+
+def test_the_connection_says_offline_while_retries_fail_offline(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Each retry opens a socket: while the phone is offline the label stays "Offline"
+    rather than flipping to "Reconnecting" and back with every try."""
+    page = new_page(viewport=PHONE, touch=True)
+    game = _my_turn_at_a_table(page, "Rosa")
+    version = game.version()
+    page.evaluate(RECORD_CONNECTION_STATES)
+
+    page.context.set_offline(True)
+    assert live.drop_connections("Rosa") == 1
+    page.wait_for_function("window.euchre.net.attempt >= 3")  # two retries failed offline
+    assert set(page.evaluate("window.connectionStates")) == {"offline"}
+    expect(page.locator("#connection")).to_have_text("Offline – waiting for the network")
+
+    page.context.set_offline(False)
+    page.wait_for_function("document.body.dataset.reconnects === '1'")
+    _resumes_on_my_turn(game, live, version)
+
+
+class Stalled:
+    """The page's sockets; those opened after ``stall()`` open but hear nothing (no
+    welcome) until the page gives them up: a connection still trying."""
+
+    def __init__(self, page: Page) -> None:
+        self.stalling = False
+        page.route_web_socket(SOCKET, self.route)
+
+    def stall(self) -> None:
+        self.stalling = True
+
+    def route(self, ws: WebSocketRoute) -> None:
+        if self.stalling:
+            return
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(ws.send)
+
+
+def test_the_connection_says_reconnecting_once_back_online(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A socket opened while offline may still be trying when the network comes back:
+    the label no longer says "Offline"."""
+    page = new_page(viewport=PHONE, touch=True)
+    network = Stalled(page)
+    _my_turn_at_a_table(page, "Sami")
+
+    page.context.set_offline(True)
+    network.stall()
+    assert live.drop_connections("Sami") == 1
+    page.wait_for_function("window.euchre.net.attempt >= 1")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    page.wait_for_function("window.euchre.net.ws !== null")
+    page.context.set_offline(False)
+    expect(page.locator("#connection")).to_have_attribute("data-state", "reconnecting")

@@ -56,6 +56,7 @@ export class Net extends EventTarget {
     this.probeTimer = null;
     this.page = keptPageId();
     window.addEventListener("online", () => {
+      if (this.ws && !this.live) this.setState(this.opening()); // a socket opened while offline is still trying
       this.retryNow();
       this.probe();
     });
@@ -99,7 +100,7 @@ export class Net extends EventTarget {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(this.page)}`);
     this.ws = ws;
-    this.setState(this.everConnected ? "reconnecting" : "connecting");
+    this.setState(this.opening());
     ws.addEventListener("message", (event) => this.receive(ws, event.data));
     ws.addEventListener("close", (event) => this.lost(ws, event.code));
   }
@@ -167,10 +168,21 @@ export class Net extends EventTarget {
       this.setState("idle");
       return;
     }
-    this.setState(navigator.onLine === false ? "offline" : "reconnecting");
+    this.setState(this.withoutSocket("reconnecting"));
     const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempt) + Math.random() * 200;
     this.attempt += 1;
     this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  /** The state to show while trying ``trying``: offline while the device says so (each
+   * retry opens a socket, which must not flip the label to "Reconnecting" and back). */
+  withoutSocket(trying) {
+    return navigator.onLine === false ? "offline" : trying;
+  }
+
+  /** The state while a new socket is on its way. */
+  opening() {
+    return this.withoutSocket(this.everConnected ? "reconnecting" : "connecting");
   }
 
   /** Reconnect at once (the network came back, or the user asked). */
