@@ -316,3 +316,31 @@ def test_the_connection_says_reconnecting_once_back_online(
     page.wait_for_function("window.euchre.net.ws !== null")
     page.context.set_offline(False)
     expect(page.locator("#connection")).to_have_attribute("data-state", "reconnecting")
+
+
+# The page's heartbeat looks every 5 s for 15 s of silence, then pings and gives the
+# socket up after 5 s more without a word: 25 s at most (it used to wait for 35 s).
+SILENT_SERVER_GIVEN_UP_MS = 26_000
+
+
+def test_a_silent_server_is_given_up_and_the_table_joined_again(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A server instance paused (SIGSTOP) says nothing and answers nothing, its socket
+    still open: the page probes it after its heartbeat's silence, says it is reconnecting,
+    and joins the table again on a new socket. The page's clock is Playwright's, run
+    forward through the silence rather than waited out."""
+    page = new_page(viewport=PHONE, touch=True)
+    page.clock.install()
+    network = Network(page)
+    game = _my_turn_at_a_table(page, "Tove")
+    version = game.version()
+    page.evaluate(RECORD_CONNECTION_STATES)
+
+    network.cut_all()
+    page.clock.pause_at(page.evaluate("Date.now() / 1000"))  # seconds, as Python's time
+    page.clock.run_for(SILENT_SERVER_GIVEN_UP_MS)
+    page.wait_for_function("document.body.dataset.reconnects === '1'")
+    assert "reconnecting" in page.evaluate("window.connectionStates")
+    page.clock.resume()
+    _resumes_on_my_turn(game, live, version)

@@ -5,11 +5,11 @@
 // Pages re-join their table with their last version on every "open" with again=true.
 
 const HEARTBEAT_MS = 15000;
-const SILENCE_MS = 35000;
 const MAX_BACKOFF_MS = 5000;
-// A phone's socket can die without a close (network gone, page frozen in the background):
-// after sending with no word back for QUIET_MS, or when the browser says the network
-// changed or the page is shown again, a ping unanswered for PROBE_MS marks it dead.
+// A phone's socket can die without a close (network gone, page frozen in the background),
+// and a paused server instance says nothing: after sending with no word back for QUIET_MS,
+// after HEARTBEAT_MS with no word at all, or when the browser says the network changed or
+// the page is shown again, a ping unanswered for PROBE_MS marks it dead.
 const QUIET_MS = 3000;
 const PROBE_MS = 5000;
 // A newer connection of this person took the seat over (docs/protocol.md, "Close codes").
@@ -223,14 +223,7 @@ export class Net extends EventTarget {
   startHeartbeat() {
     clearInterval(this.heartbeat);
     this.heartbeat = setInterval(() => {
-      const silent = Date.now() - this.lastHeard;
-      if (silent > SILENCE_MS && this.ws) {
-        const dead = this.ws;
-        this.lost(dead, 1006); // a half-open socket: do not wait for its close handshake
-        dead.close();
-      } else if (silent > HEARTBEAT_MS) {
-        this.send({ type: "ping" });
-      }
+      if (Date.now() - this.lastHeard > HEARTBEAT_MS) this.probe();
     }, HEARTBEAT_MS / 3);
   }
 
