@@ -318,6 +318,13 @@ def test_the_connection_says_reconnecting_once_back_online(
     expect(page.locator("#connection")).to_have_attribute("data-state", "reconnecting")
 
 
+def _run_clock_for(page: Page, ms: int) -> None:
+    """Stop the page's clock (Playwright's, installed before the page opened) a moment
+    ahead, as it runs on meanwhile, and run it ``ms`` further, its timers with it."""
+    page.clock.pause_at(page.evaluate("Date.now() / 1000") + 0.5)  # seconds, as in Python
+    page.clock.run_for(ms)
+
+
 # The page's heartbeat looks every 5 s for 15 s of silence, then pings and gives the
 # socket up after 5 s more without a word: 25 s at most (it used to wait for 35 s).
 SILENT_SERVER_GIVEN_UP_MS = 26_000
@@ -338,9 +345,37 @@ def test_a_silent_server_is_given_up_and_the_table_joined_again(
     page.evaluate(RECORD_CONNECTION_STATES)
 
     network.cut_all()
-    page.clock.pause_at(page.evaluate("Date.now() / 1000"))  # seconds, as Python's time
-    page.clock.run_for(SILENT_SERVER_GIVEN_UP_MS)
+    _run_clock_for(page, SILENT_SERVER_GIVEN_UP_MS)
     page.wait_for_function("document.body.dataset.reconnects === '1'")
     assert "reconnecting" in page.evaluate("window.connectionStates")
+    page.clock.resume()
+    _resumes_on_my_turn(game, live, version)
+
+
+TURN_SECONDS = 5  # the shortest turn clock a table may have
+# Past the turn clock and 3 s more, then 5 s for the probe to go unanswered: short of
+# the 20 s the heartbeat takes at the least (15 s of silence, then its own probe).
+OVERDUE_CLOCK_GIVEN_UP_MS = 14_500
+
+
+def test_a_turn_clock_overdue_with_no_word_probes_the_server(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """The server moves when a turn clock runs out; a server that says nothing a few
+    seconds past it is probed, and given up before the heartbeat's silence would."""
+    page = new_page(viewport=PHONE, touch=True)
+    page.clock.install()
+    network = Network(page)
+    game = _my_turn_at_a_table(page, "Ugo")
+    version = game.version()
+    seat = int(str(page.locator(".timer").get_attribute("data-timer-seat")))  # mine, to act
+    clock = {"seat": seat, "seconds": TURN_SECONDS, "remaining": TURN_SECONDS}
+    started = {"type": "clock", "table": game.attr("table"), "version": version, "clock": clock}
+    network.routes[-1].send(json.dumps(started))  # as when a table with a clock runs one
+    expect(page.locator(".timer")).to_be_visible()
+
+    network.cut_all()
+    _run_clock_for(page, OVERDUE_CLOCK_GIVEN_UP_MS)
+    page.wait_for_function("document.body.dataset.reconnects === '1'")
     page.clock.resume()
     _resumes_on_my_turn(game, live, version)

@@ -37,6 +37,9 @@ const PORTRAIT_PHONE = "(max-width: 599px)"; // coach.css places the hint there 
 const LANDSCAPE_PHONE = "(orientation: landscape) and (max-height: 520px)";
 const HINT_GAP = 4; // px between the hint and what it leaves in view
 const JOIN_RETRIES = 6;
+// The server moves when a turn clock runs out: silence this long past it may be a stalled
+// server, which a probe (net.js) finds out sooner than the heartbeat's silence would.
+const OVERDUE_PROBE_S = 3;
 const RESYNC_AFTER_UNAVAILABLE_MS = 1000; // the table moving to another server takes about a lease
 
 export function mount(ctx, root, params) {
@@ -1286,6 +1289,7 @@ class TablePage extends Page {
   updateClocks() {
     this.fill.tick(this);
     const clock = this.clock;
+    this.probeIfOverdue(clock);
     for (const el of this.root.querySelectorAll(".timer")) {
       if (!clock || String(clock.seat) !== el.dataset.timerSeat) {
         el.hidden = true;
@@ -1298,5 +1302,12 @@ class TablePage extends Page {
       el.querySelector(".timer-text").textContent = this.t("table.secondsLeft", { count: Math.ceil(left) });
     }
     this.gameClock.tick(this.root);
+  }
+
+  /** Once per turn clock, a probe when the clock is overdue with nothing heard of it. */
+  probeIfOverdue(clock) {
+    if (!clock || clock.probed || performance.now() - clock.at < (clock.remaining + OVERDUE_PROBE_S) * 1000) return;
+    clock.probed = true;
+    this.ctx.net.probe();
   }
 }
