@@ -379,3 +379,29 @@ def test_a_turn_clock_overdue_with_no_word_probes_the_server(
     page.wait_for_function("document.body.dataset.reconnects === '1'")
     page.clock.resume()
     _resumes_on_my_turn(game, live, version)
+
+
+# A socket opened but never welcomed is given up after 15 s; the next one opens at once.
+UNWELCOMED_GIVEN_UP_MS = 16_000
+
+
+def test_a_socket_never_welcomed_is_given_up_and_another_opened(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A reconnect that lands on a paused instance opens but hears nothing, not even its
+    welcome: the page gives it up and tries again, rather than saying "Reconnecting"
+    for as long as the browser keeps the socket."""
+    page = new_page(viewport=PHONE, touch=True)
+    page.clock.install()
+    network = Stalled(page)
+    game = _my_turn_at_a_table(page, "Wim")
+    version = game.version()
+
+    network.stall()
+    assert live.drop_connections("Wim") == 1
+    page.wait_for_function("window.euchre.net.attempt >= 1 && window.euchre.net.ws !== null")
+    network.stalling = False  # the next socket reaches a server that answers
+    _run_clock_for(page, UNWELCOMED_GIVEN_UP_MS)
+    page.wait_for_function("document.body.dataset.reconnects === '1'")
+    page.clock.resume()
+    _resumes_on_my_turn(game, live, version)

@@ -12,6 +12,8 @@ const MAX_BACKOFF_MS = 5000;
 // the page is shown again, a ping unanswered for PROBE_MS marks it dead.
 const QUIET_MS = 3000;
 const PROBE_MS = 5000;
+// A socket that opens but is never welcomed (it reached a paused instance) is given up.
+const WELCOME_MS = 15000;
 // A newer connection of this person took the seat over (docs/protocol.md, "Close codes").
 const CLOSE_REPLACED = 4409;
 const PAGE_KEY = "euchre.page";
@@ -54,6 +56,7 @@ export class Net extends EventTarget {
     this.live = false; // the socket was welcomed and has not been lost
     this.quietTimer = null;
     this.probeTimer = null;
+    this.welcomeTimer = null;
     this.page = keptPageId();
     window.addEventListener("online", () => {
       if (this.ws && !this.live) this.setState(this.opening()); // a socket opened while offline is still trying
@@ -103,6 +106,15 @@ export class Net extends EventTarget {
     this.setState(this.opening());
     ws.addEventListener("message", (event) => this.receive(ws, event.data));
     ws.addEventListener("close", (event) => this.lost(ws, event.code));
+    clearTimeout(this.welcomeTimer);
+    this.welcomeTimer = setTimeout(() => this.drop(ws), WELCOME_MS);
+  }
+
+  /** Give ``ws`` up as lost, if it is still the page's socket. */
+  drop(ws) {
+    if (ws !== this.ws) return;
+    this.lost(ws, 1006);
+    ws.close();
   }
 
   receive(ws, data) {
@@ -125,6 +137,7 @@ export class Net extends EventTarget {
   }
 
   welcome(message) {
+    clearTimeout(this.welcomeTimer);
     const again = this.everConnected;
     this.you = message.you;
     this.everConnected = true;
@@ -199,9 +212,7 @@ export class Net extends EventTarget {
     ws.send(JSON.stringify({ type: "ping" }));
     this.probeTimer = setTimeout(() => {
       this.probeTimer = null;
-      if (ws !== this.ws) return;
-      this.lost(ws, 1006);
-      ws.close();
+      this.drop(ws);
     }, PROBE_MS);
   }
 
