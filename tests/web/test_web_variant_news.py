@@ -1,6 +1,7 @@
 """News a player must not miss at a variant's table: a farmer's hand thrown in and dealt
 again is told (the server sends it as ``redeals``), and when the turn timer moves for the
-player, the player is told on the screen, not only in the folded log."""
+player, the player is told on the screen, not only in the folded log (heard once: the
+notice is hidden from screen readers, which hear it in the polite live region)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,20 @@ from web_helpers import (
     fast_settings,
     running_server,
 )
+
+# Each line the polite announcer is given, and each notice shown with whether it is
+# hidden from screen readers (the notices' box is itself an assertive alert).
+RECORD_LIVE_LINES = """
+window.liveLines = [];
+new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+        const region = node.parentElement?.id;
+        if (region === "announcer" || region === "toasts") window.liveLines.push(
+            {region, text: node.textContent, hidden: node.getAttribute("aria-hidden") === "true"});
+    }
+}).observe(document, { childList: true, subtree: true });
+"""
+LINES_SAYING = "(said) => window.liveLines.filter((line) => line.text === said)"
 
 FARMERS = {"deal": 0, "outcome": "farmers", "maker": None, "points": [0, 0], "score": [0, 0]}
 
@@ -91,6 +106,7 @@ def test_the_player_is_told_on_screen_when_the_timer_moved_for_them(
     new_page: PageFactory, quick_clock: LiveServer, locale: str, told: str
 ) -> None:
     host = new_page(viewport=PHONE, locale=locale, server=quick_clock, touch=True)
+    host.add_init_script(RECORD_LIVE_LINES)
     friend = new_page(server=quick_clock)
     enter_name(host, "Dozy")
     answer = host.evaluate(
@@ -109,3 +125,7 @@ def test_the_player_is_told_on_screen_when_the_timer_moved_for_them(
     notice = host.locator("#toasts .toast").filter(has_text=told)
     expect(notice).to_be_visible(timeout=30_000)
     assert "Sleepy" not in notice.first.inner_text()  # the player's own news, not the friend's
+    lines = host.evaluate(LINES_SAYING, notice.first.inner_text())
+    shown = [line for line in lines if line["region"] == "toasts"]
+    heard = [line for line in lines if line["region"] == "announcer" or not line["hidden"]]
+    assert len(heard) == len(shown), lines  # once each time the timer moved for them

@@ -385,8 +385,8 @@ class TablePage extends Page {
     if (e.kind === "time_up") this.gameClock.noteTimeUp();
     const news = this.log.noteNews(this, this.gameClock.noteDealOver(e));
     if (speak) for (const said of [words, news]) if (said()) this.announce(said());
-    // Said on the screen too: on a phone the log is folded away.
-    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(words);
+    // Shown on the screen too (on a phone the log is folded away); heard once, above.
+    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(words, "info", { heard: false });
   }
 
   /** A card played, a trick won, a side euchred: heard unless muted (attention.js). */
