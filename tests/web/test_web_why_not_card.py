@@ -1,7 +1,8 @@
 """A card that may not be chosen says why when tapped (or pressed): "Follow suit: you hold
 a ♥" in a trick (the suit led as the engine counts it), the turn-up the dealer just picked
-up, "Wait for your turn" off turn; shown among the short notices, heard once in the polite
-live region, and given to the disabled card as its description. Nothing is sent."""
+up, "Wait for your turn" off turn, "Choose a bid first" on the turn to bid; shown among
+the short notices, heard once in the polite live region, and given to the disabled card as
+its description. Nothing is sent."""
 
 from __future__ import annotations
 
@@ -148,3 +149,22 @@ def test_a_card_tapped_off_turn_says_to_wait(
     tap_and_check_the_reason(page, card, "Wait for your turn", tmp_path / "wait.png")
     for client in clients:
         client.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "reason"),
+    [
+        ("en-GB", "Choose a bid first"),
+        ("de-DE", "Wähle zuerst ein Gebot"),
+        ("nl-NL", "Kies eerst een bod"),
+    ],
+    ids=["en", "de", "nl"],
+)
+def test_a_card_tapped_on_the_turn_to_bid_says_to_bid_first(
+    new_page: PageFactory, locale: str, reason: str, tmp_path: Path
+) -> None:
+    page = new_page(viewport=PHONE, locale=locale, touch=True)
+    game, _, _ = open_started_table(page, "standard", {})
+    reach(game, "bid_r1")
+    card = page.locator(".hand-card").first
+    tap_and_check_the_reason(page, card, reason, tmp_path / f"bid-first-{locale}.png")

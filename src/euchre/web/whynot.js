@@ -10,6 +10,7 @@ import { trumpRole } from "./trumprole.js";
 
 let shownNotice = null; // the last reason on the screen: a new tap replaces it, never stacks
 const NOTICE_GAP = 8; // px between a lifted notice and the cards
+const BID_ROUNDS = new Set(["bid_r1", "bid_r2"]);
 
 /** The suit ``card`` follows and is followed as, the engine's effective suit: a bower or
  * the Joker is a trump, every other card its printed suit. */
@@ -28,6 +29,7 @@ export function whyNot(page, card) {
   const actions = page.cardActions();
   if (actions.has(card)) return null;
   if (actions.size) return cardChoiceReason(page, card);
+  if (BID_ROUNDS.has(s.phase)) return () => page.t("table.whyNot.bidFirst");
   return () => page.t("table.whyNot.notNow");
 }
 
