@@ -21,6 +21,7 @@ from euchre.engine.cards import TRUMP_LETTERS, parse_card, parse_suit
 from euchre.engine.rules import effective_suit
 
 SYMBOL = {"c": "♣", "d": "♦", "s": "♠", "h": "♥"}
+NAME = {"c": "clubs", "d": "diamonds", "s": "spades", "h": "hearts"}
 # Every message the page sends from now on (an action would be one of them).
 SPY_ON_SENDING = """() => {
     const net = window.euchre.net;
@@ -51,21 +52,25 @@ def suit_led(now: dict[str, Any]) -> str:
     return TRUMP_LETTERS[effective_suit(led, parse_suit(now["trump"]))]
 
 
-def tap_and_check_the_reason(page: Page, card: Locator, reason: str, shot: Path) -> None:
+def tap_and_check_the_reason(
+    page: Page, card: Locator, reason: str, shot: Path, heard: str | None = None
+) -> None:
     """Tap ``card``: ``reason`` is shown (hidden from screen readers there), said in the
-    polite live region, and nothing is sent; the page stays where it was."""
+    polite live region (as ``heard`` where that differs), and nothing is sent; the page
+    stays where it was."""
+    heard = heard or reason
     version = GamePage(page).version()
     page.evaluate(SPY_ON_SENDING)
     card.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     notice = page.locator("#toasts .toast", has_text=reason)
     expect(notice).to_be_visible()
     expect(notice).to_have_attribute("aria-hidden", "true")
-    expect(page.locator("#announcer p").last).to_have_text(reason)
+    expect(page.locator("#announcer p").last).to_have_text(heard)
     assert not page.evaluate(NOTICE_OVER_A_CARD)
     page.screenshot(path=str(shot))
     card.focus()
     page.keyboard.press("Enter")  # the same from the keyboard, once more, not stacked
-    expect(page.locator("#announcer p", has_text=reason)).to_have_count(2)
+    expect(page.locator("#announcer p", has_text=heard)).to_have_count(2)
     expect(page.locator("#toasts .toast", has_text=reason)).to_have_count(1)
     assert page.evaluate("window.__sent") == []
     assert GamePage(page).version() == version
@@ -78,10 +83,23 @@ def described_as(page: Page, card: Locator) -> str:
     return str(page.locator(f"#{described}").text_content())
 
 
+def follow_suit(led: str, card: str) -> tuple[str, str]:
+    """What ``card``, not following ``led``, says: shown (by symbol) and heard (by name)."""
+    shown, heard = f"Follow suit: you hold a {SYMBOL[led]}", f"Follow suit: you hold {NAME[led]}"
+    if card[1] == led:  # the bower of the led suit's colour: it is a trump
+        return (
+            f"{shown} (J{SYMBOL[led]} counts as trump)",
+            f"{heard} (Jack of {NAME[led]} counts as trump)",
+        )
+    return shown, heard
+
+
 @pytest.mark.parametrize("size", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
 def test_a_card_that_does_not_follow_suit_says_which_suit(
     new_page: PageFactory, size: dict[str, int], tmp_path: Path
 ) -> None:
+    """The suit is shown as its symbol and heard by its name (a screen reader would read
+    "♥" as "black heart suit")."""
     page = new_page(viewport=size, touch=True)
     game, _, _ = open_started_table(page, "standard", {})
     game.play_until(PLAY_WITH_A_DISABLED_CARD)
@@ -91,17 +109,13 @@ def test_a_card_that_does_not_follow_suit_says_which_suit(
     assert {
         TRUMP_LETTERS[effective_suit(parse_card(c), parse_suit(now["trump"]))] for c in legal
     } == {led}
-    reason = f"Follow suit: you hold a {SYMBOL[led]}"
     disabled = page.locator(".hand-card.disabled")
     for i in range(disabled.count()):
         card = str(disabled.nth(i).get_attribute("data-card"))
-        printed = card[1] if card != "B" else None
-        if printed == led:  # a bower of the led suit's printed colour: it is a trump
-            continue
-        assert described_as(page, disabled.nth(i)) == reason
+        assert described_as(page, disabled.nth(i)) == follow_suit(led, card)[1]
     card = disabled.first
-    tap_and_check_the_reason(page, card, described_as(page, card), tmp_path / "follow-suit.png")
-    assert described_as(page, card).startswith(f"Follow suit: you hold a {SYMBOL[led]}")
+    shown, heard = follow_suit(led, str(card.get_attribute("data-card")))
+    tap_and_check_the_reason(page, card, shown, tmp_path / "follow-suit.png", heard)
 
 
 @pytest.mark.parametrize(

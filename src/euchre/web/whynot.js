@@ -3,7 +3,7 @@
 // the seat's view holds (its legal actions, the trick, trump, the turn-up), never from
 // what the seat may not know.
 
-import { cardShort, SUIT_SYMBOL } from "./cards.js";
+import { cardName, cardShort, SUIT_SYMBOL } from "./cards.js";
 import { suitOf } from "./cardtext.js";
 import { h } from "./dom.js";
 import { trumpRole } from "./trumprole.js";
@@ -17,8 +17,9 @@ const BID_ROUNDS = new Set(["bid_r1", "bid_r2"]);
 const suitFollowed = (card, trump) => (trumpRole(card, trump) ? trump : suitOf(card));
 
 /** The reason ``card`` cannot be chosen, as a function giving it in the page's language at
- * the time; null when it can be, or when there is nothing to say (nobody's turn, a move on
- * its way, a spectator). */
+ * the time (``heard``: as a screen reader is to say it, cards and suits by name); null when
+ * it can be, or when there is nothing to say (nobody's turn, a move on its way, a
+ * spectator). */
 export function whyNot(page, card) {
   const s = page.state;
   if (!s || s.seat === null || page.pending || page.info?.status !== "playing" || page.handPause.showing()) return null;
@@ -38,14 +39,20 @@ function cardChoiceReason(page, card) {
   const s = page.state;
   const led = s.phase === "play" ? s.trick[0]?.card : null;
   if (led) {
-    const suit = SUIT_SYMBOL[suitFollowed(led, s.trump)];
-    if (suitOf(card) === suitFollowed(led, s.trump)) {
-      return () => page.t("table.whyNot.followSuitBower", { suit, card: cardShort(page.ctx.i18n, card) });
-    }
-    return () => page.t("table.whyNot.followSuit", { suit });
+    const suit = suitFollowed(led, s.trump);
+    const reason = suitOf(card) === suit ? "followSuitBower" : "followSuit";
+    return (heard = false) => page.t(`table.whyNot.${reason}${heard ? "Heard" : ""}`, suitAndCard(page, suit, card, heard));
   }
   if (s.phase === "dealer_discard" && card === s.upcard) return () => page.t("table.whyNot.turnUp");
   return () => page.t("table.whyNot.notNow");
+}
+
+/** A reason's suit and card: shown by symbol, heard by name (a screen reader reads "♥" as
+ * "black heart suit"). */
+function suitAndCard(page, suit, card, heard) {
+  const i18n = page.ctx.i18n;
+  if (heard) return { suit: i18n.t(`cards.suitsOf.${suit}`), card: cardName(i18n, card) };
+  return { suit: SUIT_SYMBOL[suit], card: cardShort(i18n, card) };
 }
 
 /** Say why ``card`` cannot be chosen: heard in the polite live region, shown among the
@@ -53,7 +60,7 @@ function cardChoiceReason(page, card) {
 export function sayWhyNot(page, card) {
   const words = whyNot(page, card);
   if (!words) return;
-  page.announce(words());
+  page.announce(words(true));
   shownNotice?.remove();
   shownNotice = page.ctx.toast(words, "info", { heard: false });
   clearOfHand(shownNotice, page.root.querySelector(".hand"));
@@ -80,7 +87,7 @@ export function disabledDescriptions(page, cards) {
   for (const card of cards) {
     const words = whyNot(page, card);
     if (!words) continue;
-    const text = words();
+    const text = words(true);
     if (!idOfText.has(text)) {
       const id = `card-why-${idOfText.size}`;
       idOfText.set(text, id);
