@@ -1,0 +1,48 @@
+"""What a private game night of four friends on phones found: in German the felt's trump
+corner ("Trumpf: ♥ Herz", "gemacht von Hana") ran over the partner's seat beside it."""
+
+from __future__ import annotations
+
+from conftest import PageFactory
+from playwright.sync_api import Page, expect
+from seated_clients import STATE, play_until
+from server_helpers import Client, seat_clients
+from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, enter_name
+
+OVERLAP = """([a, b]) => {
+    const r = document.querySelector(a).getBoundingClientRect();
+    const s = document.querySelector(b).getBoundingClientRect();
+    return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+}"""
+
+
+def _german_phone_at_a_table(
+    new_page: PageFactory, live: LiveServer, options: dict[str, object]
+) -> tuple[Page, str, list[Client]]:
+    """A German phone in seat 3 of a started private table, three clients in the others."""
+    names = ["Hana", "Cleo", "Dan"]
+    table, clients = seat_clients(live.base, names, turn_seconds=0, options=options)
+    page = new_page(viewport=PHONE, locale="de-DE", touch=True)
+    enter_name(page, "Ben")
+    page.goto(f"/#/join/{clients[0].tables[table].invite}")
+    page.locator('.seat[data-seat="3"] .sit-here').click()
+    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    clients[0].request(type="start", table=table)
+    return page, table, clients
+
+
+def test_the_trump_corner_keeps_off_the_partners_seat_in_german(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    page, table, clients = _german_phone_at_a_table(new_page, live, {})
+    play_until(clients, table, page, f"{STATE}?.phase === 'play'")
+    contract = page.locator("#felt-contract")
+    expect(contract).to_contain_text("gemacht von")
+    for size in (PHONE, PHONE_LANDSCAPE):
+        page.set_viewport_size(size)
+        assert not page.evaluate(OVERLAP, ["#felt-contract", ".seat.pos-top"]), size
+        # the maker's short name is read whole, not cut to fit the corner
+        maker = page.locator("#felt-contract .felt-maker")
+        assert maker.evaluate("el => el.scrollWidth <= el.clientWidth"), size
+    for client in clients:
+        client.close()
