@@ -1,5 +1,6 @@
 """What a private game night of four friends on phones found: in German the felt's trump
-corner ("Trumpf: ♥ Herz", "gemacht von Hana") ran over the partner's seat beside it."""
+corner ("Trumpf: ♥ Herz", "gemacht von Hana") ran over the partner's seat beside it, and
+the score sheet broke hand numbers from 10 on over two lines ("1" above "0")."""
 
 from __future__ import annotations
 
@@ -14,6 +15,15 @@ OVERLAP = """([a, b]) => {
     const s = document.querySelector(b).getBoundingClientRect();
     return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
 }"""
+
+# Each hand number of the score sheet: [its text, the lines it is drawn on].
+HAND_NUMBERS = """() => [...document.querySelectorAll('#score-sheet-box tbody th[scope=row]')]
+    .map((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const lines = new Set([...range.getClientRects()].map((box) => box.top));
+        return [th.textContent, lines.size];
+    })"""
 
 
 def _german_phone_at_a_table(
@@ -44,5 +54,22 @@ def test_the_trump_corner_keeps_off_the_partners_seat_in_german(
         # the maker's short name is read whole, not cut to fit the corner
         maker = page.locator("#felt-contract .felt-maker")
         assert maker.evaluate("el => el.scrollWidth <= el.clientWidth"), size
+    for client in clients:
+        client.close()
+
+
+def test_the_score_sheet_writes_each_hand_number_on_one_line(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    # no stick the dealer: hands thrown in come often, so ten hands come soon
+    options = {"stick_the_dealer": False, "target": 15}
+    page, table, clients = _german_phone_at_a_table(new_page, live, options)
+    play_until(clients, table, page, "window.euchre.current.sheet.length >= 10")
+    # a click in the page: the hand's summary or the game's end may lie over the button
+    page.evaluate("document.querySelector('#score-sheet-button').click()")
+    expect(page.locator("#score-sheet-box")).to_be_visible()
+    numbers = page.evaluate(HAND_NUMBERS)
+    assert len(numbers) >= 10, numbers
+    assert all(lines == 1 for _, lines in numbers), numbers
     for client in clients:
         client.close()
