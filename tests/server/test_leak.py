@@ -210,17 +210,19 @@ def test_no_message_leaks_a_card(
     secret = sorted(truth.current[0][1][1] - truth.current[0][1][0])[0]
     first["state"]["hand"].append(secret)
     assert leaks(tampered, 0, truth) == [f"after action 0: {secret}"]
-    # ... and a hidden discard's (or gift's) card slipped into its object.
+    # ... and a hidden discard's (or gift's) card slipped into its object. The card must be
+    # one seat 1 may not know: a discarded turn-up is hidden as an action but public as a card.
     hidden = copy.deepcopy(clients[1].received)
     k = 0
     for m in hidden:
         if m.get("type") == "event" and m["event"]["kind"] == "action":
             k += 1
-            if m["event"]["act"].get("hidden"):
-                m["event"]["act"]["card"] = card = truth.actions[k - 1][1].split()[1]
+            card = truth.actions[k - 1][1].split()[-1]
+            if m["event"]["act"].get("hidden") and card not in truth.action_deal[k][1]:
+                m["event"]["act"]["card"] = card
                 break
     else:
-        raise AssertionError("no hidden action to tamper with")
+        raise AssertionError("no hidden action with a card unknown to seat 1 to tamper with")
     found = leaks(hidden, 1, truth)
     assert len(found) == 3, found  # the card, the object against the rule and against its text
     assert found[0] == f"action {k}: {card} in {m['event']}"
