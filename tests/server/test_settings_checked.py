@@ -69,3 +69,20 @@ def test_an_unknown_bot_level_stops_serve_with_the_levels_there_are() -> None:
     [line] = result.output.strip().splitlines()
     assert line.startswith("error: EUCHRE_BOT_LEVEL='foo': unknown bot level 'foo': choose one of")
     assert "medium" in line and "hard" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "first_words"),
+    [
+        (["--port", "99999"], "error: --port 99999 (EUCHRE_PORT): must be a port, 1 to 65535"),
+        (["--database", "mysql://db/e"], "error: --database 'mysql://db/e' (EUCHRE_DATABASE_URL):"),
+        (["--bot-level", "foo"], "error: --bot-level 'foo' (EUCHRE_BOT_LEVEL): unknown bot level"),
+    ],
+)
+def test_a_wrong_option_is_named_as_typed_with_the_variable_it_overrides(
+    args: list[str], first_words: str
+) -> None:
+    result = CliRunner().invoke(app, ["serve", *args], env={})
+    assert result.exit_code == 2
+    [line] = result.output.strip().splitlines()
+    assert line.startswith(first_words), line

@@ -3,13 +3,14 @@ log line naming the service (password hidden) and the cause, before the tracebac
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
 import pytest
 from server_helpers import ProcessServer, free_port, postgres_admin_url
 
-from euchre.store import make_engine
+from euchre.store import make_engine, upgrade_url
 
 
 def failed_start(env: dict[str, str], tmp_path: Path) -> list[str]:
@@ -56,3 +57,14 @@ def test_a_database_this_server_does_not_run_on_is_refused_saying_which_it_does(
     with pytest.raises(ValueError, match="must be sqlite:///PATH or postgresql://") as refused:
         make_engine(url)
     assert "root@" not in str(refused.value)  # a URL's user and password are not repeated
+
+
+def test_a_database_at_an_older_revision_is_refused_naming_the_upgrade_for_it(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    asyncio.run(upgrade_url(url, "0010"))
+    errors = failed_start({"EUCHRE_DATABASE_URL": url}, tmp_path)
+    # The command must name this database: a bare `euchre db upgrade` upgrades the default one.
+    assert errors[0].endswith(f"run `euchre db upgrade --database {url}`"), errors
+    assert "is at revision 0010" in errors[0], errors

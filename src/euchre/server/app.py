@@ -186,7 +186,7 @@ async def prepare_database(server: Server) -> None:
     elif found != head:
         raise DatabaseOutOfDateError(
             f"the database is at revision {found}, this server needs {head}: "
-            "run `euchre db upgrade`"
+            f"run `euchre db upgrade --database {_safe_url(server.settings.database_url)}`"
         )
 
 

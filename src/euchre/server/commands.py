@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .config import SettingError, Settings, check, from_env
+from .config import SettingError, Settings, check, from_env, setting_named
 
 
 def register(app: typer.Typer) -> None:
@@ -51,29 +51,32 @@ def serve(
     log_level: Annotated[str | None, typer.Option(help="debug, info, warning, error.")] = None,
 ) -> None:
     """Run the game server (open the address it prints in a browser)."""
+    options = {
+        "host": ("--host", host),
+        "port": ("--port", port),
+        "database_url": ("--database", database),
+        "redis_url": ("--redis", redis),
+        "fill_seconds": ("--fill-seconds", fill_seconds),
+        "grace_seconds": ("--grace-seconds", grace_seconds),
+        "turn_seconds": ("--turn-seconds", turn_seconds),
+        "bot_level": ("--bot-level", bot_level),
+        "bot_delay": ("--bot-delay", bot_delay),
+        "log_level": ("--log-level", log_level),
+    }
+    given = {field: value for field, (_, value) in options.items() if value is not None}
     try:
         settings = check(
-            from_env().replace(
-                host=host,
-                port=port,
-                database_url=database,
-                redis_url=redis,
-                fill_seconds=fill_seconds,
-                grace_seconds=grace_seconds,
-                turn_seconds=turn_seconds,
-                bot_level=bot_level,
-                bot_delay=bot_delay,
-                log_level=log_level,
-            )
+            from_env().replace(**given),
+            given_as={field: options[field][0] for field in given},
         )
-        _check_bot_level(settings.bot_level)
+        _check_bot_level(settings.bot_level, "--bot-level" if bot_level else "")
     except ValueError as exc:  # a SettingError, or a value of the wrong kind
         typer.echo(f"error: {exc} (docs/operations.md, Every setting)", err=True)
         raise typer.Exit(2) from None
     run_server(settings)
 
 
-def _check_bot_level(level: str) -> None:
+def _check_bot_level(level: str, option: str) -> None:
     """``SettingError`` for a bot level no bot is registered under (bots load only here)."""
     from .botplay import default_level
     from .protocol import ProtocolError
@@ -81,7 +84,7 @@ def _check_bot_level(level: str) -> None:
     try:
         default_level(level)
     except ProtocolError as exc:
-        raise SettingError(f"EUCHRE_BOT_LEVEL={level!r}: {exc.message}") from None
+        raise SettingError(f"{setting_named('bot_level', level, option)}: {exc.message}") from None
 
 
 def run_server(settings: Settings) -> None:

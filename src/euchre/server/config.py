@@ -172,14 +172,26 @@ def from_env(environ: Mapping[str, str] | None = None) -> Settings:
     return check(Settings(**values))
 
 
-def check(settings: Settings) -> Settings:
-    """The settings, if every value is one the server can run with; else ``SettingError``."""
+def check(settings: Settings, given_as: Mapping[str, str] | None = None) -> Settings:
+    """The settings, if every value is one the server can run with; else ``SettingError``.
+
+    ``given_as`` names the command-line option a field's value came from, so the message
+    names what the operator typed rather than the variable it overrides.
+    """
     for field in dataclasses.fields(Settings):
         value = getattr(settings, field.name)
         problem = _problem(field.name, value)
         if problem:
-            raise SettingError(f"EUCHRE_{field.name.upper()}={value!r}: {problem}")
+            option = (given_as or {}).get(field.name, "")
+            raise SettingError(f"{setting_named(field.name, value, option)}: {problem}")
     return settings
+
+
+def setting_named(name: str, value: object, option: str = "") -> str:
+    """A setting's value as the operator gave it: ``--port 99999 (EUCHRE_PORT)`` or
+    ``EUCHRE_PORT=99999``."""
+    variable = f"EUCHRE_{name.upper()}"
+    return f"{option} {value!r} ({variable})" if option else f"{variable}={value!r}"
 
 
 def _problem(name: str, value: object) -> str:
