@@ -80,5 +80,7 @@ def test_right_to_left_names_are_isolated_one_by_one_in_sentences(
     players = page.locator("#replay-summary p").first
     expect(players).to_contain_text(f"1. {iso(DANA)} · 2. {iso(SARA)} · 3. Bob · 4. Ann")
     expect(page.locator("#replay-score")).to_contain_text(f"{iso(DANA)} and Bob ")
+    seat_name = page.locator('.replay-seat[data-seat="0"] h3 > span[dir=auto]')
+    expect(seat_name).to_have_text(DANA)  # a dealer's or maker's chip stays after the name
     for client in clients:
         client.close()

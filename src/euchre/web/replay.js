@@ -446,7 +446,7 @@ class ReplayPage extends Page {
       h(
         "h3",
         {},
-        this.name(seat),
+        h("span", { dir: "auto" }, this.name(seat)), // its chips stay after it, whatever its script
         this.review?.seat === seat ? h("span", { class: "you" }, this.t("table.you")) : null,
         deal.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
         contract?.maker === seat ? h("span", { class: "chip maker" }, contract.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
