@@ -123,7 +123,7 @@ def test_a_line_cannot_break_itself_hide_or_tower_over_the_others(tmp_path: Path
     """A line separator showed a second line that read as another player's; letters that
     show nothing made a blank line; a tower of combining marks ("Zalgo") was drawn over
     the lines around it. What is stored is what was delivered."""
-    with ThreadServer(social_settings(tmp_path / "z.db", chat_seconds=0.01)) as live:
+    with ThreadServer(social_settings(tmp_path / "z.db", chat_messages=100)) as live:
         table, players = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
         ann, bob = players
         chat_on(ann)
@@ -154,7 +154,7 @@ def test_joiners_stay_where_they_join_and_hide_nothing_elsewhere(tmp_path: Path)
     """The zero-width non-joiner and joiner became spaces, breaking Persian words, Indic
     conjuncts and joined emoji; between two characters that show they stay, anywhere else
     (alone, at an end, doubled, before marks) they are still spaces."""
-    with ThreadServer(social_settings(tmp_path / "j.db", chat_seconds=0.01)) as live:
+    with ThreadServer(social_settings(tmp_path / "j.db", chat_messages=100)) as live:
         table, players = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
         ann, bob = players
         chat_on(ann)
@@ -191,7 +191,7 @@ def test_subdivision_flags_keep_their_tags_and_stray_tags_hide_nothing(tmp_path:
     """The tag characters of England's flag became spaces, leaving a black flag and a gap;
     after the black flag, closed by a cancel tag, they stay, anywhere else they are spaces
     (a flag's code hides no message: it is a few letters and digits)."""
-    with ThreadServer(social_settings(tmp_path / "f.db", chat_seconds=0.01)) as live:
+    with ThreadServer(social_settings(tmp_path / "f.db", chat_messages=100)) as live:
         table, players = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
         ann, bob = players
         chat_on(ann)
