@@ -258,11 +258,15 @@ def play_random(
     return done
 
 
-def _act_once(actor: Client, table: str, rng: random.Random) -> bool:
-    """A random legal action; False when a bot or a clock moved first (a stale version)."""
+def _act_once(actor: Client, table: str, rng: random.Random, together: bool = False) -> bool:
+    """A random legal action (``together``: never going alone while another action is
+    legal); False when a bot or a clock moved first (a stale version)."""
     view = actor.tables[table]
     before = view.version
-    actor.send(type="act", table=table, action=rng.choice(view.state["legal"]), version=before)  # type: ignore[index]
+    legal: list[str] = view.state["legal"]  # type: ignore[index]
+    if together:
+        legal = [a for a in legal if "alone" not in a] or legal
+    actor.send(type="act", table=table, action=rng.choice(legal), version=before)
     answer = actor.until(lambda m: m["type"] == "error" or view.version > before)
     if answer["type"] == "error":
         assert answer["code"] == "stale", answer

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from phases import act
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PageTimeout
 from web_helpers import GamePage
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
@@ -25,7 +26,9 @@ OVER = "document.querySelector('.table-page')?.dataset.phase === 'game_over'"
 
 def play_until(clients: list[Client], table: str, page: Page, done: str) -> None:
     """The clients play at random and the page plays its first legal action until ``done``
-    holds in the page (a hand's summary on the way is continued)."""
+    holds in the page (a hand's summary on the way is continued). The clients never go
+    alone: a partner's loner left the page out of a whole hand, and a 4-point sweep could
+    end a game to 5 with no hand's summary to wait for."""
     rng = random.Random(7)
     for _ in range(400):
         if page.evaluate(f"() => {done}"):
@@ -39,10 +42,14 @@ def play_until(clients: list[Client], table: str, page: Page, done: str) -> None
             client.sync_to(table, seen)
         actor = next((c for c in clients if c.my_turn(table)), None)
         if actor is not None:
-            _act_once(actor, table, rng)
+            _act_once(actor, table, rng, together=True)
         elif page.evaluate(f"() => {MY_TURN}"):
             act(GamePage(page), page.evaluate(f"{STATE}.legal[0]"))
         else:  # another's move or the pause after a hand: wait for the page to move on
             moved = f"(seen) => {MOVED} || ({done})"
-            page.wait_for_function(moved, arg=seen, timeout=40_000)
+            try:
+                page.wait_for_function(moved, arg=seen, timeout=40_000)
+            except PageTimeout as stuck:
+                views = [page.evaluate(STATE), *(c.tables[table].state for c in clients)]
+                raise AssertionError(f"stuck before {done}: {views}") from stuck
     raise AssertionError(f"never {done}: {page.evaluate(STATE)}")
