@@ -160,6 +160,22 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
         assert fact["dealer"] == view.dealer != seat
         assert view.players != 4 or (view.dealer - seat) % 2 == 1  # an opponent
         assert dealer_takes_upcard(view, "order")
+    elif kind == "defend":
+        assert action == "pass" and view.phase == Phase.BID_R1 and "order" in view.legal_texts()
+        assert view.players != 4 or (view.dealer - seat) % 2 == 1  # an opponent deals
+        assert view.dealer != seat
+        suit = trump_named(view, "order")
+        assert suit is not None and fact["suit"] == SUIT_NAMES[suit]
+        held = [c for c in view.hand if is_trump(c, suit)]
+        assert fact["count"] == len(held) >= fact["least"] == 3
+    elif kind == "sure_winner":
+        assert view.phase == Phase.PLAY and card is not None and view.trump is not None
+        assert fact["card"] == A.action_text(A.PLAY_BASE + card)[5:]
+        assert len(trick) < len(view.active) - 1  # players still to play
+        deck = make_deck(view.variant.min_rank - 7, view.variant.joker)
+        seen = set(view.hand) | out_of_play(view, action) | set(trick)
+        for other in set(deck) - seen:  # whoever plays it next cannot take the trick
+            assert trick_winner_index([*trick, card, other], view.trump) == len(trick), other
     elif kind == "last_to_play":
         assert len(trick) == len(view.active) - 1
     elif kind in ("take_trick", "overtrump", "trump_in"):

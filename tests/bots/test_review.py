@@ -14,12 +14,15 @@ from euchre.bots.coach import (
     ActionValue,
     Hint,
     Rule,
+    choose,
     clearly_better,
     compare_fact,
+    conventional,
     hint,
     margin_fact,
 )
 from euchre.bots.coachwords import naming
+from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot
 from euchre.bots.review import THRESHOLDS, game_actions, mark_for, review_deal
 from euchre.engine import GameState
@@ -143,7 +146,7 @@ def test_a_choice_about_equal_to_the_coachs_pick_is_told_so_not_costed(
         4,
         None,
         Rule.CONVENTIONAL,
-        frozenset({usual, top}),
+        frozenset({usual, top, chosen}),  # (the hint's "≈": not clearly below the pick)
     )
     monkeypatch.setattr(review, "hint", lambda *_, **__: crafted)
     decision = review.rate(view, chosen, 0, 0, 4)
@@ -156,7 +159,35 @@ def test_a_choice_about_equal_to_the_coachs_pick_is_told_so_not_costed(
         chosen: ActionValue(chosen, 9.0, 0.0, 0.0, samples=(9.0,) * 4),
     }
     assert not clearly_better(values[top], values[chosen])
-    crafted = replace(crafted, values=tuple(values.values()), tied=frozenset(values))
+    crafted = replace(crafted, values=tuple(values.values()), tied=frozenset({usual, top}))
     monkeypatch.setattr(review, "hint", lambda *_, **__: crafted)
     decision = review.rate(view, chosen, 0, 0, 4)
     assert decision.mark == "mistake" and not decision.tied
+
+
+def test_the_hints_about_equal_rows_are_exactly_the_reviews_about_equal_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint marks "≈" the rows its pick is not clearly better than, the same test the
+    review's "about equal" uses: a row about equal to the best value (noisy) but clearly
+    below the pick is shown without "≈", and its review marks it, not "about equal"."""
+    view = hearts_led().view(1)
+    usual = conventional(view)
+    top, chosen = [a for a in view.legal_texts() if a != usual][:2]
+    values = [
+        ActionValue(top, 9.6, 0.1, 0.01, samples=(10.6, 8.6, 10.6, 8.6)),
+        ActionValue(usual, 9.5, 0.0, 0.0, samples=(9.5,) * 4),
+        ActionValue(chosen, 9.0, -0.5, -0.03, samples=(9.0,) * 4),
+    ]
+    assert not clearly_better(values[0], values[2])  # about equal to the best value
+    choice = choose(knowledge_of(view), values)
+    assert choice.value.action == usual and choice.rule == Rule.CONVENTIONAL
+    assert choice.tied == {top, usual}
+    ordered = (values[1], values[0], values[2])
+    close = compare_fact(values[1], values[0], str, Rule.CONVENTIONAL)
+    advice = Hint(1, usual, ordered, (close,), 4, 0.5, choice.rule, choice.tied)
+    monkeypatch.setattr(review, "hint", lambda *_, **__: advice)
+    for value in values:
+        decision = review.rate(view, value.action, 0, 0, 4)
+        assert decision.tied == (value.action in advice.tied), value.action
+    assert review.rate(view, chosen, 0, 0, 4).mark == "mistake"

@@ -113,7 +113,7 @@ def test_a_card_with_players_still_to_play_beats_the_cards_so_far(
 @pytest.mark.parametrize(
     ("locale", "said"),
     [
-        ("en-GB", "the dealer, an opponent, picks up the Jack of hearts, right bower."),
+        ("en-GB", "the dealer, an opponent, picks up the right bower (J♥)."),
         ("de-DE", "nimmt der Geber, ein Gegner,"),
         ("nl-NL", "pakt de gever, een tegenstander,"),
     ],
@@ -127,3 +127,58 @@ def test_a_pass_is_told_who_would_pick_up_the_turn_up(
     fact = {"kind": "turn_up", "card": "Jh", "trump": "h", "dealer": 0, "text": "server's"}
     told = page.evaluate(FACT, [fact, None])
     assert said in told and "server's" not in told, told
+
+
+@pytest.mark.parametrize(
+    ("locale", "sure", "boss"),
+    [
+        (
+            "en-GB",
+            "Your right bower (J♠) is sure to win this trick: no card still out can beat it.",
+            "Your left bower (J♣) is the highest trump still out.",
+        ),
+        (
+            "de-DE",
+            "Deine Karte Pik-Bube (rechter Bube) gewinnt diesen Stich sicher:",
+            "Deine Karte Kreuz-Bube (linker Bube) ist der höchste Trumpf",
+        ),
+        (
+            "nl-NL",
+            "Je rechterboer (B♠) wint deze slag zeker:",
+            "Jouw linkerboer (B♣) is de hoogste troef",
+        ),
+    ],
+)
+def test_a_bower_is_named_naturally_within_a_sentence(
+    new_page: PageFactory, locale: str, sure: str, boss: str
+) -> None:
+    """ "Your Jack of spades, right bower is sure …" read as one run-on name: a bower is
+    named by its part with the card beside it, and the sentence goes on."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    said = page.evaluate(FACT, [{"kind": "sure_winner", "card": "Js", "text": "server's"}, "s"])
+    assert said.startswith(sure), said
+    told = page.evaluate(FACT, [{"kind": "boss_trump", "card": "Jc"}, "s"])
+    assert told.startswith(boss), told
+    plain = page.evaluate(FACT, [{"kind": "sure_winner", "card": "Ah"}, "s"])
+    assert "(" not in plain and "server's" not in plain, plain
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-GB", "With 3 trumps in hearts you would rather defend: if the opponents make"),
+        ("de-DE", "Mit 3 Trümpfen in Herz verteidigst du lieber"),
+        ("nl-NL", "Met 3 troeven in Harten verdedig je liever"),
+    ],
+)
+def test_a_trap_pass_is_told_in_the_players_language(
+    new_page: PageFactory, locale: str, said: str
+) -> None:
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    fact = {"kind": "defend", "suit": "hearts", "count": 3, "least": 3, "dealer": 0}
+    told = page.evaluate(FACT, [fact | {"text": "server's"}, None])
+    assert told.startswith(said) and "server's" not in told, told

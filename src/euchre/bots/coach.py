@@ -308,21 +308,34 @@ def conventional(view: View) -> str:
 
 def choose(know: Knowledge, by_value: Sequence[ActionValue]) -> Choice:
     """The recommendation: the best value, unless other actions are about equal to it;
-    then ``medium``'s choice when it is one of them, else for cards the lowest one."""
+    then ``medium``'s choice when it is one of them, else for cards the lowest one.
+
+    The actions told as about equal (``tied``, "≈") are those the recommendation is not
+    clearly better than, the same test the review's "about equal" and its marks use: a
+    row about equal to the best value but clearly below the recommendation is no tie."""
     top = by_value[0]
     close = [v for v in by_value if not clearly_better(top, v)]
     if len(close) == 1:
         return Choice(top, Rule.BEST)
-    tied = frozenset(v.action for v in close)
+    picked, rule = _pick_among(know, top, close)
+    tied = frozenset(v.action for v in by_value if not clearly_better(picked, v))
+    return Choice(picked, rule, tied if len(tied) > 1 else frozenset())
+
+
+def _pick_among(
+    know: Knowledge, top: ActionValue, close: Sequence[ActionValue]
+) -> tuple[ActionValue, Rule]:
+    """Among ``close`` (about equal to the best value ``top``): ``medium``'s choice, else for
+    cards the lowest one, else ``top``."""
     usual = conventional(know.view)
     for v in close:
         if v.action == usual:
-            return Choice(v, Rule.CONVENTIONAL, tied)
+            return v, Rule.CONVENTIONAL
     cards = [(A.action_card(A.parse_action(v.action)), v) for v in close]
     if know.view.phase in _CARD_PHASES and all(c is not None for c, _ in cards):
         lowest = min(cards, key=lambda cv: POWER[know.trump][cv[0] or 0])
-        return Choice(lowest[1], Rule.LOWEST, tied)
-    return Choice(top, Rule.BEST, tied)
+        return lowest[1], Rule.LOWEST
+    return top, Rule.BEST
 
 
 def _tallies(
@@ -582,9 +595,19 @@ def reasons(
         facts += _turn_up_facts(know)
     if trump is not None and know.view.hand:  # (a dealer naming trump blind sees no hand)
         facts += _trump_facts(know, trump, A.parse_action(best.action))
+    if _bid_pass(know, best.action):
+        facts += _defend_facts(know)
+    facts = _without_repeated_boss(facts)
     facts += _void_facts(know, best.action)
     facts += _score_facts(know, scorer, best.action)
     return tuple(facts)
+
+
+def _without_repeated_boss(facts: list[Fact]) -> list[Fact]:
+    """The facts less ``boss_trump`` when a ``sure_winner`` fact names the same card: the
+    card played is sure to win, which says more than that it is the highest trump left."""
+    sure = {f.data["card"] for f in facts if f.kind == "sure_winner"}
+    return [f for f in facts if not (f.kind == "boss_trump" and f.data["card"] in sure)]
 
 
 def reason_text(facts: Sequence[Fact]) -> str:
@@ -762,6 +785,34 @@ def _turn_up_facts(know: Knowledge) -> list[Fact]:
     return [Fact("turn_up", text, data)]
 
 
+# A first-round pass with at least this many trumps of the turn-up's suit (the left bower
+# and the Joker counted: 7 or 8 trumps in all, one of them the turn-up) is told it would
+# rather defend when an opponent deals (fact ``defend``, docs/bots.md "The coach").
+DEFEND_TRUMPS = 3
+
+
+def _defend_facts(know: Knowledge) -> list[Fact]:
+    """A recommended pass in round 1, an opponent dealing, with a strong holding in the
+    turn-up's suit: passing leaves the opponents to make that suit trump against it (a
+    "trap pass"). Not for the dealer's partner: the dealer's pick-up helps its own side."""
+    view = know.view
+    if view.phase != Phase.BID_R1 or A.ORDER not in view.legal:
+        return []
+    if know.same_side(know.seat, view.dealer):
+        return []
+    suit = upcard_suit(view)
+    count = sum(1 for c in cards_in(know.hand) if EFFECTIVE_SUIT[suit][c] == suit)
+    if count < DEFEND_TRUMPS:
+        return []
+    name = SUIT_NAMES[suit]
+    text = (
+        f"With {count} trumps in {name} you would rather defend: if the opponents make"
+        f" {name} trump, those trumps are against them."
+    )
+    data = {"suit": name, "count": count, "least": DEFEND_TRUMPS, "dealer": view.dealer}
+    return [Fact("defend", text, data)]
+
+
 def _trumps_text(suit: str, count: int, left_bower: bool, named: bool) -> str:
     """The trumps held in words ("You hold 2 trumps in hearts"); with none, whether
     ``suit`` is trump already (``named``) or would be."""
@@ -803,8 +854,11 @@ def _play_facts(know: Knowledge, action: str) -> list[Fact]:
     only way to take it), the partner is already winning it, or no card can take it."""
     view = know.view
     card = A.action_card(A.parse_action(action))
-    if view.phase != Phase.PLAY or card is None or not view.trick:
+    if view.phase != Phase.PLAY or card is None:
         return []
+    if not view.trick:  # a lead: only whether it is sure to win
+        sure = _sure_winner_fact(know, [], card)
+        return [] if sure is None else [sure]
     cards = [c for _, c in view.trick]
     out = []
     if len(cards) == len(view.active) - 1:
@@ -812,7 +866,12 @@ def _play_facts(know: Knowledge, action: str) -> list[Fact]:
     winner = view.trick[trick_winner_index(cards, know.trump)][0]
     mate = know.partner(know.seat)
     if _takes(know, cards, card):
-        out.append(_taking_fact(know, cards, card))
+        taking = _taking_fact(know, cards, card)
+        sure = _sure_winner_fact(know, cards, card)
+        # "beats the cards played so far" says less than "sure to win": one of the two
+        if sure is None or taking.kind != "take_trick":
+            out.append(taking)
+        out += [sure] if sure is not None else []
     elif mate is not None and winner == mate:
         out.append(Fact("partner_winning", "Your partner is already winning the trick."))
     elif not any(_takes(know, cards, c) for c in _legal_cards(view)):
@@ -822,6 +881,23 @@ def _play_facts(know: Knowledge, action: str) -> list[Fact]:
 
 def _takes(know: Knowledge, cards: Sequence[int], card: int) -> bool:
     return trick_winner_index([*cards, card], know.trump) == len(cards)
+
+
+def _sure_winner_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact | None:
+    """``card`` played to the trick ``cards`` wins it whatever the players still to play
+    hold: no card the seat has not seen played, nor knows out of play, beats it (the boss
+    card of the suit led with no trump left to ruff it, or the highest trump left). Said
+    only with players still to play: the last to play is told it takes the trick."""
+    later = len(know.view.active) - len(cards) - 1
+    if later <= 0 or not _takes(know, cards, card):
+        return None
+    on_table = sum(1 << c for c in cards)
+    elsewhere = know.deck & ~know.hand & ~know.played & ~know.known_out & ~on_table
+    if any(_takes(know, [*cards, card], other) for other in cards_in(elsewhere)):
+        return None
+    named = card_with_part(card, know.view.trump)
+    text = f"Your {named} is sure to win this trick: no card still out can beat it."
+    return Fact("sure_winner", text, {"card": CARD_TEXT[card]})
 
 
 def _legal_cards(view: View) -> list[int]:

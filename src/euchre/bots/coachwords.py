@@ -49,18 +49,16 @@ def card_short(card: int) -> str:
 
 
 def card_with_part(card: int, trump: int | None) -> str:
-    """A card as a fact names it: a bower or the Joker with its part under ``trump`` (the
-    deal's, once made), "Jack of diamonds, left bower"; any other card by its name."""
-    name = card_name(card)
-    if trump is None or trump == NO_TRUMP:
-        return name
-    if card == JOKER:
-        return f"{name}, highest trump"
-    if rank_of(card) == JACK and suit_of(card) == trump:
-        return f"{name}, right bower"
-    if rank_of(card) == JACK and suit_of(card) == trump ^ 2:
-        return f"{name}, left bower"
-    return name
+    """A card as a fact names it: a bower by its part with the card in brackets under
+    ``trump`` (the deal's, once made), "right bower (J♠)", so that a sentence reads on
+    ("Your right bower (J♠) is sure to win"); any other card, the Joker too, by its name."""
+    if trump is None or trump == NO_TRUMP or card == JOKER or rank_of(card) != JACK:
+        return card_name(card)
+    if suit_of(card) == trump:
+        return f"right bower ({card_short(card)})"
+    if suit_of(card) == trump ^ 2:
+        return f"left bower ({card_short(card)})"
+    return card_name(card)
 
 
 def action_words(view: View, action: str) -> str:

@@ -190,23 +190,20 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
         facts,
         loss_points=compared.data.get("points"),
         loss_win=compared.data.get("win"),
-        tied=_tied(advice.tied, best, chosen),
+        tied=_tied(advice.tied, chosen),
     )
 
 
-def _tied(tied: frozenset[str], best: ActionValue, chosen: ActionValue) -> bool:
-    """Whether the choice is about equal to the recommendation, as the mark and the reason
-    compare them (the hint's ``tied`` are those about equal to the best value, which may be
-    another action than the recommendation); the recommendation itself, when it had some."""
-    if chosen is best:
-        return bool(tied)
-    return not clearly_better(best, chosen)
+def _tied(tied: frozenset[str], chosen: ActionValue) -> bool:
+    """Whether the choice is about equal to the recommendation: exactly the rows the hint
+    marks "≈" (:func:`euchre.bots.coach.choose`), the recommendation among them."""
+    return chosen.action in tied
 
 
 def _mark(view: View, best: ActionValue, chosen: ActionValue, loss: float) -> str | None:
     """The loss's mark, if the loss is clearly beyond the sampled deals' noise (and, for a
     conventional bid, beyond :data:`CONVENTIONAL_BID_MARGIN`)."""
-    if chosen is best or not clearly_better(best, chosen):
+    if chosen is best or not clearly_better(best, chosen):  # (a "≈" row of the hint)
         return None
     usual_bid = view.phase not in _CARD_PHASES and chosen.action == conventional(view)
     if usual_bid and not clearly_better(best, chosen, CONVENTIONAL_BID_MARGIN):

@@ -4,7 +4,7 @@
 
 import { CARD_KINDS } from "./acts.js";
 import { cardName, cardShort } from "./cards.js";
-import { cardNameUnder, trumpRole } from "./trumprole.js";
+import { trumpRole } from "./trumprole.js";
 
 const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
 
@@ -59,12 +59,14 @@ function sentenceWords(words) {
   return { ...words, sentence: capital, act: (action) => small(words.act(action)) };
 }
 
-/** A card named with its part under ``words.trump`` (the deal's, once made) where the part
- * is news to a learner: a bower ("Jack of diamonds, left bower") wherever it is named, any
- * other trump's only where nothing else in the sentence says it is one. */
-function cardWithPart({ i18n, trump }, card) {
+/** A card named as a fact names it under ``words.trump`` (the deal's, once made): a bower
+ * by its part with the card beside it, so that the sentence reads on ("Your right bower
+ * (J♠) is sure to win", German "Pik-Bube (rechter Bube)"); any other card, the Joker too,
+ * by its name (see ``coachwords.card_with_part``). */
+function cardWithPart({ t, i18n, trump }, card) {
   const part = trumpRole(card, trump);
-  return part === "right" || part === "left" || part === "joker" ? cardNameUnder(i18n, card, trump) : cardName(i18n, card);
+  if (part !== "right" && part !== "left") return cardName(i18n, card);
+  return t(`coach.bower.${part}`, { name: cardName(i18n, card), short: cardShort(i18n, card) });
 }
 
 function factText(words, fact, best, scoreIndex) {
@@ -95,7 +97,11 @@ function factText(words, fact, best, scoreIndex) {
     case "boss_trump":
       return t("coach.facts.bossTrump", { card: cardWithPart(words, fact.card) });
     case "turn_up":
-      return t("coach.facts.turnUp", { card: cardNameUnder(i18n, fact.card, fact.trump) });
+      return t("coach.facts.turnUp", { card: cardWithPart({ ...words, trump: fact.trump }, fact.card) });
+    case "sure_winner":
+      return t("coach.facts.sureWinner", { card: cardWithPart(words, fact.card) });
+    case "defend":
+      return defendText(words, fact);
     case "void":
       return t("coach.facts.void", { name: words.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => suitWord(words, s))) });
     case "score":
@@ -155,6 +161,13 @@ function trumpsText({ t }, fact) {
   if (!fact.count) return t(fact.named ? "coach.facts.trumpsNoneNamed" : "coach.facts.trumpsNone", { suit });
   const key = fact.left_bower ? "coach.facts.trumpsLeft" : "coach.facts.trumps";
   return t(key, { count: fact.count, suit });
+}
+
+/** A first-round pass with many trumps of the turn-up's suit, an opponent dealing. */
+function defendText({ t }, fact) {
+  const letter = SUIT_LETTER[fact.suit];
+  if (!letter || typeof fact.count !== "number") return null;
+  return t("coach.facts.defend", { count: fact.count, suit: t(`cards.suitsOf.${letter}`) });
 }
 
 function suitWord({ t }, name) {
