@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from euchre.bots import Bot, UnknownLevelError, make_bot
+from euchre.bots.coachwords import action_words
 from euchre.bots.commands import register as register_bot_commands
 from euchre.engine import GameState, IllegalActionError, Variant, VariantError, preset
 from euchre.engine.actions import Action, ActionKind
@@ -429,10 +430,11 @@ def human_turn(session: Session, view: View) -> Step:
             show_help(session, legal)
             continue
         if word in cli_coach.COMMANDS:
-            cli_coach.run_command(session, word, view)
+            cli_coach.run_command(session, word, view, legal)
             continue
         try:
-            return session.state.apply(resolve_input(raw, legal), seat=session.human)
+            named = {action_words(view, a): a for a in legal}
+            return session.state.apply(resolve_input(raw, legal, named), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
             session.say(Text(f"Not accepted: {exc}", style="yellow"))
             show_choices(session, legal)
@@ -444,6 +446,7 @@ HELP = (
     "  a number       the choice of that number in the list (1 is the first)",
     "  an action      as listed, e.g. 'pass', 'order alone', 'call h', 'play Jc'",
     "  a card         when the choices are cards: 'Jc', 'kh', '10d' plays (or discards) it",
+    "  its words      as the hint names it, e.g. 'Play Ace of clubs', 'Pass'",
     "  hint           what the coach would do: every choice with its points this hand",
     "                 (your side's minus theirs) and your chance of winning the game",
     "  review         the coach's review of your decisions in the last finished hand",
@@ -504,8 +507,9 @@ def show_choices(session: Session, legal: Sequence[str]) -> None:
         session.say(f"  {number}) {text}", extra)
 
 
-def resolve_input(raw: str, legal: Sequence[str]) -> str:
-    """Typed input to action text: a choice number, the action, or just a card to play.
+def resolve_input(raw: str, legal: Sequence[str], named: Mapping[str, str] | None = None) -> str:
+    """Typed input to action text: a choice number, the action, just a card to play, or
+    the action in the words the hint names it (``named``: words to action text, any case).
 
     The engine judges the result; raises :class:`InputProblem` for an empty line or a
     number out of range and :class:`QuitGame` for ``quit``.
@@ -515,6 +519,9 @@ def resolve_input(raw: str, legal: Sequence[str]) -> str:
         raise InputProblem("type a choice number or an action")
     if text.lower() in ("quit", "exit"):
         raise QuitGame
+    by_words = {words.casefold(): action for words, action in (named or {}).items()}
+    if text.casefold() in by_words:
+        return by_words[text.casefold()]
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(legal):

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from euchre.bots.coach import ActionValue, Fact, hint
-from euchre.bots.review import Decision, game_actions, review_deal
+from euchre.bots.coachwords import action_words
+from euchre.bots.review import Decision, game_actions, rated_views
 from euchre.engine import GameState
 from euchre.engine.views import View
 
@@ -37,18 +38,22 @@ REVIEW_HELP = (
 )
 
 
-def value_line(value: ActionValue, win_now: float | None, recommended: float) -> str:
-    """``order alone: +1.00 points a hand, chance to win 68.3%`` (what is known of it; the
-    chance is the side's chance of winning the game after this hand). A decision valued
-    by the bidding model alone: its value against the ``recommended`` one's."""
+def value_line(
+    value: ActionValue, win_now: float | None, recommended: float, label: str | None = None
+) -> str:
+    """``Order up K♥, alone: +1.00 points a hand, chance to win 68.3%`` (what is known of
+    it; the chance is the side's chance of winning the game after this hand), the action
+    named by ``label`` (its words; the protocol text without). A decision valued by the
+    bidding model alone: its value against the ``recommended`` one's."""
+    name = value.action if label is None else label
     if value.points is None:
-        return f"{value.action}: {value.value - recommended:+.2f} against the recommended"
+        return f"{name}: {value.value - recommended:+.2f} against the recommended"
     parts = [f"{value.points:+.2f} points a hand"]
     if value.win is not None and win_now is not None:
         # Each part as the coach rounds it, so that two lines differ as its reason says.
         chance = min(1.0, max(0.0, round(win_now, 3) + round(value.win, 3)))
         parts.append(f"chance to win {100 * chance:.1f}%")
-    return f"{value.action}: " + ", ".join(parts)
+    return f"{name}: " + ", ".join(parts)
 
 
 def reason(session: Session, facts: Sequence[Fact], english: str) -> str:
@@ -65,14 +70,21 @@ def fact_text(session: Session, fact: Fact) -> str:
     return fact.text
 
 
-def show_hint(session: Session, view: View) -> None:
+def show_hint(session: Session, view: View, choices: Sequence[str] | None = None) -> None:
+    """The coach's hint, its actions in words ("Order up K♥"), each value line under the
+    number of its choice in ``choices`` (the list shown at the prompt), so that typing the
+    number, or the action, takes it."""
     advice = hint(view, session.seed + len(view.history))
     told = reason(session, advice.facts, advice.reason)
-    session.say(Text(f"Hint: {advice.recommended}.", style="bold"), f" {told}")
+    headline = f"Hint: {action_words(view, advice.recommended)}."
+    session.say(Text(headline, style="bold"), f" {told}")
+    numbers = {a: n for n, a in enumerate(choices or view.legal_texts(), start=1)}
     recommended = advice.values[0].value
     for value in advice.values:
-        line = value_line(value, advice.win_now, recommended)
-        session.say(f"    {line}{tie_mark(value.action in advice.tied)}")
+        line = value_line(value, advice.win_now, recommended, action_words(view, value.action))
+        number = numbers.get(value.action)
+        shown = line if number is None else f"{number}) {line}"
+        session.say(f"    {shown}{tie_mark(value.action in advice.tied)}")
     modelled = advice.values[0].points is None
     session.say(MODEL_HELP if modelled else VALUES_HELP)
     if advice.tied:
@@ -86,34 +98,38 @@ def tie_mark(tied: bool) -> str:
 
 
 def show_review(session: Session, deal: int) -> None:
-    """The human's decisions in deal number ``deal`` (a finished one), rated."""
+    """The human's decisions in deal number ``deal`` (a finished one), rated, the actions
+    in words as the hint names them."""
     fresh = GameState(session.state.variant, seed=session.seed)
-    decisions = review_deal(
-        fresh, game_actions(session.state), deal, session.human, seed=session.seed
+    rated = list(
+        rated_views(fresh, game_actions(session.state), deal, session.human, seed=session.seed)
     )
     session.say(Text(f"Review of deal {deal + 1}: your decisions", style="bold"))
-    if not decisions:
+    if not rated:
         session.say("  No choices to review (every move was forced).")
     else:
         session.say(REVIEW_HELP)
-    for number, d in enumerate(decisions, start=1):
+    for number, (view, d) in enumerate(rated, start=1):
+        chosen, best = action_words(view, d.chosen), action_words(view, d.best)
         if d.mark is None:
-            session.say(f"  {number}. {review_verdict(d)}")
+            session.say(f"  {number}. {review_verdict(d, chosen, best)}")
             continue
         # The reason's first fact tells what the choice cost, in the hint's numbers.
         session.say(
-            f"  {number}. {d.chosen}: {d.mark}; best: {d.best}. "
-            f"{reason(session, d.facts, d.reason)}"
+            f"  {number}. {chosen}: {d.mark}; best: {best}. {reason(session, d.facts, d.reason)}"
         )
 
 
-def review_verdict(d: Decision) -> str:
-    """An unmarked decision in words: the best, about equal to it, or good."""
+def review_verdict(d: Decision, chosen: str | None = None, best: str | None = None) -> str:
+    """An unmarked decision in words (``chosen``, ``best``: its actions' words): the best,
+    about equal to it (a "≈" row of the hint), or good."""
+    chosen = chosen or d.chosen
+    best = best or d.best
     if d.chosen == d.best:
-        return f"{d.chosen}: best."
+        return f"{chosen}: best."
     if d.tied:
-        return f"{d.chosen}: about equal to the best ({d.best}), too close to call."
-    return f"{d.chosen}: good (best: {d.best})."
+        return f"{chosen}: about equal to the best ({best}), too close to call."
+    return f"{chosen}: good (best: {best})."
 
 
 def last_finished_deal(session: Session) -> int | None:
@@ -121,10 +137,12 @@ def last_finished_deal(session: Session) -> int | None:
     return finished[-1] if finished else None
 
 
-def run_command(session: Session, word: str, view: View) -> None:
-    """A coach command typed at the prompt."""
+def run_command(
+    session: Session, word: str, view: View, choices: Sequence[str] | None = None
+) -> None:
+    """A coach command typed at the prompt (``choices``: the numbered list shown)."""
     if word == "hint":
-        show_hint(session, view)
+        show_hint(session, view, choices)
         return
     deal = last_finished_deal(session)
     if deal is None:

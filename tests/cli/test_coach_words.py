@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from bots.bot_helpers import deal
 from euchre import cli_coach
 from euchre.bots import coachwords
 from euchre.bots.coach import hint
+from euchre.cli import Session, ordered_choices, resolve_input, run_interactive
 from euchre.engine.cards import parse_card
 
 TOP_SPADES = {1: "Js Jc As Ks Qs", 0: "9h Th Qh 9d Td"}  # seat 1 cannot lose a trick alone
@@ -43,3 +45,67 @@ def test_the_terminals_words_are_the_browsers_english() -> None:
     )
     for action, words in coachwords._FIXED.items():
         assert en["actions"][action.replace(" ", "_")] == words
+
+
+def test_a_bower_in_a_reason_is_named_by_its_part_with_the_card_beside_it() -> None:
+    """ "Your Jack of spades, right bower is sure ..." read as one run-on name."""
+    spades = parse_card("Js") >> 3
+    assert coachwords.card_with_part(parse_card("Js"), spades) == "right bower (J♠)"
+    assert coachwords.card_with_part(parse_card("Jc"), spades) == "left bower (J♣)"
+    assert coachwords.card_with_part(parse_card("Jd"), spades) == "Jack of diamonds"
+    assert coachwords.card_with_part(parse_card("As"), spades) == "Ace of spades"
+    assert coachwords.card_with_part(parse_card("Js"), None) == "Jack of spades"
+    en = json.loads((Path(euchre.__file__).parent / "web/i18n/en.json").read_text())
+    assert en["coach"]["bower"]["right"].format(short="J♠") == "right bower (J♠)"
+    assert en["coach"]["bower"]["left"].format(short="J♣") == "left bower (J♣)"
+
+
+def test_the_hints_lines_are_numbered_choices_in_words_and_either_can_be_typed() -> None:
+    views = []
+    asked: list[str] = []
+
+    def answers(session: Session) -> str:
+        if not asked:
+            views.append(session.state.view(session.human))
+            asked.append("hint")
+        elif len(asked) == 1:  # the recommended action, typed as the hint words it
+            hinted = out.getvalue().split("Hint: ", 1)[1].split(".", 1)[0]
+            asked.append(hinted.upper())
+        else:
+            asked.append("quit")
+        return asked[-1]
+
+    session, out = scripted([])
+    session.ask = lambda _prompt: answers(session)
+    run_interactive(session)
+    view = views[0]
+    told = out.getvalue().split("Hint: ", 1)[1]
+    choices = ordered_choices(view)
+    for number, action in enumerate(choices, start=1):
+        line = f"    {number}) {coachwords.action_words(view, action)}: "
+        assert line in told, (line, told)
+    # the typed words were taken (no "Not accepted"), the action the hint named
+    assert "Not accepted" not in out.getvalue()
+    taken = session.state.deals[0].steps[len(view.history)].action.text
+    assert coachwords.action_words(view, taken).upper() == asked[1]
+    named = {coachwords.action_words(view, a): a for a in choices}
+    for words, action in named.items():  # the words, the number or the text: all the same
+        assert resolve_input(words.lower(), choices, named) == action
+        assert resolve_input(action, choices, named) == action
+        assert resolve_input(str(choices.index(action) + 1), choices, named) == action
+
+
+def test_the_review_names_the_choices_in_words() -> None:
+    """ "Play Nine of hearts: mistake; best: Play Ace of hearts." as the hint words them,
+    not the protocol text ("play 9h: mistake; best: play Ah")."""
+    session, out = scripted(["1"] * 40 + ["quit"])
+    session.review = True
+    run_interactive(session)
+    reviewed = out.getvalue().split("Review of deal 1: your decisions", 1)[1]
+    lines = [line for line in reviewed.splitlines() if re.match(r"  \d+\. ", line)]
+    assert lines
+    verbs = r"(Play|Discard|Order up|Pick up|Pass|Name|Give|Go under|Call for best|Defend)"
+    for line in lines:
+        assert re.match(rf"  \d+\. {verbs}\b[^:]*: ", line), line
+        for best in re.findall(r"best(?: \(|: )([^.)]+)", line):
+            assert re.match(verbs, best), line

@@ -18,6 +18,7 @@ from cli_helpers import (
 from rich.console import Console
 from typer.testing import CliRunner
 
+from euchre.bots.coachwords import action_words
 from euchre.cli import (
     InputProblem,
     QuitGame,
@@ -25,6 +26,7 @@ from euchre.cli import (
     app,
     hand_markup,
     new_session,
+    ordered_choices,
     resolve_input,
     run_interactive,
 )
@@ -388,20 +390,27 @@ def scripted_session(seed: int, answers: Callable[[Session], str]) -> tuple[Sess
 def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
     asked: list[str] = []
     legal: list[str] = []
+    views = []
 
     def answers(session: Session) -> str:
         if not asked:
-            legal.extend(session.state.view(session.human).legal_texts())
+            views.append(session.state.view(session.human))
+            legal.extend(views[0].legal_texts())
         asked.append("hint" if not asked else "1" if len(asked) < 3 else "quit")
         return asked[-1]
 
     session, out = scripted_session(4, answers)
     assert run_interactive(session) == 0
+    view = views[0]
     text = out.getvalue()
     hint_part = text.split("Hint: ", 1)[1]
-    assert hint_part.split(".", 1)[0] in legal
-    for action in legal:  # every legal choice, with its numbers
-        assert re.search(rf"    {action}: [+-]\d+\.\d\d points a hand, chance to win", text)
+    # the actions in words ("Order up K♥"), each under the number it has at the prompt
+    words = {a: action_words(view, a) for a in legal}
+    assert hint_part.split(".", 1)[0] in words.values()
+    for number, action in enumerate(ordered_choices(view), start=1):
+        said = re.escape(f"    {number}) {words[action]}: ")
+        assert re.search(rf"{said}[+-]\d+\.\d\d points a hand, chance to win", text)
+        assert f"    {number}) {action}:" not in text or words[action] == action
     # One kind of number, explained where it is shown; no unexplained "value".
     assert "value" not in hint_part.split("Your choice", 1)[0]
     assert "(points a hand: your side's minus theirs; chance to win:" in hint_part

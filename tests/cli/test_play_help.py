@@ -67,5 +67,5 @@ def test_a_hint_marks_the_choices_about_equal_to_the_best(
     cli_coach.show_hint(session, session.state.view(0))
     lines = out.getvalue().splitlines()
     marked = {line.split(":")[0].strip() for line in lines if line.endswith("≈")}
-    assert marked == {"discard 9d", "discard Tc"}
+    assert marked == {"Discard Nine of diamonds", "Discard Ten of clubs"}
     assert any(line.strip().startswith("(≈: about equal to the hint") for line in lines)
