@@ -4,6 +4,8 @@ turn-up's suit while an opponent deals (it would rather defend than make that su
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot_helpers import deal, hearts_led
 
 from euchre.bots.coach import DEFEND_TRUMPS, Fact, _defend_facts, _sure_winner_fact, hint
@@ -94,3 +96,9 @@ def test_no_defend_reason_for_the_dealers_partner_or_a_short_holding() -> None:
     assert _defend_facts(knowledge_of(deal(SMALL_HEARTS, "Jh").view(1))) != []
     two = hint(deal({1: "9h Th 9c Tc Ts"}, "Jh").view(1), 0)
     assert two.recommended == "pass" and not kinds(two.facts, "defend")
+
+
+def test_the_defend_threshold_is_the_documented_one() -> None:
+    docs = Path(__file__).parents[2] / "docs" / "bots.md"
+    told = f"at least {DEFEND_TRUMPS} trumps of the turn-up's suit (`DEFEND_TRUMPS`"
+    assert told in docs.read_text()

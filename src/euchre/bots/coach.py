@@ -142,8 +142,9 @@ class Hint:
     worlds: int
     win_now: float | None
     rule: Rule = Rule.BEST  # how the recommendation was chosen (:func:`choose`)
-    # The actions about equal to the best value (the recommendation among them), when
-    # more than one is: none of them is shown as better than the others.
+    # The actions the recommendation is not clearly better than (itself among them), when
+    # there is more than one: none of them is shown as better than the others ("≈"), and
+    # the review calls exactly these "about equal" (:func:`choose`).
     tied: frozenset[str] = frozenset()
 
     @property
