@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from euchre.bots.coach import ActionValue, Fact, hint
-from euchre.bots.coachwords import action_words
+from euchre.bots.coachwords import action_words, tied_with
 from euchre.bots.review import Decision, game_actions, rated_views
 from euchre.engine import GameState
 from euchre.engine.views import View
@@ -128,7 +128,7 @@ def review_verdict(d: Decision, chosen: str | None = None, best: str | None = No
     if d.chosen == d.best:
         return f"{chosen}: best."
     if d.tied:
-        return f"{chosen}: about equal to the best ({best}), too close to call."
+        return f"{chosen}: {tied_with(best)}"
     return f"{chosen}: good (best: {best})."
 
 

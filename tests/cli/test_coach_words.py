@@ -45,6 +45,8 @@ def test_the_terminals_words_are_the_browsers_english() -> None:
     )
     for action, words in coachwords._FIXED.items():
         assert en["actions"][action.replace(" ", "_")] == words
+    said = en["coach"]["tiedWith"].replace("{action}", "Pass")
+    assert coachwords.tied_with("Pass") == said
 
 
 def test_a_bower_in_a_reason_is_named_by_its_part_with_the_card_beside_it() -> None:
@@ -107,5 +109,5 @@ def test_the_review_names_the_choices_in_words() -> None:
     verbs = r"(Play|Discard|Order up|Pick up|Pass|Name|Give|Go under|Call for best|Defend)"
     for line in lines:
         assert re.match(rf"  \d+\. {verbs}\b[^:]*: ", line), line
-        for best in re.findall(r"best(?: \(|: )([^.)]+)", line):
+        for best in re.findall(r"(?:best(?: \(|: )|About equal to )([^.),]+)", line):
             assert re.match(verbs, best), line

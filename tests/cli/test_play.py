@@ -465,6 +465,6 @@ def test_with_review_on_each_hand_is_reviewed_and_the_review_command_repeats_it(
     assert lines
     assert "Marks go by the chance of winning the game a choice gave up" in reviewed
     for line in lines:
-        verdicts = r"best\.|good \(best: .+\)\.|about equal to the best \(.+\)|"
+        verdicts = r"best\.|good \(best: .+\)\.|About equal to .+, the coach's pick: |"
         assert re.search(rf": ({verdicts}(inaccuracy|mistake|blunder); best: )", line)
         assert "points of value" not in line  # a loss is told in the hint's numbers

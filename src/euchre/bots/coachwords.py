@@ -91,3 +91,9 @@ def naming(view: View) -> Callable[[str], str]:
         return words[:1].lower() + words[1:]
 
     return name
+
+
+def tied_with(best: str) -> str:
+    """A reviewed choice about equal to the coach's pick ``best`` (its words), as the
+    browser's English says it (``coach.tiedWith``)."""
+    return f"About equal to {best}, the coach's pick: too close to call."
