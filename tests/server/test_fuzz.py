@@ -94,6 +94,8 @@ def well_formed(table: str, invite: str) -> st.SearchStrategy[dict[str, Any]]:
             "add_bot", {"table": tables}, {"seat": seats, "level": st.sampled_from(["random", "x"])}
         ),
         msg("remove_bot", {"table": tables, "seat": seats}),
+        msg("move", {"table": tables, "seat": seats}),
+        msg("swap", {"table": tables, "seats": st.lists(seats, min_size=2, max_size=2)}),
         msg("start", {"table": tables}),
         msg("stand", {"table": others}),
         msg("leave", {"table": others}),

@@ -319,6 +319,8 @@ COMMANDS: list[cmd.Command] = [
     cmd.Leave(),
     cmd.AddBot(1, "easy", 9),
     cmd.RemoveBot(1),
+    cmd.Move(3, "m"),
+    cmd.Swap(0, 2, "w"),
     cmd.Start(),
     cmd.Act("play Jd", 17, "a"),
     cmd.Proceed(),

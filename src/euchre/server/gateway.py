@@ -38,6 +38,7 @@ from .protocol import (
     Join,
     Leave,
     LobbyRequest,
+    Move,
     Mute,
     Ping,
     PlayAgain,
@@ -49,6 +50,7 @@ from .protocol import (
     Sit,
     Stand,
     Start,
+    Swap,
     TableRequest,
     Unmute,
     error,
@@ -292,6 +294,10 @@ def table_command(m: TableRequest) -> cmd.Command:
             return cmd.AddBot(seat, level, ref)
         case RemoveBot(seat=seat, ref=ref):
             return cmd.RemoveBot(seat, ref)
+        case Move(seat=seat, ref=ref):
+            return cmd.Move(seat, ref)
+        case Swap(seats=[first, second], ref=ref):
+            return cmd.Swap(first, second, ref)
         case Start(ref=ref):
             return cmd.Start(ref)
         case Act(action=action, version=version, ref=ref):

@@ -124,6 +124,20 @@ class RemoveBot(TableRequest):
     seat: Seat
 
 
+class Move(TableRequest):
+    """Move to another (empty) seat before the game starts."""
+
+    type: Literal["move"]
+    seat: Seat
+
+
+class Swap(TableRequest):
+    """The host swaps two seats (whoever sits there) before the game starts."""
+
+    type: Literal["swap"]
+    seats: Annotated[list[Seat], Field(min_length=2, max_length=2)]
+
+
 class Start(TableRequest):
     type: Literal["start"]
 
@@ -195,6 +209,8 @@ AnyMessage = (
     | Leave
     | AddBot
     | RemoveBot
+    | Move
+    | Swap
     | Start
     | Act
     | Continue
@@ -221,6 +237,8 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "leave": Leave,
     "add_bot": AddBot,
     "remove_bot": RemoveBot,
+    "move": Move,
+    "swap": Swap,
     "start": Start,
     "act": Act,
     "continue": Continue,

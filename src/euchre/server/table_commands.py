@@ -70,6 +70,23 @@ class RemoveBot:
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    """Move to another seat before the game (``seat``: the empty seat to move to)."""
+
+    seat: int
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """The host swaps two seats before the game."""
+
+    first: int
+    second: int
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
 class Start:
     ref: Ref = None
 
@@ -141,6 +158,8 @@ TableCommand = (
     | Leave
     | AddBot
     | RemoveBot
+    | Move
+    | Swap
     | Start
     | Act
     | Proceed
@@ -153,7 +172,7 @@ ChatCommand = Say | ReadChat
 Command = TableCommand | ChatCommand | PlayAgain
 
 # Commands whose answer is the event they cause: the asker's copy carries the ``ref``.
-ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Start, Act)
+ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Move, Swap, Start, Act)
 
 _Sent = TypeVar("_Sent")
 
@@ -184,6 +203,10 @@ async def _call(table: Table, conn: Endpoint, command: TableCommand) -> Any:
             return await table.add_bot(conn, seat, level)
         case RemoveBot(seat=seat):
             return await table.remove_bot(conn, seat)
+        case Move(seat=seat):
+            return await table.move(conn, seat)
+        case Swap(first=first, second=second):
+            return await table.swap(conn, first, second)
         case Start():
             return await table.start(conn)
         case Act(action=action, version=version):

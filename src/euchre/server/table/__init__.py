@@ -12,6 +12,7 @@ module adds the restart."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from euchre.store.repo import GameRow, utcnow
 
@@ -46,13 +47,37 @@ def restorable(row: GameRow, finished_ttl: float) -> bool:
 _PRESENCE = {"away": True, "bot_playing": True, "returned": False, "seated": False}
 
 
+def _reseated(kind: str, data: dict[str, Any]) -> tuple[Any, ...]:
+    """The two seats whose people traded places in a "moved" or "swapped" event (none
+    for any other)."""
+    if kind == "moved":
+        return data.get("from"), data.get("to")
+    if kind == "swapped" and isinstance(data.get("seats"), list):
+        return tuple(data["seats"])
+    return ()
+
+
+def _follow_reseat(away: dict[int, bool], seats: tuple[Any, ...]) -> None:
+    """What was told of the people at two seats goes with them to the other seat."""
+    if len(seats) != 2 or not all(isinstance(seat, int) for seat in seats):
+        return
+    first, second = seats
+    told = away.pop(first, None), away.pop(second, None)
+    for seat, was in ((second, told[0]), (first, told[1])):
+        if was is not None:
+            away[seat] = was
+
+
 def told_away(row: GameRow) -> set[int]:
     """The seats whose people everyone was last told are away."""
     away: dict[int, bool] = {}
     for event in row.events:
-        seat = event.data.get("seat") if isinstance(event.data, dict) else None
+        data = event.data if isinstance(event.data, dict) else {}
+        seat = data.get("seat")
         if event.kind in _PRESENCE and isinstance(seat, int):
             away[seat] = _PRESENCE[event.kind]
+        else:
+            _follow_reseat(away, _reseated(event.kind, data))
     return {seat for seat, is_away in away.items() if is_away}
 
 

@@ -22,7 +22,7 @@ from ..protocol import ProtocolError
 from ..reviews import answer_review, review_request
 from .parts import TIME_UP, deck_text, log
 from .rebuild import action_data, before_last_step, redeals
-from .seating import Seating
+from .reseat import Reseating
 
 
 def exact_action(state: GameState, text: str) -> None:
@@ -53,7 +53,7 @@ def _not_allowed_words(state: GameState, text: str, action: Action) -> str:
     return f"{text!r} is not allowed now: {reason}; legal now: {', '.join(state.legal_actions())}"
 
 
-class Play(Seating):
+class Play(Reseating):
     """The game at the table."""
 
     async def start(self, conn: Endpoint) -> None:
