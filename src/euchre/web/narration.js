@@ -6,6 +6,7 @@ import { actKey } from "./acts.js";
 import { cardName } from "./cards.js";
 import { cardNameUnder } from "./trumprole.js";
 import { isolateName } from "./i18n.js";
+import { describeSeatChange } from "./seatmove.js";
 
 const LOG_LINES = 200; // a game's recent hands
 
@@ -94,6 +95,9 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
       return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
     case "bot_seated":
       return page.t("events.bot_seated", { name: page.seatName(e.seat) });
+    case "moved":
+    case "swapped":
+      return describeSeatChange(page, e);
     case "time_up":
       return page.t("events.time_up");
     case "arrived":

@@ -21,6 +21,7 @@ import { PlayAgain } from "./playagain.js";
 import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
 import { askStand, cancelStand, standKey } from "./standup.js";
+import { SeatMoves } from "./seatmove.js";
 import { HandPause, handSummary } from "./summary.js";
 import { fetchInvite, inviteFailure, invitedText } from "./invitepreview.js";
 import { seatElsewhere } from "./elsewhere.js";
@@ -58,6 +59,7 @@ class TablePage extends Page {
     this.state = null;
     this.you = null;
     this.heldSeat = null; // the seat last ours here: standing up mid-game keeps it ours
+    this.seatMoves = new SeatMoves(this);
     this.inviteCode = null;
     this.clock = null;
     this.gameClock = new GameClock();
@@ -287,6 +289,7 @@ class TablePage extends Page {
     this.state = m.state;
     this.setClock(m.clock, m.info, m.fill);
     this.pending = null;
+    this.seatMoves.follow(m.event);
     this.noteEvent(m.event, m.state, true, before);
     this.handPause.set(m.pause, m.pause ? this.lastDeal : null);
     if (m.pause) this.later(m.pause.remaining * 1000 + 50, () => this.render());
@@ -504,6 +507,11 @@ class TablePage extends Page {
       "im-back": () => this.imBack(),
       "add-bot": () => this.addBot(target),
       "remove-bot": () => this.removeBot(target),
+      move: () => this.seatMoves.move(target),
+      "swap-seats": () => this.seatMoves.start(),
+      "swap-from": () => this.seatMoves.pick(target),
+      "swap-to": () => this.seatMoves.swapWith(target),
+      "swap-cancel": () => this.seatMoves.cancel(),
       start: () => this.startGame(),
       stand: () => askStand(this),
       "stand-yes": () => this.stand(),
@@ -541,7 +549,7 @@ class TablePage extends Page {
    * the hand summary shows, Enter, Space or Escape continue. */
   lookBackKey(event) {
     if (!this.info || event.defaultPrevented || event.target.closest?.("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return false;
-    if (standKey(this, event)) return true;
+    if (standKey(this, event) || this.seatMoves.key(event)) return true;
     if (this.gameOverShowing()) {
       // L and H would open panels under the box; Escape puts it away
       if (event.key !== "Escape") return false;
@@ -1009,7 +1017,8 @@ class TablePage extends Page {
       }
       return null;
     }
-    const buttons = [];
+    if (this.seatMoves.picking()) return h("div", { class: "seat-buttons" }, this.seatMoves.pickButtons(seat));
+    const buttons = this.seatMoves.buttons(seat, info, this.isManager());
     if (info.type === "empty" && this.mySeat() === null) {
       buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, sitHereText(this, seat)));
     }
@@ -1041,13 +1050,14 @@ class TablePage extends Page {
   /** The host's invite, at hand where the waiting table says to share it (the invite's
    * box is below the table on a phone). */
   copyInviteButton() {
-    if (!this.inviteCode || !this.you?.host || this.info.status !== "waiting") return null;
+    if (!this.inviteCode || !this.you?.host || this.info.status !== "waiting" || this.seatMoves.picking()) return null;
     return feltInvite(this);
   }
 
   waitingText() {
     if (this.info.status === "finished") return this.t("table.finished");
     if (this.info.awaiting?.length) return this.t("lookback.waitingAnswers");
+    if (this.seatMoves.picking()) return this.seatMoves.pickText();
     if (this.info.kind === "casual") return this.t(this.fill.at === null ? "table.waitingCasual" : "lookback.waitingForPlayers");
     if (this.info.kind === "private") {
       if (this.you?.host) return this.t("table.waitingHost");
@@ -1163,6 +1173,8 @@ class TablePage extends Page {
         ),
       );
     }
+    const swap = this.seatMoves.control();
+    if (swap) buttons.push(swap);
     const canStart = this.info.kind === "private" ? this.you?.host : this.info.kind === "casual" && this.mySeat() !== null;
     if (canStart) {
       buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.startLabel()));
