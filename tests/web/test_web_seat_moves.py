@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, create_private_table, enter_name
@@ -70,6 +71,7 @@ def test_a_friend_on_a_phone_moves_across_from_the_host_and_everyone_sees_it(
     expect(host.locator('[data-cmd="move"]')).to_have_count(0)
     expect(host.get_by_role("button", name="Swap seats")).to_be_visible()
     shot(bea, tmp_path, "seat-move-portrait")
+    assert_accessible(bea, "a seated friend's waiting table with Move here")
     move.click()
     expect(bea.locator(f"{seat(bea, across)}.me")).to_have_count(1)
     expect(
@@ -131,6 +133,7 @@ def test_the_host_swaps_two_seats_with_the_keyboard(
         box = button.bounding_box()
         assert box is not None and box["height"] >= 44, box
     shot(host, tmp_path, "seat-swap-picking-portrait")
+    assert_accessible(host, "the host picking the seats of a swap")
     host.keyboard.press("Escape")
     expect(host.get_by_role("button", name="Swap seats")).to_be_focused()
     expect(host.locator('[data-cmd="swap-to"], [data-cmd="swap-from"]')).to_have_count(0)
