@@ -130,4 +130,3 @@ def _ranked() -> ProtocolError:
     return ProtocolError(
         "forbidden", "seats at a ranked table are assigned by matchmaking: they do not change"
     )
-
