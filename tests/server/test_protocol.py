@@ -126,13 +126,17 @@ def test_the_server_answers_bad_input_and_nothing_changes(live: ThreadServer) ->
     outsider.expect_error("not_seated", type="act", table=table, action="pass")
     outsider.expect_error("full", type="sit", table=table)
     assert joined["you"]["seat"] is None
+    # An error answers each bad frame, in order; a watchers' count may come between them.
+    def refused() -> str:
+        return str(actor.until(lambda m: m["type"] == "error")["code"])
+
     for text in ("{", "[]", '{"type": "act"}', '{"type":"fly"}'):
         actor.send_raw(text)
-        assert actor.recv()["type"] == "error"
+        assert refused() in ("bad_json", "bad_message", "unknown_type")
     actor.send_raw(b"\x00\x01binary")
-    assert actor.recv()["code"] == "binary"
+    assert refused() == "binary"
     actor.send_raw(json.dumps({"type": "ping", "ref": "x" * 5000}))
-    assert actor.recv()["code"] == "too_large"
+    assert refused() == "too_large"
     assert actor.request(type="ping")["type"] == "pong"  # still usable
     again = actor.request(type="resync", table=table, since=version)
     assert again["version"] == version and again["missed"] == [] and again["state"] == state
