@@ -26,7 +26,12 @@ def test_an_invite_names_its_host_and_rules_in_any_spelling_of_the_code(tmp_path
         for code in (invite, invite.lower().replace("-", "")):
             answer = httpx.get(f"{live.base}/api/invites/{code}")
             assert answer.status_code == 200, answer.text
-            assert answer.json() == {"host": "Ann", "preset": "british", "players": 4}
+            assert answer.json() == {
+                "host": "Ann",
+                "preset": "british",
+                "house_rules": {},
+                "players": 4,
+            }
 
 
 def test_a_host_who_stood_up_is_not_named(tmp_path: Path) -> None:
@@ -37,7 +42,7 @@ def test_a_host_who_stood_up_is_not_named(tmp_path: Path) -> None:
         assert bob.request(type="sit", table=table, seat=1)["type"] == "table"
         assert ann.request(type="stand", table=table)["type"] == "event"
         answer = httpx.get(f"{live.base}/api/invites/{invite}").json()
-        assert answer == {"host": None, "preset": "standard", "players": 4}
+        assert answer == {"host": None, "preset": "standard", "house_rules": {}, "players": 4}
 
 
 def test_an_invite_that_leads_nowhere_is_a_404_saying_what_to_do(tmp_path: Path) -> None:

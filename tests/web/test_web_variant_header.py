@@ -14,7 +14,7 @@ from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, open_started_table
 
 @pytest.mark.parametrize(
     ("locale", "badge"),
-    [("en-GB", "+2 house rules"), ("de-DE", "+2 Hausregeln"), ("nl-NL", "+2 huisregels")],
+    [("en-GB", "+2 changes"), ("de-DE", "+2 Änderungen"), ("nl-NL", "+2 wijzigingen")],
 )
 def test_a_table_with_house_rules_says_so_at_the_top(
     new_page: PageFactory, locale: str, badge: str
@@ -92,7 +92,7 @@ def test_on_a_phone_on_its_side_the_title_stays_whole_beside_the_clock(
     )
     page.evaluate("window.scrollTo(0, 0)")
     title = page.locator("#table-title")
-    expect(title).to_have_text("Tisch: Standard")
+    expect(title).to_have_text("Tisch: Standard, Hausregeln")
     expect(page.locator("#game-time")).to_be_visible()
     expect(page.locator("#house-rules")).to_be_visible()
     whole = "el => el.scrollWidth <= el.clientWidth + 1"

@@ -50,7 +50,7 @@ from .table_commands import (
     perform,
     tell,
 )
-from .table_setup import check_ranked, created_spec, stored_spec
+from .table_setup import check_ranked, created_spec, stored_house_rules, stored_spec
 
 log = logging.getLogger("euchre.lobby")
 MAX_FOLLOWED = 20  # "play again" tables an invite follows (a long evening of rematches)
@@ -464,12 +464,18 @@ class Lobby:
 
 def invite_preview(glance: dict[str, Any]) -> dict[str, Any]:
     """An invite's table as a friend reads it before joining (``Repository.invite_glance``):
-    who hosts it (None when the host holds no seat), its rules' preset and its size."""
+    who hosts it (None when the host holds no seat), its rules' preset, what the host changed
+    from that preset (its house rules) and its size."""
     host = glance["host"]
     seats = [s for s in glance["seats"] if isinstance(s, dict)]
     name = next((str(s["name"]) for s in seats if host and s.get("user") == host), None)
     preset = str(glance["settings"].get("preset", glance["variant_name"]))
-    return {"host": name or None, "preset": preset, "players": len(glance["seats"])}
+    return {
+        "host": name or None,
+        "preset": preset,
+        "house_rules": stored_house_rules(glance.get("options"), preset),
+        "players": len(glance["seats"]),
+    }
 
 
 def no_invite(code: str) -> ProtocolError:

@@ -20,6 +20,7 @@ from euchre.store.repo import as_utc, utcnow
 
 from .api import identity_of
 from .kinds import TableKind
+from .table_setup import stored_house_rules
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -32,6 +33,9 @@ class RecentGame(BaseModel):
     id: str
     kind: str
     preset: str
+    house_rules: dict[str, Any] = Field(
+        description="the options the game changed from its preset ({}: none)"
+    )
     players: list[str]
     score: list[int] | None
     winner: int | None
@@ -47,10 +51,12 @@ class RecentGames(BaseModel):
 def _entry(row: dict[str, Any]) -> RecentGame:
     seats = row["seats"] if isinstance(row["seats"], list) else []
     settings = row["settings"] if isinstance(row["settings"], dict) else {}
+    preset = str(settings.get("preset", row["variant_name"]))
     return RecentGame(
         id=row["id"],
         kind=row["kind"],
-        preset=str(settings.get("preset", row["variant_name"])),
+        preset=preset,
+        house_rules=stored_house_rules(row.get("options"), preset),
         players=[str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats],
         score=row["scores"],
         winner=row["winner"],

@@ -180,3 +180,13 @@ def house_rules(variant: Variant, preset_name: str) -> dict[str, Any]:
     except VariantError:
         base = Variant()
     return variant.changes_from(base)
+
+
+def stored_house_rules(options: Any, preset_name: str) -> dict[str, Any]:
+    """:func:`house_rules` of a stored game, from its options as stored (those that
+    differ from Standard); {} for options no longer understood."""
+    try:
+        variant = Variant().replace(**options) if isinstance(options, dict) else Variant()
+    except (VariantError, TypeError, ValueError):
+        return {}
+    return house_rules(variant, preset_name)

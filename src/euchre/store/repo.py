@@ -333,7 +333,7 @@ class Repository:
     async def invite_glance(self, game_id: str) -> dict[str, Any] | None:
         """What a friend opening a table's invite sees first: its preset, settings, host
         and seats (None: no such table)."""
-        columns = (Game.variant_name, Game.settings, Game.host, Game.seats)
+        columns = (Game.variant_name, Game.options, Game.settings, Game.host, Game.seats)
         async with self.engine.connect() as conn:
             result = await conn.execute(select(*columns).where(Game.id == game_id))
             found = result.first()
@@ -345,6 +345,7 @@ class Repository:
             Game.id,
             Game.kind,
             Game.variant_name,
+            Game.options,
             Game.settings,
             Game.seats,
             Game.scores,

@@ -194,7 +194,7 @@ export class Coach {
 
   /** The button that opens a hand's review (in the hand summary and the look-back box). */
   reviewButton(deal, id) {
-    if (!this.canReview()) return null;
+    if (!this.canReview() || !this.hadChoices(deal)) return null;
     return h(
       "button",
       { type: "button", class: "small coach-button", id, dataset: { cmd: "review", target: String(deal), key: id } },
@@ -203,7 +203,14 @@ export class Coach {
   }
 
   /** Every finished hand's review, reachable while the game goes on (the look-back box). */
-  reviewList(deals) {
+  /** False for a deal voided before anyone acted (a farmer's hand, redealt at once):
+   * nobody had a choice there, so there is nothing to review. */
+  hadChoices(deal) {
+    return this.page.sheet.find((row) => row.deal === deal)?.outcome !== "farmers";
+  }
+
+  reviewList(allDeals) {
+    const deals = allDeals.filter((deal) => this.hadChoices(deal));
     if (!this.canReview() || !deals.length) return null;
     return h(
       "details",

@@ -26,7 +26,8 @@ export function houseRulesButton(page) {
     // on a phone on its side, "+3" beside the title in the top bar (app.css); the words are
     // the button's name everywhere
     h("span", { class: "house-rules-short", "aria-hidden": "true" }, `+${words.length}`),
-    h("span", { class: "house-rules-long" }, page.t("table.houseRules", { count: words.length })),
+    // the title beside it already says "house rules": here, how many rules changed
+    h("span", { class: "house-rules-long" }, page.t("table.houseRuleChanges", { count: words.length })),
   );
 }
 

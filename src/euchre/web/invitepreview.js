@@ -1,7 +1,9 @@
 // What a friend opening an invite link reads before choosing a name: who invites them and
 // to which rules; or, at once, that the invite leads to no table.
 
-/** {preview: {host, preset, players}} for an invite the server described, {failure} for
+import { tableName } from "./tablename.js";
+
+/** {preview: {host, preset, house_rules, players}} for an invite the server described, {failure} for
  * one that leads nowhere, or {} when the server could not say (the plain words stay). */
 export async function fetchInvite(code) {
   try {
@@ -18,7 +20,7 @@ export async function fetchInvite(code) {
 
 /** The name form's first words for an invite the server described. */
 export function invitedText(page, preview) {
-  const rules = page.t(`presets.${preview.preset}.label`);
+  const rules = tableName(page.ctx, preview.preset, preview.house_rules);
   const key = preview.host ? "table.invitedBy" : "table.invitedTo";
   return page.t(key, { name: preview.host, rules });
 }

@@ -5,6 +5,7 @@ import { redrawKeepingFocus } from "./keepfocus.js";
 import { BOT_LEVELS, DECKS, OPTIONS, PRESETS, TURN_TIMERS, presetValues } from "./options.js";
 import { Page } from "./page.js";
 import { pauseField } from "./summary.js";
+import { tableName } from "./tablename.js";
 
 export function mount(ctx, root) {
   const page = new Lobby(ctx, root);
@@ -223,7 +224,7 @@ class Lobby extends Page {
       h(
         "div",
         { class: "table-rules" },
-        h("strong", {}, this.t(`presets.${t.preset}.label`)),
+        h("strong", {}, tableName(ctx, t.preset, t.house_rules)),
         h("span", { class: "badge" }, this.t(`kinds.${t.kind}`)),
         h("span", { class: `badge status-${t.status}` }, this.t(`status.${t.status}`)),
         t.turn_seconds ? h("span", { class: "muted" }, this.t("lobby.timer", { seconds: Math.round(t.turn_seconds) })) : null,

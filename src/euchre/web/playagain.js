@@ -1,7 +1,9 @@
 // Play again: at game end, "Play again" opens a new table with the same people, bots and
 // rules; the others see who asked and may join or decline (bots take declined seats). The
 // offer follows the server's news: a seat a bot took there (declined, left, no answer in
-// time) is offered no more, and a new table that closed before its game is forgotten.
+// time) is offered no more, and a new table that closed before its game is forgotten. One
+// who said no (or whose seat a bot took) may take the seat back while the new table has
+// a bot there. The offer is read again from the table's log after a reload.
 
 import { h } from "./dom.js";
 
@@ -31,6 +33,11 @@ export class PlayAgain {
     return this.page.info.status === "finished" && !(to && location.hash.includes(to));
   }
 
+  /** A page opened (or reloaded) on the finished game: its log's rematch news. */
+  noteLog(events) {
+    for (const e of events || []) this.note(e);
+  }
+
   async ask() {
     const page = this.page;
     if (this.asking) return;
@@ -57,8 +64,17 @@ export class PlayAgain {
     const page = this.page;
     if (page.mySeat() === null || page.info.kind === "ranked") return null;
     const t = (key, params) => page.t(key, params);
-    if (this.offer && this.offer.bots.includes(page.mySeat())) {
-      return h("p", { class: "play-again", id: "rematch-gone", role: "status" }, t("lookback.seatTaken", { name: this.offer.name }));
+    if (this.offer && (this.declined || this.offer.bots.includes(page.mySeat()))) {
+      return h(
+        "div",
+        { class: "play-again" },
+        h("p", { id: "rematch-gone", role: "status" }, t("lookback.seatTaken", { name: this.offer.name })),
+        h(
+          "button",
+          { type: "button", class: "primary", id: "take-seat-back", disabled: this.asking, dataset: { key: "take-seat-back" }, onclick: () => this.ask() },
+          t("lookback.takeSeatBack"),
+        ),
+      );
     }
     if (this.offer && !this.declined) {
       return h(
@@ -73,7 +89,6 @@ export class PlayAgain {
         ),
       );
     }
-    if (this.declined) return null;
     return h("button", { type: "button", class: "primary", id: "play-again", disabled: this.asking, dataset: { cmd: "play-again", key: "play-again" } }, t("lookback.playAgain"));
   }
 }

@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { scoreSheet } from "./scoresheet.js";
 import { isolateName } from "./i18n.js";
+import { tableName } from "./tablename.js";
 
 export async function loadRecent() {
   const response = await fetch("api/replays/recent", { credentials: "same-origin" });
@@ -30,13 +31,13 @@ export function recentGames(ctx, recent) {
 
 function gameLine(ctx, game) {
   const when = new Date(game.finished_at).toLocaleString(ctx.i18n.locale());
-  const preset = ctx.i18n.has(`presets.${game.preset}.label`) ? ctx.t(`presets.${game.preset}.label`) : game.preset;
+  const preset = tableName(ctx, game.preset, game.house_rules);
   const line = ctx.t("lookback.gameLine", { players: game.players.map(isolateName).join(", "), score: (game.score || []).join(" – ") });
   return `${preset} · ${line} · ${when}`;
 }
 
 /** The score sheet of a replayed game, with its players' names. */
-export function replaySheet(ctx, rows, players, seats) {
+export function replaySheet(ctx, rows, players, seats, finished) {
   if (!rows) return null;
   const sides = seats === 3 ? 3 : 2;
   const seat = (n) => players[n] || ctx.t("table.seatN", { n: n + 1 });
@@ -45,6 +46,6 @@ export function replaySheet(ctx, rows, players, seats) {
     "details",
     { class: "box sheet", id: "replay-sheet-box", open: true },
     h("summary", {}, ctx.t("lookback.sheet")),
-    scoreSheet(ctx, rows, { seat, side, sides }, "replay-sheet"),
+    scoreSheet(ctx, rows, { seat, side, sides }, "replay-sheet", finished),
   );
 }

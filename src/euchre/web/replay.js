@@ -301,7 +301,7 @@ class ReplayPage extends Page {
       // The decisions (buttons) come after the steps, which stay at the foot of a small
       // screen: nothing that can be tapped ever scrolls under them.
       children.push(this.dealPicker(), this.board(), this.stepper(), this.coach(), this.summary());
-      children.push(replaySheet(this.ctx, replayRows(this.replay), this.replay.players, this.replay.seats));
+      children.push(replaySheet(this.ctx, replayRows(this.replay), this.replay.players, this.replay.seats, Boolean(this.replay.game_over)));
     } else {
       children.push(recentGames(this.ctx, this.recent));
     }

@@ -1,6 +1,7 @@
 // The score sheet: every hand of the game in a row (dealer, trump, maker, alone, tricks,
 // points, running total), at the table and in replays. Rows are the server's hand
-// summaries: {deal, dealer, outcome, trump, maker, alone, tricks, points, score}.
+// summaries: {deal, dealer, outcome, trump, maker, alone, tricks, points, score}. A deal
+// voided or thrown in (no points) is a row of its own that says why it was dealt again.
 
 import { suitBadge } from "./cards.js";
 import { h, nameCut } from "./dom.js";
@@ -12,7 +13,7 @@ import { h, nameCut } from "./dom.js";
  * for a player at a two-side table, a line above the table names the sides for the rest.
  * Headers are short (a phone's width) with their full words for screen readers.
  */
-export function scoreSheet(ctx, rows, names, id = "score-sheet") {
+export function scoreSheet(ctx, rows, names, id = "score-sheet", finished = false) {
   const t = (key, params) => ctx.t(key, params);
   const sides = Array.from({ length: names.sides }, (_, side) => side);
   if (!rows.length) return h("p", { class: "muted", id: `${id}-empty` }, t("lookback.noHands"));
@@ -29,8 +30,8 @@ export function scoreSheet(ctx, rows, names, id = "score-sheet") {
     headCell(t("lookback.columns.points"), t("table.points"), order),
     headCell(t("lookback.columns.total"), t("lookback.total"), order),
   );
-  const body = rows.map((row) =>
-    h(
+  const body = rows.map((row, i) =>
+    REDEALT[row.outcome] ? redealtRow(ctx, row, names, sides, finished && i === rows.length - 1) : h(
       "tr",
       { dataset: { deal: String(row.deal) } },
       h("th", { scope: "row" }, String(row.deal + 1)),
@@ -58,6 +59,25 @@ export function scoreSheet(ctx, rows, names, id = "score-sheet") {
   );
 }
 
+// The deals dealt again for no points (docs/rules.md 2.14, 4.6), by their outcome; what a
+// row says is under lookback.redealt (another deal followed) or lookback.voided (the last).
+const REDEALT = { farmers: "farmers", misdeal: "misdeal", redeal: "weakHand", "throw-in": "allPassed" };
+
+/** A deal nobody scored that was dealt again: its number and dealer, then why, across the
+ * trump to points columns, and the running total. The last hand of a finished game had no
+ * deal after it (``last``: the time ran out, or the deals were all played). */
+function redealtRow(ctx, row, names, sides, last) {
+  const words = ctx.t(`lookback.${last ? "voided" : "redealt"}.${REDEALT[row.outcome]}`);
+  return h(
+    "tr",
+    { class: "redealt", dataset: { deal: String(row.deal), outcome: row.outcome } },
+    h("th", { scope: "row" }, String(row.deal + 1)),
+    h("td", { class: "dealer" }, nameCut(names.seat(row.dealer))),
+    h("td", { class: "why", colspan: "4" }, words),
+    h("td", { class: "total", dataset: { score: (row.score || []).join(",") } }, perSide(sides, (side) => row.score?.[side] ?? 0)),
+  );
+}
+
 /** A column's header: its short label on screen, its full words for screen readers, and
  * under the label which side each number is (``order``, when there is one). */
 function headCell(short, full, order = null) {
@@ -66,7 +86,7 @@ function headCell(short, full, order = null) {
 }
 
 function trumpCell(ctx, row) {
-  if (!row.trump) return ctx.t(`lookback.outcome.${row.outcome === "scored" ? "none" : "thrown"}`);
+  if (!row.trump) return ctx.t(`lookback.outcome.${row.outcome === "forfeit" ? "forfeit" : "none"}`);
   return row.trump === "n" ? ctx.t("cards.noTrump") : suitBadge(ctx.i18n, row.trump);
 }
 
@@ -82,6 +102,13 @@ function perSide(sides, value) {
 
 function signed(points) {
   return points > 0 ? `+${points}` : "0";
+}
+
+/** The live sheet with ``rows`` added (an event's ``deal_over`` and the farmer's hands
+ * ``redeals`` voided at once after it), each deal once, in deal order. */
+export function withRows(sheet, rows) {
+  const added = new Set(rows.map((row) => row.deal));
+  return [...sheet.filter((row) => !added.has(row.deal)), ...rows].sort((a, b) => a.deal - b.deal);
 }
 
 /** A replay's deals as score-sheet rows (the server's replay has each deal's result). */

@@ -2,6 +2,7 @@
 // browser has one, since friends are asked where they talk, not through a copied address.
 
 import { h } from "./dom.js";
+import { tableName } from "./tablename.js";
 
 /** The address a friend opens to join the table. */
 export function inviteLink(page) {
@@ -24,7 +25,7 @@ export function shareInviteButton(page, link) {
 /** False when the share sheet failed; closing it is no failure. */
 async function shareInvite(page, link) {
   try {
-    await navigator.share({ title: page.t("table.shareTitle"), text: page.t("table.shareText"), url: link });
+    await navigator.share({ title: page.t("table.shareTitle"), text: page.t("table.shareText", { rules: tableName(page.ctx, page.info.preset, page.info.house_rules) }), url: link });
     return true;
   } catch (err) {
     return err?.name === "AbortError";

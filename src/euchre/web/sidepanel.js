@@ -76,7 +76,7 @@ function lookBackBox(page) {
     h("div", { class: "row wrap look-buttons" }, lastTrickButton(page, page.showLastTrick), scoreSheetButton(page, page.showSheet)),
     page.showLastTrick || page.showSheet ? lookBackdrop() : null,
     page.showLastTrick ? lastTrickPanel(page) : null,
-    scoreSheetPanel(page, page.showSheet, scoreSheet(page.ctx, page.sheet, names)),
+    scoreSheetPanel(page, page.showSheet, scoreSheet(page.ctx, page.sheet, names, "score-sheet", page.info.status === "finished")),
     page.coach.reviewList(page.sheet.map((row) => row.deal)),
   );
 }

@@ -23,11 +23,13 @@ import { sidePanel } from "./sidepanel.js";
 import { askStand, cancelStand, standKey } from "./standup.js";
 import { SeatMoves } from "./seatmove.js";
 import { HandPause, handSummary } from "./summary.js";
+import { withRows } from "./scoresheet.js";
 import { fetchInvite, inviteFailure, invitedText } from "./invitepreview.js";
 import { seatElsewhere } from "./elsewhere.js";
 import { FillCountdown } from "./waiting.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
+import { tableHeading } from "./tablename.js";
 import { isolateName } from "./i18n.js";
 import { disabledDescriptions, sayWhyNot } from "./whynot.js";
 
@@ -304,6 +306,7 @@ class TablePage extends Page {
       this.log.clear();
       const trumps = dealTrumps(m.log, m.state);
       m.log.forEach((e, i) => this.log.noteEvent(this, e, m.state, null, trumps[i]));
+      this.playAgain.noteLog(m.log);
     }
     const last = this.sheet[this.sheet.length - 1] || null;
     if (last && !this.lastDeal) this.lastDeal = last;
@@ -376,13 +379,13 @@ class TablePage extends Page {
     }
     if (e.deal_over) {
       this.lastDeal = e.deal_over;
-      this.sheet = [...this.sheet.filter((row) => row.deal !== e.deal_over.deal), e.deal_over];
+      this.sheet = withRows(this.sheet, [e.deal_over, ...(e.redeals || [])]);
     }
     this.playAgain.note(e);
     if (e.kind === "started") {
       this.gameOverClosed = false;
       this.lastDeal = null;
-      this.sheet = [];
+      this.sheet = withRows([], e.redeals || []); // a farmer's hand in the first deal
       this.recentTrick = null;
     }
     if (e.kind === "time_up") this.gameClock.noteTimeUp();
@@ -917,11 +920,10 @@ class TablePage extends Page {
 
   header() {
     const info = this.info;
-    const title = this.t(`presets.${info.preset}.label`);
     return h(
       "header",
       { class: "table-header" },
-      h("h1", { id: "table-title", tabindex: "-1" }, this.t("table.heading", { rules: title })),
+      h("h1", { id: "table-title", tabindex: "-1" }, tableHeading(this)),
       houseRulesButton(this),
       h("span", { class: "badge kind" }, this.t(`kinds.${info.kind}`)),
       h("span", { class: `badge status-${info.status}` }, this.t(`status.${info.status}`)),

@@ -91,6 +91,7 @@ class Publishing(TableCore):
             "status": self.status,
             "preset": self.preset,
             "options": self.variant.options(),
+            "house_rules": house_rules(self.variant, self.preset),
             "players": self.players,
             "seats": [s.public(i, self.host) for i, s in enumerate(self.seats)],
             "free": self.free_seats(),

@@ -57,7 +57,10 @@ class Rematch(Turns):
                 self._recall_answer(event.kind, data.get("seat"))
 
     def _recall_answer(self, kind: str, seat: Any) -> None:
-        """A seat's person answered the invitation (a bot there: they said no)."""
+        """A seat's person answered the invitation (a bot there: they said no), or someone
+        sat in a seat a bot had taken."""
+        if kind == "seated" and isinstance(seat, int):
+            self.declined.discard(seat)
         if isinstance(seat, int) and seat in self.awaiting:
             self.awaiting.discard(seat)
             if kind == "bot_seated":
@@ -163,6 +166,13 @@ class Rematch(Turns):
         await self._commit("bot_seated", {"seat": index, "level": self.bot_level})
         self.services.rematch_news(self.whole)
         await self._answered(index)
+
+    async def _seat_taken_back(self, index: int) -> None:
+        """Someone sat in a seat a bot took from a person asked (who said no, left or did
+        not answer in time): the finished game offers the new one to that seat again."""
+        if index in self.declined:
+            self.declined.discard(index)
+            self.services.rematch_news(self.whole)
 
     def _bot_for(self, index: int) -> None:
         self.seats[index] = Seat(bot=self.bot_level, name=bot_name(s.name for s in self.seats))

@@ -227,8 +227,12 @@ class Seating(Publishing):
             self.seats[index] = before  # the bot keeps the seat it had
             self.watchers[conn] = None
             raise
+        await self._seat_taken_back(index)
         await self._after_seating()
         return index
+
+    async def _seat_taken_back(self, index: int) -> None:
+        """Overridden by the rematch: a seat a bot took there has a person again."""
 
     def _seated_data(self, index: int, name: str) -> dict[str, Any]:
         """The "seated" event's fields (a rematch's first one says more: rematch.py)."""
@@ -241,7 +245,7 @@ class Seating(Publishing):
             return 0
         return len(state.deals) - (0 if state.record.steps else 1)
 
-    def _free_seat(self, wanted: int | None) -> int:
+    def _free_seat(self, wanted: int | None, person: bool = True) -> int:
         if wanted is not None and not 0 <= wanted < self.players:
             raise ProtocolError("bad_seat", f"this table has seats 0 to {self.players - 1}")
         if self.status == TableStatus.FINISHED:
@@ -249,13 +253,21 @@ class Seating(Publishing):
         candidates = range(self.players) if wanted is None else (wanted,)
         for i in candidates:
             seat = self.seats[i]
-            if seat.empty or (
-                self.status == TableStatus.PLAYING and seat.bot and self.kind != TableKind.RANKED
-            ):
+            if seat.empty or (person and seat.bot and self._bot_gives_way(i)):
                 return i
         if wanted is None:
             raise ProtocolError("full", f"table {self.id} is full")
         raise ProtocolError("seat_taken", f"seat {wanted} is taken")
+
+    def _bot_gives_way(self, index: int) -> bool:
+        """Whether a person may take this bot's seat: during the game (not ranked), and at
+        a rematch still asking the others, the seat a bot took from someone who said no or
+        missed the answer time (they come back for it)."""
+        if self.kind == TableKind.RANKED:
+            return False
+        return self.status == TableStatus.PLAYING or (
+            self.status == TableStatus.WAITING and index in self.declined
+        )
 
     async def _after_seating(self) -> None:
         if self.status != TableStatus.WAITING or self.awaiting:
@@ -418,7 +430,7 @@ class Seating(Publishing):
         if self.status != TableStatus.WAITING:
             raise ProtocolError("bad_state", "bots can be added only before the game starts")
         chosen = check_level(level) if level else self.bot_level
-        index = self._free_seat(wanted)
+        index = self._free_seat(wanted, person=False)
         self.seats[index] = Seat(bot=chosen, name=bot_name(s.name for s in self.seats))
         try:
             await self._commit("bot_seated", {"seat": index, "level": chosen})
