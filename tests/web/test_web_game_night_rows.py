@@ -264,3 +264,8 @@ def test_a_reload_during_the_offer_keeps_it_on_screen(
     GamePage(bob).wait_table()
     expect(bob.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
     expect(bob.locator("#join-again")).to_be_visible()
+    # the recent games name the game by its rules: to 1 point is a house rule of Standard
+    ann.goto("/#/replay")
+    mine = ann.locator("#recent-mine li a").first
+    expect(mine).to_contain_text("Standard, house rules · ")
+    shot(ann, "recent-house-rules-390")
