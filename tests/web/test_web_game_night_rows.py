@@ -9,6 +9,7 @@ import os
 import re
 
 import pytest
+from axe import assert_accessible
 from conftest import PageFactory
 from phases import act
 from playwright.sync_api import Page, expect
@@ -93,7 +94,8 @@ def test_a_hand_everyone_passed_is_a_row_of_the_live_sheet_saying_so(
 
 # The server's events for a farmer's hand in the first deal (the "started" event's
 # redeals), then a misdeal with a farmer's hand voided at once after it, then a weak hand
-# thrown in: what a client gets at a table with those rules, as docs/protocol.md says.
+# thrown in, and a stuck dealer's forfeit (no redeal: a point): what a client gets at a
+# table with those rules, as docs/protocol.md says.
 REDEALS = """([first]) => {
     const page = window.euchre.current;
     const row = (deal, outcome, dealer) => ({deal, dealer, outcome, points: [0, 0],
@@ -109,6 +111,10 @@ REDEALS = """([first]) => {
                     act: {text: 'redeal', kind: 'redeal'}, by: 'bot', phase: 'throw_in',
                     deal_over: row(3, 'redeal', 0),
                     redeals: [], next_dealer: 0}, page.state, false);
+    const forfeit = {...row(4, 'forfeit', 0), points: [0, 1], score: [0, 1]};
+    page.noteEvent({kind: 'action', version: first + 3, seat: 0, action: 'forfeit',
+                    act: {text: 'forfeit', kind: 'forfeit'}, by: 'bot', phase: 'bid_r2',
+                    deal_over: forfeit, redeals: [], next_dealer: 1}, page.state, false);
     page.render();
 }"""
 
@@ -118,11 +124,16 @@ REDEALS = """([first]) => {
     [
         (
             "en-GB",
-            ["Farmer's hand, redealt", "Misdeal, redealt", "Weak hand, redealt"],
+            ["Farmer's hand, redealt", "Misdeal, redealt", "Weak hand, redealt", "Conceded"],
         ),
         (
             "de-DE",
-            ["Bauernblatt, neu gegeben", "Fehlgeben, neu gegeben", "Schwaches Blatt, neu gegeben"],
+            [
+                "Bauernblatt, neu gegeben",
+                "Fehlgeben, neu gegeben",
+                "Schwaches Blatt, neu gegeben",
+                "Aufgegeben",
+            ],
         ),
         (
             "nl-NL",
@@ -130,6 +141,7 @@ REDEALS = """([first]) => {
                 "Boerenhand, opnieuw gegeven",
                 "Fout gegeven, opnieuw gegeven",
                 "Zwakke hand, opnieuw gegeven",
+                "Opgegeven",
             ],
         ),
     ],
@@ -142,7 +154,12 @@ def test_each_redeal_is_its_own_row_and_a_farmers_hand_has_no_review(
     page.evaluate(REDEALS, [game.version() + 1000])
     open_sheet(page)
     rows = page.locator(SHEET_ROWS)
-    expect(rows).to_have_count(4)
+    expect(rows).to_have_count(5)
+    # a forfeit is scored (a point), not dealt again: its row says so where trump would be
+    forfeit = rows.nth(4)
+    expect(forfeit).not_to_have_class(re.compile(r"\bredealt\b"))
+    expect(forfeit.locator("td.trump")).to_have_text(words[3])
+    expect(forfeit.locator("td.points")).to_have_attribute("data-points", "0,1")
     said = [words[0], words[1], words[0], words[2]]
     for index, text in enumerate(said):
         row = rows.nth(index)
@@ -153,10 +170,12 @@ def test_each_redeal_is_its_own_row_and_a_farmers_hand_has_no_review(
     # nobody had a choice in a farmer's hand: no review; a misdeal and a weak hand thrown
     # in followed choices (going under, throwing in): their reviews are offered
     reviews = page.locator("#review-list button")
-    expect(reviews).to_have_count(2)
+    expect(reviews).to_have_count(3)
     expect(page.locator("#review-hand-0, #review-hand-2")).to_have_count(0)
     expect(page.locator("#review-hand-1")).to_have_count(1)
     expect(page.locator("#review-hand-3")).to_have_count(1)
+    if locale == "en-GB":
+        assert_accessible(page, "a score sheet with redealt hands")
     if locale == "de-DE":
         shot(page, "sheet-redeals-de-390")
         page.set_viewport_size(PHONE_LANDSCAPE)
@@ -177,6 +196,7 @@ def test_a_table_with_house_rules_is_named_so_everywhere(
     # the badge beside it counts the changes, without saying "house rules" again
     badge = page.locator("#house-rules")
     expect(badge).to_have_accessible_name("+2 changes")
+    assert_accessible(page, "a table with house rules")
     header = page.locator(".table-header")
     for size, name in ((PHONE, "390"), (PHONE_LANDSCAPE, "844")):
         page.set_viewport_size(size)
