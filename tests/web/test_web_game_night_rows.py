@@ -176,10 +176,27 @@ def test_each_redeal_is_its_own_row_and_a_farmers_hand_has_no_review(
     expect(page.locator("#review-hand-3")).to_have_count(1)
     if locale == "en-GB":
         assert_accessible(page, "a score sheet with redealt hands")
+        page.evaluate(LAST_THROWN_IN, [game.version() + 2000])
+        expect(rows).to_have_count(6)
+        expect(rows.nth(5).locator("td.why")).to_have_text("Everyone passed")
+        expect(rows.nth(0).locator("td.why")).to_have_text(words[0])
     if locale == "de-DE":
         shot(page, "sheet-redeals-de-390")
         page.set_viewport_size(PHONE_LANDSCAPE)
         shot(page, "sheet-redeals-de-844")
+
+
+# The last hand of a game the time limit ended is thrown in: no deal follows it.
+LAST_THROWN_IN = """([version]) => {
+    const page = window.euchre.current;
+    const last = {deal: 5, dealer: 1, outcome: 'throw-in', points: [0, 0], score: [0, 1],
+        maker: null, trump: null, alone: false, lone_defender: null, tricks: []};
+    page.noteEvent({kind: 'action', version, seat: 1, action: 'pass',
+                    act: {text: 'pass', kind: 'pass'}, by: 'bot', phase: 'bid_r2',
+                    deal_over: last, redeals: []}, page.state, false);
+    page.info = {...page.info, status: 'finished'};
+    page.render();
+}"""
 
 
 HOUSE = {"farmers_hand": True, "target": 5}
