@@ -269,7 +269,10 @@ def _act_once(actor: Client, table: str, rng: random.Random, together: bool = Fa
     actor.send(type="act", table=table, action=rng.choice(legal), version=before)
     answer = actor.until(lambda m: m["type"] == "error" or view.version > before)
     if answer["type"] == "error":
-        assert answer["code"] == "stale", answer
+        # "unavailable": the table is between owners (a busy owner's lease ran out); try again
+        assert answer["code"] in ("stale", "unavailable"), answer
+        if answer["code"] == "unavailable":
+            time.sleep(0.1)
         return False
     return True
 

@@ -251,7 +251,9 @@ def test_bots_that_think_during_their_pause_still_keep_it(tmp_path: Path) -> Non
         if event.get("by") == "bot"
     ]
     assert len(gaps) >= 5
-    assert min(gaps) >= delay - 0.05  # the clocks of the server and the client agree closely
+    # Read as they reach the client: a message read late (a busy machine) shortens the gap
+    # after it by as much; a bot that skipped its pause would answer in a few ms.
+    assert min(gaps) >= delay - 0.1
 
 
 def test_a_bot_leads_a_new_trick_only_after_the_trick_pause(tmp_path: Path) -> None:
