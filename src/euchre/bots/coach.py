@@ -771,13 +771,18 @@ def _bid_pass(know: Knowledge, action: str) -> bool:
     return action == "pass" and know.view.phase in (Phase.BID_R1, Phase.BID_R2)
 
 
+def _may_order_against_opponent(know: Knowledge) -> bool:
+    """Round 1, ordering up is legal, and an opponent deals (would pick up the turn-up)."""
+    view = know.view
+    in_round_1 = view.phase == Phase.BID_R1 and A.ORDER in view.legal
+    return in_round_1 and not know.same_side(know.seat, view.dealer)
+
+
 def _turn_up_facts(know: Knowledge) -> list[Fact]:
     """A pass in round 1 while an opponent deals: an order would give that dealer the
     turn-up."""
     view = know.view
-    if view.phase != Phase.BID_R1 or A.ORDER not in view.legal:
-        return []
-    if know.same_side(know.seat, view.dealer):
+    if not _may_order_against_opponent(know):
         return []
     suit = upcard_suit(view)
     card = card_with_part(view.upcard, suit)
@@ -797,9 +802,7 @@ def _defend_facts(know: Knowledge) -> list[Fact]:
     turn-up's suit: passing leaves the opponents to make that suit trump against it (a
     "trap pass"). Not for the dealer's partner: the dealer's pick-up helps its own side."""
     view = know.view
-    if view.phase != Phase.BID_R1 or A.ORDER not in view.legal:
-        return []
-    if know.same_side(know.seat, view.dealer):
+    if not _may_order_against_opponent(know):
         return []
     suit = upcard_suit(view)
     count = sum(1 for c in cards_in(know.hand) if EFFECTIVE_SUIT[suit][c] == suit)
