@@ -421,13 +421,13 @@ def human_turn(session: Session, view: View) -> Step:
     """Show the situation, then ask until the engine accepts an action."""
     show_situation(session, view)
     legal = ordered_choices(view)
-    show_choices(session, legal)
+    show_choices(session, view, legal)
     span = "1" if len(legal) == 1 else f"1-{len(legal)}"
     while True:
         raw = session.ask(f"Your choice ({span}, or type the action, hint, review, help): ")
         word = raw.strip().lower()
         if word in HELP_WORDS:
-            show_help(session, legal)
+            show_help(session, view, legal)
             continue
         if word in cli_coach.COMMANDS:
             cli_coach.run_command(session, word, view, legal)
@@ -437,16 +437,16 @@ def human_turn(session: Session, view: View) -> Step:
             return session.state.apply(resolve_input(raw, legal, named), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
             session.say(Text(f"Not accepted: {exc}", style="yellow"))
-            show_choices(session, legal)
+            show_choices(session, view, legal)
 
 
 HELP_WORDS = ("help", "?")
 HELP = (
     "How to answer at the prompt:",
     "  a number       the choice of that number in the list (1 is the first)",
-    "  an action      as listed, e.g. 'pass', 'order alone', 'call h', 'play Jc'",
+    "  its words      as listed (and as the hint names it), e.g. 'Play Ace of clubs', 'Pass'",
+    "  an action      as in brackets, e.g. 'pass', 'order alone', 'call h', 'play Jc'",
     "  a card         when the choices are cards: 'Jc', 'kh', '10d' plays (or discards) it",
-    "  its words      as the hint names it, e.g. 'Play Ace of clubs', 'Pass'",
     "  hint           what the coach would do: every choice with its points this hand",
     "                 (your side's minus theirs) and your chance of winning the game",
     "  review         the coach's review of your decisions in the last finished hand",
@@ -456,11 +456,11 @@ HELP = (
 )
 
 
-def show_help(session: Session, legal: Sequence[str]) -> None:
+def show_help(session: Session, view: View, legal: Sequence[str]) -> None:
     """The commands the prompt takes, then the choices again."""
     for line in HELP:
         session.say(line)
-    show_choices(session, legal)
+    show_choices(session, view, legal)
 
 
 def show_situation(session: Session, view: View) -> None:
@@ -493,18 +493,19 @@ def trump_of(view: View) -> int:
     return NO_TRUMP if view.trump is None else view.trump
 
 
-def show_choices(session: Session, legal: Sequence[str]) -> None:
+def show_choices(session: Session, view: View, legal: Sequence[str]) -> None:
+    """Each choice in the words the hint uses, what to type for it after in brackets."""
     declining = dealer_may_decline(session.state)
     for number, text in enumerate(legal, start=1):
-        shown = action_markup(text)
-        extra = Text("") if shown.plain == text else Text.assemble("   (", shown, ")")
-        if declining:
-            extra = Text(
-                "   (leave the turn-up: it goes out of play, you keep your hand)"
-                if text == "pass"
-                else f"   (take the turn-up, {shown.plain})"
-            )
-        session.say(f"  {number}) {text}", extra)
+        verb, _, rest = text.partition(" ")
+        typed = rest if verb in CARD_VERBS else text
+        line = Text(f"  {number}) {action_words(view, text)}")
+        line.append(f"   [{typed}]", style="dim")
+        if declining and text == "pass":
+            line.append("   (leave the turn-up: it goes out of play, you keep your hand)")
+        elif declining:
+            line.append("   (take the turn-up)")
+        session.say(line)
 
 
 def resolve_input(raw: str, legal: Sequence[str], named: Mapping[str, str] | None = None) -> str:

@@ -62,7 +62,7 @@ def test_a_bower_in_a_reason_is_named_by_its_part_with_the_card_beside_it() -> N
     assert en["coach"]["bower"]["left"].format(short="J♣") == "left bower (J♣)"
 
 
-def test_the_hints_lines_are_numbered_choices_in_words_and_either_can_be_typed() -> None:
+def test_the_choices_and_the_hints_lines_name_each_action_alike_and_either_can_be_typed() -> None:
     views = []
     asked: list[str] = []
 
@@ -81,11 +81,16 @@ def test_the_hints_lines_are_numbered_choices_in_words_and_either_can_be_typed()
     session.ask = lambda _prompt: answers(session)
     run_interactive(session)
     view = views[0]
-    told = out.getvalue().split("Hint: ", 1)[1]
+    listed, told = out.getvalue().split("Hint: ", 1)
     choices = ordered_choices(view)
     for number, action in enumerate(choices, start=1):
-        line = f"    {number}) {coachwords.action_words(view, action)}: "
+        words = coachwords.action_words(view, action)
+        line = f"    {number}) {words}: "
         assert line in told, (line, told)
+        # the prompt's list names it the same, with what to type for it after
+        verb, _, card = action.partition(" ")
+        typed = card if verb in ("play", "discard", "give") else action
+        assert f"\n  {number}) {words}   [{typed}]\n" in listed, (number, listed)
     # the typed words were taken (no "Not accepted"), the action the hint named
     assert "Not accepted" not in out.getvalue()
     taken = session.state.deals[0].steps[len(view.history)].action.text

@@ -149,7 +149,9 @@ def test_a_two_player_dealer_is_offered_the_turn_up_not_told_it_was_taken() -> N
     offer = re.search(offered, output, re.MULTILINE)
     assert offer, output
     assert f"You: pick up {offer.group(1)}" not in output
-    assert "  1) pass   (leave the turn-up: it goes out of play, you keep your hand)" in output
+    leave = "(leave the turn-up: it goes out of play, you keep your hand)"
+    assert f"  1) Pass   [pass]   {leave}" in output
+    assert re.search(r"^  2\) Discard .+   \[\w\w\]   \(take the turn-up\)$", output, re.MULTILINE)
 
 
 def test_an_option_changes_the_rules() -> None:
@@ -286,7 +288,7 @@ def test_an_illegal_card_shows_the_engines_message_and_the_choices() -> None:
     assert "must follow" in message
     after = transcript.split(f"Not accepted: {message}\n", 1)
     assert len(after) == 2
-    assert after[1].startswith("  1) play ")
+    assert after[1].startswith("  1) Play ")
     assert f"You: play {label(bad)}" not in after[0].rsplit("Your turn", 1)[1]
     assert transcript.count("You: play ") == len(bare_cards)
     assert_finished_consistently(transcript)
