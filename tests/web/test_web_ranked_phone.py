@@ -30,6 +30,17 @@ OUT_OF_ITS_BOX = """selector => {
              page: document.documentElement.scrollWidth, screen: innerWidth };
 }"""
 
+# How many lines the first word of each leaderboard name is drawn on (1: kept whole).
+FIRST_WORD_LINES = """() => [...document.querySelectorAll('#leaderboard-table .pname')]
+  .map((el) => {
+    const text = el.firstChild;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, text.textContent.split(/[\\s-]/)[0].length);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return [el.textContent, tops.size];
+})"""
+
 RATED = """async name => {
     const answer = await fetch(`api/players/${encodeURIComponent(name)}`);
     return answer.ok && (await answer.json()).ratings.length > 0;
@@ -92,6 +103,9 @@ def test_the_leaderboard_fits_a_phone_and_its_names_are_finger_sized(
     for link in page.locator("#leaderboard-table tbody a").all():
         box = link.bounding_box()
         assert box is not None and box["height"] >= FINGER, (link.inner_text(), box)
+    # Squeezed by the Dutch headings a name was broken inside its first word ("Wilhel|mina")
+    for name, lines in page.evaluate(FIRST_WORD_LINES):
+        assert lines == 1, (name, locale)
 
 
 @LANGUAGES
@@ -112,7 +126,7 @@ def test_the_leaderboard_fits_the_narrowest_phone(
     for link in page.locator("#leaderboard-table tbody a").all():
         box = link.bounding_box()
         assert box is not None and box["height"] >= FINGER, (link.inner_text(), box)
-    page.set_viewport_size(PHONE)  # a wider screen: a table again
+    page.set_viewport_size(PHONE_LANDSCAPE)  # a wider screen: a table again
     expect(page.locator(".table-scroll.stacked")).to_have_count(0)
     assert_fits(page, "#leaderboard-table")
 
