@@ -15,7 +15,7 @@ from phases import act
 from playwright.sync_api import Page, expect
 from seated_clients import MY_TURN
 from server_helpers import Client, seat_clients, settle
-from test_web_rematch_offer import ask_again, finished_game
+from test_web_rematch_offer import STARTED, ask_again, finished_game, play_to_the_end, seat
 from web_helpers import (
     FAKE_SHARE,
     PHONE,
@@ -290,6 +290,44 @@ def test_one_who_said_no_takes_their_seat_back_from_the_game_over_dialog(
     expect(bob.locator("#error, .toast.error")).to_have_count(0)
     # Cat still decides: her offer stays, and the table waits for her
     expect(cat.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
+
+
+def test_a_seat_taken_back_too_late_says_why_without_a_button(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Someone else sat in the seat, or the new game ended: pressing "Take your seat back"
+    says so where the button was, not with an error."""
+    ann, bob, cat = finished_game(new_page, ["Ann", "Bob", "Cat"])
+    ask_again(ann, bob)
+    bob.click("#decline-again")
+    cat.click("#decline-again")
+    old = GamePage(bob).attr("table")
+    new = ann.evaluate("location.hash").rsplit("/", 1)[1]
+    expect(ann.locator(f'.table-page[data-table="{new}"]')).to_have_attribute(
+        "data-status", "playing", timeout=15_000
+    )
+    cat.evaluate("(table) => window.euchre.net.request({type: 'sit', table, seat: 1})", new)
+    expect(seat(ann, 1)).to_contain_text("Cat")
+    bob.click("#take-seat-back")
+    gone = bob.locator("#rematch-gone")
+    expect(gone).to_have_text("Someone else plays in your seat at Ann's new game now.")
+    expect(bob.locator("#take-seat-back")).to_have_count(0)
+    expect(bob.locator(".toast.error")).to_have_count(0)
+    assert old in bob.evaluate("location.hash")
+    shot(bob, "take-seat-back-too-late-390")
+
+    ann, dan = finished_game(new_page, ["Ann", "Dan"])
+    ask_again(ann, dan)
+    dan.click("#decline-again")
+    new = ann.evaluate("location.hash").rsplit("/", 1)[1]
+    expect(ann.locator(f'.table-page[data-table="{new}"]')).to_have_attribute(
+        "data-status", STARTED, timeout=15_000
+    )
+    play_to_the_end([GamePage(ann)])  # a game to 1 point: Ann and the bots finish it
+    dan.click("#take-seat-back")
+    expect(dan.locator("#rematch-gone")).to_have_text("Ann's new game is over.")
+    expect(dan.locator("#take-seat-back")).to_have_count(0)
+    expect(dan.locator(".toast.error")).to_have_count(0)
 
 
 def test_a_reload_during_the_offer_keeps_it_on_screen(

@@ -3,9 +3,13 @@
 // offer follows the server's news: a seat a bot took there (declined, left, no answer in
 // time) is offered no more, and a new table that closed before its game is forgotten. One
 // who said no (or whose seat a bot took) may take the seat back while the new table has
-// a bot there. The offer is read again from the table's log after a reload.
+// a bot there (unless someone else sat there or that game is over by then). The offer is
+// read again from the table's log after a reload.
 
 import { h } from "./dom.js";
+
+// Taking one's seat back can come too late: someone else sat there, or the game ended.
+const TOO_LATE = { seat_taken: "seatLost", bad_state: "rematchOver" };
 
 export class PlayAgain {
   constructor(page) {
@@ -46,7 +50,12 @@ export class PlayAgain {
       const answer = await page.ctx.net.request({ type: "play_again", table: page.tableId });
       if (!page.gone && answer.table) page.ctx.go(`#/table/${answer.table}`);
     } catch (err) {
-      page.ctx.showError(err);
+      const late = this.offer && TOO_LATE[err?.code];
+      if (!late) page.ctx.showError(err);
+      else if (!page.gone) {
+        this.offer.late = late;
+        page.render();
+      }
     } finally {
       this.asking = false;
     }
@@ -64,6 +73,10 @@ export class PlayAgain {
     const page = this.page;
     if (page.mySeat() === null || page.info.kind === "ranked") return null;
     const t = (key, params) => page.t(key, params);
+    if (this.offer?.late) {
+      const told = t(`lookback.${this.offer.late}`, { name: this.offer.name });
+      return h("div", { class: "play-again" }, h("p", { id: "rematch-gone", role: "status" }, told));
+    }
     if (this.offer && (this.declined || this.offer.bots.includes(page.mySeat()))) {
       return h(
         "div",
