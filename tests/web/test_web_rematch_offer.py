@@ -71,6 +71,9 @@ def ask_again(asker: Page, other: Page) -> None:
     old = GamePage(asker).attr("table")
     asker.click("#play-again")
     asker.wait_for_function(f"() => !location.hash.includes('{old}')")
+    # the new table on the page (until then the finished one's "finished" reads as started)
+    new = asker.evaluate("location.hash").rsplit("/", 1)[1]
+    expect(asker.locator(f'.table-page[data-table="{new}"]')).to_have_count(1)
     expect(other.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
 
 
