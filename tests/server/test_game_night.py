@@ -101,3 +101,29 @@ def test_a_seat_a_bot_took_is_not_free_to_a_stranger_of_a_private_table(
     stranger.expect_error("not_found", type="sit", table=new, seat=1)
     for client in (ann, bob, cat, stranger):
         client.close()
+
+
+def test_a_seat_someone_else_took_at_the_rematch_is_no_longer_offered_back(
+    live: ThreadServer,
+) -> None:
+    """Bob said no; Dan, with the new table's invite, sits in the seat the bot took: the
+    finished game says Bob's seat is taken (so his screen can say so before he asks), his
+    "play again" answers `seat_taken`, and once Dan stands up the seat is free again."""
+    old, new, (ann, bob, cat) = _three_finish_and_ann_asks(live)
+    assert bob.request(type="decline", table=new)["type"] == "declined"
+    assert _event(ann, old, "rematch_bots")["event"]["taken"] == []
+    dan = Client(live.base, "Dan")
+    dan.request(type="join", invite=ann.view(new).invite)
+    assert dan.request(type="sit", table=new, seat=1)["you"]["seat"] == 1
+    assert _event(bob, old, "rematch_bots")["event"]["seats"] == [1]  # his no, first
+    news = _event(bob, old, "rematch_bots")["event"]
+    assert (news["seats"], news["taken"]) == ([], [1])
+    refused = bob.expect_error("seat_taken", type="play_again", table=old)
+    assert "seat 1" in refused["message"], refused
+    assert dan.request(type="stand", table=new)["type"] != "error"
+    freed = _event(bob, old, "rematch_bots")["event"]
+    assert (freed["seats"], freed["taken"]) == ([], [])
+    back = bob.request(type="play_again", table=old)
+    assert back["table"] == new and back["you"]["seat"] == 1, back
+    for client in (ann, bob, cat, dan):
+        client.close()

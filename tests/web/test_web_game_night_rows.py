@@ -295,8 +295,9 @@ def test_one_who_said_no_takes_their_seat_back_from_the_game_over_dialog(
 def test_a_seat_taken_back_too_late_says_why_without_a_button(
     new_page: PageFactory, live: LiveServer
 ) -> None:
-    """Someone else sat in the seat, or the new game ended: pressing "Take your seat back"
-    says so where the button was, not with an error."""
+    """Someone else sat in the seat: the dialog says so where the button was, at once (no
+    "Join the new game" either); the new game ended: pressing "Take your seat back" says
+    so there, not with an error."""
     ann, bob, cat = finished_game(new_page, ["Ann", "Bob", "Cat"])
     ask_again(ann, bob)
     bob.click("#decline-again")
@@ -311,14 +312,19 @@ def test_a_seat_taken_back_too_late_says_why_without_a_button(
     answer = dan.evaluate(sit, new)
     assert answer["type"] == "table", answer
     expect(seat(ann, 1)).to_contain_text("Dan")
-    bob.click("#take-seat-back")
     gone = bob.locator("#rematch-gone")
     expect(gone).to_have_text("Someone else plays in your seat at Ann's new game now.")
-    expect(bob.locator("#take-seat-back")).to_have_count(0)
+    expect(bob.locator("#take-seat-back, #join-again")).to_have_count(0)
     expect(bob.locator(".toast.error")).to_have_count(0)
     assert old in bob.evaluate("location.hash")
     expect(cat.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
     shot(bob, "take-seat-back-too-late-390")
+    bob.reload()  # read again from the finished game's log
+    GamePage(bob).wait_table()
+    expect(gone).to_have_text("Someone else plays in your seat at Ann's new game now.")
+    # Dan gives the seat up before the game: Bob is offered the new game again
+    dan.evaluate("(table) => window.euchre.net.request({type: 'stand', table})", new)
+    expect(bob.locator("#join-again")).to_be_visible()
 
     ann, eve = finished_game(new_page, ["Ann", "Eve"])
     ask_again(ann, eve)

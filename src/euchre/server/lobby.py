@@ -175,10 +175,12 @@ class Lobby:
             self.invites.pop(table.invite, None)
 
     def _rematch_news(self, table: Table, closed: bool = False) -> None:
-        """Tell a rematch's finished table which seats bots took, or that the rematch
-        closed before its game."""
+        """Tell a rematch's finished table which seats bots took and who sits where, or
+        that the rematch closed before its game."""
         if table.rematch_of:
-            self.tell(table.rematch_of, RematchNews(table.id, sorted(table.declined), closed))
+            people = [seat.user for seat in table.seats]
+            news = RematchNews(table.id, sorted(table.declined), closed, people)
+            self.tell(table.rematch_of, news)
 
     def _rematch_left(self, table_id: str, person: str) -> None:
         self.tell(table_id, RematchLeft(person))

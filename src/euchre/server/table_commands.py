@@ -251,12 +251,14 @@ def _decoded(raw: dict[str, Any], tag: str, kinds: dict[str, type[_Sent]]) -> _S
 
 @dataclass(frozen=True, slots=True)
 class RematchNews:
-    """To a finished game: bots took these seats at its rematch (all so far), or the
-    rematch closed before its game began."""
+    """To a finished game: bots took these seats at its rematch (all so far), ``people``
+    sit at its seats (by id, None for a bot or an empty seat), or the rematch closed
+    before its game began."""
 
     rematch: str
     bots: list[int]
     closed: bool = False
+    people: list[str | None] = dataclasses.field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +276,8 @@ _NEWS_BY_NAME: dict[str, type[News]] = {cls.__name__: cls for cls in typing.get_
 async def tell(table: Table, news: News) -> None:
     """Give ``news`` of another table to ``table`` (in its actor)."""
     match news:
-        case RematchNews(rematch=rematch, bots=bots, closed=closed):
-            await table.rematch_changed(rematch, list(bots), closed)
+        case RematchNews(rematch=rematch, bots=bots, closed=closed, people=people):
+            await table.rematch_changed(rematch, list(bots), closed, list(people))
         case RematchLeft(person=person):
             await table.withdraw(person)
 

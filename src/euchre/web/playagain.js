@@ -3,8 +3,8 @@
 // offer follows the server's news: a seat a bot took there (declined, left, no answer in
 // time) is offered no more, and a new table that closed before its game is forgotten. One
 // who said no (or whose seat a bot took) may take the seat back while the new table has
-// a bot there (unless someone else sat there or that game is over by then). The offer is
-// read again from the table's log after a reload.
+// a bot there (unless someone else sat there or that game is over by then: the dialog says
+// so). The offer is read again from the table's log after a reload.
 
 import { h } from "./dom.js";
 
@@ -14,16 +14,17 @@ const TOO_LATE = { seat_taken: "seatLost", bad_state: "rematchOver" };
 export class PlayAgain {
   constructor(page) {
     this.page = page;
-    this.offer = null; // a "rematch" event: {table, name, bots: seats bots took there}
+    // a "rematch" event: {table, name, bots: seats bots took there, taken: our seats others took}
+    this.offer = null;
     this.declined = false;
     this.asking = false;
   }
 
   /** Events at the finished table: someone opened the rematch. */
   note(e) {
-    if (e.kind === "rematch") this.offer = { table: e.table, name: e.name, bots: e.bots || [] };
+    if (e.kind === "rematch") this.offer = { table: e.table, name: e.name, bots: e.bots || [], taken: [] };
     if (e.table !== this.offer?.table) return;
-    if (e.kind === "rematch_bots") this.offer.bots = e.seats;
+    if (e.kind === "rematch_bots") Object.assign(this.offer, { bots: e.seats, taken: e.taken || [] });
     if (e.kind === "rematch_closed") {
       this.offer = null;
       this.declined = false;
@@ -73,8 +74,9 @@ export class PlayAgain {
     const page = this.page;
     if (page.mySeat() === null || page.info.kind === "ranked") return null;
     const t = (key, params) => page.t(key, params);
-    if (this.offer?.late) {
-      const told = t(`lookback.${this.offer.late}`, { name: this.offer.name });
+    const late = this.offer?.taken.includes(page.mySeat()) ? "seatLost" : this.offer?.late;
+    if (late) {
+      const told = t(`lookback.${late}`, { name: this.offer.name });
       return h("div", { class: "play-again" }, h("p", { id: "rematch-gone", role: "status" }, told));
     }
     if (this.offer && (this.declined || this.offer.bots.includes(page.mySeat()))) {

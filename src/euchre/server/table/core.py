@@ -62,6 +62,7 @@ class TableCore:
         self.rematch_of: str | None = None  # the finished table whose "play again" this is
         self.declined: set[int] = set()  # a rematch's seats bots took from people asked
         self.rematch_bots: list[int] = []  # this finished game's seats bots took at its rematch
+        self.rematch_taken: list[int] = []  # ... and its people's seats others sit in there
         self.departed: set[int] = set()  # this finished game's people who left it
         self.hints = spec.hints and spec.kind != TableKind.RANKED
         self.hints_memo = HintMemo(services.bots, services.metrics, table_id)

@@ -71,12 +71,14 @@ class Rematch(Turns):
         table = data.get("table")
         if kind == "rematch" and isinstance(table, str):
             self.rematch, self.rematch_bots = table, _seat_list(data.get("bots"))
+            self.rematch_taken = []
         elif table != self.rematch:
             return
         elif kind == "rematch_bots":
             self.rematch_bots = _seat_list(data.get("seats"))
+            self.rematch_taken = _seat_list(data.get("taken"))
         else:
-            self.rematch, self.rematch_bots = None, []
+            self.rematch, self.rematch_bots, self.rematch_taken = None, [], []
 
     async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
         """For "play again" at this finished table: the asker's seat, the seats to copy,
@@ -107,17 +109,31 @@ class Rematch(Turns):
         data = {"table": table_id, "name": name, "bots": self.rematch_bots}
         await self._commit("rematch", data)
 
-    async def rematch_changed(self, table_id: str, bots: list[int], closed: bool) -> None:
-        """News of this game's rematch: bots took these seats there, or it closed before
-        its game began (then "play again" opens another)."""
+    async def rematch_changed(
+        self, table_id: str, bots: list[int], closed: bool, people: list[str | None]
+    ) -> None:
+        """News of this game's rematch: bots took these seats there and these people sit
+        at its seats, or it closed before its game began (then "play again" opens
+        another)."""
         if table_id != self.rematch:
             return
         if closed:
-            self.rematch, self.rematch_bots = None, []
+            self.rematch, self.rematch_bots, self.rematch_taken = None, [], []
             await self._commit("rematch_closed", {"table": table_id})
-        elif bots != self.rematch_bots:
-            self.rematch_bots = bots
-            await self._commit("rematch_bots", {"table": table_id, "seats": bots})
+            return
+        taken = self._seats_others_took(people)
+        if (bots, taken) != (self.rematch_bots, self.rematch_taken):
+            self.rematch_bots, self.rematch_taken = bots, taken
+            await self._commit("rematch_bots", {"table": table_id, "seats": bots, "taken": taken})
+
+    def _seats_others_took(self, people: list[str | None]) -> list[int]:
+        """This game's people's seats in which someone else sits at the rematch (they
+        may no longer take them back)."""
+        return [
+            index
+            for index, (seat, person) in enumerate(zip(self.seats, people, strict=False))
+            if seat.user and person and person != seat.user
+        ]
 
     async def open_rematch(
         self,

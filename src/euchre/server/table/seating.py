@@ -304,8 +304,14 @@ class Seating(Publishing):
             seat.conn, seat.away, seat.bot_playing, seat.left = None, True, True, True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
             return
+        await self._emptied(index, seat.name)
+
+    async def _emptied(self, index: int, name: str) -> None:
+        """Before the game: the seat is free again (at a rematch, the finished game hears
+        that no one else holds it)."""
         self.seats[index] = Seat()
-        await self._commit("stood", {"seat": index, "name": seat.name})
+        await self._commit("stood", {"seat": index, "name": name})
+        self.services.rematch_news(self.whole)
         await self._maybe_close()
 
     async def leave(self, conn: Endpoint) -> None:
@@ -382,9 +388,7 @@ class Seating(Publishing):
             seat.bot_playing = True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
         elif self.status == TableStatus.WAITING:
-            self.seats[index] = Seat()
-            await self._commit("stood", {"seat": index, "name": seat.name})
-            await self._maybe_close()
+            await self._emptied(index, seat.name)
         elif self.status == TableStatus.FINISHED:
             self._departed(index)
 
