@@ -274,3 +274,20 @@ def test_after_a_restart_someone_swapped_while_away_is_still_shown_away(
             ("Cat", False),  # everyone was told Cat went, at seat 2 before the swap
         ]
         ann.close()
+
+
+def test_two_people_of_one_name_are_told_apart_by_a_number(live: ThreadServer) -> None:
+    """Friends who both call themselves Sam: the second to sit is "Sam (2)" at this table
+    (the others hear it so); a name is compared whatever its case, and one
+    who stood up frees theirs."""
+    table, (sam, other, third) = seat_clients(live.base, ["Sam", "Sam", "sam"])
+    assert _seating(sam, table)[1] == ["Sam", "Sam (2)", "sam (3)", ""]
+    seated = [e for e in sam.view(table).events if e["kind"] == "seated"]
+    assert [e["name"] for e in seated] == ["Sam (2)", "sam (3)"]  # the host's: the snapshot
+    sam.request(type="stand", table=table)
+    fourth = Client(live.base, "Sam")
+    fourth.request(type="join", invite=sam.view(table).invite)
+    assert fourth.request(type="sit", table=table, seat=0)["you"]["seat"] == 0
+    assert _seating(fourth, table)[1] == ["Sam", "Sam (2)", "sam (3)", ""]
+    for client in (sam, other, third, fourth):
+        client.close()

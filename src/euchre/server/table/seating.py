@@ -4,6 +4,7 @@ seated by the players."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from typing import Any
 
@@ -209,9 +210,10 @@ class Seating(Publishing):
         index = self._free_seat(wanted)
         before = self.seats[index]
         since_deal = self._first_whole_deal()
+        name = self._name_here(identity.name, index)
         self.seats[index] = Seat(
             user=identity.id,
-            name=identity.name,
+            name=name,
             account=identity.account_id,
             conn=conn,
             since_deal=since_deal,
@@ -221,7 +223,7 @@ class Seating(Publishing):
         self._watch(conn, index)
         try:
             await self._commit(
-                "seated", self._seated_data(index, identity.name), direct=Direct(conn, None, ref)
+                "seated", self._seated_data(index, name), direct=Direct(conn, None, ref)
             )
         except ProtocolError:
             self.seats[index] = before  # the bot keeps the seat it had
@@ -230,6 +232,18 @@ class Seating(Publishing):
         await self._seat_taken_back(index)
         await self._after_seating()
         return index
+
+    def _name_here(self, name: str, index: int) -> str:
+        """``name`` as this table shows it at seat ``index``: a name another person here
+        goes by already gets a number ("Sam (2)"), so that the play and the score sheet
+        tell the two apart (a bot's seat says it is a bot)."""
+        taken = {
+            seat.name.casefold() for i, seat in enumerate(self.seats) if i != index and seat.user
+        }
+        if name.casefold() not in taken:
+            return name
+        numbered = (f"{name} ({n})" for n in itertools.count(2))
+        return next(other for other in numbered if other.casefold() not in taken)
 
     async def _seat_taken_back(self, index: int) -> None:
         """Overridden by the rematch: a seat a bot took there has a person again."""
@@ -407,11 +421,12 @@ class Seating(Publishing):
             return False
         seat, host = self.seats[index], self.host
         before = (seat.user, seat.name, seat.account)
-        seat.user, seat.name, seat.account = identity.id, identity.name, identity.account_id
+        name = self._name_here(identity.name, index)
+        seat.user, seat.name, seat.account = identity.id, name, identity.account_id
         if host == old:
             self.host = identity.id
         try:
-            await self._commit("renamed", {"seat": index, "name": identity.name})
+            await self._commit("renamed", {"seat": index, "name": name})
         except ProtocolError:
             (seat.user, seat.name, seat.account), self.host = before, host
             raise
