@@ -185,3 +185,24 @@ def test_a_card_tapped_on_the_turn_to_bid_says_to_bid_first(
     reach(game, "bid_r1")
     card = page.locator(".hand-card").first
     tap_and_check_the_reason(page, card, reason, tmp_path / f"bid-first-{locale}.png")
+
+
+def test_a_redrawing_during_the_turn_leaves_focus_on_the_card_being_read(
+    new_page: PageFactory,
+) -> None:
+    """A keyboard user reads their hand on the turn to bid. The table is drawn again (any
+    news does it): focus stays on the card they are on instead of jumping to the first bid,
+    where the next Enter would have passed or ordered up without their meaning to."""
+    page = new_page(viewport=PHONE)
+    game, _, _ = open_started_table(page, "standard", {})
+    reach(game, "bid_r1")
+    expect(page.locator(".bid-buttons button").first).to_be_focused()  # the turn has come
+    card = page.locator(".hand-card").nth(2)
+    card.focus()
+    key = str(card.get_attribute("data-card"))
+    page.evaluate("window.euchre.current.render()")
+    expect(page.locator(f'.hand-card[data-card="{key}"]')).to_be_focused()
+    page.evaluate(SPY_ON_SENDING)
+    page.keyboard.press("Enter")
+    expect(page.locator("#announcer p").last).to_have_text("Choose a bid first")
+    assert page.evaluate("window.__sent") == []

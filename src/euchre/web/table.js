@@ -780,9 +780,10 @@ class TablePage extends Page {
     this.summaryFocused = summary;
     if (myTurn) {
       const prompt = this.promptText();
-      if (!this.wasMyTurn || prompt !== this.lastPrompt) this.announce(prompt);
+      const newChoice = !this.wasMyTurn || prompt !== this.lastPrompt;
+      if (newChoice) this.announce(prompt);
       this.lastPrompt = prompt;
-      this.focusFirstChoice();
+      this.focusFirstChoice(newChoice);
     } else if (hadFocus) this.keepFocus();
     this.wasMyTurn = myTurn;
     this.ctx.attention.turn(myTurn, myTurn ? this.lastPrompt : "");
@@ -907,11 +908,14 @@ class TablePage extends Page {
     target?.focus({ preventScroll: true });
   }
 
-  /** On my turn, keyboard focus goes to the first legal choice unless the user is elsewhere. */
-  focusFirstChoice() {
+  /** On my turn, keyboard focus goes to the first legal choice unless the user is elsewhere.
+   * ``newChoice``: the turn (or its question) has just come; a card that may not be chosen
+   * then holds focus only because it was kept there since the last move. Later in the same
+   * turn the player put it there (to read the hand), and a re-drawing leaves it. */
+  focusFirstChoice(newChoice = true) {
     if (this.coach.reviewDeal !== null) return; // the player is reading the review (over the hand on a phone)
     const active = document.activeElement;
-    const waitingCard = active?.classList?.contains("hand-card") && !active.classList.contains("legal"); // kept there since the last move
+    const waitingCard = newChoice && active?.classList?.contains("hand-card") && !active.classList.contains("legal");
     const free = !active || active === document.body || active.id === "main" || active.id === "table-title" || waitingCard;
     if (!free) return;
     const target = this.root.querySelector(".hand-card.legal, .bid-buttons button");
