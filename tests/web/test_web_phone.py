@@ -15,6 +15,8 @@ from conftest import PageFactory
 from phases import reach
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from seated_clients import MY_TURN, STATE, play_until
+from server_helpers import seat_clients
 from web_helpers import (
     ACCOUNT_PASSWORD,
     PHONE,
@@ -593,3 +595,93 @@ def test_a_chat_line_on_a_phone_on_its_side_covers_no_seat_and_no_prompt(
         assert host.evaluate(TOAST_COVERS) == [], size
         toast.click()  # it still opens the chat
         expect(toast).to_have_count(0)
+
+
+# With the summary's panel scrolled into the screen (the page, not the panel: the test's
+# taps scrolled the page), where Continue and the review button are against the screen and
+# the panel as it shows unscrolled; and whether the hand's last trick, scrolled to, shows
+# above them.
+SUMMARY_IN_VIEW = """() => {
+    const panel = document.querySelector('#hand-summary');
+    panel.scrollIntoView({block: 'nearest'});
+    const box = panel.getBoundingClientRect();
+    const problems = [];
+    if (panel.scrollTop !== 0) problems.push(`the panel was scrolled by ${panel.scrollTop} px`);
+    for (const id of ['summary-continue', 'summary-review']) {
+        const b = document.getElementById(id).getBoundingClientRect();
+        const shown = Math.min(box.bottom, innerHeight);
+        if (b.top < Math.max(box.top, 0) - 0.5 || b.bottom > shown + 0.5)
+            problems.push(`#${id} at ${b.top}-${b.bottom}, panel ${box.top}-${box.bottom}`);
+    }
+    panel.scrollTop = panel.scrollHeight;
+    const bar = document.querySelector('#hand-summary .summary-actions').getBoundingClientRect();
+    for (const card of panel.querySelectorAll('.summary-trick .card')) {
+        const c = card.getBoundingClientRect();
+        if (c.bottom > bar.top + 0.5)
+            problems.push(`a trick card ends at ${c.bottom}, under the buttons at ${bar.top}`);
+    }
+    panel.scrollTop = 0;
+    return problems;
+}"""
+
+
+def test_continue_is_in_view_however_long_the_summary(
+    new_page: PageFactory, pausing: LiveServer
+) -> None:
+    """Four long names in Dutch on a 360 px phone, or a small phone on its side: the
+    summary is taller than the room on the felt and scrolls, but Continue and "Review hand
+    N" stay at its foot, in view without scrolling (they were cut in half, or hidden)."""
+    names = ["Robin-Hartmann", "Cleo-Marguerite", "Dan-Vandenberg"]
+    table, clients = seat_clients(pausing.base, names, turn_seconds=0)
+    page = new_page(
+        viewport={"width": 360, "height": 640}, locale="nl-NL", touch=True, server=pausing
+    )
+    enter_name(page, "Lotte-Wilhelmina")
+    page.goto(f"/#/join/{clients[0].tables[table].invite}")
+    page.locator('.seat[data-seat="3"] .sit-here').click()
+    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    clients[0].request(type="start", table=table)
+    play_until(clients, table, page, "!!document.querySelector('#summary-review')")
+    for size in ({"width": 360, "height": 640}, {"width": 664, "height": 390}, PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(100)  # the felt fits itself to the new size on the next frame
+        assert page.evaluate(SUMMARY_IN_VIEW) == [], size
+    page.locator("#summary-continue").tap()
+    expect(page.locator("#hand-summary")).to_have_count(0)
+    for client in clients:
+        client.close()
+
+
+OVER_THE_LOOK_BUTTONS = """() => {
+    const seat = document.querySelector('.seat.me').getBoundingClientRect();
+    return [...document.querySelectorAll('.felt-look')].filter((button) => {
+        const b = button.getBoundingClientRect();
+        return b.width && b.left < seat.right && seat.left < b.right
+            && b.top < seat.bottom && seat.top < b.bottom;
+    }).map((button) => button.id);
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [PHONE, {"width": 360, "height": 640}, {"width": 664, "height": 390}],
+    ids=["390", "360", "landscape-664"],
+)
+def test_the_players_seat_with_its_clock_leaves_the_look_back_buttons_free(
+    new_page: PageFactory, live: LiveServer, viewport: dict[str, int]
+) -> None:
+    """With people at the table the turn timer shows in one's own seat, and its bar made
+    the seat as wide as the felt: it lay over "Last trick" and the score sheet's button."""
+    table, clients = seat_clients(live.base, ["Robin-Hartmann", "Cleo", "Dan"], turn_seconds=60)
+    page = new_page(viewport=viewport, touch=True)
+    enter_name(page, "Lotte-Wilhelmina")
+    page.goto(f"/#/join/{clients[0].tables[table].invite}")
+    page.locator('.seat[data-seat="3"] .sit-here').click()
+    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    clients[0].request(type="start", table=table)
+    play_until(clients, table, page, f"{STATE}?.phase === 'play' && {MY_TURN}")
+    expect(page.locator(".seat.me .timer")).to_be_visible()
+    expect(page.locator(".felt-look")).to_have_count(2)
+    assert page.evaluate(OVER_THE_LOOK_BUTTONS) == []
+    for client in clients:
+        client.close()

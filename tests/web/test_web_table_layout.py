@@ -119,6 +119,33 @@ def test_hand_and_choices_fit_every_screen_in_every_phase(
     assert_accessible(page, "the table on a desktop")
 
 
+# Each hand card that is not wholly inside the felt, or that a look-back button lies over.
+CARDS_OFF_THE_FELT = """() => {
+    const felt = document.querySelector('.felt').getBoundingClientRect();
+    const looks = [...document.querySelectorAll('.felt-look')]
+        .map((b) => b.getBoundingClientRect());
+    return [...document.querySelectorAll('.hand-card')].filter((card) => {
+        const c = card.getBoundingClientRect();
+        const outside = c.left < felt.left || c.right > felt.right;
+        return outside || looks.some((b) => b.left < c.right && c.left < b.right
+                                            && b.top < c.bottom && c.top < b.bottom);
+    }).map((card) => card.dataset.card);
+}"""
+
+
+def test_the_dealers_six_cards_fit_a_small_phone_on_its_side(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    """At 664 x 390 the hand's column was 229 px: the sixth card went past the felt's edge
+    and the score sheet's button lay over the first."""
+    page = new_page(viewport={"width": 664, "height": 390}, server=easy_bots, touch=True)
+    enter_name(page, "Fay")
+    game = create_private_table(page, start_with_bots=True)
+    reach(game, "dealer_discard")
+    expect(page.locator(".hand-card")).to_have_count(6)
+    assert page.evaluate(CARDS_OFF_THE_FELT) == []
+
+
 def test_the_waiting_host_can_copy_the_invite_without_scrolling(
     new_page: PageFactory, easy_bots: LiveServer
 ) -> None:
