@@ -107,6 +107,16 @@ def trick_cards(page: Page) -> list[dict[str, Any]]:
     )
 
 
+# How many lines each of the left and right players' lines of the last trick takes.
+SIDE_LINES = """() => [...document.querySelectorAll(
+        '#last-trick li.pos-left .trick-line, #last-trick li.pos-right .trick-line')]
+    .map((line) => {
+        const range = document.createRange();
+        range.selectNodeContents(line);
+        return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    })"""
+
+
 @SIZES
 def test_the_last_trick_and_the_score_sheet_open_over_the_table(
     new_page: PageFactory, viewport: dict[str, int]
@@ -138,6 +148,9 @@ def test_the_last_trick_and_the_score_sheet_open_over_the_table(
         assert at["top"]["bottom"] <= at["bottom"]["top"] + 1
     if "left" in at and "right" in at:
         assert at["left"]["right"] <= at["right"]["left"] + 1
+    # the side players' lines get the width beside the cross (the long line of the top or
+    # the bottom card squeezed them to a word a line: six lines at 390 px)
+    assert all(lines <= 3 for lines in page.evaluate(SIDE_LINES)), page.evaluate(SIDE_LINES)
     shot(page, f"last-trick-{viewport['width']}")
 
     # a tap outside closes it, and plays no card

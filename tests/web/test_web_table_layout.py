@@ -498,4 +498,8 @@ def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: L
             )
         for action in ("#back-to-lobby", "#watch-replay"):  # what to do next, without scrolling
             assert page.evaluate(in_sight, action), (name, action)
+        # its top edge too: the two-row top bar of a narrow phone hid 15 px of it
+        bar = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
+        top = page.evaluate("document.querySelector('#game-over').getBoundingClientRect().top")
+        assert top >= bar, (name, top, bar)
     assert_accessible(page, "the end of a game on a desktop")
