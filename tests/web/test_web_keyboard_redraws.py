@@ -84,6 +84,12 @@ def test_chat_by_keyboard_keeps_focus_through_a_phrase_a_mute_and_an_unmute(
     zed.fill("#chat-input", "hi there")
     zed.press("#chat-input", "Enter")
     expect(kim.locator(".chat-line", has_text="hi there")).to_have_count(1)
+    zed.fill("#chat-input", "and again")
+    zed.press("#chat-input", "Enter")
+    # one "Mute Zed", on Zed's latest line (one on every line filled a phone's screen)
+    again = kim.locator(".chat-line", has_text="and again")
+    expect(again.get_by_role("button", name="Mute Zed")).to_have_count(1)
+    expect(kim.get_by_role("button", name="Mute Zed")).to_have_count(1)
     expect(kim.locator(".chat-preset").first).to_be_focused()  # a line coming in moves nothing
     kim.keyboard.press("Shift+Tab")
     expect(kim.get_by_role("button", name="Mute Zed")).to_be_focused()
