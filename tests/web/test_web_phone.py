@@ -685,3 +685,28 @@ def test_the_players_seat_with_its_clock_leaves_the_look_back_buttons_free(
     assert page.evaluate(OVER_THE_LOOK_BUTTONS) == []
     for client in clients:
         client.close()
+
+
+HOLD_QUICK_PLAY = """() => {
+    const net = window.euchre.net;
+    const real = net.request.bind(net);
+    net.request = (message, ...rest) => message.type !== 'quick_play' ? real(message, ...rest)
+        : new Promise((answer, fail) => {
+            window.__release = () => real(message, ...rest).then(answer, fail);
+        });
+}"""
+
+
+def test_play_now_says_it_is_finding_a_table(new_page: PageFactory) -> None:
+    """Between the tap and the table the button said nothing, only turned pale: it says
+    what is happening now (the server's answer held back here to see it)."""
+    page = new_page(viewport=PHONE, locale="de-DE", touch=True)
+    enter_name(page, "Quinn")
+    page.evaluate(HOLD_QUICK_PLAY)
+    button = page.locator("#quick-play")
+    button.tap()
+    expect(button).to_have_text("Tisch wird gesucht …")
+    expect(button).to_be_disabled()
+    page.evaluate("window.__release()")
+    GamePage(page).wait_table()
+    expect(page.locator(".seat.me")).to_have_count(1)

@@ -371,12 +371,16 @@ class Lobby extends Page {
     event.preventDefault();
     this.showProblem("quick", null);
     if (!(await this.needSession())) return;
+    // the wait for a seat said on the button itself (a pale button alone looked stuck)
+    const label = button.textContent;
     button.disabled = true;
+    button.textContent = this.t("lobby.finding");
     try {
       const answer = await this.ctx.net.request(ranked ? { type: "quick_play", preset, ranked } : { type: "quick_play", preset });
       this.ctx.go(`#/table/${answer.table}`);
     } catch (err) {
       button.disabled = false;
+      button.textContent = label;
       const key = `errors.${err.code}`;
       if (ranked && this.ctx.i18n.has(key)) this.showProblem("quick", () => this.t(key));
       else this.ctx.showError(err);
