@@ -17,6 +17,21 @@ SIZES = pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["port
 STEPS = ["#replay-first", "#replay-back", "#replay-next", "#replay-last"]
 HANDS = ["#replay-prev-hand", "#replay-next-hand"]
 SMALLEST_CARD = 34  # px wide: a card's corner still reads at arm's length
+# Each of the buttons whose arrow stands on another line than the word beside it.
+ARROW_LINES = """selectors => selectors.filter((selector) => {
+    const text = [...document.querySelector(selector).childNodes]
+        .find((node) => node.nodeType === Node.TEXT_NODE && /[◀▶«»]/.test(node.data));
+    if (!text) return false;
+    const top = (at) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return Math.round(range.getBoundingClientRect().top);
+    };
+    const arrow = text.data.search(/[◀▶«»]/);
+    const word = arrow === 0 ? 2 : arrow - 2;  // past the space between them
+    return top(arrow) !== top(word);
+})"""
 
 
 @SIZES
@@ -42,6 +57,8 @@ def test_a_replay_fits_a_phone_with_readable_cards_and_44_px_controls(
         "cards => cards.map(c => c.getBoundingClientRect().width)"
     )
     assert widths and min(widths) >= SMALLEST_CARD, widths
+    # an arrow never wraps onto a line of its own ("Next hand" over "▶")
+    assert page.evaluate(ARROW_LINES, STEPS + HANDS) == []
     folder = os.environ.get("EUCHRE_SHOTS")
     if folder:
         page.screenshot(path=f"{folder}/replay-phone-{viewport['width']}.png")
