@@ -383,6 +383,11 @@ def test_each_reviewed_decision_shows_the_table_and_the_hand_it_was_made_at(
     first.scroll_into_view_if_needed()
     box = first.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    # big enough that a card's corner reads on a phone (they were 26 px wide)
+    widths = page.locator("#review-decisions .coach-cards .card").evaluate_all(
+        "cards => cards.map((card) => card.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= 34, widths
     folder = os.environ.get("EUCHRE_SHOTS")
     if folder:
         page.screenshot(path=f"{folder}/review-position-{viewport['width']}.png")
