@@ -710,3 +710,26 @@ def test_play_now_says_it_is_finding_a_table(new_page: PageFactory) -> None:
     page.evaluate("window.__release()")
     GamePage(page).wait_table()
     expect(page.locator(".seat.me")).to_have_count(1)
+
+
+BOT_FIELDS = """() => {
+    const select = document.querySelector('#create-bot-level').getBoundingClientRect();
+    const start = document.querySelector('#create-start-now').closest('label')
+        .getBoundingClientRect();
+    const others = document.querySelector('#create-pause').getBoundingClientRect();
+    return {width: select.width, others: others.width, gap: start.top - select.bottom};
+}"""
+
+
+def test_the_bot_strength_list_is_as_wide_as_the_others_and_clear_of_start_now(
+    new_page: PageFactory,
+) -> None:
+    """On a phone the bots' strength list was narrower than the form's other lists and 2 px
+    above "Start at once", whose box a thumb could take for the list's."""
+    page = new_page(viewport=PHONE, locale="de-DE", touch=True)
+    enter_name(page, "Quinn")
+    page.check('input[name="kind"][value="private"]')
+    expect(page.locator("#create-bot-level")).to_be_visible()
+    fields = page.evaluate(BOT_FIELDS)
+    assert fields["width"] >= fields["others"] - 30, fields  # the fieldset's own inset
+    assert fields["gap"] >= 8, fields
