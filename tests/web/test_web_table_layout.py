@@ -24,6 +24,16 @@ from web_helpers import (
     running_server,
 )
 
+# How far the Hint button is from the nearest bid button or hand card (lifted or not).
+HINT_GAP = """() => {
+    const hint = document.querySelector('#hint-button').getBoundingClientRect();
+    const near = [...document.querySelectorAll('.bid-buttons button, .hand-card')]
+        .map((el) => el.getBoundingClientRect()).filter((box) => box.width)
+        .map((box) => Math.max(box.left - hint.right, hint.left - box.right,
+                               box.top - hint.bottom, hint.top - box.bottom));
+    return Math.min(...near);
+}"""
+
 # what the player decides with, their own seat and the felt itself (at 740 x 360 the felt,
 # 300 px tall under 283 px of screen, cut the hand and the seat at the bottom)
 CHOICES = (
@@ -110,6 +120,8 @@ def test_hand_and_choices_fit_every_screen_in_every_phase(
             assert not outside, f"{phase} at {name}: {outside}"
             hint = page.locator("#hint-button").bounding_box()  # a tap target (it was 32 px)
             assert hint and hint["height"] >= 40 and hint["width"] >= 40, (phase, name, hint)
+            gap = page.evaluate(HINT_GAP)  # and apart from the bids or the cards under it
+            assert gap >= 7.5, (phase, name, gap)
         page.set_viewport_size(SIZES["phone"])
         shown = page.locator(".hand-card").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == now["hand"], "the hand in the order the server sorted it"
