@@ -108,3 +108,22 @@ def test_on_a_phone_on_its_side_the_title_stays_whole_beside_the_clock(
     expect(short).to_be_visible()
     assert page.locator("#game-time").evaluate(whole)
     assert title.evaluate(whole)
+
+
+def test_on_a_small_phone_on_its_side_the_title_takes_the_bars_room(
+    new_page: PageFactory,
+) -> None:
+    """At 664 x 390 the title in the top bar was cut to "Table: St…" with the room beside
+    it empty: it was held to 60% of that room."""
+    page = new_page(viewport={"width": 664, "height": 390})
+    open_started_table(page, "standard", {})
+    page.evaluate("window.scrollTo(0, 0)")
+    title = page.locator("#table-title")
+    expect(title).to_have_text("Table: Standard")
+    bar = page.locator(".topbar").bounding_box()
+    box = title.bounding_box()
+    assert bar is not None and box is not None
+    assert box["y"] + box["height"] <= bar["y"] + bar["height"] + 0.5  # in the bar
+    assert title.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), title.evaluate(
+        "el => [el.scrollWidth, el.clientWidth]"
+    )
