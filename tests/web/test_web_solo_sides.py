@@ -57,21 +57,21 @@ PARTNERS = [
 
 EXPECTED = {
     "en-GB": [
-        "Ann was euchred: Bob and Cy +2 points. Score 0 – 2 – 2.",
+        "Ann was euchred: +2 points to Bob and Cy. Score 0 – 2 – 2.",
         "Ann made it with 3 tricks: +1 point. Score 1 – 0 – 0.",
         "Ann took all five tricks: +3 points. Score 3 – 0 – 0.",
         "Ann wins the game 10 – 3 – 4.",
         "Ann won the rubber (4–1 with the rubber bonus).",
     ],
     "de-DE": [
-        "Ann ist gescheitert (Euchre): Bob und Cy +2 Punkte. Stand 0 – 2 – 2.",
+        "Ann ist gescheitert (Euchre): +2 Punkte für Bob und Cy. Stand 0 – 2 – 2.",
         "Ann schafft es mit 3 Stichen: +1 Punkt. Stand 1 – 0 – 0.",
         "Ann macht alle fünf Stiche: +3 Punkte. Stand 3 – 0 – 0.",
         "Ann gewinnt das Spiel 10 – 3 – 4.",
         "Ann gewinnt den Robber (4–1 mit dem Robber-Bonus).",
     ],
     "nl-NL": [
-        "Ann is mislukt (euchre): Bob en Cy +2 punten. Stand 0 – 2 – 2.",
+        "Ann is mislukt (euchre): +2 punten voor Bob en Cy. Stand 0 – 2 – 2.",
         "Ann haalt het met 3 slagen: +1 punt. Stand 1 – 0 – 0.",
         "Ann haalt alle vijf slagen: +3 punten. Stand 3 – 0 – 0.",
         "Ann wint het spel met 10 – 3 – 4.",
