@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from phases import act
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PageTimeout
 from web_helpers import GamePage
 
@@ -22,6 +22,13 @@ MOVED = (
     f"+document.querySelector('.table-page')?.dataset.version > seen || {SUMMARY} || ({MY_TURN})"
 )
 OVER = "document.querySelector('.table-page')?.dataset.phase === 'game_over'"
+
+
+def sit_in_the_last_seat(page: Page, clients: list[Client], table: str) -> None:
+    """``page`` follows the host's invite to ``table`` and sits in seat 3."""
+    page.goto(f"/#/join/{clients[0].tables[table].invite}")
+    page.locator('.seat[data-seat="3"] .sit-here').click()
+    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
 
 
 def play_until(clients: list[Client], table: str, page: Page, done: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from seated_clients import STATE, play_until
+from seated_clients import STATE, play_until, sit_in_the_last_seat
 from server_helpers import Client, seat_clients
 from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, enter_name
 
@@ -34,9 +34,7 @@ def _german_phone_at_a_table(
     table, clients = seat_clients(live.base, names, turn_seconds=0, options=options)
     page = new_page(viewport=PHONE, locale="de-DE", touch=True)
     enter_name(page, "Ben")
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
-    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    sit_in_the_last_seat(page, clients, table)
     clients[0].request(type="start", table=table)
     return page, table, clients
 

@@ -13,7 +13,7 @@ from axe import assert_accessible
 from conftest import PageFactory
 from phases import act
 from playwright.sync_api import Page, expect
-from seated_clients import MY_TURN
+from seated_clients import MY_TURN, sit_in_the_last_seat
 from server_helpers import Client, seat_clients, settle
 from test_web_rematch_offer import STARTED, ask_again, finished_game, play_to_the_end, seat
 from web_helpers import (
@@ -72,9 +72,7 @@ def test_a_hand_everyone_passed_is_a_row_of_the_live_sheet_saying_so(
     )
     page = new_page(viewport=PHONE, touch=True)
     enter_name(page, "Ben")
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
-    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    sit_in_the_last_seat(page, clients, table)
     clients[0].request(type="start", table=table)
     game = GamePage(page)
     everyone_passes(clients, table, game, "window.euchre.current.sheet.length > 0")

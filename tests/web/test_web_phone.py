@@ -15,7 +15,7 @@ from conftest import PageFactory
 from phases import reach
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from seated_clients import MY_TURN, STATE, play_until
+from seated_clients import MY_TURN, STATE, play_until, sit_in_the_last_seat
 from server_helpers import seat_clients
 from web_helpers import (
     ACCOUNT_PASSWORD,
@@ -637,9 +637,7 @@ def test_continue_is_in_view_however_long_the_summary(
         viewport={"width": 360, "height": 640}, locale="nl-NL", touch=True, server=pausing
     )
     enter_name(page, "Lotte-Wilhelmina")
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
-    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    sit_in_the_last_seat(page, clients, table)
     clients[0].request(type="start", table=table)
     play_until(clients, table, page, "!!document.querySelector('#summary-review')")
     for size in ({"width": 360, "height": 640}, {"width": 664, "height": 390}, PHONE):
@@ -675,9 +673,7 @@ def test_the_players_seat_with_its_clock_leaves_the_look_back_buttons_free(
     table, clients = seat_clients(live.base, ["Robin-Hartmann", "Cleo", "Dan"], turn_seconds=60)
     page = new_page(viewport=viewport, touch=True)
     enter_name(page, "Lotte-Wilhelmina")
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
-    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    sit_in_the_last_seat(page, clients, table)
     clients[0].request(type="start", table=table)
     play_until(clients, table, page, f"{STATE}?.phase === 'play' && {MY_TURN}")
     expect(page.locator(".seat.me .timer")).to_be_visible()

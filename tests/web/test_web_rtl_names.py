@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import expect
-from seated_clients import OVER, SUMMARY, play_until
+from seated_clients import OVER, SUMMARY, play_until, sit_in_the_last_seat
 from server_helpers import seat_clients
 from web_helpers import (
     PHONE,
@@ -48,8 +48,7 @@ def test_right_to_left_names_are_isolated_one_by_one_in_sentences(
     )
     page = new_page(viewport=size, server=paused)
     enter_name(page, "Ann")
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
+    sit_in_the_last_seat(page, clients, table)
     page.locator("#chat-enabled").check()
     for client in clients:
         client.request(type="chat_settings", enabled=True)

@@ -13,7 +13,7 @@ import pytest
 from conftest import PageFactory
 from phases import reach, state
 from playwright.sync_api import Locator, Page, expect
-from seated_clients import STATE
+from seated_clients import STATE, sit_in_the_last_seat
 from server_helpers import seat_clients
 from web_helpers import PHONE, PHONE_LANDSCAPE, GamePage, LiveServer, enter_name, open_started_table
 
@@ -151,9 +151,7 @@ def test_a_card_tapped_off_turn_says_to_wait(
     table, clients = seat_clients(live.base, ["Bob", "Cy", "Dee"], turn_seconds=0)
     page = new_page(viewport=PHONE, touch=True)
     enter_name(page, "Ann")
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
-    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    sit_in_the_last_seat(page, clients, table)
     clients[0].request(type="start", table=table)
     page.wait_for_function(f"{STATE}?.phase === 'bid_r1'")
     if page.evaluate(f"{STATE}.to_act === 3"):  # the first to bid: passing hands the turn on

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from seated_clients import OVER, STATE, SUMMARY, play_until
+from seated_clients import OVER, STATE, SUMMARY, play_until, sit_in_the_last_seat
 from server_helpers import Client, seat_clients
 from web_helpers import (
     PHONE,
@@ -82,9 +82,7 @@ def test_very_wide_names_in_every_seat_keep_every_view_on_the_screen(
     enter_name(page, name)
     expect(page.locator(".seat-chip", has_text=name).first).to_be_visible()
     fits(page, "lobby", tmp_path)
-    page.goto(f"/#/join/{clients[0].tables[table].invite}")
-    page.locator('.seat[data-seat="3"] .sit-here').click()
-    expect(page.locator('.seat.me[data-seat="3"]')).to_have_count(1)
+    sit_in_the_last_seat(page, clients, table)
     fits(page, "waiting", tmp_path)
     page.locator("#chat-enabled").check()
     for client in clients:
