@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 import uuid
 from pathlib import Path
 from typing import Any, cast
@@ -113,7 +114,11 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
         check_acts(decision)
         check_position(decision)
     reviews = live.server.reviews
-    # Ann's and Bob's, each once for every deal so far (after the deal, not when asked)
+    # Ann's and Bob's, each once for every deal so far (after the deal, not when asked);
+    # Bob's of this deal may still be on its way (Ann's was awaited)
+    deadline = time.monotonic() + TIMEOUT
+    while reviews.computed < 2 * (deal + 1) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert reviews.computed == 2 * (deal + 1)
     again = ask_review(ann, table, deal)
     assert again["decisions"] == answer["decisions"]

@@ -84,6 +84,10 @@ def test_chat_by_keyboard_keeps_focus_through_a_phrase_a_mute_and_an_unmute(
     zed.fill("#chat-input", "hi there")
     zed.press("#chat-input", "Enter")
     expect(kim.locator(".chat-line", has_text="hi there")).to_have_count(1)
+    # the field is emptied when the server has taken the line: typing before that is lost
+    expect(zed.locator(".chat-line", has_text="hi there")).to_have_count(1)
+    expect(zed.locator("#chat-input")).to_have_value("")
+    expect(zed.locator("#chat-input")).to_be_enabled()
     zed.fill("#chat-input", "and again")
     zed.press("#chat-input", "Enter")
     # one "Mute Zed", on Zed's latest line (one on every line filled a phone's screen)
