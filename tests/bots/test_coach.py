@@ -198,8 +198,8 @@ def test_the_margin_is_told_in_the_numbers_shown_beside_each_action() -> None:
     assert margin.data["win"] == pytest.approx(win) and win > 0
     assert (best.action, second.action) == ("order alone", "order")
     assert margin.text == (
-        f"Order up 9♠, alone scores {points:.2f} points a hand more than order up 9♠,"
-        f" and your side's chance of winning the game is {100 * win:.1f}% higher."
+        f"Ordering up 9♠ and going alone scores {points:.2f} points a hand more than ordering up"
+        f" 9♠, and your side's chance of winning the game is {100 * win:.1f}% higher."
     )
 
 
@@ -394,7 +394,7 @@ def test_a_forced_move_says_only_that_it_is_forced() -> None:
             found = hint(view, 1, worlds=4)
             assert [f.kind for f in found.facts] == ["forced"]  # no list of voids, no trumps
             card = card_name(parse_card(found.recommended.split()[1]))
-            assert found.reason == f"Play {card} is the only legal move."
+            assert found.reason == f"Playing the {card} is the only legal move."
             forced += 1
         state.apply(MediumBot().decide(view, random.Random(0)), seat=seat)
     assert forced >= 4  # at least every seat's last card
@@ -469,8 +469,8 @@ def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() 
     close = found.facts[0]
     assert close.kind == "close" and close.data["rule"] == "conventional"
     assert (
-        close.text.startswith("Order up 9♥ and ")
-        and "Order up 9♥ is the usual play, so the coach picks it." in close.text
+        close.text.startswith("Ordering up 9♥ and ")
+        and "Ordering up 9♥ is the usual choice, so the coach picks it." in close.text
     )
     # The reason agrees with the recommendation: "a safe call" is said of a call only.
     assert "At 9 points one point wins the game: a safe call is enough." in found.reason
@@ -505,7 +505,7 @@ def test_the_right_bower_is_led_before_the_left_when_both_win_the_same() -> None
     assert found.value_of("play Jc").value == pytest.approx(found.value_of("play Js").value)
     assert found.recommended == "play Js" == conventional(view)
     assert found.facts[0].kind == "close"
-    assert found.facts[0].text.startswith("Play Jack of spades and ")
+    assert found.facts[0].text.startswith("Playing the Jack of spades and ")
 
 
 def test_without_the_conventional_card_among_the_close_ones_the_lowest_is_chosen() -> None:

@@ -23,7 +23,7 @@ def test_actions_about_equal_to_the_best_are_marked_tied_in_the_answer() -> None
     assert sent == {v.action: v.action in expected for v in found.values}
     close = found.facts[0]
     assert close.kind == "close"
-    assert "Order up 9♥ is the usual play, so the coach picks it." in close.text
+    assert "Ordering up 9♥ is the usual choice, so the coach picks it." in close.text
     assert not any(word in found.reason for word in JARGON), found.reason
 
 

@@ -77,7 +77,9 @@ def test_the_reason_compares_the_best_with_the_choice_made_not_the_runner_up() -
     name = naming(deal(TOP_SPADES, "9s").view(1))
     margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"), name)
     assert first.facts == (margin, *advice.facts[1:])  # the other facts are the hint's
-    assert first.reason.startswith("Order up 9♠, alone scores 2.08 points a hand more than pass,")
+    assert first.reason.startswith(
+        "Ordering up 9♠ and going alone scores 2.08 points a hand more than passing,"
+    )
 
 
 def test_the_best_choice_gets_no_mark() -> None:

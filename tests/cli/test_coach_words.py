@@ -30,7 +30,8 @@ def test_a_hints_reason_names_actions_and_cards_in_words(
     session, out = scripted([])
     cli_coach.show_hint(session, session.state.view(0))
     told = " ".join(out.getvalue().split())
-    assert "Order up 9♠, alone scores 2.00 points a hand more than order up 9♠," in told
+    said = "Ordering up 9♠ and going alone scores 2.00 points a hand more than ordering up 9♠,"
+    assert said in told
     assert "Your Jack of spades is the highest trump still out." in told
     assert "Order alone scores" not in told and "Your Js" not in told
 

@@ -71,7 +71,7 @@ def test_the_hint_legend_and_tied_rows_on_a_phone(
     assert re.match(r"[A-Z][^.]* and [a-z][^.]* are about equal here: too close to call", reason), (
         reason
     )
-    assert "is the usual play, so the coach picks it." in reason, reason
+    assert "is the usual choice, so the coach picks it." in reason, reason
     assert not re.search(r"noise|sampled|conventional", reason), reason
     assert first != second
     page.screenshot(path="/tmp/l2-hint-ties-phone.png")

@@ -1,29 +1,58 @@
 """The coach's sentences name actions mid-sentence with a small letter where the language
-writes them so ("… than order up K♠"), but a card named first keeps its letter: in Dutch
-"H♠ bestellen" (order up the king of spades) was told as "h♠ bestellen"."""
+writes them so ("… than ordering up K♠"), but a card named first keeps its letter: in Dutch
+"H♠ bestellen" (order up the king of spades) was told as "h♠ bestellen". English names an
+action in a sentence as a thing done ("Ordering up K♠ and going alone scores …"), not with a
+button's words ("Order up K♠, alone scores …"), and says it as the server's English does."""
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import pytest
 from conftest import PageFactory
 
+from bots.bot_helpers import deal
+from euchre.bots.coach import (
+    ActionValue,
+    Rule,
+    compare_fact,
+    forced_fact,
+    margin_fact,
+    reason_text,
+)
+from euchre.bots.coachwords import naming
+from euchre.engine.actions import Action
+from euchre.server.render import action_json
+
 MARGIN = {"kind": "margin", "best": "pass", "next": "order", "gap": 0.5, "points": 0.5}
-REASON = """async (margin) => {
-    const { reasonText } = await import(new URL("coachwords.js", location.href));
+# The browser's reason for ``facts``, each action named from its object in ``acts`` (as a hint
+# or a review sends them) at a seat that does not deal, the turn-up ``upcard``.
+REASON = """async ([facts, acts, upcard]) => {
+    const { actionDoing, reasonText } = await import(new URL("coachwords.js", location.href));
     const ctx = window.euchre;
+    const t = (key, params) => ctx.t(key, params);
     const words = {
-        t: (key, params) => ctx.t(key, params),
+        t,
         i18n: ctx.i18n,
-        act: (text) => ctx.t(`actions.${text}`, { card: "K♠" }),
+        doing: (text) => actionDoing({ t, i18n: ctx.i18n }, acts[text], { upcard }),
         seatName: (seat) => `Seat ${seat}`,
     };
-    return reasonText(words, [margin], "", "pass");
+    return reasonText(words, facts, "", facts[0].best);
 }"""
+
+
+def _acts(*texts: str) -> dict[str, dict[str, Any]]:
+    return {text: action_json(Action.parse(text)) for text in texts}
 
 
 @pytest.mark.parametrize(
     ("locale", "said"),
-    [("en-GB", "than order up K♠"), ("nl-NL", "dan K♠ bestellen"), ("de-DE", "als K♠ bestellen")],
+    [
+        ("en-GB", "than ordering up K♠"),
+        ("nl-NL", "dan H♠ bestellen"),
+        ("de-DE", "als K♠ bestellen"),
+    ],
 )
 def test_a_card_named_first_mid_sentence_keeps_its_letter(
     new_page: PageFactory, locale: str, said: str
@@ -31,7 +60,47 @@ def test_a_card_named_first_mid_sentence_keeps_its_letter(
     page = new_page(locale=locale)
     page.goto("/")
     page.wait_for_function("document.body.dataset.booted === 'true'")
-    assert said in page.evaluate(REASON, MARGIN)
+    assert said in page.evaluate(REASON, [[MARGIN], _acts("pass", "order"), "Ks"])
+
+
+# Pairs of choices a reason compares, of every kind a player can be told about.
+COMPARED = [
+    ("order alone", "order"),
+    ("pass", "call h alone"),
+    ("call n", "call c"),
+    ("play Ah", "play Kh"),
+    ("discard 9d", "discard Tc"),
+    ("give Js", "give 9c"),
+    ("under 9c 9d Ts", "pass"),
+    ("defend alone", "pass"),
+    ("call for best", "take alone"),
+    ("redeal", "forfeit"),
+]
+
+
+@pytest.mark.parametrize(("best", "other"), COMPARED)
+def test_the_browsers_english_reason_is_the_servers(
+    new_page: PageFactory, best: str, other: str
+) -> None:
+    """A hint's or review's margin, tie and forced move, told by the browser from the facts,
+    in the same words as the server's English (the terminal's and the sentence sent beside
+    each fact): the two are written apart, one in Python and one in JavaScript."""
+    view = deal({1: "Js Jc As Ks Qs", 0: "9h Th Qh 9d Td"}, "9s").view(1)
+    name = naming(view)
+    ahead, behind = ActionValue(best, 0.7, 0.7, 0.031), ActionValue(other, 0.2, 0.2, 0.01)
+    even = ActionValue(other, 0.7, 0.7, 0.031)
+    facts = [
+        margin_fact(ahead, behind, name),
+        compare_fact(ahead, even, name, Rule.CONVENTIONAL),
+        forced_fact(best, name),
+    ]
+    page = new_page(locale="en-GB")
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    sent = [f.to_json() for f in facts]
+    told = page.evaluate(REASON, [sent, _acts(best, other), "9s"])
+    assert told == reason_text(facts), told
+    assert not re.search(r"\b(Order|Play|Pass|Name|Discard|Give) ", told), told
 
 
 FACT = """async ([fact, trump]) => {
@@ -40,7 +109,7 @@ FACT = """async ([fact, trump]) => {
     const words = {
         t: (key, params) => ctx.t(key, params),
         i18n: ctx.i18n,
-        act: (text) => text,
+        doing: (text) => text,
         seatName: (seat) => `Seat ${seat}`,
         trump,
     };

@@ -586,7 +586,7 @@ def reasons(
     best = ordered[0]
     name = naming(know.view)
     if len(ordered) == 1:  # nothing to weigh: the rest would only repeat the position
-        return (Fact("forced", _sentence(f"{name(best.action)} is the only legal move.")),)
+        return (forced_fact(best.action, name),)
     facts = [compare_fact(best, ordered[1], name, choice.rule)]
     facts += _call_facts(best)
     facts += _play_facts(know, best.action)
@@ -642,6 +642,11 @@ def margin_fact(best: ActionValue, second: ActionValue, name: Name) -> Fact:
     )
 
 
+def forced_fact(action: str, name: Name) -> Fact:
+    """``action`` is the only one the rules allow."""
+    return Fact("forced", _sentence(f"{name(action)} is the only legal move."))
+
+
 def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule = Rule.BEST) -> Fact:
     """``best`` against ``other``: the margin when ``best`` is clearly better; else that
     they are about equal, and the rule that chose ``best`` (kind ``close``)."""
@@ -655,7 +660,7 @@ def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule =
         text = f"{first} and {second} are about equal here: too close to call,"
         text += f" as the coach tries only {SAMPLED_WAYS}."
     if rule == Rule.CONVENTIONAL:
-        text += f" {_sentence(first)} is the usual play, so the coach picks it."
+        text += f" {_sentence(first)} is the usual choice, so the coach picks it."
     elif rule == Rule.LOWEST:
         text += f" {_sentence(first)} keeps the higher cards, so the coach picks it."
     return Fact("close", _sentence(text), data)

@@ -82,15 +82,43 @@ def action_words(view: View, action: str) -> str:
     return _FIXED.get(action, action)
 
 
+_DOING_VERBS = {"play": "playing", "discard": "discarding", "give": "giving"}
+_DOING_FIXED = {
+    "defend alone": "defending alone",
+    "call for best": "calling for best",
+    "take alone": "taking it alone",
+    "forfeit": "forfeiting (1 point to them)",
+    "redeal": "throwing in for a redeal",
+}
+
+
+def doing_words(view: View, action: str) -> str:
+    """``action`` as a sentence's subject names it at ``view``, as the browser's English does
+    (``coach.doing``): "playing the King of hearts", "ordering up K♥ and going alone" (the
+    dealer's "picking up"), "naming clubs", "passing"."""
+    aid = A.parse_action(action)
+    card = A.action_card(aid)
+    if card is not None:
+        return f"{_DOING_VERBS[action.split()[0]]} the {card_name(card)}"
+    if aid & A.UNDER_FLAG:
+        return f"going under ({' '.join(card_short(c) for c in cards_in(aid ^ A.UNDER_FLAG))})"
+    if aid in (A.ORDER, A.ORDER_ALONE):
+        verb = "picking up" if view.seat == view.dealer else "ordering up"
+        words = f"{verb} {card_short(view.upcard)}"
+    elif A.is_call(aid):
+        suit = (aid - A.CALL_BASE) // 2
+        words = "naming no trump" if suit == NO_TRUMP else f"naming {SUIT_NAMES[suit]}"
+    elif aid == A.PASS:
+        return "passing"
+    else:
+        return _DOING_FIXED.get(action, action)
+    return f"{words} and going alone" if action.endswith(" alone") else words
+
+
 def naming(view: View) -> Callable[[str], str]:
-    """Actions as a sentence names them at ``view``: small within it ("... more than order
-    up K♥"); a sentence's first letter is made capital where it is written."""
-
-    def name(action: str) -> str:
-        words = action_words(view, action)
-        return words[:1].lower() + words[1:]
-
-    return name
+    """Actions as a reason's sentences name them at ``view`` (:func:`doing_words`); a
+    sentence's first letter is made capital where it is written."""
+    return lambda action: doing_words(view, action)
 
 
 def tied_with(best: str) -> str:

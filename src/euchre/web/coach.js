@@ -7,7 +7,7 @@
 // after the game); each is computed once by the server, so the page keeps what it got.
 // Reasons are drawn from the coach's facts in the player's language (coachwords.js).
 
-import { actionWords, formatNumber, hasLossNumbers, lossWords, reasonText } from "./coachwords.js";
+import { actionDoing, actionWords, formatNumber, hasLossNumbers, lossWords, reasonText } from "./coachwords.js";
 import { cardName, cardPicture } from "./cards.js";
 import { h } from "./dom.js";
 
@@ -374,17 +374,24 @@ export class Coach {
    * K♥, alone", "Pass"; its object comes from the answer that named it (``acts``). */
   actionText(text, { seat, dealer, upcard, acts }) {
     const act = acts[text];
-    const words = { t: (key, params) => this.t(key, params), i18n: this.page.ctx.i18n };
     const picksUp = seat !== null && seat === dealer;
-    return actionWords(words, act, { picksUp, upcard }) ?? this.page.actionLabel(act, false);
+    return actionWords(this.words(), act, { picksUp, upcard }) ?? this.page.actionLabel(act, false);
+  }
+
+  /** The same action as a reason's sentence names it ("ordering up K♥", ``actionDoing``). */
+  doingText(text, { seat, dealer, upcard, acts }) {
+    return actionDoing(this.words(), acts[text], { picksUp: seat !== null && seat === dealer, upcard });
+  }
+
+  words() {
+    return { t: (key, params) => this.t(key, params), i18n: this.page.ctx.i18n };
   }
 
   /** The reason from its facts, in the player's language (the server's text otherwise). */
   reason(facts, text, best, context = this.liveContext()) {
     const words = {
-      t: (key, params) => this.t(key, params),
-      i18n: this.page.ctx.i18n,
-      act: (action) => this.actionText(action, context),
+      ...this.words(),
+      doing: (action) => this.doingText(action, context),
       seatName: (seat) => this.page.seatName(seat),
       target: this.page.info?.target,
       trump: context.trump ?? null,

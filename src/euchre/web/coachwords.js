@@ -29,9 +29,33 @@ export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null }
 }
 
 /**
+ * An action as a sentence's subject names it ("playing the Jack of spades", "ordering up K♥
+ * and going alone", "passing"): English makes no subject of a button's words ("Order up K♥,
+ * alone scores …"); German and Dutch name it as their buttons do. Arguments as
+ * ``actionWords``'s.
+ */
+export function actionDoing({ t, i18n }, act, { picksUp = false, upcard = null } = {}) {
+  const plain = plainDoing({ t, i18n }, act, picksUp, upcard);
+  return act.alone ? t("coach.doing.alone", { action: plain }) : plain;
+}
+
+function plainDoing({ t, i18n }, act, picksUp, upcard) {
+  if (CARD_KINDS.has(act.kind)) return act.card ? t(`coach.doing.${act.kind}`, { card: cardName(i18n, act.card) }) : act.text;
+  if (act.kind === "order") {
+    const verb = picksUp ? "pickUp" : "order";
+    return upcard ? t(`coach.doing.${verb}Card`, { card: cardShort(i18n, upcard) }) : t(`coach.doing.${verb}`);
+  }
+  if (act.kind === "call") return act.suit === "n" ? t("coach.doing.callNoTrump") : t("coach.doing.call", { suit: t(`cards.suitsOf.${act.suit}`) });
+  if (act.kind === "under") return t("coach.doing.under", { cards: (act.shown ?? []).map((card) => cardShort(i18n, card)).join(" ") });
+  const key = `coach.doing.${act.kind}`;
+  return i18n.has(key) ? t(key) : act.text;
+}
+
+/**
  * The reason made of ``facts`` (the server's ``text`` when there are none, as in reviews
  * stored before facts were kept). ``best``: the recommended action's text.
- * ``words``: { t(key, params), i18n, act(text): an action in words, seatName(seat), target,
+ * ``words``: { t(key, params), i18n, doing(text): an action as a sentence's subject
+ * (``actionDoing``), seatName(seat), target,
  * trump: the deal's (a card's part is named with it) }.
  */
 export function reasonText(words, facts, text, best) {
@@ -48,7 +72,7 @@ export function reasonText(words, facts, text, best) {
 }
 
 /** ``words`` for whole sentences: each starts with a capital, and actions named within one
- * ("… and play King of clubs") start small where the language writes them so
+ * ("… and playing the King of clubs") start small where the language writes them so
  * (``coach.namesMidSentence``: "lower"; German keeps its capitals). */
 function sentenceWords(words) {
   const lower = words.t("coach.namesMidSentence") === "lower";
@@ -56,7 +80,7 @@ function sentenceWords(words) {
   const startsWithCard = (text) => /^\S*[♣♦♠♥]/u.test(text);
   const small = (text) => (lower && !startsWithCard(text) ? text.charAt(0).toLocaleLowerCase(words.i18n.lang) + text.slice(1) : text);
   const capital = (text) => text.charAt(0).toLocaleUpperCase(words.i18n.lang) + text.slice(1);
-  return { ...words, sentence: capital, act: (action) => small(words.act(action)) };
+  return { ...words, sentence: capital, doing: (action) => small(words.doing(action)) };
 }
 
 /** A card named as a fact names it under ``words.trump`` (the deal's, once made): a bower
@@ -87,7 +111,7 @@ function factText(words, fact, best, scoreIndex) {
     case "trump_in":
       return takingText(words, fact);
     case "forced":
-      return t("coach.facts.forced", { best: words.act(best) });
+      return t("coach.facts.forced", { best: words.doing(best) });
     case "loner":
       return t(shareKey("coach.facts.loner", fact.march_percent), { percent: fact.march_percent });
     case "euchre_risk":
@@ -113,8 +137,8 @@ function factText(words, fact, best, scoreIndex) {
 
 /** Why the best beats the next, in the units shown beside each action (see
  * ``coach.margin_fact``); reviews stored before those numbers carry only the gap. */
-function marginText({ t, i18n, act }, fact) {
-  const names = { best: act(fact.best), next: act(fact.next) };
+function marginText({ t, i18n, doing }, fact) {
+  const names = { best: doing(fact.best), next: doing(fact.next) };
   const win = typeof fact.win === "number" && fact.win >= 0.0005 ? formatPercent(i18n, fact.win) : null;
   const points = typeof fact.points === "number" ? fact.points : null;
   if (fact.gap < 0.005) return t("coach.facts.same", names);
@@ -130,8 +154,8 @@ function marginText({ t, i18n, act }, fact) {
 
 /** Choices too close to tell apart over the sampled deals, and the rule that picked the best one
  * (``coach.compare_fact``): the conventional choice, or the lowest card. */
-function closeText({ t, act, sentence }, fact) {
-  const names = { best: act(fact.best), next: act(fact.next) };
+function closeText({ t, doing, sentence }, fact) {
+  const names = { best: doing(fact.best), next: doing(fact.next) };
   const same = Math.abs(fact.gap) < 0.005;
   const text = t(same ? "coach.facts.closeSame" : "coach.facts.close", names);
   if (fact.rule === "conventional") return `${text} ${sentence(t("coach.facts.closeConventional", names))}`;

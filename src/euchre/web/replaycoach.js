@@ -4,7 +4,7 @@
 
 import { actKey, CARD_KINDS } from "./acts.js";
 import { cardName } from "./cards.js";
-import { actionWords, formatNumber, lossWords, reasonText } from "./coachwords.js";
+import { actionDoing, actionWords, formatNumber, lossWords, reasonText } from "./coachwords.js";
 import { h } from "./dom.js";
 
 /**
@@ -61,8 +61,8 @@ export function reviewBox(ctx, decision, game) {
 function reason(ctx, decision, game) {
   const { seatName, target, trump } = game;
   const t = (key, params) => ctx.t(key, params);
-  const act = (text) => choiceWords(ctx, decision, text, game);
-  return reasonText({ t, i18n: ctx.i18n, act, seatName, target, trump }, decision.facts, decision.reason, decision.best);
+  const doing = (text) => actionDoing({ t, i18n: ctx.i18n }, decision.acts[text], game);
+  return reasonText({ t, i18n: ctx.i18n, doing, seatName, target, trump }, decision.facts, decision.reason, decision.best);
 }
 
 /** The viewer's decisions in one hand, each a button to the step where it was taken. */
@@ -93,8 +93,6 @@ function sentenceStart(text) {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }
 
-/** An action a decision names (``text``: its chosen or best), in words as a player would
- * name it ("Pass", "Play the Ace of hearts"), from its object in the decision's ``acts``. */
 /** An action of a decision named as a choice ("Pick up 9♠", "Play King of hearts"), as its
  * reason names it, not as a thing done ("Ordered up"); ``game.upcard``: the deal's turn-up. */
 function choiceWords(ctx, decision, text, { picksUp, upcard = null }) {
