@@ -62,6 +62,14 @@ def test_register_login_logout_and_revoked_sessions(kind: str, tmp_path: Path) -
             assert bad.status_code == 422 and bad.json()["code"] == "bad_name", bad.text
             guest = httpx.post(base + "/api/session", json={"name": name})
             assert guest.status_code == 422 and guest.json()["code"] == "bad_name", guest.text
+        for path, body in (  # a field the body does not have is refused, not ignored
+            ("/api/session", {"name": "Gus", "remember": True}),
+            ("/api/accounts", {"name": "Bob", "password": PASSWORD, "email": "b@example.org"}),
+        ):
+            extra = httpx.post(base + path, json=body)
+            assert extra.status_code == 422 and extra.json()["code"] == "invalid_request", path
+            assert extra.json()["detail"][0]["loc"] == ["body", list(body)[-1]], extra.text
+        assert login(base, "Bob", PASSWORD).status_code == 401  # no account was made
 
         wrong = login(base, "Ann", "not the password")
         assert wrong.status_code == 401 and wrong.json()["code"] == "bad_login"

@@ -256,6 +256,16 @@ def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_pat
             for loose in ("yes", "true", 1):  # a yes-or-no setting takes true or false only
                 refused = http.put("/api/preferences", json={"chat": loose})
                 assert refused.status_code == 422 and "chat" in refused.text
+            misspelt = http.put("/api/preferences", json={"chat_enabled": True})
+            assert misspelt.status_code == 422, misspelt.text  # was 200, and nothing done
+            assert misspelt.json()["detail"] == [
+                {
+                    "loc": ["body", "chat_enabled"],
+                    "msg": "no field 'chat_enabled' here: docs/protocol.md lists the fields"
+                    " this body takes",
+                    "type": "extra_forbidden",
+                }
+            ]
             assert http.get("/api/account").json()["chat"] is False  # unchanged
         guest = Client(live.base, "Gus")
         chat_on(guest)

@@ -4,6 +4,7 @@ last trick and the log in a snapshot, bots' names, no clock alone with bots, inv
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import re
 from typing import Any, cast
@@ -540,6 +541,10 @@ def test_bad_requests_say_what_is_allowed_and_change_nothing(live: ThreadServer)
     too_long = ann.expect_error("bad_message", type="create", kind="private", summary_seconds=31)
     assert "summary_seconds" in too_long["message"]
     ann.expect_error("bad_message", type="create", kind="private", summary_seconds=-1)
+    for field in ("summary_seconds", "turn_seconds"):  # NaN is not over the limit
+        nan = ann.expect_error("bad_message", type="create", kind="private", **{field: math.nan})
+        assert f"field '{field}': Input should be a finite number" in nan["message"], nan
+        assert "less than" not in nan["message"], nan
     ann.expect_error("not_found", type="continue", table="nosuchtable")
     ann.expect_error("not_found", type="play_again", table="nosuchtable")
     ann.expect_error("not_found", type="decline", table="nosuchtable")

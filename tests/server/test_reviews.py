@@ -22,6 +22,7 @@ from server_helpers import (
     play_random,
     seat_clients,
 )
+from social_helpers import account_clients, ranked_table, social_settings
 
 from euchre.engine import actions as A
 from euchre.server import reviews as reviews_module
@@ -393,6 +394,23 @@ async def test_reviews_after_hand_queue_a_few_per_person_however_fast_deals_end(
     gate.set()
     await turns(50)
     assert started == list(range(SOON_BACKLOG))
+
+
+def test_the_review_of_a_ranked_game_in_play_is_asked_for_after_it(tmp_path: Path) -> None:
+    """A ranked table reviews no hand while the game goes on: the answer over HTTP said to
+    look at the table hand by hand, which a ranked table refuses."""
+    with ThreadServer(social_settings(tmp_path / "ranked.db")) as live:
+        clients = account_clients(live.base, ["Ann", "Bob", "Cat", "Dan"])
+        table = ranked_table(clients)
+        clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")
+        mine = {"euchre_session": clients[0].token}
+        answer = httpx.get(f"{live.base}/api/games/{table}/review", cookies=mine)
+        assert (answer.status_code, answer.json()["code"]) == (409, "not_finished")
+        assert answer.json()["detail"] == (
+            "a ranked game is reviewed once it is over: ask again after its last hand"
+        )
+        for client in clients:
+            client.close()
 
 
 def test_a_stored_review_is_answered_again_without_loading_the_game(

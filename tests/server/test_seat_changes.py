@@ -291,3 +291,56 @@ def test_two_people_of_one_name_are_told_apart_by_a_number(live: ThreadServer) -
     assert _seating(fourth, table)[1] == ["Sam", "Sam (2)", "sam (3)", ""]
     for client in (sam, other, third, fourth):
         client.close()
+
+
+def test_seat_changes_in_a_loop_are_refused_past_the_limit_and_change_nothing(
+    tmp_path: Path,
+) -> None:
+    """Moving between two seats (or adding and removing a bot) in a loop stored a row each
+    time, kept for ever (docs/security.md)."""
+    settings = fast_settings(tmp_path / "loop.db", fill_seconds=LONG, seat_changes_per_minute=5)
+    with ThreadServer(settings) as server:
+        table, (ann, bob) = seat_clients(server.base, ["Ann", "Bob"])
+        answers = [ann.request(type="move", table=table, seat=(2, 0)[n % 2]) for n in range(5)]
+        # taking her seat when she created the table was the first change
+        assert [a["type"] for a in answers] == ["event"] * 4 + ["error"], answers
+        answer = answers[-1]
+        assert answer["code"] == "rate_limited", answer
+        assert "seats change at most 5 times a minute: wait" in answer["message"]
+        assert 0 < answer["retry_after"] <= 60
+        for refused in (
+            {"type": "move", "seat": 3},
+            {"type": "add_bot", "seat": 3},
+            {"type": "stand"},
+        ):
+            _refused(ann, "rate_limited", "seats change at most 5 times", table, **refused)
+        # The limit is each person's: Bob still moves, and Ann may always leave.
+        assert bob.request(type="move", table=table, seat=3)["event"]["kind"] == "moved"
+        assert ann.request(type="leave", table=table)["type"] != "error"
+        assert _seating(bob, table)[1] == ["", "", "", "Bob"]
+        for client in (ann, bob):
+            client.close()
+
+
+def test_a_seat_given_up_in_a_game_is_taken_back_not_swapped_for_another(
+    live: ThreadServer,
+) -> None:
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"])
+    ann.request(type="add_bot", table=table, seat=2)
+    ann.request(type="add_bot", table=table, seat=3)
+    ann.send(type="start", table=table)
+    _event(bob, table, "started")
+    assert bob.request(type="stand", table=table)["event"]["kind"] == "bot_playing"
+    _refused(
+        bob,
+        "bad_state",
+        "seat 1 stays yours until this game is over, a bot playing it: sit at seat 1 (or with"
+        " no seat) to take it back",
+        table,
+        type="sit",
+        seat=0,
+    )
+    assert bob.request(type="sit", table=table)["type"] == "table"
+    assert _seating(bob, table)[0] == 1
+    for client in (ann, bob):
+        client.close()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import FastAPI, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from euchre.store.accounts import STAT_COLUMNS, RatingRow
 from euchre.store.repo import as_utc, utcnow
@@ -81,23 +81,30 @@ def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Problem, "description": _WHY[code]} for code in codes}
 
 
-class Credentials(BaseModel):
+class Body(BaseModel):
+    """A request's JSON body: a field it does not have is refused (422), as the websocket
+    refuses one, rather than ignored (a misspelt field looked like success)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Credentials(Body):
     """A name and a password (register, log in)."""
 
     name: str = Field(max_length=256, examples=["Ann"])  # its rules: bad_name
     password: str = Field(min_length=1, max_length=1024, examples=["correct horse battery"])
 
 
-class PasswordChange(BaseModel):
+class PasswordChange(Body):
     password: str = Field(min_length=1, max_length=1024, description="the current password")
     new_password: str = Field(min_length=1, max_length=1024)
 
 
-class PasswordCheck(BaseModel):
+class PasswordCheck(Body):
     password: str = Field(min_length=1, max_length=1024)
 
 
-class ChatPreferences(BaseModel):
+class ChatPreferences(Body):
     """Chat on or off, and the people muted (their ids, as chat lines name them)."""
 
     chat: StrictBool | None = None  # "yes" is no answer to a yes-or-no question

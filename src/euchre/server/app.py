@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.routing import WebSocketRoute
 
@@ -208,7 +208,7 @@ def _safe_url(url: str) -> str:
     return f"{scheme}://***@{rest.split('@', 1)[1]}"
 
 
-class GuestRequest(BaseModel):
+class GuestRequest(api.Body):
     """``POST /api/session``: the name a guest plays under."""
 
     # The name's rules (bad_name, saying what is allowed) are checked by the server, an

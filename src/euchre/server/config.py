@@ -25,7 +25,7 @@ AT_LEAST_ONE = frozenset(
         "outgoing_queue", "event_buffer", "lease_seconds", "relay_timeout", "max_body_bytes",
         "argon2_time_cost", "argon2_memory_kib", "argon2_parallelism", "replay_workers",
         "replay_max_bytes", "replay_max_deals", "chat_max_chars", "header_timeout",
-        "body_timeout", "max_header_bytes", "max_websockets",
+        "body_timeout", "max_header_bytes", "max_websockets", "seat_changes_per_minute",
     }
 )  # fmt: skip
 FRACTIONS = frozenset({"provisional_influence", "repeat_decay"})
@@ -116,6 +116,9 @@ class Settings:
     tables_opened_per_address: int = 60  # ... and one address
     tables_opened_window_seconds: float = 600.0
     seats_per_person: int = 6  # open tables one person may sit at
+    # Seat changes stored before a game (sit, move, swap, add or remove a bot) per person a
+    # minute, on each instance: in a loop each was a row kept for ever.
+    seat_changes_per_minute: int = 30
     spectators_per_table: int = 50  # people watching one table without a seat (0: no cap)
     max_bot_games: int = 100  # running games with a bot seat, per instance
     unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this

@@ -333,6 +333,8 @@ def _field_error(e: Any) -> dict[str, Any]:
     loc, msg = list(e.get("loc", ())), str(e.get("msg", ""))
     if e.get("type") == "json_invalid" and loc[:1] == ["body"]:
         msg = _body_error(f"it is not valid JSON ({e.get('ctx', {}).get('error', msg)})")["msg"]
+    if e.get("type") == "extra_forbidden":
+        msg = f"no field {loc[-1]!r} here: docs/protocol.md lists the fields this body takes"
     return {"loc": loc, "msg": msg, "type": e.get("type")}
 
 

@@ -74,8 +74,8 @@ class Create(ClientMessage):
     preset: Annotated[str, Field(min_length=1, max_length=40)] = "standard"
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     kind: Literal["casual", "private", "ranked"] = "casual"
-    turn_seconds: Annotated[float, Field(ge=0, le=600)] | None = None
-    summary_seconds: Annotated[float, Field(ge=0, le=30)] | None = None
+    turn_seconds: Annotated[float, Field(ge=0, le=600, allow_inf_nan=False)] | None = None
+    summary_seconds: Annotated[float, Field(ge=0, le=30, allow_inf_nan=False)] | None = None
     bot_level: Level | None = None
     sit: bool = True
     hints: bool | None = None  # the coach may be asked (default: yes, except ranked)

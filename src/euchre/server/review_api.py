@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 
 from . import api
-from .kinds import TableStatus
+from .kinds import TableKind, TableStatus
 from .privacy import may_view
 from .protocol import ProtocolError
 from .reviews import BUSY
@@ -36,11 +36,7 @@ def register(app: FastAPI, server: ServerParts) -> None:
             # the summary's, so neither tells them that it exists.
             raise api.problem(404, "not_found", f"no game {game_id}")
         if row.status != TableStatus.FINISHED:
-            raise api.problem(
-                409,
-                "not_finished",
-                "reviews of a game being played come hand by hand at the table",
-            )
+            raise api.problem(409, "not_finished", _while_played(row.kind))
         seats = [
             i
             for i, s in enumerate(row.seats)
@@ -63,3 +59,10 @@ def register(app: FastAPI, server: ServerParts) -> None:
             status = 429 if exc.code == BUSY else 409
             raise api.problem(status, exc.code, exc.message) from None
         return {"game": game_id, "seat": seat, "deals": deals}
+
+
+def _while_played(kind: str) -> str:
+    """Where a player finds the review of a game still being played."""
+    if kind == TableKind.RANKED:
+        return "a ranked game is reviewed once it is over: ask again after its last hand"
+    return "reviews of a game being played come hand by hand at the table"

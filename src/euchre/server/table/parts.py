@@ -6,7 +6,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from euchre.engine import Match, Variant
@@ -17,6 +17,7 @@ from ..botplay import BotPool
 from ..config import Settings
 from ..connection import Endpoint
 from ..kinds import SeatKind, TableKind
+from ..limits import Attempts
 from ..metrics import Metrics
 from ..reviews import Reviews
 
@@ -58,6 +59,11 @@ class Services:
     rematch_news: Callable[[Table], None] = lambda _table: None
     # (rematch table id, person) a person left the finished game the rematch waits for.
     rematch_left: Callable[[str, str], None] = lambda _table_id, _person: None
+    # Each person's seat changes stored lately (``Seating.count_seat_change``).
+    seat_changes: Attempts = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seat_changes = Attempts(self.settings.seat_changes_per_minute, 60.0)
 
 
 @dataclass(slots=True)

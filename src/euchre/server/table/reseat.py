@@ -33,6 +33,7 @@ class Reseating(Seating):
             raise ProtocolError("bad_seat", f"you already sit at seat {index}: pick an empty seat")
         if not self.seats[wanted].empty:
             raise ProtocolError("seat_taken", f"seat {wanted} is taken: {self._empty_seats_text()}")
+        self.count_seat_change(conn)
         name = self.seats[index].name
         await self._exchange(index, wanted, "moved", {"from": index, "to": wanted, "name": name})
 
@@ -57,6 +58,7 @@ class Reseating(Seating):
             raise ProtocolError(
                 "bad_seat", f"seats {first} and {second} are both empty: nothing to swap"
             )
+        self.count_seat_change(conn)
         names = [self.seats[first].name, self.seats[second].name]
         await self._exchange(first, second, "swapped", {"seats": [first, second], "names": names})
 

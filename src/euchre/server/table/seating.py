@@ -198,8 +198,16 @@ class Seating(Publishing):
             raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
         own = self.seat_of(identity.id)
         if own is not None:
+            if wanted is not None and wanted != own and self.seats[own].left:
+                raise ProtocolError(
+                    "bad_state",
+                    f"seat {own} stays yours until this game is over, a bot playing it: "
+                    f"sit at seat {own} (or with no seat) to take it back",
+                )
             if wanted is not None and wanted != own:
                 raise ProtocolError("bad_state", f"you already sit at seat {own}: stand up first")
+            if self.seats[own].left:
+                self.count_seat_change(conn)
             if not await self._bind(conn, own, Direct(conn, None, ref), back=True):
                 conn.send(self.snapshot(conn, None, ref))
             return own
@@ -208,6 +216,7 @@ class Seating(Publishing):
             if not await self.services.user_exists(account):
                 raise ProtocolError("account_required", "your account no longer exists")
         index = self._free_seat(wanted)
+        self.count_seat_change(conn)
         before = self.seats[index]
         since_deal = self._first_whole_deal()
         name = self._name_here(identity.name, index)
@@ -300,7 +309,24 @@ class Seating(Publishing):
                 "bad_state",
                 "the game at this table is over: its seats stay as played (leave instead)",
             )
+        self.count_seat_change(conn)
         await self._vacate(index)
+
+    def count_seat_change(self, conn: Endpoint, refuse: bool = True) -> None:
+        """Count a seat change to be stored, refused (``rate_limited``) past the person's
+        ``seat_changes_per_minute``: sitting and standing, moving seats or bots in a loop
+        stored a row each time, kept for ever. Leaving is never refused (``refuse``
+        false), but counts: the seat is taken back by a counted ``sit``."""
+        changes, person, now = self.services.seat_changes, conn.identity.id, time.monotonic()
+        wait = changes.wait(person, now)
+        if wait > 0 and refuse:
+            most = self.settings.seat_changes_per_minute
+            raise ProtocolError(
+                "rate_limited",
+                f"seats change at most {most} times a minute: wait {max(wait, 0.1):.1f} s",
+                retry_after=wait,
+            )
+        changes.add(person, now)
 
     def _own_seat(self, conn: Endpoint) -> int:
         index = self.seat_of(conn.identity.id)
@@ -336,6 +362,7 @@ class Seating(Publishing):
                 await self._gone(index)
                 self._departed(index)
             else:
+                self.count_seat_change(conn, refuse=False)
                 await self._vacate(index)
         self._unwatch(conn)
         await self._close_if_deserted()
@@ -450,6 +477,7 @@ class Seating(Publishing):
             raise ProtocolError("bad_state", "bots can be added only before the game starts")
         chosen = check_level(level) if level else self.bot_level
         index = self._free_seat(wanted, person=False)
+        self.count_seat_change(conn)
         self.seats[index] = Seat(bot=chosen, name=bot_name(s.name for s in self.seats))
         try:
             await self._commit("bot_seated", {"seat": index, "level": chosen})
@@ -465,6 +493,7 @@ class Seating(Publishing):
             raise ProtocolError("bad_state", "bots can be removed only before the game starts")
         if not 0 <= index < self.players or self.seats[index].kind != SeatKind.BOT:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
+        self.count_seat_change(conn)
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": ""})
 
