@@ -333,6 +333,21 @@ def test_the_valid_examples_get_an_answer() -> None:
         assert reply is not None and reply.get("action") in obs["legal"], reply  # type: ignore[operator]
 
 
+def test_whole_numbers_written_as_floats_are_read_as_the_numbers_they_are() -> None:
+    """Many JSON writers write 4 as 4.0: the contract says "a number", so 4.0 is 4."""
+    floats = {
+        "seat": 0.0,
+        "dealer": 3.0,
+        "score": [0.0, 0.0],
+        "variant": STD | {"winning_score": 10.0},
+        "deal": 4.0,
+        "tricks_won": [0.0, 0.0, 0.0, 0.0],
+    }
+    for bot in (RandomBot(), MediumBot()):
+        reply = answer(bot, json.dumps({"observation": PLAY | floats}), random.Random(0))
+        assert reply is not None and reply.get("action") in PLAY["legal"], reply  # type: ignore[operator]
+
+
 @pytest.mark.parametrize("key", CONTRACT_KEYS)
 def test_a_missing_contract_key_is_named_with_the_whole_contract(key: str) -> None:
     message = _error(_without(BID, key))
@@ -346,10 +361,12 @@ def test_a_missing_contract_key_is_named_with_the_whole_contract(key: str) -> No
         ({"seat": 7}, ["'seat'", "0 to 3", "got 7"]),
         ({"seat": "0"}, ["'seat'", "0 to 3", "got '0'"]),
         ({"seat": True}, ["'seat'", "0 to 3", "got true"]),
+        ({"seat": 1.5}, ["'seat'", "0 to 3", "got 1.5"]),
         ({"dealer": -1}, ["'dealer'", "0 to 3", "got -1"]),
         ({"score": [0]}, ["'score'", "2 whole numbers", "team"]),
         ({"score": "0-0"}, ["'score'", "list"]),
         ({"score": [-2, 3]}, ["'score'", "none below 0", "got [-2, 3]"]),
+        ({"score": [0.5, 3]}, ["'score'", "2 whole numbers", "got [0.5, 3]"]),
         ({"variant": "standard"}, ["'variant'", "EGN ruleset object"]),
         ({"variant": STD | {"num_players": 5}}, ["'variant'", "players must be 2, 3 or 4"]),
         ({"hand": "Jc Ad"}, ["'hand'", "list of cards"]),

@@ -354,3 +354,16 @@ def test_a_malformed_command_is_refused(raw: dict[str, Any]) -> None:
     with pytest.raises(ProtocolError) as caught:
         cmd.from_json(raw)
     assert caught.value.code == "bad_message"
+
+
+def test_a_table_no_one_sits_at_does_not_start_and_says_to_sit_first(live: ThreadServer) -> None:
+    ann = Client(live.base, "Ann")
+    created = ann.request(type="create", kind="private", sit=False)
+    table = created["table"]
+    ann.until(lambda m: m["type"] == "table" and m["table"] == table)
+    refused = ann.expect_error("bad_state", type="start", table=table)
+    assert refused["message"] == "no one sits at this table: sit first (bots take the empty seats)"
+    assert ann.request(type="resync", table=table)["info"]["status"] == "waiting"
+    assert ann.request(type="sit", table=table)["type"] == "table"
+    assert _kind(ann.request(type="start", table=table)) == "started"
+    ann.close()

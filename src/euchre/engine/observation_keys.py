@@ -15,7 +15,7 @@ from . import actions as A
 from .actions import Action
 from .cards import CARD_TEXT, TRUMP_LETTERS, make_deck, parse_card
 from .phases import Phase
-from .records import RecordError, variant_of
+from .records import RecordError, variant_of, whole_numbers
 from .variants import Variant
 
 
@@ -91,6 +91,7 @@ def _variant(ruleset: Any) -> Variant:
             "'variant' must be the rules as an EGN ruleset object, e.g."
             f' {{"std": true, "canadian": false}}; got {shown(ruleset)}'
         )
+    ruleset = whole_numbers(ruleset)
     try:
         variant = variant_of(ruleset)
         keep = ruleset.get("dealer_may_discard_upcard", False)
@@ -101,18 +102,35 @@ def _variant(ruleset: Any) -> Variant:
         raise ObservationError(f"'variant': {exc}") from None
 
 
-def _whole(value: Any, where: str, low: int, high: int | None = None) -> int:
-    """A JSON whole number (not a string, not true/false) from ``low`` (to ``high``)."""
-    number = isinstance(value, int) and not isinstance(value, bool)
-    if number and value >= low and (high is None or value <= high):
+def whole_number(value: Any) -> int | None:
+    """A JSON whole number as a program may write it, ``4`` or ``4.0`` (not a string, not
+    true/false), else None."""
+    if isinstance(value, float) and value.is_integer():
         return int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _whole(value: Any, where: str, low: int, high: int | None = None) -> int:
+    """A whole number (:func:`whole_number`) from ``low`` (to ``high``)."""
+    number = whole_number(value)
+    if number is not None and number >= low and (high is None or number <= high):
+        return number
     allowed = f"{low} to {high}" if high is not None else f"a whole number from {low}"
     raise ObservationError(f"{where} must be {allowed}, got {shown(value)}")
 
 
+def _wholes(value: Any, where: str, what: str, n: int) -> list[int]:
+    """A list of ``n`` whole numbers (:func:`whole_number`)."""
+    numbers = [whole_number(item) for item in _list(value, where, what)]
+    if len(numbers) != n or None in numbers:
+        raise ObservationError(f"{where} must be a list of {what}, got {shown(value)}")
+    return [number for number in numbers if number is not None]
+
+
 def _seat(value: Any, where: str, n: int) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n:
-        return value
+    number = whole_number(value)
+    if number is not None and 0 <= number < n:
+        return number
     raise ObservationError(
         f"{where} must be a seat number 0 to {n - 1} ({n} players), got {shown(value)}"
     )
@@ -128,9 +146,7 @@ def _score(value: Any, variant: Variant) -> tuple[int, ...]:
     n = variant.sides
     per = "team" if variant.partnership else "player"
     what = f"{n} whole numbers (points before this deal, one per {per})"
-    items = _list(value, "'score'", what)
-    if len(items) != n or not all(isinstance(s, int) and not isinstance(s, bool) for s in items):
-        raise ObservationError(f"'score' must be a list of {what}, got {shown(value)}")
+    items = _wholes(value, "'score'", what, n)
     if any(s < 0 for s in items):
         raise ObservationError(
             f"'score' must be a list of {what}, none below 0 (no rule takes points away),"
@@ -289,10 +305,7 @@ def _extra_trick(value: Any, n: int) -> tuple[tuple[int, int], ...]:
 
 def _extra_tricks_won(value: Any, n: int) -> tuple[int, ...]:
     what = f"{n} whole numbers (tricks taken so far, by seat)"
-    items = _list(value, "'tricks_won'", what)
-    if len(items) != n or not all(isinstance(t, int) and not isinstance(t, bool) for t in items):
-        raise ObservationError(f"'tricks_won' must be a list of {what}, got {shown(value)}")
-    return tuple(items)
+    return tuple(_wholes(value, "'tricks_won'", what, n))
 
 
 EXTRA_READERS: dict[str, Callable[[Any, int], object]] = {

@@ -148,6 +148,15 @@ _EGN_ONLY_TYPES = {
 }
 
 
+def whole_numbers(ruleset: dict[str, Any]) -> dict[str, Any]:
+    """``ruleset`` with each whole float as the whole number it is: 10.0 is how some tools
+    write the number 10."""
+    return {
+        key: int(value) if isinstance(value, float) and value.is_integer() else value
+        for key, value in ruleset.items()
+    }
+
+
 def _check_ruleset(ruleset: dict[str, Any]) -> None:
     """Values of the JSON type their rule takes, and no rule given twice (EGN key and
     option name) with two values."""
@@ -378,9 +387,8 @@ def load_egn(text: str) -> dict[str, Any]:
     ruleset = metadata.get("ruleset", {})
     if not isinstance(ruleset, dict):
         raise RecordError('"metadata.ruleset" must be an object')
-    for key, value in ruleset.items():  # 10.0 is how some tools write the number 10
-        if isinstance(value, float) and value.is_integer():
-            ruleset[key] = int(value)
+    if "ruleset" in metadata:
+        metadata["ruleset"] = whole_numbers(ruleset)
     for i, deal in enumerate(data["deals"]):
         if isinstance(deal, str):
             raise RecordError(f"deal {i} is a compressed string; only JSON deals are supported")

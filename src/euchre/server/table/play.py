@@ -67,7 +67,9 @@ class Play(Reseating):
         if self.kind == TableKind.RANKED and self.free_seats():
             raise ProtocolError("bad_state", "a ranked game starts when every seat is taken")
         if self.humans() == 0:
-            raise ProtocolError("bad_state", "no one sits at this table")
+            raise ProtocolError(
+                "bad_state", "no one sits at this table: sit first (bots take the empty seats)"
+            )
         self._check_bot_game()
         self._fill_with_bots()
         await self._start_game()
