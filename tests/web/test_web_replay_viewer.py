@@ -34,6 +34,19 @@ from euchre.engine.records import export_egn
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
 LANDSCAPE = {"width": 844, "height": 390}
 SMALL_LANDSCAPE = {"width": 740, "height": 360}
+SMALL_PHONE_SIDEWAYS = {"width": 664, "height": 390}
+# The class of the nearest box that clips ``el`` (cuts part of it off), or null.
+CLIPPED_BY = """(el) => {
+    const r = el.getBoundingClientRect();
+    for (let box = el.parentElement; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const b = box.getBoundingClientRect();
+        const cut = r.bottom > b.bottom + 1 || r.top < b.top - 1 || r.right > b.right + 1;
+        if (cut) return box.className;
+    }
+    return null;
+}"""
 SHOTS = Path("/tmp/euchre-replay-shots")  # looked at by people, never part of the tree
 GAME_OVER = "!!document.querySelector('#game-over')"
 # The player's bad habits, so that the coach has something to mark: alone whenever
@@ -230,7 +243,8 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     expect(verdict).to_have_attribute("data-mark", decision["mark"])
     expect(verdict.locator(".mark-label")).to_have_text(MARK_WORDS[decision["mark"]])
     # The reason is made from its facts in the viewer's words (the server's sentence names
-    # actions by their record texts): it starts by naming the best action as "Best:" does.
+    # actions by their record texts): its first sentence names the best action as "Best:"
+    # does, as a thing done ("Best: Play Nine of hearts." "Playing the Nine of hearts ...").
     assert decision["facts"] and decision["facts"][0]["kind"] in ("margin", "forced")
     reason = verdict.locator(".coach-reason")
     expect(reason).not_to_be_empty()
@@ -238,7 +252,9 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
         best = verdict.locator(".coach-best").inner_text()
         assert best.startswith("Best: ") and best.endswith(".")
         words, told = best[len("Best: ") : -1], reason.inner_text()
-        assert told.startswith(words[:1].upper() + words[1:]), (told, best)  # a sentence's capital
+        assert told[:1].isupper(), told  # a sentence's capital
+        named = words.removesuffix(", alone").split(" ", 1)[-1].lower()  # "nine of hearts"
+        assert named in told.split(". ")[0].lower(), (told, best)
     english = reason.inner_text()
     assert any(w in english for w in ("points", "chance of winning", "worth the same")), english
     open_settings(page)  # and in German when the viewer reads German
@@ -269,6 +285,18 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     expect(verdict).to_be_focused()
     expect(verdict).to_be_in_viewport()
     assert_accessible(page, "a coach's mark in a replay (phone on its side)")
+    # A small phone on its side: the verdict was cut off beside the trick (the board's
+    # centre has the seats' height); it now reads whole under the steps.
+    page.set_viewport_size(SMALL_PHONE_SIDEWAYS)
+    listed.nth(mine.index(decision)).click()
+    expect(verdict).to_be_in_viewport()
+    assert verdict.evaluate(CLIPPED_BY) is None
+    if decision["best"] != decision["chosen"]:  # the better choice is said on a phone too
+        expect(verdict.locator(".coach-best")).to_have_css("position", "static")
+    expect(page.locator(".replay-centre #replay-review")).to_have_count(0)
+    _shots(page, "coach-small-landscape")
+    page.set_viewport_size(PHONE)  # turned upright: beside the trick again
+    expect(page.locator(".replay-centre #replay-review")).to_have_count(1)
 
 
 def test_an_opened_egn_file_is_replayed_by_the_server(

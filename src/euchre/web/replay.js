@@ -18,6 +18,8 @@ import { replayRows } from "./scoresheet.js";
 import { isolateName } from "./i18n.js";
 
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
+// A phone on its side, as app.css says it.
+const SIDEWAYS = "(orientation: landscape) and (max-height: 520px)";
 const DEFAULT_TARGET = 10; // a record names its target only when it is not 10 (EGN)
 const KEYS = { ArrowRight: "next", ArrowLeft: "back", Home: "first", End: "last", PageDown: "nextHand", PageUp: "prevHand" };
 
@@ -42,6 +44,11 @@ class ReplayPage extends Page {
     this.reviewState = "none"; // none | loading | ready | failed
     this.keys = (e) => this.key(e);
     document.addEventListener("keydown", this.keys);
+    // A phone on its side has no room for the coach's verdict beside the trick: it goes
+    // under the steps, above the list of decisions (verdictBox); turned, drawn again.
+    this.sideways = window.matchMedia(SIDEWAYS);
+    this.turned = () => this.replay && this.render();
+    this.sideways.addEventListener("change", this.turned);
     root.addEventListener("click", (e) => this.click(e));
     root.addEventListener("change", (e) => this.changed(e));
   }
@@ -49,6 +56,7 @@ class ReplayPage extends Page {
   unmount() {
     super.unmount();
     document.removeEventListener("keydown", this.keys);
+    this.sideways.removeEventListener("change", this.turned);
     this.forgetFile();
   }
 
@@ -162,7 +170,8 @@ class ReplayPage extends Page {
       last: () => this.move(this.frames.length - 1),
       step: () => {
         this.move(Number(value)); // a decision picked from the list: show it on the table
-        this.root.querySelector(".replay-centre")?.scrollIntoView({ block: "start" });
+        if (this.sideways.matches) this.root.querySelector("#replay-review")?.scrollIntoView({ block: "nearest" });
+        else this.root.querySelector(".replay-centre")?.scrollIntoView({ block: "start" });
         // and take the focus there: the list is now out of view on a phone
         this.root.querySelector("#replay-review")?.focus({ preventScroll: true });
       },
@@ -421,8 +430,14 @@ class ReplayPage extends Page {
           ),
         ),
       ),
-      this.verdict() ? reviewBox(this.ctx, this.verdict(), this.coachWords(deal, contract?.trump)) : null,
+      this.sideways.matches ? null : this.verdictBox(frame, deal),
     );
+  }
+
+  /** The coach's verdict on the viewer's decision at this step, if it is one. */
+  verdictBox(frame, deal) {
+    const verdict = this.verdict();
+    return verdict ? reviewBox(this.ctx, verdict, this.coachWords(deal, frame.contract?.trump)) : null;
   }
 
   upcard(frame, deal) {
@@ -488,6 +503,7 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: "replay-coach", id: "replay-coach" },
+      this.sideways.matches ? this.verdictBox(this.frames[this.step], this.replay.deals[this.deal]) : null,
       h("details", { class: "box decisions", id: "replay-decisions-box", open: true }, h("summary", {}, t("replayReview.yours")), decisionList(this.ctx, decisions, this.step)),
     );
   }
