@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -433,3 +434,30 @@ def test_the_default_bots_play_a_whole_game_with_a_person(tmp_path: Path) -> Non
         seats = ann.view(table).info["seats"]  # type: ignore[index]
         assert {s.get("level") for s in seats[1:]} == {default_level()}
         ann.close()
+
+
+def test_leaving_and_coming_back_does_not_start_ones_turn_clock_again(live: ThreadServer) -> None:
+    """Every event started the clock of the player to act again, their own away and back
+    included: reconnecting every few seconds held the game (a ranked one too) for ever."""
+    turn = 3.0
+    table, clients = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=turn)
+    clients[0].send(type="start", table=table)
+    to_act = clients[0].until(lambda m: (m.get("state") or {}).get("to_act") in (0, 1))
+    seat = to_act["state"]["to_act"]
+    staller, other = clients[seat], clients[1 - seat]
+    started = time.monotonic()
+    version = to_act["version"]
+    left = [to_act["clock"]["remaining"]]
+    while time.monotonic() - started < turn - 1:
+        staller.close()
+        staller = Client(live.base, staller.name, token=staller.token)
+        snapshot = staller.request(type="join", table=table)
+        assert snapshot["version"] > version  # away and back: two events
+        left.append(snapshot["clock"]["remaining"])
+        time.sleep(0.3)
+    assert all(b < a for a, b in itertools.pairwise(left)), left
+    timed = other.until(lambda m: (m.get("event") or {}).get("by") == "timer", timeout=turn + 2)
+    assert timed["event"]["seat"] == seat
+    assert time.monotonic() - started < turn + 1.5
+    staller.close()
+    other.close()

@@ -180,6 +180,9 @@ class Clock:
     seat: int
     seconds: float
     deadline: float
+    # The game's last action when the clock started (``Table.moved_at``): until the next
+    # one the turn is the same, and other events (away, back, chat...) keep its deadline.
+    since: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ class Turns(Play):
     def _reschedule(self) -> None:
         """After every event: whose move is it, and who (person, bot, clock) makes it."""
         self._cancel("turn")
-        self.clock = None
+        running, self.clock = self.clock, None
         state = self.state
         if self.status != TableStatus.PLAYING or state is None or state.current_player is None:
             return
@@ -43,8 +43,18 @@ class Turns(Play):
                 return  # paused: bots play on once a person is back (their seat's event)
             self._bot_turn(to_act)
         elif self._clock_runs():
-            self.clock = Clock(to_act, self.turn_seconds, time.monotonic() + self.turn_seconds)
-            self._later("turn", self.turn_seconds, self._auto_turn, self.version, to_act, "timer")
+            self.clock = self._turn_clock(to_act, running)
+            left = max(0.0, self.clock.deadline - time.monotonic())
+            self._later("turn", left, self._auto_turn, self.version, to_act, "timer")
+
+    def _turn_clock(self, to_act: int, running: Clock | None) -> Clock:
+        """The clock of ``to_act``'s turn: the one running, while no move has been made
+        since it started (leaving and coming back in a loop reset it, and a player could
+        hold the game for ever); else a new one."""
+        if running is not None and running.seat == to_act and running.since == self.moved_at:
+            return running
+        now = time.monotonic()
+        return Clock(to_act, self.turn_seconds, now + self.turn_seconds, self.moved_at)
 
     def _wake_bots(self) -> None:
         """A person is connected again: a bot whose turn waited for one moves now. Their
