@@ -73,3 +73,20 @@ def test_an_invite_whose_table_goes_while_it_is_read_says_the_same(
         assert answer.status_code == 404
         assert answer.json()["detail"] == no_invite(invite).message
         ann.close()
+
+
+def test_invites_looked_up_from_one_address_are_limited(tmp_path: Path) -> None:
+    """Codes were guessed over HTTP at 500 a second (the websocket's rate held them to 38)."""
+    settings = fast_settings(
+        tmp_path / "guess.db", invite_lookups_per_address=3, address_limit_exempt=""
+    )
+    with ThreadServer(settings) as live:
+        for _ in range(3):
+            assert httpx.get(f"{live.base}/api/invites/ABCD-EFGH").status_code == 404
+        refused = httpx.get(f"{live.base}/api/invites/ABCD-EFGH")
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        assert refused.json()["detail"].startswith("at most 3 invites a minute from one address")
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+        with other:  # another address has its own count
+            assert other.get(f"{live.base}/api/invites/ABCD-EFGH").status_code == 404

@@ -134,6 +134,32 @@ def test_weak_passwords_are_refused_with_the_reason(tmp_path: Path) -> None:
         assert login(live.base, "Annika", "staple battery horse").status_code == 200
 
 
+def test_password_changes_count_against_the_address_like_logins(tmp_path: Path) -> None:
+    """Each check of a password costs the same hashing, the right one too: an account
+    changing its password back and forth in a loop slowed everyone's logins."""
+    settings = social_settings(tmp_path / "pw.db", login_address_attempts=4)
+    with ThreadServer(settings) as live, httpx.Client(base_url=live.base) as http:
+        http.cookies.set("euchre_session", register(live.base, "Annika")["session"])  # 1
+        passwords = [PASSWORD, "staple battery horse"]
+        for n in range(3):  # attempts 2 to 4
+            changed = http.post(
+                "/api/account/password",
+                json={"password": passwords[n % 2], "new_password": passwords[(n + 1) % 2]},
+            )
+            assert changed.status_code == 200, changed.text
+        refused = http.post(
+            "/api/account/password",
+            json={"password": passwords[1], "new_password": passwords[0]},
+        )
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_attempts"
+        assert 0 < int(refused.headers["retry-after"]) <= 300
+        gone = http.request("DELETE", "/api/account", json={"password": passwords[1]})
+        assert gone.status_code == 429
+        assert http.get("/api/session").json()["name"] == "Annika"  # still logged in
+        # the password is still the last one changed to (logging in from another address)
+        assert login_from("127.0.0.2", live.base, "Annika", passwords[1]).status_code == 200
+
+
 def test_registrations_are_limited_per_address(tmp_path: Path) -> None:
     settings = social_settings(tmp_path / "reg.db", register_per_address=3)
     with ThreadServer(settings) as live:

@@ -42,6 +42,7 @@ def fast_settings(db_path: Path, **changes: Any) -> Settings:
         bot_delay=0.0,
         trick_pause=0.0,
         bot_level="random",
+        away_seconds=0.0,  # told at once: the wait is tested on its own
         log_level="warning",
         log_json=True,
         rate_per_second=1000.0,

@@ -444,31 +444,37 @@ class Accounts:
         if wait > 0:
             raise _too_many(wait, what)
 
-    async def _check_password(self, identity: Identity, password: str) -> UserRow:
+    async def _check_password(self, identity: Identity, password: str, address: str) -> UserRow:
+        """The account's row, if ``password`` is its password. Each check counts against
+        the address's login attempts, the right password too: it costs the same hashing,
+        and changing a password back and forth in a loop slowed everyone's logins."""
         account = identity.account_id
         user = None if account is None else await self.store.user_by_id(account)
         if user is None:
             raise AccountError(401, "no_account", "log in first")
         slot = _pair(name_key(user.name), "session")
         await self._take(self.by_pair, slot)
+        await self._take(self.by_address, address)
         ok, _ = await self.passwords.verify(user.password_hash, password, f"account {user.id}")
         if not ok:
             raise AccountError(403, "bad_password", "the password is wrong")
         await self.by_pair.clear(slot)
         return user
 
-    async def change_password(self, identity: Identity, password: str, new_password: str) -> None:
+    async def change_password(
+        self, identity: Identity, password: str, new_password: str, address: str
+    ) -> None:
         """A new password; every other session of the account is revoked."""
-        user = await self._check_password(identity, password)
+        user = await self._check_password(identity, password, address)
         await check_password(new_password, user.name)
         hashed = await self.passwords.hash(new_password, f"account {user.id}")
         await self.store.set_password_hash(user.id, hashed)
         revoked = await self.store.drop_sessions(user.id, keep=identity.session)
         await self.revoke(revoked)
 
-    async def delete(self, identity: Identity, password: str) -> None:
+    async def delete(self, identity: Identity, password: str, address: str) -> None:
         """Delete the account (its finished games stay, without the link to it)."""
-        user = await self._check_password(identity, password)
+        user = await self._check_password(identity, password, address)
         revoked = await self.store.delete_user(user.id)
         log.info("account deleted", extra={"account": user.id})
         await self.revoke(revoked)

@@ -536,7 +536,8 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
     async def change_password(body: PasswordChange, request: Request) -> Ok:
         """Change the password; every other session of the account is logged out."""
         identity = await account_of(server, request)
-        await server.accounts.change_password(identity, body.password, body.new_password)
+        address = _address(request)
+        await server.accounts.change_password(identity, body.password, body.new_password, address)
         return Ok()
 
     @app.delete(
@@ -549,7 +550,7 @@ def _account_routes(app: FastAPI, server: ServerParts) -> None:
         """Delete the account (needs the password). Its finished games stay in other
         players' histories under the name it had; its ratings and sessions are gone."""
         identity = await account_of(server, request)
-        await server.accounts.delete(identity, body.password)
+        await server.accounts.delete(identity, body.password, _address(request))
         response.delete_cookie(COOKIE_NAME, path="/")
         return Ok()
 

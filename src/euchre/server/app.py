@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from euchre.store.db import is_sqlite
 
 from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
+from .addresses import limit_key
 from .auth import COOKIE_NAME, Sessions, name_refusal, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, RedisBus, make_bus
@@ -35,7 +37,7 @@ from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .kinds import TableStatus
-from .limits import deployment_namespace
+from .limits import MemoryLimiter, deployment_namespace
 from .lobby import Lobby, invite_preview, no_invite
 from .metrics import Metrics
 from .privacy import may_view
@@ -86,6 +88,8 @@ class Server:
         self.chat = Chat(settings, self.accounts.store, self.accounts.publish_prefs)
         self.results = Results(self.store, self.accounts.store, settings)
         self.replays = ReplayWorkers(settings)
+        # Invite previews per address a minute: codes were guessed at 500 a second.
+        self.invite_lookups = MemoryLimiter(settings.invite_lookups_per_address, 60.0)
         self.recent = recent.RecentCache(self.store)
         self.services = Services(
             settings=settings,
@@ -330,10 +334,19 @@ def _table_routes(app: FastAPI, server: Server) -> None:
             raise api.problem(404, "not_found", f"no table {table_id}")
         return found
 
-    @app.get("/api/invites/{code}", responses=api.problems(404, 422))
-    async def invite(code: api.InviteCode) -> dict[str, Any]:
+    @app.get("/api/invites/{code}", responses=api.problems(404, 422, 429))
+    async def invite(code: api.InviteCode, request: Request) -> dict[str, Any]:
         """Who invites, to which rules: what a friend opening an invite link reads before
-        choosing a name (404: the invite leads to no table)."""
+        choosing a name (404: the invite leads to no table; 429: too many looked up from
+        the address, with ``Retry-After``)."""
+        host = request.client.host if request.client else "unknown"
+        if host not in server.replays.exempt:
+            wait = await server.invite_lookups.take(limit_key(host))
+            if wait > 0:
+                seconds = max(1, math.ceil(wait))
+                most = server.settings.invite_lookups_per_address
+                message = f"at most {most} invites a minute from one address: wait {seconds} s"
+                raise AccountError(429, "rate_limited", message, {"Retry-After": str(seconds)})
         try:
             table_id = await server.lobby.invite_table(code)
             glance = await server.store.invite_glance(table_id)

@@ -26,6 +26,7 @@ AT_LEAST_ONE = frozenset(
         "argon2_time_cost", "argon2_memory_kib", "argon2_parallelism", "replay_workers",
         "replay_max_bytes", "replay_max_deals", "chat_max_chars", "header_timeout",
         "body_timeout", "max_header_bytes", "max_websockets", "seat_changes_per_minute",
+        "invite_lookups_per_address",
     }
 )  # fmt: skip
 FRACTIONS = frozenset({"provisional_influence", "repeat_decay"})
@@ -46,6 +47,9 @@ class Settings:
     secret: str = ""  # empty: a secret generated once and kept in the database
     fill_seconds: float = 15.0  # wait before bots fill a quick-play table
     grace_seconds: float = 60.0  # a disconnected player's seat is kept this long
+    # The others hear that a player is away once they have been gone this long: a connection
+    # lost and found again at once is no news (and, in a loop, stored two rows each time).
+    away_seconds: float = 3.0
     turn_seconds: float = 30.0  # default turn timer (0: off, private tables only)
     summary_seconds: float = 3.0  # default pause after each hand, for its summary (0: none)
     rematch_seconds: float = 30.0  # how long "play again" waits for the others' answers
@@ -108,6 +112,7 @@ class Settings:
     replay_per_address: int = 30  # replays per address in the window ...
     replay_per_session: int = 20  # ... and per session
     replay_window_seconds: float = 60.0
+    invite_lookups_per_address: int = 60  # invite previews an address may look up a minute
     tables_per_person: int = 5  # open tables one person may have created ...
     tables_per_address: int = 20  # ... and one address
     waiting_per_person: int = 3  # of those, still waiting for players

@@ -164,6 +164,7 @@ class Seating(Publishing):
         seat.conn = conn
         self._watch(conn, index)
         self._cancel(f"grace-{index}")
+        self._cancel(f"away-{index}")
         self.departed.discard(index)
         if keeps_bot or (seat.unseen_away and not seat.bot_playing):
             seat.away = seat.unseen_away = False
@@ -359,7 +360,7 @@ class Seating(Publishing):
         index = self.seat_of(conn.identity.id)
         if index is not None and self.seats[index].conn is conn:
             if self.status == TableStatus.FINISHED:
-                await self._gone(index)
+                await self._gone(index, at_once=True)
                 self._departed(index)
             else:
                 self.count_seat_change(conn, refuse=False)
@@ -413,17 +414,36 @@ class Seating(Publishing):
         if all(seat.left and seat.user not in watching for seat in people):
             await self.close_unfinished()
 
-    async def _gone(self, index: int) -> None:
-        """The seat's person is away; the seat stays theirs."""
+    async def _gone(self, index: int, at_once: bool = False) -> None:
+        """The seat's person is away; the seat stays theirs. The others hear it after
+        ``away_seconds`` if they are still away (not ``at_once``, when they left): a
+        connection lost and found again at once is no news, and reconnecting in a loop
+        stored an "away" and a "returned" each time."""
         seat = self.seats[index]
         seat.conn, seat.away = None, True
+        wait = self.settings.away_seconds
+        if wait > 0 and not at_once and not seat.bot_playing:
+            seat.unseen_away = True
+            self._later(f"away-{index}", wait, self._tell_away, index)
+            return
         await self._commit("away", {"seat": index, "name": seat.name})
+
+    async def _tell_away(self, index: int) -> None:
+        """The person did not come back within ``away_seconds``: the others hear it."""
+        self._timers.pop(f"away-{index}", None)
+        seat = self.seats[index]
+        if seat.away and seat.unseen_away and seat.conn is None:
+            seat.unseen_away = False
+            await self._commit("away", {"seat": index, "name": seat.name})
 
     async def _grace_over(self, index: int) -> None:
         self._timers.pop(f"grace-{index}", None)
         seat = self.seats[index]
         if not seat.away or seat.conn is not None or seat.bot_playing:
             return
+        if f"away-{index}" in self._timers:  # a grace shorter than the wait: away first
+            self._cancel(f"away-{index}")
+            await self._tell_away(index)
         seat.unseen_away = False  # gone for good: what follows tells the others
         if self.status == TableStatus.PLAYING:
             seat.bot_playing = True
