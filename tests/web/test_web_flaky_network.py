@@ -105,9 +105,17 @@ def test_a_tap_while_the_phone_is_offline_is_refused_and_the_table_resumes(
     hand, version = game.hand(), game.version()
     choice = _first_choice(page)
 
+    button = page.locator(f'[data-cmd=act][data-action="{choice}"]').first
+    where = button.bounding_box()
     network.cut_all()
     context.set_offline(True)
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
+    # The state's words lie over the page: they took a line of the bar and pushed the bids
+    # down, under a thumb about to tap (and back up once connected again).
+    assert button.bounding_box() == where
+    banner = page.locator("#connection").bounding_box()
+    assert banner and banner["y"] + banner["height"] <= PHONE["height"] / 3, banner
+    expect(page.locator(".hand")).to_have_css("opacity", "0.55")  # the table looks it
     _tap(page, choice)
     expect(page.locator(".toast-error")).to_have_text("Not connected to the server. Reconnecting…")
     expect(page.locator(".table-page")).not_to_have_attribute("aria-busy", "true")

@@ -304,7 +304,9 @@ class ReplayPage extends Page {
   // ------------------------------------------------------------------ rendering
 
   render() {
-    const children = [h("h1", { id: "replay-title", tabindex: "-1" }, this.t("replay.title"))];
+    // one game's replay, or the list of games to choose from ("Replays", as the menu says)
+    const title = this.replay || this.gameId || this.file ? this.t("replay.title") : this.t("nav.replay");
+    const children = [h("h1", { id: "replay-title", tabindex: "-1" }, title)];
     if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error()));
     if (this.replay) {
       // The decisions (buttons) come after the steps, which stay at the foot of a small
