@@ -49,9 +49,9 @@ export function isAccount(session) {
   return Boolean(session) && session.guest === false;
 }
 
-/** Fill the header's account corner: log in, or the account's name and log out. On a short
- * screen on its side "Log out" is in the settings menu instead (app.css), which keeps the
- * top bar to one row. */
+/** Fill the header's account corner: log in, or the account's name and log out. On a phone
+ * "Log out" is in the settings menu instead (app.css): the top bar keeps to its rows, and a
+ * slip of the thumb beside the name does not log the player out. */
 export function renderHeader(ctx) {
   const bar = document.getElementById("account-bar");
   if (!bar) return;
