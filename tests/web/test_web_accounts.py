@@ -56,6 +56,28 @@ def test_register_log_out_and_log_in(new_page: PageFactory, accounts: LiveServer
     assert page.request.get("api/session").json()["name"] == "Annika"
 
 
+def test_an_account_forms_error_shows_under_its_field_on_a_small_phone(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    """The error came below "Create account", where a phone's keyboard (opened by the focus
+    on the password) covered it; the login form's earlier error stayed beside it."""
+    page = new_page(server=accounts, viewport={"width": 360, "height": 640}, locale="de-DE")
+    page.goto("/#/account")
+    account_form(page, "login", "Niemand", "falsches Passwort")
+    expect(page.locator("#login-error")).not_to_be_empty()
+    account_form(page, "register", "Cosima", "kurz")
+    error = page.locator("#register-error")
+    expect(error).to_contain_text("8 bis 128 Zeichen")
+    expect(error).to_be_in_viewport(ratio=1)
+    expect(page.locator("#login-error")).to_be_empty()  # one error at a time
+    expect(page.locator("#register-password")).to_be_focused()
+    field = page.locator("#register-password").bounding_box()
+    below = error.bounding_box()
+    assert field and below and 0 <= below["y"] - (field["y"] + field["height"]) < 40
+    described = page.locator("#register-password").get_attribute("aria-describedby") or ""
+    assert "register-error" in described.split()
+
+
 def test_register_refusals_are_translated(new_page: PageFactory, accounts: LiveServer) -> None:
     page = new_page(server=accounts)
     register(page, "Bertil")
@@ -67,7 +89,9 @@ def test_register_refusals_are_translated(new_page: PageFactory, accounts: LiveS
         "That name is taken: choose another one, or log in if it is yours."
     )
     account_form(page, "register", "Cosima", "short")
-    expect(page.locator("#register-error")).to_have_text("A password has 8 to 128 characters.")
+    expect(page.locator("#register-error")).to_have_text(
+        "That password is the wrong length: use 8 to 128 characters."
+    )
 
     german = new_page(server=accounts, locale="de-DE")
     account_form(german, "login", "Bertil", "falsches passwort")

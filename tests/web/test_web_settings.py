@@ -75,7 +75,9 @@ def test_change_the_password(new_page: PageFactory, own_server: LiveServer) -> N
     expect(page.locator("#password-done")).to_be_empty()
     fill_password_form(page, PASSWORD, "short", "short")
     page.click("#password-submit")
-    expect(page.locator("#password-error")).to_have_text("A password has 8 to 128 characters.")
+    expect(page.locator("#password-error")).to_have_text(
+        "That password is the wrong length: use 8 to 128 characters."
+    )
     expect(page.locator("#new-password")).to_be_focused()
 
     # Nothing changed: the old password still logs in elsewhere, the refused new one does not.

@@ -152,12 +152,13 @@ class AccountPage extends Page {
       minlength: kind === "register" ? "8" : null,
       maxlength: "128",
       required: true,
+      "aria-describedby": kind === "register" ? `${kind}-error ${kind}-hint` : `${kind}-error`,
     });
     const problem = h("p", { class: "form-error", id: `${kind}-error`, role: "alert" });
     const button = h("button", { type: "submit", class: "primary", id: `${kind}-submit` }, this.t(`account.${kind}`));
     const submit = async (event) => {
       event.preventDefault();
-      problem.textContent = "";
+      for (const shown of this.root.querySelectorAll(".account-page .form-error")) shown.textContent = ""; // the other form's too
       button.disabled = true;
       try {
         const info = await postJson(kind === "login" ? "api/login" : "api/accounts", {
@@ -170,7 +171,9 @@ class AccountPage extends Page {
       } catch (err) {
         problem.textContent = refusalText(this.ctx, err);
         button.disabled = false;
-        password.focus();
+        // the error sits under the password, in view above a phone's keyboard
+        password.focus({ preventScroll: true });
+        problem.scrollIntoView({ block: "center" });
       }
     };
     return h(
@@ -181,9 +184,9 @@ class AccountPage extends Page {
       name,
       h("label", { for: `${kind}-password` }, this.t("account.password")),
       password,
-      kind === "register" ? h("p", { class: "hint" }, this.t("account.passwordHint")) : null,
+      problem, // under the field it is about, not under the button (a phone's keyboard hid it)
+      kind === "register" ? h("p", { class: "hint", id: `${kind}-hint` }, this.t("account.passwordHint")) : null,
       button,
-      problem,
     );
   }
 }
