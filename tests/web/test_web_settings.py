@@ -245,3 +245,21 @@ def test_chat_is_beside_the_table_on_wide_screens_and_below_on_phones(
         assert chat["x"] < table["x"] + table["width"], (viewport, table, chat)
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, (viewport, overflow)
+
+
+def test_a_refused_password_change_is_in_view_on_a_small_phone(
+    new_page: PageFactory, own_server: LiveServer
+) -> None:
+    """The error came at the foot of the form, under the keyboard the focus opens."""
+    page = new_page(server=own_server, viewport={"width": 360, "height": 640})
+    register(page, "Ingrid")
+    page.goto("/#/account/settings")
+    fill_password_form(page, "not my password", NEW_PASSWORD, NEW_PASSWORD)
+    page.click("#password-submit")
+    expect(page.locator("#password-error")).to_have_text(WRONG_CURRENT)
+    expect(page.locator("#current-password")).to_be_focused()
+    box = page.locator("#password-error").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640 * 0.6, box  # above a keyboard
+    # a password manager keeps the new password with the account's name
+    username = page.locator("#password-form input[autocomplete=username]")
+    expect(username).to_have_value("Ingrid")

@@ -61,6 +61,8 @@ class SettingsPage extends Page {
       "form",
       { class: "panel", id: "password-form", "aria-labelledby": "password-heading", novalidate: true, onsubmit: (e) => this.changePassword(e) },
       h("h2", { id: "password-heading" }, this.t("accountSettings.passwordTitle")),
+      // whose password this is, for a password manager to keep the new one with the account
+      h("input", { type: "text", name: "username", autocomplete: "username", value: this.ctx.session.name, readonly: true, hidden: true }),
       h("label", { for: current.id }, this.t("accountSettings.current")),
       current,
       h("label", { for: fresh.id }, this.t("accountSettings.new")),
@@ -142,7 +144,10 @@ class SettingsPage extends Page {
     field.setAttribute("aria-errormessage", this.outputs[form].error.id);
     this.results[form] = { kind: "error", key };
     this.showResult(form);
-    field.focus();
+    field.focus({ preventScroll: true });
+    // the error under the form's button, in the middle of the screen: a phone's keyboard,
+    // opened by the focus, covered it at the foot
+    this.outputs[form].error.scrollIntoView({ block: "center" });
   }
 
   clear(form, fields) {
