@@ -381,8 +381,9 @@ def test_the_ranked_note_is_for_guests_only(new_page: PageFactory) -> None:
 
 
 def _check_the_replays_decisions(page: Page) -> None:
-    """The replay's list of the player's decisions: "Step 17: Play King of diamonds", never
-    "play", as "Step 3: Pass" is; each button 40 px tall at least (was 36)."""
+    """The replay's list of the player's decisions: "Step 17: Played King of diamonds" (a
+    thing done, as "Step 1: Ordered up" is), never "played", as "Step 3: Pass" is; each
+    button 40 px tall at least (was 36)."""
     page.click("#watch-replay")
     # the coach rates every hand first (the list shows then); a hand where the player sat
     # out (their partner went alone before they bid, often with random bots) has no
