@@ -478,6 +478,9 @@ def test_the_hand_summary_shows_the_last_trick(new_page: PageFactory, pausing: L
 GAME_OVER = "!!document.querySelector('#game-over')"
 
 
+NEXT_STEPS = ("#back-to-lobby", "#watch-replay")
+
+
 def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: LiveServer) -> None:
     # The panel is fixed over the table, so the page cannot scroll to a part of it that is
     # off the screen: it must fit, or scroll inside, with its title in view.
@@ -508,8 +511,13 @@ def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: L
                 what,
                 box,
             )
-        for action in ("#back-to-lobby", "#watch-replay"):  # what to do next, without scrolling
+        for action in NEXT_STEPS:  # what to do next, without scrolling
             assert page.evaluate(in_sight, action), (name, action)
+        if size["width"] < 600:  # a phone: two by two, of one width (were one per line)
+            lobby, replay = (page.locator(s).bounding_box() for s in NEXT_STEPS)
+            assert lobby and replay and lobby["y"] == replay["y"], (name, lobby, replay)
+            assert abs(lobby["width"] - replay["width"]) < 1, (name, lobby, replay)
+            assert page.evaluate(in_sight, "#close-game-over"), name
         # its top edge too: the two-row top bar of a narrow phone hid 15 px of it
         bar = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
         top = page.evaluate("document.querySelector('#game-over').getBoundingClientRect().top")
