@@ -129,9 +129,13 @@ def test_chat_is_off_until_turned_on_and_then_delivers(
         expect(page.locator("#chat-input")).to_be_disabled()
         expect(page.locator("#chat-send")).to_be_disabled()
         expect(page.locator(".chat-preset").first).to_be_disabled()
+        # nothing greyed out to puzzle over: the switch and its note only
+        expect(page.locator(".chat-presets")).to_be_hidden()
+        expect(page.locator("#chat-input")).to_be_hidden()
 
     host.check("#chat-enabled")
     expect(host.locator("#chat-input")).to_be_enabled()
+    expect(host.locator(".chat-presets")).to_be_visible()
     host.fill("#chat-input", "anyone there?")
     host.click("#chat-send")
     expect(host.locator(".chat-line .chat-text")).to_have_text(["anyone there?"])

@@ -348,6 +348,7 @@ class ChatPanel {
       h("p", { class: "form-error", id: "chat-error", role: "alert" }, this.problem()),
       this.renderMuted(),
     ];
+    this.root.classList.toggle("chat-is-off", off); // the phrases and the field hide (app.css)
     // replaceChildren would write a null (no one muted) as the text "null"
     redrawKeepingFocus(this.root, () => this.root.replaceChildren(...parts.filter(Boolean)), (key) => this.focusAfterGone(key));
     this.showAtTable();
