@@ -38,6 +38,20 @@ def test_a_table_with_house_rules_says_so_at_the_top(
     expect(rules.locator("summary")).to_be_in_viewport()
 
 
+def test_the_house_rules_badge_is_a_thumbs_size_to_tap(new_page: PageFactory) -> None:
+    """The badge is 20 px tall: a tap a little above or below it missed."""
+    page = new_page(viewport=PHONE, touch=True)
+    open_started_table(page, "standard", {"farmers_hand": True})
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("#house-rules").bounding_box()
+    assert box is not None and box["height"] < 30, box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] + 9  # a thumb a little low
+    hit = "([x, y]) => !!document.elementFromPoint(x, y)?.closest('#house-rules')"
+    assert page.evaluate(hit, [x, y]), (x, y, box)
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#table-rules")).to_have_attribute("open", "")
+
+
 def test_a_table_playing_its_preset_as_it_is_has_no_house_rules(
     new_page: PageFactory,
 ) -> None:
