@@ -232,7 +232,10 @@ def test_a_guest_finds_the_finished_game_under_replays_with_its_score_sheet(
     mine = page.locator(f"#recent-mine li[data-game='{table_id}'] a")
     expect(mine).to_be_visible()
     expect(mine).to_contain_text("Gil")
+    assert not re.search(r"\d:\d\d:\d\d", mine.inner_text()), mine.inner_text()  # to the minute
+    expect(page.locator("#replay-title")).to_have_text("Replays")  # the list, as the menu says
     mine.click()
+    expect(page.locator("#replay-title")).to_have_text("Replay")  # one game
     expect(page.locator("#replay-board")).to_be_visible()
     rows = page.locator("#replay-sheet tbody tr")
     expect(rows).to_have_count(len(record["deals"]))

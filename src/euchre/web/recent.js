@@ -30,7 +30,8 @@ export function recentGames(ctx, recent) {
 }
 
 function gameLine(ctx, game) {
-  const when = new Date(game.finished_at).toLocaleString(ctx.i18n.locale());
+  // to the minute, as the profile's history says it: the seconds only lengthened the line
+  const when = new Intl.DateTimeFormat(ctx.i18n.locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(game.finished_at));
   const preset = tableName(ctx, game.preset, game.house_rules);
   const line = ctx.t("lookback.gameLine", { players: game.players.map(isolateName).join(", "), score: (game.score || []).join(" – ") });
   return `${preset} · ${line} · ${when}`;
