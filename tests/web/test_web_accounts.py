@@ -19,6 +19,7 @@ from web_helpers import (
     account_server,
     create_private_table,
     enter_name,
+    open_settings,
     register,
     wait_connected,
 )
@@ -470,3 +471,22 @@ def test_the_leaderboard_says_what_established_takes(
         "A player is established after at least 1 ranked game, against at least"
         " 1 opponent already established at the time."
     )
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 390, "height": 664}])
+def test_an_accounts_top_bar_keeps_log_out_in_the_menu_on_a_phone(
+    new_page: PageFactory, accounts: LiveServer, size: dict[str, int]
+) -> None:
+    """Upright, "Log out" was a big white button beside the name, the most eye-catching
+    control on every page (one slip logged the player out), and in German at 360 px it made
+    the bar three rows, a fifth of the screen."""
+    page = new_page(server=accounts, viewport=size, locale="de-DE")
+    register(page, f"Kontoinhaberin{size['width']}")
+    expect(page.locator("#account-title")).to_have_count(0)  # gone on to the lobby
+    expect(page.locator("#account-name")).to_be_visible()
+    expect(page.locator("#logout")).to_be_hidden()
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and bar["height"] <= 92, bar  # two rows of 44 px targets
+    open_settings(page)
+    page.click("#menu-logout")
+    expect(page.locator("#login-link")).to_be_visible()
