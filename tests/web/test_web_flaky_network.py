@@ -112,7 +112,8 @@ def test_a_tap_while_the_phone_is_offline_is_refused_and_the_table_resumes(
     expect(page.locator("#connection")).to_have_attribute("data-state", "offline")
     # The state's words lie over the page: they took a line of the bar and pushed the bids
     # down, under a thumb about to tap (and back up once connected again).
-    assert button.bounding_box() == where
+    now = button.bounding_box()  # within a pixel: a card may still be settling (CI: 0.44 px)
+    assert now and where and abs(now["y"] - where["y"]) < 2 and abs(now["x"] - where["x"]) < 2
     banner = page.locator("#connection").bounding_box()
     assert banner and banner["y"] + banner["height"] <= PHONE["height"] / 3, banner
     expect(page.locator(".hand")).to_have_css("opacity", "0.55")  # the table looks it
