@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from euchre.bots.coach import ActionValue, Fact, hint
-from euchre.bots.coachwords import action_words, tied_with
+from euchre.bots.coach import ActionValue, Fact, hint, void_sentence
+from euchre.bots.coachwords import action_words, doing_words, tied_with
 from euchre.bots.review import Decision, game_actions, rated_views
 from euchre.engine import GameState
 from euchre.engine.views import View
@@ -64,9 +64,9 @@ def reason(session: Session, facts: Sequence[Fact], english: str) -> str:
 
 
 def fact_text(session: Session, fact: Fact) -> str:
-    if fact.kind == "void":
+    if fact.kind == "void":  # the seat named as the terminal names it
         suits = " and ".join(fact.data["suits"])
-        return f"{session.name(fact.data['seat'])} has shown out of {suits}."
+        return void_sentence(session.name(fact.data["seat"]), suits, fact.data.get("can_trump"))
     return fact.text
 
 
@@ -112,7 +112,8 @@ def show_review(session: Session, deal: int) -> None:
     for number, (view, d) in enumerate(rated, start=1):
         chosen, best = action_words(view, d.chosen), action_words(view, d.best)
         if d.mark is None:
-            session.say(f"  {number}. {review_verdict(d, chosen, best)}")
+            doing = doing_words(view, d.best)
+            session.say(f"  {number}. {review_verdict(d, chosen, best, doing)}")
             continue
         # The reason's first fact tells what the choice cost, in the hint's numbers.
         session.say(
@@ -120,15 +121,17 @@ def show_review(session: Session, deal: int) -> None:
         )
 
 
-def review_verdict(d: Decision, chosen: str | None = None, best: str | None = None) -> str:
-    """An unmarked decision in words (``chosen``, ``best``: its actions' words): the best,
-    about equal to it (a "≈" row of the hint), or good."""
-    chosen = chosen or d.chosen
-    best = best or d.best
+def review_verdict(d: Decision, chosen: str, best: str, best_doing: str) -> str:
+    """An unmarked decision in words (``chosen``, ``best``: its actions' words; the best as
+    a sentence names it, "playing the Ace of hearts"): the best, about equal to it (a "≈"
+    row of the hint), or good."""
     if d.chosen == d.best:
         return f"{chosen}: best."
+    compared = d.facts[0] if d.facts else None
+    if d.tied and compared is not None and compared.data.get("unsure"):
+        return f"{chosen}: {compared.text}"  # their numbers differ: said, with why no mark
     if d.tied:
-        return f"{chosen}: {tied_with(best)}"
+        return f"{chosen}: {tied_with(best_doing)}"
     return f"{chosen}: good (best: {best})."
 
 

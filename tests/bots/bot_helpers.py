@@ -166,6 +166,58 @@ def hearts_led(*played: str) -> GameState:
     return state
 
 
+# Clubs are trump: seat 1 orders the Qc up to the dealer, seat 0, who discards the Ks.
+CLUBS_HANDS = {1: "Jc 9h Th 9d Td", 2: "Qh Kh Ah Jh Qd", 3: "Kd Ad 9s Ts Qs", 0: "Js Ac Ks As Kc"}
+
+
+def clubs_ordered(hands: dict[int, str] = CLUBS_HANDS, orderer: int = 1) -> GameState:
+    state = deal(hands, "Qc")
+    for seat in range(1, orderer):
+        state.apply("pass", seat=seat)
+    state.apply("order", seat=orderer)
+    state.apply("discard Ks", seat=0)
+    return state
+
+
+def played(state: GameState, *cards: str) -> GameState:
+    for card in cards:
+        state.apply(f"play {card}")
+    return state
+
+
+# The Kd is turned down; seat 1 names clubs and leads; seats 2 and 0 hold no club.
+NO_TRUMPS_LEFT = {
+    1: "Jc Ac 9h 9d Td",
+    2: "Qh Kh Ah Jh Qd",
+    3: "Ad Kc Tc Qs 9c",
+    0: "9s Ts Ks As Th",
+}
+
+
+def clubs_named_none_left() -> GameState:
+    """The Kd turned down, seat 1 names clubs and leads the Jc: seats 2 and 0 show out."""
+    state = deal(NO_TRUMPS_LEFT, "Kd")
+    for _ in range(4):
+        state.apply("pass")
+    state.apply("call c", seat=1)
+    return played(state, "Jc", "Qd", "Kc", "9s")
+
+
+def dealer_to_discard() -> GameState:
+    """Seat 1 orders the Qc up; the dealer, seat 0, holds the Td alone of its diamonds."""
+    state = deal({1: "9h Th 9d Qd Qs", 0: "Ac Kc Td As Ks"}, "Qc")
+    state.apply("order", seat=1)
+    return state
+
+
+def dealer_to_pick_up() -> GameState:
+    """Three passes to the dealer, seat 0, who holds both black jacks under a Qc turn-up."""
+    state = deal({0: "Jc Js Ac Kc 9h"}, "Qc")
+    for _ in range(3):
+        state.apply("pass")
+    return state
+
+
 Trick = list[tuple[int, int]]
 
 

@@ -534,6 +534,29 @@ def test_a_time_ms_too_large_for_a_float_is_no_limit_and_reading_goes_on() -> No
     assert [r.get("action") in BID["legal"] for r in replies] == [True, True], replies  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("level", ["random", "medium", "hard"])
+def test_a_whole_number_time_ms_past_any_float_is_no_limit_at_every_level(level: str) -> None:
+    """``hard`` turned a budget of 1 and 400 zeros into a float and stopped with an
+    OverflowError: such a number is a budget without a limit, as 1e999 is."""
+    request = '{"observation": ' + json.dumps(BID) + ', "time_ms": 1' + "0" * 400 + "}"
+    reply = answer(make_bot(level), request, random.Random(0))
+    assert reply is not None and reply.get("action") in BID["legal"], reply  # type: ignore[operator]
+
+
+def test_a_number_too_long_to_read_is_answered_and_reading_goes_on() -> None:
+    """A number of 5,000 digits anywhere in a line stopped ``euchre bot`` with a traceback
+    (Python reads at most 4,300): the line is answered with the reason, as one nested
+    too deeply is."""
+    long = '{"observation": {}, "time_ms": ' + "9" * 5000 + "}"
+    stdin = io.StringIO(long + "\n" + json.dumps({"observation": BID}) + "\n")
+    stdout = io.StringIO()
+    assert serve(RandomBot(), stdin, stdout) == 0
+    replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert len(replies) == 2
+    assert "a number of more than 4300 digits" in replies[0]["error"], replies[0]
+    assert replies[1]["action"] in BID["legal"]
+
+
 def test_time_ms_may_be_absent_or_null() -> None:
     for request in ({"observation": BID}, {"observation": BID, "time_ms": None}):
         reply = answer(RandomBot(), json.dumps(request), random.Random(0))
@@ -619,3 +642,51 @@ def test_an_unknown_rule_in_the_variant_lists_the_egn_keys_too() -> None:
     for key in ("farmers", "partners_best", "winning_score", "num_players", "allow_no_trump"):
         assert key in message, (key, message)
     assert "dealer_may_discard_upcard" in message and "joker_upcard_rule" in message
+
+
+ROUND_2 = BID | {  # the Qd turned down; seat 0 to name a suit
+    "history": [{"seat": s, "action": "pass"} for s in (0, 1, 2, 3)],
+    "legal": ["pass", "call c", "call c alone", "call s", "call s alone", "call h", "call h alone"],
+}
+STUCK = ROUND_2 | {  # every other seat passed twice: the dealer, seat 3, is stuck
+    "seat": 3,
+    "hand": ["9c", "Tc", "9s", "Ts", "9h"],
+    "history": [{"seat": s, "action": "pass"} for s in (0, 1, 2, 3, 0, 1, 2)],
+    "legal": ["call c", "call c alone", "call s", "call s alone", "call h", "call h alone"],
+}
+# Seat 0 leads the Ks (trump diamonds: the dealer ordered), seat 1 trumps with the Jd; seat
+# 2's hand holds spades, which it must follow with.
+FOLLOW = PLAY | {
+    "seat": 2,
+    "hand": ["Td", "9s", "Ts", "Kc", "Ac"],
+    "history": [
+        *PLAY["history"],
+        {"seat": 0, "action": "play Ks"},
+        {"seat": 1, "action": "play Jd"},
+    ],
+    "legal": ["play 9s", "play Ts"],
+}
+del FOLLOW["trick"], FOLLOW["tricks_won"], FOLLOW["phase"]
+
+
+@pytest.mark.parametrize(
+    ("obs", "words"),
+    [
+        (BID | {"legal": [*BID["legal"], "call h"]}, "an order up and a suit to name"),
+        (BID | {"legal": ["discard Jc"]}, "seat 0 is not the dealer (3)"),
+        (ROUND_2 | {"legal": [*ROUND_2["legal"], "call d"]}, "that suit was turned down"),
+        (STUCK | {"legal": ["pass", *STUCK["legal"]]}, "the dealer is stuck"),
+        (FOLLOW | {"legal": ["play Td", "play 9s", "play Ts"]}, "is a revoke"),
+        (PLAY | {"legal": ["play Jc", "pass"]}, "the moves of one decision are all of one kind"),
+    ],
+)
+def test_a_legal_list_the_rules_refuse_is_an_error_not_a_move(obs: object, words: str) -> None:
+    """A host that lists a move the rules refuse (a discard in the bidding, the turned-down
+    suit, a stuck dealer's pass, a revoke) got one of them back as the bot's choice."""
+    assert words in _error(obs)
+
+
+@pytest.mark.parametrize("obs", [ROUND_2, STUCK, FOLLOW])
+def test_the_same_observations_with_the_rules_legal_list_are_answered(obs: object) -> None:
+    reply = answer(RandomBot(), json.dumps({"observation": obs}), random.Random(0))
+    assert reply is not None and reply.get("action") in obs["legal"], reply  # type: ignore[index,operator]

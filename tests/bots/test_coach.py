@@ -21,10 +21,11 @@ from euchre.bots.coach import (
     paired_error,
     shown_percent,
 )
-from euchre.bots.coachwords import card_name
+from euchre.bots.coachwords import action_words, card_name, card_with_part
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.match import utility
 from euchre.bots.medium import MediumBot
+from euchre.bots.review import rate
 from euchre.bots.search import SearchBot, rollout, world_state
 from euchre.engine import GameState, preset
 from euchre.engine import actions as A
@@ -73,15 +74,15 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
     )
     assert "In none of the ways the other hands could lie is your side euchred." in found.reason
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
-    assert "Your Jack of spades is the highest trump still out." in found.reason
+    assert "Your right bower (J♠) is the highest trump still out." in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")  # what a client translates
     assert trumps.data == {"suit": "spades", "count": 5, "left_bower": True, "named": False}
 
 
-def test_at_nine_points_the_reason_says_a_safe_call_wins() -> None:
+def test_at_nine_points_the_reason_says_there_is_no_need_to_go_alone() -> None:
     state = deal(TOP_SPADES, "9s", scores=(0, 9))
     found = hint(state.view(1), 1, worlds=6)
-    assert "At 9 points one point wins the game: a safe call is enough." in found.reason
+    assert "At 9 points one point wins the game: there is no need to go alone." in found.reason
     assert found.win_now is not None and found.win_now > 0.5
     # Any made call wins the game: the loner's extra points are worth nothing more.
     assert found.value_of("order").win == pytest.approx(found.value_of("order alone").win)
@@ -99,7 +100,7 @@ def test_a_call_for_best_at_nine_points_is_no_call_of_trump() -> None:
     for seat in (2, 0):
         state.apply("pass", seat=seat)
     found = hint(state.view(1), 4, worlds=6)
-    assert found.recommended == "call for best"  # going alone: no "safe call", no euchre risk
+    assert found.recommended == "call for best"  # alone: no score fact, no euchre risk
     assert not [f for f in found.facts if f.kind in ("score", "euchre_risk")]
 
 
@@ -111,7 +112,7 @@ def test_the_dealer_ordered_up_counts_the_turned_up_right_bower_as_the_boss() ->
     found = hint(state.view(0), 1, worlds=6)
     assert found.recommended == "order"
     boss = next(f for f in found.facts if f.kind == "boss_trump")
-    assert boss.data == {"card": "Jh"}  # not the Jd: the Jh comes into the dealer's hand
+    assert boss.data == {"card": "Jh", "trump": "h"}  # the Jh comes to the dealer
 
 
 def test_the_turned_up_right_bower_is_out_of_play_when_the_dealers_partner_goes_alone() -> None:
@@ -120,7 +121,8 @@ def test_the_turned_up_right_bower_is_out_of_play_when_the_dealers_partner_goes_
     found = hint(state.view(2), 1, worlds=6)
     assert found.recommended == "order alone"  # the dealer sits out and never takes the Jh
     boss = next(f for f in found.facts if f.kind == "boss_trump")
-    assert boss.data == {"card": "Jd"}
+    assert boss.data == {"card": "Jd", "trump": "h"}
+    assert boss.text == "Your left bower (J♦) is the highest trump still out."
 
 
 def test_the_dealer_naming_trump_for_a_joker_counts_the_joker() -> None:
@@ -132,7 +134,7 @@ def test_the_dealer_naming_trump_for_a_joker_counts_the_joker() -> None:
     held = {"s": 3, "c": 4, "h": 2, "d": 1}[named]  # the Joker, and the Js is clubs' left
     assert trumps.data["count"] == held
     boss = next(f for f in found.facts if f.kind == "boss_trump")
-    assert boss.data == {"card": "B"}
+    assert boss.data == {"card": "B", "trump": named}
 
 
 def test_a_dealer_naming_trump_blind_is_told_nothing_of_a_hand_it_has_not_seen() -> None:
@@ -141,16 +143,17 @@ def test_a_dealer_naming_trump_blind_is_told_nothing_of_a_hand_it_has_not_seen()
     assert not [f for f in found.facts if f.kind == "trumps"]
 
 
-def test_a_void_is_named_only_for_the_suit_the_seat_leads() -> None:
+def test_an_opponent_who_may_trump_the_lead_is_no_reason_for_it() -> None:
+    """Leading a diamond, seat 2 was told "Seat 3 has shown out of diamonds and may trump
+    it.": a warning against the lead, said as a reason for it. It is left out."""
     state = hearts_led("Kh", "9h", "Th", "Ah")  # seat 0 wins with Ah and leads
     for card in ("Kd", "9d", "Ad", "9c"):  # seat 3 shows out of diamonds; seat 2 leads
         state.apply(f"play {card}")
     found = hint(state.view(2), 1, worlds=6)
-    voids = [f for f in found.facts if f.kind == "void"]
     led = found.recommended.split()[1]
     assert led[1] == "d"  # (the Jd is no bower in spades: a diamond)
-    assert [(f.data["seat"], f.data["suits"]) for f in voids] == [(3, ["diamonds"])]
-    assert "Seat 3 has shown out of diamonds." in found.reason
+    assert not [f for f in found.facts if f.kind == "void"]
+    assert "Seat 3" not in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")
     assert trumps.data == {"suit": "spades", "count": 0, "left_bower": False, "named": True}
     assert "You hold no trumps (spades are trump)." in found.reason
@@ -199,7 +202,8 @@ def test_the_margin_is_told_in_the_numbers_shown_beside_each_action() -> None:
     assert (best.action, second.action) == ("order alone", "order")
     assert margin.text == (
         f"Ordering up 9♠ and going alone scores {points:.2f} points a hand more than ordering up"
-        f" 9♠, and your side's chance of winning the game is {100 * win:.1f}% higher."
+        f" 9♠, and your side's chance of winning the game is {100 * win:.1f} percentage points"
+        " higher."
     )
 
 
@@ -209,7 +213,7 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
     second = ActionValue("order", 0.1, -0.416, -0.0284)
     assert margin_fact(best, second, str).text == (
         "Pass scores 0.09 points a hand more than order, and your side's chance of winning"
-        " the game is 0.4% higher."
+        " the game is 0.4 percentage points higher."
     )
 
 
@@ -222,12 +226,13 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
             ActionValue("order", 2.0, 0.6, 0.08),
             ActionValue("order alone", 1.5, 0.9, 0.05),
             "Order scores 0.30 points a hand fewer than order alone, but your side's chance"
-            " of winning the game is 3.0% higher.",
+            " of winning the game is 3.0 percentage points higher.",
         ),
         (
             ActionValue("pass", 1.0, 0.4, 0.02),
             ActionValue("order", 0.8, 0.4, 0.01),
-            "Pass gives your side a 1.0% higher chance of winning the game than order.",
+            "Pass leaves your side's chance of winning the game 1.0 percentage points higher"
+            " than order.",
         ),
         # Three players: no chance of winning is shown, only points.
         (
@@ -239,12 +244,19 @@ def test_the_margin_agrees_with_the_rounded_figures_shown() -> None:
         (
             ActionValue("pass", 0.7, None, None),
             ActionValue("go under", 0.2, None, None),
-            "Pass is worth 0.50 points a hand more than go under.",
+            "Pass comes out above go under in the coach's model of the bidding.",
         ),
         (
             ActionValue("play Ah", 1.0, 1.0, 0.02),
             ActionValue("play Kh", 1.0, 1.0, 0.02),
-            "Play Ah and play Kh are worth the same here.",
+            "Play Ah is worth the same as play Kh here.",
+        ),
+        # At 9-9 the hand decides the game: points that differ are no difference
+        (
+            ActionValue("pass", 0.3, -0.12, 0.5),
+            ActionValue("order", 0.3, -0.83, 0.5),
+            "Pass gives your side the same chance of winning the game as order: at this score"
+            " the hand's points do not change it.",
         ),
     ],
 )
@@ -383,7 +395,7 @@ def test_a_card_on_the_table_that_beats_yours_is_no_longer_yours_to_fear() -> No
     assert "None of your cards can take this trick." in found.reason
 
 
-def test_a_forced_move_says_only_that_it_is_forced() -> None:
+def test_a_forced_move_says_only_why_it_is_forced() -> None:
     state = right_bower_on_the_table()
     forced = 0
     while state.phase == Phase.PLAY:
@@ -393,8 +405,12 @@ def test_a_forced_move_says_only_that_it_is_forced() -> None:
         if len(view.legal) == 1:
             found = hint(view, 1, worlds=4)
             assert [f.kind for f in found.facts] == ["forced"]  # no list of voids, no trumps
-            card = card_name(parse_card(found.recommended.split()[1]))
-            assert found.reason == f"Playing the {card} is the only legal move."
+            card = card_with_part(parse_card(found.recommended.split()[1]), view.trump)
+            said = f"Playing the {card} is the only legal move: "
+            if len(view.hand) == 1:
+                assert found.reason == said + "it is your last card."
+            else:
+                assert found.reason.startswith(said) and "must follow suit" in found.reason
             forced += 1
         state.apply(MediumBot().decide(view, random.Random(0)), seat=seat)
     assert forced >= 4  # at least every seat's last card
@@ -428,6 +444,15 @@ def test_partner_winning_and_last_to_play_are_said_when_throwing_low() -> None:
     assert {"last_to_play", "partner_winning"} <= set(kinds)
     assert "Your partner is already winning the trick." in found.reason
     assert "You are the last to play to this trick." in found.reason
+    # Second to play, an opponent still to come: the partner wins it so far, no more.
+    for action in ("play 9c", "play Kh", "play Jh"):  # the partner leads the next trick
+        state.apply(action)
+    found = hint(state.view(0), 0, worlds=6)
+    winning = next(f for f in found.facts if f.kind == "partner_winning")
+    assert (winning.text, winning.data) == (
+        "Your partner's card is winning the trick so far.",
+        {"last": False},
+    )
 
 
 def test_overtrumping_an_opponent_is_said_in_euchre_terms() -> None:
@@ -469,11 +494,11 @@ def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() 
     close = found.facts[0]
     assert close.kind == "close" and close.data["rule"] == "conventional"
     assert (
-        close.text.startswith("Ordering up 9♥ and ")
-        and "Ordering up 9♥ is the usual choice, so the coach picks it." in close.text
+        close.text.startswith("Ordering up 9♥ gives your side the same chance of winning")
+        and "The coach picks it: it is the usual choice." in close.text
     )
-    # The reason agrees with the recommendation: "a safe call" is said of a call only.
-    assert "At 9 points one point wins the game: a safe call is enough." in found.reason
+    # The reason agrees with the recommendation: "no need to go alone" is said of a call only.
+    assert "At 9 points one point wins the game: there is no need to go alone." in found.reason
     assert found.values[0].action == "order"  # the recommended first, the others by value
 
 
@@ -481,19 +506,26 @@ def test_a_pass_is_told_the_trumps_it_would_hold_and_who_would_take_the_turn_up(
     found = hint(deal({1: "9c Tc 9d Qh Ks"}, "9h").view(1), 0)
     assert found.recommended == "pass" and found.values[1].action == "order"
     trumps = next(f for f in found.facts if f.kind == "trumps")
-    assert trumps.data == {"suit": "hearts", "count": 1, "left_bower": False, "named": False}
+    assert trumps.data == {
+        "suit": "hearts",
+        "count": 1,
+        "left_bower": False,
+        "named": False,
+        "passing": True,
+    }
     turn_up = next(f for f in found.facts if f.kind == "turn_up")
     assert turn_up.data == {"card": "9h", "trump": "h", "dealer": 0}
-    assert "You hold one trump in hearts." in found.reason
+    # Told how few: "You hold one trump in hearts" beside a pass read as a reason to call.
+    assert "If hearts were trump, you would hold only one of them." in found.reason
     assert "If you order up, the dealer, an opponent, picks up the Nine of hearts." in found.reason
 
 
-def test_a_pass_is_never_told_that_a_safe_call_is_enough() -> None:
+def test_a_pass_is_never_told_that_there_is_no_need_to_go_alone() -> None:
     for seed in range(3):
         view = deal({1: "9c Tc 9d Qh Ks"}, "9h", scores=(5, 9)).view(1)
         found = hint(view, seed)
         if found.recommended == "pass":
-            assert "safe call" not in found.reason
+            assert "no need to go alone" not in found.reason
 
 
 def test_the_right_bower_is_led_before_the_left_when_both_win_the_same() -> None:
@@ -505,7 +537,10 @@ def test_the_right_bower_is_led_before_the_left_when_both_win_the_same() -> None
     assert found.value_of("play Jc").value == pytest.approx(found.value_of("play Js").value)
     assert found.recommended == "play Js" == conventional(view)
     assert found.facts[0].kind == "close"
-    assert found.facts[0].text.startswith("Playing the Jack of spades and ")
+    # a bower named by its part, in the comparison as in every sentence
+    assert found.facts[0].text.startswith("Playing the right bower (J♠) is worth the same as ")
+    assert action_words(view, "play Jc") == "Play left bower (J♣)"
+    assert action_words(view, "play As") == "Play Ace of spades"
 
 
 def test_without_the_conventional_card_among_the_close_ones_the_lowest_is_chosen() -> None:
@@ -541,3 +576,22 @@ def replace_value(value: ActionValue, new: float) -> ActionValue:
 
 def test_a_share_is_none_or_every_one_only_when_it_is() -> None:
     assert [shown_percent(s) for s in (0.0, 0.004, 0.2, 0.996, 1.0)] == [0, 1, 20, 99, 100]
+
+
+def test_a_loner_without_a_path_is_valued_by_the_model_not_a_bar() -> None:
+    """With offers to go under the bidding is valued by the model: a loner ``medium`` rules
+    out (no path to five tricks) still shows the model's value, near the others', and a
+    review of choosing it tells a loss in points a player can believe."""
+    variant = preset("standard", go_under="mixed")
+    weak = {1: "Qs 9c Td Kh Jc", 2: "9s Ts Ah 9h Th", 3: "As Ks Kd Qd Qc", 0: "Ad Ac Kc Tc 9d"}
+    state = deal(weak, "Js", variant=variant)
+    while state.phase == Phase.GO_UNDER:
+        state.apply("pass", seat=state.current_player)
+    view = state.view(state.current_player)
+    assert "order alone" in view.legal_texts()
+    alone = hint(view, 0, worlds=6).value_of("order alone").value
+    standing = utility(variant, view.scores, 0, (0, 0))
+    assert abs(alone - standing) < 4.0  # a match value, never the -1e9 that bars it
+    rated = rate(view, "order alone", len(view.history), 0, 6)
+    assert rated.loss is not None and 0.0 <= rated.loss < 4.0
+    assert "1000000" not in rated.reason

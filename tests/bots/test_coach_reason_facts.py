@@ -115,6 +115,20 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
     assert seat is not None
     if kind == "forced":
         assert len(view.legal) == 1
+        if view.phase != Phase.PLAY:
+            assert "why" not in fact
+        elif len(view.hand) == 1:
+            assert fact["why"] == "last"
+        else:  # the only card of the suit led
+            led = suit_in_play(trick[0], view.trump)
+            assert fact["why"] == "follow" and suit_in_play(card, view.trump) == led
+            assert fact["suit"] == ("trumps" if led == view.trump else SUIT_NAMES[led])
+    elif kind == "margin" and fact["next"] == "pass" != values[1].action:
+        # a call beaten only by the same call's other form: how much it beats passing too
+        assert A.Action.of(A.parse_action(action)).makes_trump and fact["best"] == action
+        passing = next(v for v in values if v.action == "pass")
+        assert clearly_better(best, passing)
+        assert fact["gap"] == round(best.value - passing.value, 3)
     elif kind in ("margin", "close"):
         assert fact["best"] == action and fact["next"] == values[1].action
         assert fact["gap"] == round(best.value - values[1].value, 3)
@@ -129,12 +143,15 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
             assert fact["rule"] == found.rule.value
     elif kind == "trumps":
         assert trump is not None and trump != NO_TRUMP
+        assert not trick, "the trumps held are no reason for a card that follows"
         held = [c for c in hand_for(view, action) if is_trump(c, trump)]
         left = [c for c in held if c != JOKER and rank_of(c) == JACK and suit_of(c) == trump ^ 2]
         assert fact["suit"] == SUIT_NAMES[trump]
         assert fact["count"] == len(held), (sorted(hand_for(view, action)), held)
         assert fact["left_bower"] == bool(left)
         assert fact["named"] == (view.trump is not None)
+        # the dealer's count has the turn-up it would pick up, and says so
+        assert fact.get("turn_up", False) == bool(hand_for(view, action) - set(view.hand))
     elif kind == "boss_trump":
         assert trump is not None and trump != NO_TRUMP
         boss = A.parse_action(f"play {fact['card']}") - A.PLAY_BASE
@@ -142,24 +159,66 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
         deck = make_deck(view.variant.min_rank - 7, view.variant.joker)
         higher = [c for c in deck if is_trump(c, trump) and POWER[trump][c] > POWER[trump][boss]]
         assert set(higher) <= out_of_play(view, action), (fact, higher)
+        assert fact["trump"] == "cdsh"[trump]  # the suit it is the boss of, while bidding too
+        # in the play, said only of the card played, and never for a pass: else it argues
+        # for another action
+        assert view.phase != Phase.PLAY or boss == card, (fact, card)
+        assert action != "pass", fact
     elif kind == "void":
         assert view.phase == Phase.PLAY and card is not None and not trick
         suit = suit_in_play(card, view.trump)
         assert fact["suits"] == ["trumps" if suit == view.trump else SUIT_NAMES[suit]]
         shown_out = fact["seat"]
-        assert shown_out != seat
-        assert any(
-            suit_in_play(t[0][1], view.trump) == suit
-            and any(s == shown_out and suit_in_play(c, view.trump) != suit for s, c in t)
-            for t in tricks_of(view)
-        )
+        assert isinstance(shown_out, int) and shown_out != seat
+        assert shown_out_of(view, shown_out, suit)
+        assert fact["partner"] == (view.players == 4 and shown_out == (seat + 2) % 4)
+        if suit == view.trump or view.trump == NO_TRUMP:
+            assert "can_trump" not in fact
+        else:  # it may trump the card led unless it has shown out of trumps too
+            assert fact["can_trump"] == (not shown_out_of(view, shown_out, view.trump))
+            # an opponent who may trump the lead is a warning, never told as a reason
+            assert not fact["can_trump"] or fact["partner"] or view.players == 3
+    elif kind == "lead_trump":
+        assert view.phase == Phase.PLAY and card is not None and not trick
+        assert view.trump is not None and is_trump(card, view.trump)
+        maker = view.maker
+        assert fact["maker"] == ("you" if maker == seat else "partner")
+        assert maker == seat or (view.players == 4 and maker == (seat + 2) % 4)
+        opponents = [s for s in view.active if s not in (seat, maker, (seat + 2) % 4)]
+        assert not all(shown_out_of(view, s, view.trump) for s in opponents)
+    elif kind == "make_void":
+        assert card is not None and view.trump is not None and view.trump != NO_TRUMP
+        if fact.get("play"):  # a card thrown off: it does not follow the suit led
+            assert view.phase == Phase.PLAY and trick
+            assert suit_in_play(card, view.trump) != suit_in_play(trick[0], view.trump)
+        else:
+            assert view.phase in (Phase.DEALER_DISCARD, Phase.BEST_DISCARD)
+        kept = [c for c in view.hand if c != card]
+        suit = suit_in_play(card, view.trump)
+        assert fact["card"] == A.action_text(A.PLAY_BASE + card)[5:]
+        assert fact["suit"] == SUIT_NAMES[suit]
+        assert suit != view.trump and all(suit_in_play(c, view.trump) != suit for c in kept)
+        assert any(is_trump(c, view.trump) for c in kept)
+    elif kind == "turn_up" and fact.get("partner"):  # an order up while the partner deals
+        assert view.phase == Phase.BID_R1 and A.Action.of(A.parse_action(action)).makes_trump
+        assert view.players == 4 and fact["dealer"] == view.dealer == (seat + 2) % 4
+        assert fact["card"] == A.action_text(A.PLAY_BASE + view.upcard)[5:]
+        assert dealer_takes_upcard(view, action)
     elif kind == "turn_up":
         assert action == "pass" and view.phase == Phase.BID_R1 and "order" in view.legal_texts()
         assert fact["card"] == A.action_text(A.PLAY_BASE + view.upcard)[5:]
         assert fact["trump"] == "cdsh"[3 if view.upcard == JOKER else suit_of(view.upcard)]
         assert fact["dealer"] == view.dealer != seat
         assert view.players != 4 or (view.dealer - seat) % 2 == 1  # an opponent
+        assert fact.get("may", False) == (view.players == 2)  # who may decline it
         assert dealer_takes_upcard(view, "order")
+    elif kind == "call_risk":  # the call a pass passes up, euchred often enough to say
+        runner_up = values[1]
+        assert action == "pass" and fact["next"] == runner_up.action
+        assert A.Action.of(A.parse_action(runner_up.action)).makes_trump
+        assert runner_up.euchred is not None and runner_up.euchred >= 0.25
+        assert_percent(fact["euchred_percent"], runner_up.euchred)
+        assert fact.get("alone", False) == (view.players != 4)
     elif kind == "defend":
         assert action == "pass" and view.phase == Phase.BID_R1 and "order" in view.legal_texts()
         assert view.players != 4 or (view.dealer - seat) % 2 == 1  # an opponent deals
@@ -176,6 +235,15 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
         seen = set(view.hand) | out_of_play(view, action) | set(trick)
         for other in set(deck) - seen:  # whoever plays it next cannot take the trick
             assert trick_winner_index([*trick, card, other], view.trump) == len(trick), other
+    elif kind == "boss_card":
+        assert view.phase == Phase.PLAY and card is not None and view.trump is not None
+        assert not trick and fact["card"] == A.action_text(A.PLAY_BASE + card)[5:]
+        assert suit_in_play(card, view.trump) != view.trump  # a plain card led
+        deck = make_deck(view.variant.min_rank - 7, view.variant.joker)
+        seen = set(view.hand) | out_of_play(view, action)
+        for other in set(deck) - seen:  # only a trump beats it
+            if trick_winner_index([card, other], view.trump) == 1:
+                assert suit_in_play(other, view.trump) == view.trump, other
     elif kind == "last_to_play":
         assert len(trick) == len(view.active) - 1
     elif kind in ("take_trick", "overtrump", "trump_in"):
@@ -184,6 +252,9 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
         assert trick_winner_index([*trick, card], view.trump) == len(trick)
         # "takes the trick" only when no one plays after the seat
         assert fact["last"] == (len(trick) == len(view.active) - 1)
+        # never a reason to take a trick the partner is winning
+        winner = view.trick[trick_winner_index(trick, view.trump)][0] if trick else None
+        assert view.players != 4 or winner != (seat + 2) % 4
         if kind != "take_trick":
             led = suit_in_play(trick[0], view.trump)
             assert is_trump(card, view.trump) and led != view.trump
@@ -214,10 +285,36 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
         if fact["side"] == "ours":
             assert mine == target - 1
             assert A.Action.of(A.parse_action(action)).makes_trump and "alone" not in action
-        else:
+            assert any("alone" in a for a in view.legal_texts())  # "no need" where one may
+        else:  # said while bidding, not again with every card
             assert theirs == target - 1
+            card_phases = (Phase.PLAY, Phase.DEALER_DISCARD, Phase.BEST_DISCARD, Phase.GIVE_BEST)
+            assert view.phase not in card_phases, view.phase
+            assert fact.get("one", False) == (view.players == 2)  # a lone opponent
     else:
         raise AssertionError(f"a fact this test does not check: {kind}")
+
+
+# What being last to play leads to: the card takes the trick, the partner has it, or no
+# card can.
+PLAY_KINDS = (
+    "take_trick",
+    "overtrump",
+    "trump_in",
+    "sure_winner",
+    "boss_card",
+    "partner_winning",
+    "cannot_take",
+)
+
+
+def shown_out_of(view: View, player: int, suit: int) -> bool:
+    """Whether ``player`` failed to follow ``suit`` led in a trick of the deal so far."""
+    return any(
+        suit_in_play(t[0][1], view.trump) == suit
+        and any(s == player and suit_in_play(c, view.trump) != suit for s, c in t)
+        for t in tricks_of(view)
+    )
 
 
 def positions(name: str, games: int) -> Iterator[View]:
@@ -254,5 +351,8 @@ def test_every_fact_of_a_reason_is_true_of_the_position(name: str) -> None:
         assert all(v.action in found.tied for v in rivals)
         for fact in found.to_json()["facts"]:
             check_fact(view, found, fact)
+        kinds = [f.kind for f in found.facts]
+        if "last_to_play" in kinds:  # said with what it means here, never alone
+            assert set(kinds) & set(PLAY_KINDS), found.reason
         checked += 1
     assert checked >= 10

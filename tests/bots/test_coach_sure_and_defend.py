@@ -8,7 +8,14 @@ from pathlib import Path
 
 from bot_helpers import deal, hearts_led
 
-from euchre.bots.coach import DEFEND_TRUMPS, Fact, _defend_facts, _sure_winner_fact, hint
+from euchre.bots.coach import (
+    DEFEND_TRUMPS,
+    Fact,
+    _boss_card_fact,
+    _defend_facts,
+    _sure_winner_fact,
+    hint,
+)
 from euchre.bots.knowledge import knowledge_of
 from euchre.engine import GameState
 from euchre.engine.cards import parse_card
@@ -38,7 +45,8 @@ def test_leading_the_right_bower_is_sure_to_win_said_naturally() -> None:
     )
     # said once: not also "the highest trump still out" of the same card
     assert not kinds(found.facts, "boss_trump")
-    assert found.reason.count("right bower") == 1
+    # (the sentence comparing the choices names the action, the bower too, by its part)
+    assert sum(f.text.count("right bower") for f in found.facts if f.kind != "close") == 1
 
 
 def test_a_card_a_card_still_out_may_beat_is_not_sure() -> None:
@@ -102,3 +110,19 @@ def test_the_defend_threshold_is_the_documented_one() -> None:
     docs = Path(__file__).parents[2] / "docs" / "bots.md"
     told = f"at least {DEFEND_TRUMPS} trumps of the turn-up's suit (`DEFEND_TRUMPS`"
     assert told in docs.read_text()
+
+
+def test_a_lead_no_card_of_its_suit_still_out_beats_is_told_so() -> None:
+    """A defender led the left bower where the ace cashed a trick, and the review gave no
+    reason but the trumps held. A plain card led that is the best of its suit still out
+    is said so: only a trump can beat it."""
+    state = hearts_led("Kh", "9h", "Th", "Ah")  # spades trump; seat 0 took the trick
+    know = knowledge_of(state.view(0))  # it holds Qh Kd Td Ks
+    fact = _boss_card_fact(know, parse_card("Qh"))  # the Ah and Kh have gone
+    assert fact is not None and fact.data == {"card": "Qh"}
+    assert fact.text == (
+        "Your Queen of hearts is the highest card of its suit still out:"
+        " only a trump can beat it."
+    )
+    assert _boss_card_fact(know, parse_card("Kd")) is None  # the Ad is still out
+    assert _boss_card_fact(know, parse_card("Ks")) is None  # a trump: told otherwise

@@ -9,9 +9,11 @@ from bot_helpers import VARIANTS, deal, play
 
 from euchre.bots import Bot, levels, make_bot
 from euchre.bots.base import UnknownLevelError
+from euchre.bots.evaluate import best_discard
 from euchre.bots.opponents import OpponentModel
 from euchre.bots.search import SearchBot
 from euchre.engine import GameState, Phase, preset
+from euchre.engine.cards import make_deck, parse_card, suit_of
 
 
 def test_levels_are_registered() -> None:
@@ -89,3 +91,16 @@ def test_forced_actions_are_answered_at_once() -> None:
     view = state.view(state.current_player)
     for level in ("random", "easy", "medium", "hard"):
         assert make_bot(level).decide(view, random.Random(0)) == view.legal_texts()[0]
+
+
+def test_the_dealers_discard_among_equals_leaves_a_suit_empty_to_trump() -> None:
+    """Spades trump, the dealer holds the 9♠, four hearts and the Q♣: throwing the 9♥ or
+    the Q♣ costs no trick, and the teacher's discard is the Q♣ (clubs can then be trumped);
+    the coach called the 9♥ "the usual choice"."""
+    deck = sum(1 << c for c in make_deck())
+    hand = sum(1 << parse_card(t) for t in ["9s", "Qh", "Jh", "Th", "9h", "Qc"])
+    spades = suit_of(parse_card("9s"))
+    assert best_discard(hand, spades, deck) == parse_card("Qc")
+    # With no trump kept, no suit can be trumped: the lowest card goes.
+    plain = sum(1 << parse_card(t) for t in ["Ah", "Qh", "Jh", "Th", "9h", "Qc"])
+    assert best_discard(plain, spades, deck) == parse_card("9h")

@@ -12,6 +12,7 @@ from bot_helpers import deal, hearts_led
 from euchre.bots import review
 from euchre.bots.coach import (
     ActionValue,
+    Fact,
     Hint,
     Rule,
     choose,
@@ -20,12 +21,13 @@ from euchre.bots.coach import (
     conventional,
     hint,
     margin_fact,
+    shown_percent,
 )
 from euchre.bots.coachwords import naming
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot
 from euchre.bots.review import THRESHOLDS, game_actions, mark_for, review_deal
-from euchre.engine import GameState
+from euchre.engine import GameState, preset
 
 TOP_SPADES = {1: "Js Jc As Ks Qs", 0: "9h Th Qh 9d Td"}  # seat 1 cannot lose a trick alone
 
@@ -60,7 +62,7 @@ def test_passing_a_sure_loner_is_a_blunder_with_the_loner_as_best() -> None:
     # the reason's facts, for a client's own words: the hint's, the margin to the choice made
     name = naming(deal(TOP_SPADES, "9s").view(1))
     margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"), name)
-    assert first.facts == (margin, *advice.facts[1:])
+    assert first.facts == (margin, *_others(advice, "pass"))
     assert first.to_json()["facts"] == [f.to_json() for f in first.facts]
     # the loss in the numbers the hint shows beside each action
     assert (first.loss_points, first.loss_win) == (margin.data["points"], margin.data["win"])
@@ -76,10 +78,18 @@ def test_the_reason_compares_the_best_with_the_choice_made_not_the_runner_up() -
     assert (first.chosen, first.best) == ("pass", "order alone")
     name = naming(deal(TOP_SPADES, "9s").view(1))
     margin = margin_fact(advice.value_of("order alone"), advice.value_of("pass"), name)
-    assert first.facts == (margin, *advice.facts[1:])  # the other facts are the hint's
-    assert first.reason.startswith(
-        "Ordering up 9♠ and going alone scores 2.08 points a hand more than passing,"
-    )
+    assert first.facts == (margin, *_others(advice, "pass"))  # the other facts are the hint's
+    said = "Ordering up 9♠ and going alone scores 2.08 points a hand more than passing,"
+    assert first.reason.startswith(said)
+    # the hint's own margin over passing (its runner-up is the order) is not said twice
+    assert [f.kind for f in advice.facts[:2]] == ["margin", "margin"]
+    assert first.reason.count(said) == 1
+
+
+def _others(advice: Hint, chosen: str) -> list[object]:
+    """The hint's facts after its first, less a margin over the choice made (the review's
+    first fact says it)."""
+    return [f for f in advice.facts[1:] if f.kind != "margin" or f.data["next"] != chosen]
 
 
 def test_the_best_choice_gets_no_mark() -> None:
@@ -144,7 +154,10 @@ def test_a_choice_about_equal_to_the_coachs_pick_is_told_so_not_costed(
         1,
         usual,
         tuple(values.values()),
-        (compare_fact(values[usual], values[top], str, Rule.CONVENTIONAL),),
+        (
+            compare_fact(values[usual], values[top], str, Rule.CONVENTIONAL),
+            Fact("boss_card", "Your card is the highest of its suit still out.", {}),
+        ),
         4,
         None,
         Rule.CONVENTIONAL,
@@ -154,6 +167,8 @@ def test_a_choice_about_equal_to_the_coachs_pick_is_told_so_not_costed(
     decision = review.rate(view, chosen, 0, 0, 4)
     assert decision.facts[0].kind == "close" and decision.mark is None
     assert decision.tied
+    # the reasons for the pick are not told as if they were the choice's faults
+    assert [f.kind for f in decision.facts] == ["close"]
     # and one clearly worse than the pick is no tie, though about equal to the best value
     values = {
         usual: ActionValue(usual, 9.5, 0.0, 0.0, samples=(9.5,) * 4),
@@ -193,3 +208,48 @@ def test_the_hints_about_equal_rows_are_exactly_the_reviews_about_equal_choices(
         decision = review.rate(view, value.action, 0, 0, 4)
         assert decision.tied == (value.action in advice.tied), value.action
     assert review.rate(view, chosen, 0, 0, 4).mark == "mistake"
+
+
+def test_a_move_the_server_made_for_the_seat_is_not_rated() -> None:
+    """A turn clock that ran out (or a bot standing in) made that move: the review rated it
+    as the player's ("Best — You: Pass", "5 decisions, no mistakes")."""
+    state = GameState(preset("standard"), seed=11)
+    rng = random.Random(11)
+    while state.record.number == 0 and not state.game_over:
+        seat = state.current_player
+        state.apply(MediumBot().decide(state.view(seat), rng), seat=seat)
+    actions = game_actions(state)
+    seat = 1
+    fresh = GameState(preset("standard"), seed=11)
+    every = review_deal(fresh, actions, 0, seat, worlds=4)
+    assert len(every) >= 2
+    # in the first deal a decision's place in the deal is its place in the game's actions
+    timed_out = every[0].index
+    assert actions[timed_out] == (seat, every[0].chosen)
+    fresh = GameState(preset("standard"), seed=11)
+    rated = review_deal(fresh, actions, 0, seat, worlds=4, played_for=[timed_out])
+    assert [d.index for d in rated] == [d.index for d in every[1:]]
+
+
+def test_a_lone_call_the_coach_would_pass_is_told_its_own_risks() -> None:
+    """A review of ordering up alone, where passing was best, told how often ordering up
+    *with the partner* is euchred (the runner-up the hint weighed): the player read the
+    odds of a call they did not make. It tells the loner's own."""
+    view = deal({1: "Jc Kd Qd Ts 9h"}, "Jh").view(1)
+    advice = hint(view, 0, worlds=8)
+    assert [v.action for v in advice.values] == ["pass", "order", "order alone"]
+    assert [f.data["next"] for f in advice.facts if f.kind == "call_risk"] == ["order"]
+    rated = review.rate(view, "order alone", 0, 0, 8)
+    assert rated.best == "pass" and rated.mark is not None
+    risks = [f for f in rated.facts if f.kind == "call_risk"]
+    alone = advice.value_of("order alone")
+    assert [f.data for f in risks] == [
+        {"euchred_percent": shown_percent(alone.euchred or 0), "next": "order alone"}
+    ]
+    assert "After ordering up J♥ and going alone, your side would be euchred" in rated.reason
+    assert "Alone, you take all five tricks" in rated.reason
+    # a choice of the runner-up itself keeps the hint's facts as they were
+    ordered = review.rate(view, "order", 0, 0, 8)
+    assert [f for f in ordered.facts if f.kind == "call_risk"] == [
+        f for f in advice.facts if f.kind == "call_risk"
+    ]

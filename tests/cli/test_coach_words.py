@@ -14,7 +14,7 @@ import euchre
 from bots.bot_helpers import deal
 from euchre import cli_coach
 from euchre.bots import coachwords
-from euchre.bots.coach import hint
+from euchre.bots.coach import Fact, hint
 from euchre.cli import Session, ordered_choices, resolve_input, run_interactive
 from euchre.engine.cards import parse_card
 
@@ -32,7 +32,7 @@ def test_a_hints_reason_names_actions_and_cards_in_words(
     told = " ".join(out.getvalue().split())
     said = "Ordering up 9♠ and going alone scores 2.00 points a hand more than ordering up 9♠,"
     assert said in told
-    assert "Your Jack of spades is the highest trump still out." in told
+    assert "Your right bower (J♠) is the highest trump still out." in told
     assert "Order alone scores" not in told and "Your Js" not in told
 
 
@@ -115,5 +115,25 @@ def test_the_review_names_the_choices_in_words() -> None:
     verbs = r"(Play|Discard|Order up|Pick up|Pass|Name|Give|Go under|Call for best|Defend)"
     for line in lines:
         assert re.match(rf"  \d+\. {verbs}\b[^:]*: ", line), line
-        for best in re.findall(r"(?:best(?: \(|: )|About equal to )([^.),]+)", line):
+        for best in re.findall(r"best(?: \(|: )([^.),]+)", line):
             assert re.match(verbs, best), line
+        doing = r"(playing|discarding|ordering up|picking up|passing|naming)"
+        for best in re.findall(r"About equal to ([^.),]+)", line):  # named mid-sentence
+            assert re.match(doing, best), line
+
+
+def test_a_seat_out_of_the_suit_led_is_told_with_whether_it_may_trump_it() -> None:
+    """The terminal named the seat its own way and dropped the rest of the sentence: "Left
+    (seat 1) has shown out of clubs." read as a reason not to lead clubs, where the coach
+    had said that seat 1 had no trumps left either."""
+    session, _ = scripted([])
+    cannot = Fact("void", "", {"seat": 1, "suits": ["clubs"], "can_trump": False})
+    may = Fact("void", "", {"seat": 2, "suits": ["clubs"], "partner": True, "can_trump": True})
+    trumps = Fact("void", "", {"seat": 3, "suits": ["trumps"]})
+    assert cli_coach.fact_text(session, cannot) == (
+        "Left (seat 1) has shown out of clubs and of trumps, so cannot trump it."
+    )
+    assert cli_coach.fact_text(session, may) == (
+        "Partner (seat 2) has shown out of clubs and may trump it."
+    )
+    assert cli_coach.fact_text(session, trumps) == "Right (seat 3) has shown out of trumps."

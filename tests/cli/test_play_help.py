@@ -51,7 +51,7 @@ def test_a_hint_marks_the_choices_about_equal_to_the_best(
         ActionValue("discard Tc", -0.50, -0.50, -0.035),
         ActionValue("discard Ah", -1.50, -1.50, -0.090),
     )
-    fact = Fact("close", "Discard 9d and discard Tc are about equal here.")
+    fact = Fact("close", "Discard 9d is about equal to discard Tc here.")
     tied = Hint(
         0,
         "discard 9d",

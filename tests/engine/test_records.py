@@ -113,14 +113,20 @@ def test_replay_agrees_with_independent_scorer_on_thousands_of_hands() -> None:
         ("standard", {"defend_alone": True, "call_for_best": True}),
         ("standard", {"farmers_hand": True, "no_trump": True, "canadian_loner": True}),
         ("standard", {"go_under": "clean", "lone_euchre_points": 4}),
+        # a deal limit beside the default target: num_deals alone (both keys were written,
+        # which the schema's "not both" refuses)
+        ("standard", {"deal_limit": 6}),
     ],
 )
 def test_expressible_rule_sets_validate_against_egn_schema(
     name: str, options: dict[str, Any]
 ) -> None:
     for seed in range(5):
-        record = export_egn(_random_game(name, seed, **options), players=["A", "B", "C", "D"])
+        game = _random_game(name, seed, **options)
+        record = export_egn(game, players=["A", "B", "C", "D"])
         jsonschema.validate(record, SCHEMA)
+        read = variant_of(record["metadata"]["ruleset"])  # how the game ends, read back
+        assert (read.target, read.deal_limit) == (game.variant.target, game.variant.deal_limit)
 
 
 @pytest.mark.parametrize(
@@ -416,7 +422,10 @@ def test_a_mcevoy_hand_is_thrown_in_once_a_game_in_a_replay_too() -> None:
 def test_deal_after_game_over_is_reported_but_scored() -> None:
     state = _random_game("standard", 11)
     record = export_egn(state)
-    record["deals"].append(copy.deepcopy(record["deals"][-1]))
+    # a deal of the same game by the seat the deal passed to next: four deals back
+    extra = copy.deepcopy(record["deals"][-4])
+    extra["dealNumber"] = record["deals"][-1]["dealNumber"] + 1
+    record["deals"].append(extra)
     result = replay(record)
     assert result.game_over and result.winner == state.winner
     assert "after the game ended" in result.warnings[0]
@@ -431,6 +440,8 @@ def test_deal_after_game_over_is_reported_but_scored() -> None:
     ("text", "words"),
     [
         ("{not json", "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nests arrays and objects too deeply"),
+        ('{"deals": [' + "9" * 5000 + "]}", "a number of more than 4300 digits"),
         ("[1, 2]", "JSON object"),
         ('{"fileType": "PGN", "deals": []}', "fileType"),
         ('{"fileType": "Euchre Game Notation", "metadata": {}}', "deals"),
@@ -472,6 +483,17 @@ def test_is_alone_must_be_true_or_false(wrong: Any) -> None:
         replay(record)
 
 
+def test_a_deal_number_written_as_a_whole_float_is_read_as_the_number() -> None:
+    """``0.0``, as some JSON writers put 0, was refused as no whole number; ``0.5`` still is."""
+    record = export_egn(_random_game("standard", 4))
+    for i, deal in enumerate(record["deals"]):
+        deal["dealNumber"] = float(i)
+    assert replay(load_egn(json.dumps(record))).deals
+    record["deals"][0]["dealNumber"] = 0.5
+    with pytest.raises(RecordError, match="dealNumber"):
+        load_egn(json.dumps(record))
+
+
 def test_replay_cli_exit_codes(tmp_path: Path) -> None:
     good = tmp_path / "good.egn"
     good.write_text(json.dumps(export_egn(_random_game("standard", 4))))
@@ -489,6 +511,10 @@ def test_replay_cli_exit_codes(tmp_path: Path) -> None:
     garbage.write_text("hello")
     code, out = replay_cli(str(garbage))
     assert code == 2 and "not valid JSON" in out
+    deep = tmp_path / "deep.egn"  # a RecursionError's traceback and exit 1, before
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    code, out = replay_cli(str(deep))
+    assert code == 2 and "too deeply" in out and len(out.splitlines()) == 1, out
     code, out = replay_cli(str(tmp_path / "missing.egn"))
     assert code == 2 and "cannot read" in out
 

@@ -16,6 +16,7 @@ from euchre.engine.records import RecordError, load_egn, replay, replay_cli
 EXAMPLE = load_egn(
     (Path(__file__).resolve().parents[1] / "data" / "egn" / "Epic_Comeback.egn").read_text()
 )
+EXAMPLE_SCORE = replay(EXAMPLE).score
 HUGE = "Z" * 900_000
 Edit = Callable[[dict[str, Any]], None]
 
@@ -124,3 +125,111 @@ def test_the_command_line_refuses_a_huge_value_in_a_line(tmp_path: Path) -> None
     path.write_text(json.dumps(_record(_set("deals.0.phases.0.calls.0", HUGE))))
     code, out = replay_cli(str(path))
     assert code == 2 and len(out) < 200
+
+
+@pytest.mark.parametrize(
+    ("card", "words"),
+    [
+        ("R", "'R' is not a card (EGN's bower by its part, which this reader does not take"),
+        ("Xx", "'Xx' is not a card (EGN's unknown card: a record with hidden cards cannot"),
+        ("Jt", "'Jt' is not a card (a suit named by its part, which this reader does not"),
+    ],
+)
+def test_egns_shorthands_this_reader_does_not_take_are_named(card: str, words: str) -> None:
+    """EGN's schema allows R and L for the bowers, Xx for an unknown card and suits named by
+    their part; refused as "not a card", a converter could not tell a typo from them."""
+    with pytest.raises(RecordError, match="not a card") as refused:
+        replay(_record(_set("deals.0.initialState.upCard", card)))
+    assert words in str(refused.value)
+
+
+def test_deal_numbers_run_in_the_order_played() -> None:
+    """Messages name deals by their numbers: a number repeated (or going back) pointed a
+    refusal at the wrong deal, and a warning at the whole game."""
+    assert "does not come after 2, the deal before's" in _refusal(_set("deals.3.dealNumber", 0))
+    assert "does not come after 0" in _refusal(_set("deals.1.dealNumber", 0))
+    # numbered from 1, or with gaps (deals thrown in and left out): read as they are
+    def odd(record: dict[str, Any]) -> None:
+        for i, deal in enumerate(record["deals"]):
+            deal["dealNumber"] = 2 * i + 1
+
+    renumbered = _record(odd)
+    assert replay(load_egn(json.dumps(renumbered))).score == EXAMPLE_SCORE
+
+
+@pytest.mark.parametrize("version", ["2.0", "1", 1.4, "v1.4"])
+def test_a_version_this_reader_does_not_take_is_refused(version: Any) -> None:
+    words = _refusal(_set("version", version))
+    assert "is not one this reader takes: EGN 1.x (it writes 1.4)" in words
+
+
+def test_a_record_of_another_1x_version_or_none_is_read() -> None:
+    for version in ("1.2", "1.6", "1.4.1"):
+        assert replay(_record(_set("version", version))).score == EXAMPLE_SCORE
+    unversioned = _record(lambda r: r.pop("version"))
+    assert replay(load_egn(json.dumps(unversioned))).score == EXAMPLE_SCORE
+
+
+def test_a_card_dealt_twice_is_named_with_its_seats() -> None:
+    from euchre.engine import GameState, preset
+    from euchre.engine.records import ReplayError, export_egn
+
+    state = GameState(preset("standard"), seed=5)
+    record = export_egn(state)
+    hands = record["deals"][0]["initialState"]["playerCards"]
+    taken = hands[0][0]
+    hands[2][1] = taken
+    with pytest.raises(ReplayError) as twice:
+        replay(load_egn(json.dumps(record)))
+    assert str(twice.value) == f"deal 0, seat 2: dealt {taken} as was seat 0: a card is dealt once"
+    hands[2][1] = record["deals"][0]["initialState"]["upCard"]
+    with pytest.raises(ReplayError) as upcard:
+        replay(load_egn(json.dumps(record)))
+    assert str(upcard.value).endswith(", the turn-up: a card is dealt once")
+    assert str(upcard.value).startswith("deal 0, seat 2: dealt ")
+
+
+def test_deals_after_the_game_ended_are_still_dealt_in_turn() -> None:
+    """A deal recorded after the game ended is replayed with a warning; one dealt by the
+    wrong seat was let through there, though refused anywhere else in the game."""
+    last = EXAMPLE["deals"][-1]
+    dealer = last["initialState"]["dealer"]
+
+    def one_more(by: int) -> Edit:
+        def edit(record: dict[str, Any]) -> None:
+            extra = copy.deepcopy(record["deals"][0])
+            extra["dealNumber"] = last["dealNumber"] + 1
+            extra["initialState"]["dealer"] = by
+            extra["phases"] = []  # dealt, and not played
+            record["deals"].append(extra)
+            record["metadata"].pop("finalScore", None)
+
+        return edit
+
+    passed = f"seat {dealer} deals, but .* passed to seat {(dealer + 1) % 4}"
+    with pytest.raises(ValueError, match=passed):
+        replay(load_egn(json.dumps(_record(one_more(dealer)))))
+    after = replay(load_egn(json.dumps(_record(one_more((dealer + 1) % 4)))))
+    assert any("played after the game ended" in w for w in after.warnings), after.warnings
+
+
+def test_a_card_played_twice_is_told_so_with_the_hands_as_without() -> None:
+    """A record with the hands dealt said "Ah is not in your hand: play one of ..." of a
+    card played a second time, where one without them says it was already played."""
+    import random
+
+    from euchre.engine import GameState, preset
+    from euchre.engine.records import ReplayError, export_egn
+
+    state = GameState(preset("standard"), seed=8)
+    chooser = random.Random(8)
+    while len(state.deals) == 1 and not state.game_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    record = export_egn(state)
+    first = next(d for d in record["deals"] if len(d["phases"]) == 2)
+    tricks = first["phases"][1]["tricks"]
+    again = tricks[0][0]
+    tricks[1][0] = again  # led again at the next trick
+    with pytest.raises(ReplayError) as twice:
+        replay(load_egn(json.dumps(record)))
+    assert str(twice.value).endswith(f"'play {again}': {again} was already played"), twice.value

@@ -39,6 +39,7 @@ def test_t52_farmers_hand_triggers() -> None:
     voided = state.deals[0]
     assert voided.outcome == "farmers"
     assert voided.points == (0, 0)
+    assert voided.result is not None and voided.result.farmers == (L,)  # whose it was
     assert voided.actions() == []  # nobody was asked to bid
     assert state.scores == [0, 0]
     assert len(state.deals) == 2

@@ -72,7 +72,7 @@ def test_an_action_is_one_value_with_its_id_and_its_text() -> None:
         ("fly", ""),
         ("play ZZ", " ('ZZ' is not a card)"),
         ("play", " (play takes one card, e.g. play Jd)"),
-        ("call x", " ('x' is not a suit: c, d, h, s, or n for no trump)"),
+        ("call x", " ('x' is not a suit: c, d, h or s (n for no trump, where the rules allow it))"),
         ("under 9c 9d Zz", " ('Zz' is not a card)"),
     ],
 )
@@ -189,6 +189,7 @@ def test_a_farmers_hand_redealt_after_an_action_is_in_that_actions_step() -> Non
     ended, *redealt = step.end.deals
     assert ended.number == 0 and ended.outcome == Outcome.SCORED
     assert [(d.number, d.outcome, d.points) for d in redealt] == [(1, Outcome.FARMERS, (0, 0))]
+    assert ended.farmers == () and redealt[0].farmers == (3,)  # the seat that held it
     assert step.end.next_dealer == state.dealer == redealt[0].dealer == 0
     assert state.record.number == 2 and state.log == ()
 

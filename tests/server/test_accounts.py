@@ -146,6 +146,12 @@ def test_change_password_delete_account_and_rehash(tmp_path: Path) -> None:
                 "/api/account/password", json={"password": "nope", "new_password": "new secret 1"}
             )
             assert wrong.status_code == 403 and wrong.json()["code"] == "bad_password"
+            same = http.post(
+                "/api/account/password", json={"password": PASSWORD, "new_password": PASSWORD}
+            )
+            assert same.status_code == 422 and same.json()["code"] == "same_password"
+            assert "choose a different password" in same.json()["detail"]
+            assert "tables" in other.request(type="lobby")  # refused: the other session goes on
             changed = http.post(
                 "/api/account/password", json={"password": PASSWORD, "new_password": "new secret 1"}
             )

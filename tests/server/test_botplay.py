@@ -183,8 +183,13 @@ def test_a_server_with_a_tiny_budget_counts_its_fallbacks_on_metrics(tmp_path: P
         text = httpx.get(live.base + "/metrics", timeout=10).text
         ann.close()
     assert bot_moves
-    line = next(x for x in text.splitlines() if x.startswith("euchre_bot_fallbacks_total"))
-    assert 'reason="budget"' in line and float(line.split()[-1]) >= len(bot_moves)
+    # each bot move fell back; by its budget, or on a busy machine a few by a late worker
+    counts = {
+        line.split('reason="')[1].split('"')[0]: float(line.split()[-1])
+        for line in text.splitlines()
+        if line.startswith("euchre_bot_fallbacks_total{")
+    }
+    assert counts.get("budget", 0) >= 1 and sum(counts.values()) >= len(bot_moves), counts
 
 
 def test_a_request_that_waited_leaves_its_bot_less_time_to_think() -> None:

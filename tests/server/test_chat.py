@@ -34,6 +34,12 @@ def chat_seen(client: Client) -> list[str]:
     return [m["text"] for m in client.received if m["type"] == "chat"]
 
 
+def unread_seen(client: Client) -> list[dict[str, Any]]:
+    """The notices of lines written while this client's chat was off."""
+    assert client.request(type="ping")["type"] == "pong"
+    return [m for m in client.received if m["type"] == "chat_unread"]
+
+
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_path: Path) -> None:
     with (
@@ -60,7 +66,12 @@ def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_p
         assert line["text"] == "<b>hello</b> & welcome"  # plain text, never escaped or rendered
         assert line["channel"] == "players" and line["from"]["seat"] == 1
         assert chat_seen(cat) == ["<b>hello</b> & welcome"]
-        assert chat_seen(ann) == []  # chat off: receives nothing
+        assert chat_seen(ann) == []  # chat off: receives nothing of the line
+        # but is told one was written in their channel, not who wrote it or what
+        assert unread_seen(ann) == [
+            {"type": "chat_unread", "table": table, "channel": "players", "id": line["id"]}
+        ]
+        assert unread_seen(cat) == [] and unread_seen(sue) == []
 
         muted = cat.request(type="mute", user=bob.welcome["you"]["id"])
         assert muted["muted"] == [bob.welcome["you"]["id"]]
@@ -108,8 +119,13 @@ def test_chat_is_opt_in_with_mutes_limits_and_separate_channels(kind: str, tmp_p
         assert len(lines) == 9 and {m["name"] for m in lines} == {"Ann", "Bob", "Sue"}
 
         chat_on(ann, False)
+        cat.request(type="mute", user=bob.welcome["you"]["id"])
+        chat_on(cat, False)
+        told = len(unread_seen(ann))
         say(bob, table, "after")
         assert "after" not in chat_seen(ann)
+        assert len(unread_seen(ann)) == told + 1
+        assert unread_seen(cat) == []  # a muted author's line is no news at all
         stranger = Client(live.base, "Max")
         chat_on(stranger)
         stranger.expect_error("not_found", type="chat", table=table, text="hi")  # private
@@ -248,6 +264,9 @@ def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_pat
         again = Client(live.base, "Ann", token)
         assert again.welcome["chat"]["enabled"] is True
         assert again.welcome["chat"]["muted"] == ["g_0123456789abcdef"]
+        for junk in ("nobody at all", "\u0000", "g_zz", "u_0", "😀"):  # not a person's id
+            refused = again.expect_error("bad_message", type="mute", user=junk)
+            assert "u_" in refused["message"] and "g_" in refused["message"], refused
         again.close()
         with httpx.Client(base_url=live.base) as http:
             http.cookies.set("euchre_session", token)
@@ -266,7 +285,10 @@ def test_chat_setting_is_kept_with_the_account_and_with_a_guests_session(tmp_pat
                     "type": "extra_forbidden",
                 }
             ]
+            junk = http.put("/api/preferences", json={"muted": ["g_0123456789abcdef", "😀"]})
+            assert junk.status_code == 422 and "muted" in junk.text, junk.text
             assert http.get("/api/account").json()["chat"] is False  # unchanged
+            assert http.get("/api/preferences").json()["muted"] == ["g_0123456789abcdef"]
         guest = Client(live.base, "Gus")
         chat_on(guest)
         guest.close()
@@ -322,3 +344,36 @@ def test_the_default_limits_are_the_documented_ones() -> None:
     assert (defaults.chat_max_chars, defaults.chat_messages, defaults.chat_seconds) == (200, 5, 10)
     assert defaults.provisional_games == 10
     assert (defaults.login_name_failures, defaults.login_address_attempts) == (5, 30)
+
+
+def test_the_chat_log_comes_back_after_a_restart(tmp_path: Path) -> None:
+    """The recent lines a table's chat log shows were kept in memory only: after a restart
+    (or a takeover) it was empty, though every line was stored. They are read back."""
+    settings = social_settings(tmp_path / "log.db")
+    with ThreadServer(settings) as live:
+        table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+        sue = Client(live.base, "Sue")
+        assert sue.request(type="join", invite=ann.view(table).invite)["you"]["seat"] is None
+        for client in (ann, bob, sue):
+            chat_on(client)
+        said = [say(ann, table, "hello"), say(bob, table, "hi Ann")]
+        say(sue, table, "watching")
+        before = bob.request(type="chat_log", table=table)["messages"]
+        tokens = [c.token for c in (ann, bob)]
+        for client in (ann, bob, sue):
+            client.close()
+    with ThreadServer(settings) as live:
+        ann, bob = (Client(live.base, name, tokens[i]) for i, name in enumerate(["Ann", "Bob"]))
+        for client in (ann, bob):
+            assert client.request(type="join", table=table)["type"] == "table"
+        after = bob.request(type="chat_log", table=table)["messages"]
+        assert after == before
+        assert [(m["id"], m["text"], m["from"]["seat"]) for m in after] == [
+            (said[0]["id"], "hello", 0),
+            (said[1]["id"], "hi Ann", 1),
+        ]
+        say(ann, table, "back again")  # once, though the log was just read from the store
+        texts = [m["text"] for m in ann.request(type="chat_log", table=table)["messages"]]
+        assert texts == ["hello", "hi Ann", "back again"]
+        ann.close()
+        bob.close()

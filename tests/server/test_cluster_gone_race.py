@@ -44,7 +44,7 @@ def _hooks(answer: Any = _nothing) -> Hooks:
         describe=_nothing,
         owner_changed=lambda _table: None,
         released=lambda _ids: None,
-        reads_chat=lambda _reader, _author: False,
+        chat_text=lambda _reader, _author, _text: None,
         rewatch=lambda _owner: None,
         news=_nothing,
     )

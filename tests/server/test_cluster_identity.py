@@ -124,3 +124,33 @@ def test_replays_through_both_instances_count_against_one_rate(tmp_path: Path) -
             assert answer.status_code == 200, answer.text
         refused = httpx.post(b.base + "/api/replays", json=record, cookies=cookies, timeout=60)
         assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+
+
+def test_a_reader_on_another_instance_with_chat_off_is_told_a_line_was_written(
+    tmp_path: Path,
+) -> None:
+    """The instance holding a reader's socket applies their chat settings to a line the
+    table's owner relays: the line with chat on, the notice that one was written with it
+    off (nothing of the line)."""
+    with two_instances(tmp_path) as (a, b):
+        host = Client(a.base, "Ann")
+        created = host.request(type="create", kind="private", preset="two-player")
+        table = created["table"]
+        chat_on(host)
+        gus = Client(b.base, "Gus")
+        assert gus.request(type="join", invite=created["invite"])["type"] == "table"
+        assert gus.request(type="sit", table=table, seat=1)["you"]["seat"] == 1
+        brb = say(host, table, "brb")
+        notice = gus.until(lambda m: m["type"] in ("chat", "chat_unread"))
+        assert notice == {
+            "type": "chat_unread",
+            "table": table,
+            "channel": "players",
+            "id": brb["id"],
+        }
+        chat_on(gus)
+        say(host, table, "back")
+        assert gus.until(lambda m: m["type"] == "chat")["text"] == "back"
+        assert not [m for m in gus.received if m["type"] == "chat" and m["text"] != "back"]
+        host.close()
+        gus.close()

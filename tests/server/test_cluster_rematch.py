@@ -30,7 +30,9 @@ def _finished_game(clients: list[Client], table: str) -> None:
 
 
 def test_play_again_across_instances_tells_everyone_the_same(tmp_path: Path) -> None:
-    with two_instances(tmp_path) as (a, b):
+    # No answer runs out here (CI once took 30 s, the default wait, between the offer and
+    # Dan's "no": bots then took every seat not answered, Ann's too).
+    with two_instances(tmp_path, EUCHRE_REMATCH_SECONDS="600") as (a, b):
         table, clients = split_table(a, b, options={"target": 1})
         ann, bob, cat, dan = clients  # Ann and Cat on a (the table's owner), Bob and Dan on b
         _finished_game(clients, table)

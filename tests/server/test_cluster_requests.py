@@ -60,7 +60,7 @@ async def setup() -> AsyncIterator[Setup]:
         describe=_nothing,
         owner_changed=found.moved.append,
         released=lambda _ids: None,
-        reads_chat=lambda _reader, _author: False,
+        chat_text=lambda _reader, _author, _text: None,
         rewatch=lambda _owner: None,
         news=_nothing,
     )

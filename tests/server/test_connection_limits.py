@@ -101,21 +101,27 @@ def test_sockets_per_address_are_capped(tmp_path: Path) -> None:
                 time.sleep(0.05)
 
 
+def assert_refused(live: ThreadServer, token: str, why: str) -> None:
+    """A websocket of ``token``'s is told ``too_many_connections`` (saying ``why``) and
+    closed with code 1008."""
+    url = live.base.replace("http://", "ws://") + f"/ws?session={token}"
+    with connect(url, open_timeout=BOUND) as extra:
+        refusal = json.loads(extra.recv(timeout=BOUND))
+        assert refusal["type"] == "error" and refusal["code"] == "too_many_connections"
+        assert why in refusal["message"], refusal
+        try:
+            extra.recv(timeout=BOUND)
+            raise AssertionError("the connection stayed open")
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 1008
+
+
 def test_websockets_per_address_are_capped_with_a_clear_close(tmp_path: Path) -> None:
     settings = fast_settings(tmp_path / "w.db", websockets_per_address=3, address_limit_exempt="")
     with ThreadServer(settings) as live:
         clients = [Client(live.base, f"P{i}") for i in range(3)]
         token = guest_token(live.base, "Extra")
-        url = live.base.replace("http://", "ws://") + f"/ws?session={token}"
-        with connect(url, open_timeout=BOUND) as extra:
-            refusal = json.loads(extra.recv(timeout=BOUND))
-            assert refusal["type"] == "error" and refusal["code"] == "too_many_connections"
-            assert "at most 3 connections from one address" in refusal["message"]
-            try:
-                extra.recv(timeout=BOUND)
-                raise AssertionError("the connection stayed open")
-            except ConnectionClosed as closed:
-                assert closed.rcvd is not None and closed.rcvd.code == 1008
+        assert_refused(live, token, "at most 3 connections from one address")
         assert len(live.server.connections) == 3
         clients[0].close()
         deadline = time.monotonic() + BOUND
@@ -126,6 +132,33 @@ def test_websockets_per_address_are_capped_with_a_clear_close(tmp_path: Path) ->
         assert again.request(type="ping")["type"] == "pong"
         for client in [*clients[1:], again]:
             client.close()
+
+
+def test_websockets_opened_a_minute_from_one_address_are_capped(tmp_path: Path) -> None:
+    """Each new connection started with a full message budget, and its handshake costs
+    the server ~20 messages' work: an address opens at most so many a minute."""
+    settings = fast_settings(
+        tmp_path / "o.db", websocket_opens_per_minute=3, address_limit_exempt=""
+    )
+    with ThreadServer(settings) as live:
+        token = guest_token(live.base, "Churn")
+        for _ in range(3):
+            Client(live.base, "Churn", token=token).close()
+        assert_refused(live, token, "at most 3 connections opened a minute from one address")
+
+
+def test_opens_refused_for_want_of_a_session_count_with_the_address(tmp_path: Path) -> None:
+    """A script with a made-up session was refused and reconnected without limit: each
+    open cost the server its handshake, and counted nowhere."""
+    settings = fast_settings(
+        tmp_path / "n.db", websocket_opens_per_minute=3, address_limit_exempt=""
+    )
+    with ThreadServer(settings) as live:
+        url = live.base.replace("http://", "ws://") + "/ws?session=made-up"
+        for _ in range(3):
+            with connect(url, open_timeout=BOUND) as refused:
+                assert json.loads(refused.recv(timeout=BOUND))["code"] == "no_session"
+        assert_refused(live, guest_token(live.base, "Real"), "opened a minute from one address")
 
 
 def masked_text(text: str) -> bytes:

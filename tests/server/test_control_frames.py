@@ -37,10 +37,11 @@ PING_BATCH = masked(0x9, b"p" * 125) * PINGS
 
 
 @contextlib.contextmanager
-def stuck_client(live: ThreadServer) -> Iterator[socket.socket]:
+def stuck_client(live: ThreadServer, token: str | None = None) -> Iterator[socket.socket]:
     """A websocket (4 KiB receive buffer) that reads its handshake answer and then never
-    reads again."""
-    token = guest_token(live.base, "Stuck")
+    reads again (with ``token``, a session the server may refuse)."""
+    joined = token is None
+    token = token or guest_token(live.base, "Stuck")
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.settimeout(BOUND)
@@ -53,7 +54,8 @@ def stuck_client(live: ThreadServer) -> Iterator[socket.socket]:
             "Sec-WebSocket-Version: 13\r\n\r\n".encode()
         )
         assert b"101" in sock.recv(64)
-        wait_for(lambda: live.server.connections, "the websocket never joined")
+        if joined:
+            wait_for(lambda: live.server.connections, "the websocket never joined")
         yield sock
     finally:
         sock.close()
@@ -146,4 +148,25 @@ def test_a_socket_closed_while_its_client_does_not_read_is_let_go(tmp_path: Path
             assert websocket_protocols(live) and unsent_bytes(live) > 0
             stuck.sendall(masked(0x8, struct.pack("!H", 1000)))  # close; it reads no answer
             wait_for(lambda: not websocket_protocols(live), "the closed socket is still held")
+        others_are_served(live)
+
+
+def test_a_refused_socket_sending_on_past_the_close_is_cut_off(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A socket with no session is told so and closed; one that never answers the close
+    and sends on had everything it sent read and parsed until the reply, with no rate:
+    one such socket held the server's event loop for seconds at a time."""
+    with ThreadServer(fast_settings(tmp_path / "r.db")) as live:
+        with stuck_client(live, token="bogus") as refused:
+            text = masked(0x1, b'{"type":"ping"}') * 1000
+            sent = 0
+            with contextlib.suppress(OSError):  # cut: sends fail
+                while sent < FLOOD_LIMIT and "sent on past the close" not in cut_reasons(caplog):
+                    refused.sendall(text)
+                    sent += len(text)
+            wait_for(lambda: not websocket_protocols(live), f"still held after {sent} bytes")
+            assert sent < FLOOD_LIMIT
+            assert cut_reasons(caplog) == ["sent on past the close"]
+            assert not live.server.connections
         others_are_served(live)

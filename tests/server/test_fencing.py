@@ -5,6 +5,7 @@ takeover changes nothing (on SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from test_store import sample_row
 
 from euchre.store import FencedError, Repository, StoredAction, make_engine
 from euchre.store import upgrade as upgrade_db
+from euchre.store.accounts import AccountStore
 
 
 async def fenced_writes(url: str) -> None:
@@ -59,3 +61,41 @@ async def fenced_writes(url: str) -> None:
 def test_a_write_with_an_older_epoch_lands_nowhere(kind: str, tmp_path: Path) -> None:
     with database_url(kind, tmp_path) as url:
         asyncio.run(fenced_writes(url))
+
+
+async def fenced_chat(url: str) -> None:
+    """A stale owner, paused past its lease, stored a chat line and sent it to the table's
+    old watchers after another instance had taken the table: chat is fenced too."""
+    engine = make_engine(url)
+    await upgrade_db(engine)
+    owner = Repository(engine)
+    owner.start()
+    chat = AccountStore(engine)
+    line = {
+        "game_id": "t1",
+        "channel": "players",
+        "sender": "g_ann",
+        "user_id": None,
+        "name": "Ann",
+        "text": "hello",
+        "preset": None,
+        "at": datetime.now(UTC),
+    }
+    try:
+        await owner.create_game("t1", sample_row("t1"))
+        await chat.add_chat(line, epoch=0)
+        assert await owner.take_ownership("t1") == 1
+        with pytest.raises(FencedError):
+            await chat.add_chat({**line, "text": "from the stale owner"}, epoch=0)
+        await chat.add_chat({**line, "text": "from the new owner"}, epoch=1)
+        said = [m["text"] for m in await chat.chat_lines("t1")]
+        assert said == ["hello", "from the new owner"]
+    finally:
+        await owner.close()
+        await engine.dispose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_chat_line_with_an_older_epoch_is_not_stored(kind: str, tmp_path: Path) -> None:
+    with database_url(kind, tmp_path) as url:
+        asyncio.run(fenced_chat(url))

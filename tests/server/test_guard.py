@@ -47,6 +47,27 @@ def test_a_streamed_body_is_counted_as_it_arrives(live: ThreadServer) -> None:
     assert "BBBB" not in answer
 
 
+def test_a_body_that_is_not_a_json_object_is_told_what_to_send(live: ThreadServer) -> None:
+    def refusal(body: bytes, content_type: str | None) -> str:
+        headers = {"content-type": content_type} if content_type else {}
+        answer = httpx.post(live.base + "/api/session", content=body, headers=headers)
+        assert answer.status_code == 422 and answer.json()["code"] == "invalid_request"
+        assert "set-cookie" not in answer.headers
+        [field] = answer.json()["detail"]
+        assert field["loc"] == ["body"]
+        return str(field["msg"])
+
+    needs = "the body must be a JSON object sent with Content-Type: application/json"
+    assert refusal(b'{"name": "Ann"}', "text/plain") == f"{needs} (it came as 'text/plain')"
+    assert refusal(b"name=Ann", "application/x-www-form-urlencoded").startswith(needs)
+    assert refusal(b'{"name": "Ann"}', None) == f"{needs} (it came without one)"
+    assert refusal(b'["Ann"]', "application/json") == (
+        "the body must be a JSON object ({...}), not a list"
+    )
+    assert refusal(b"null", "application/json; charset=utf-8").endswith("not null")
+    assert httpx.get(live.base + "/api/session").status_code == 401  # no session was made
+
+
 def test_a_schema_error_names_the_field_and_never_echoes_the_body(live: ThreadServer) -> None:
     answer = httpx.post(
         live.base + "/api/login", json={"name": ["Ann"], "password": "hunter2 secret value"}
@@ -240,3 +261,24 @@ def test_a_server_on_every_interface_without_a_public_origin_says_so(
     with caplog.at_level("WARNING", logger="euchre.server"):
         create_app(social_settings(tmp_path / "w.db", host="0.0.0.0", public_origin="https://e.x"))
     assert not any("EUCHRE_PUBLIC_ORIGIN" in r.getMessage() for r in caplog.records)
+
+
+def test_an_address_no_route_answers_is_refused_with_a_code(live: ThreadServer) -> None:
+    """Every refusal carries a code for programs: an unknown address, an empty part of a
+    path, a method an address does not take (these said only Starlette's "Not Found")."""
+    for path in ("/api/games/", "/api/players//games", "/api/nothing-here"):
+        answer = httpx.get(live.base + path, timeout=TIMEOUT)
+        assert answer.status_code == 404, path
+        body = answer.json()
+        assert body["code"] == "not_found" and path in body["detail"], body
+    wrong = httpx.delete(live.base + "/api/presets", timeout=TIMEOUT)
+    assert wrong.status_code == 405
+    assert wrong.json()["code"] == "method_not_allowed"
+    assert "GET" in wrong.json()["detail"] and "GET" in wrong.headers["allow"]
+    # every method the address takes, from all its routes (it named only the first one's)
+    put = httpx.put(live.base + "/api/session", timeout=TIMEOUT)
+    assert put.status_code == 405 and put.headers["allow"] == "GET, HEAD, POST, DELETE", put
+    assert "(allowed: GET, HEAD, POST, DELETE)" in put.json()["detail"], put.json()
+    # a refusal of the API's own keeps its words
+    player = httpx.get(live.base + "/api/players/Nobody", timeout=TIMEOUT).json()
+    assert player == {"detail": "no player named 'Nobody'", "code": "not_found"}

@@ -39,6 +39,7 @@ def test_a_player_gets_a_hint_for_their_turn(live: ThreadServer) -> None:
     assert list(answer["acts"]) == legal  # each action it names has its object, once
     assert [p for text, act in answer["acts"].items() for p in act_problems(text, act)] == []
     assert answer["reason"] and answer["version"] == ann.view(table).version
+    assert answer["phase"] == ann.view(table).state["phase"]  # type: ignore[index]
     again = ask_hint(ann, table)
     assert {k: v for k, v in again.items() if k != "ref"} == {
         k: v for k, v in answer.items() if k != "ref"

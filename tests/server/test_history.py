@@ -4,6 +4,7 @@ that `euchre replay` accepts, face-up replays, uploads, and statistics that add 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -92,6 +93,8 @@ def test_history_statistics_and_egn_downloads_over_a_batch_of_games(
             assert download.status_code == 200
             assert "attachment" in download.headers["content-disposition"]
             record = download.json()
+            # EGN's schema: a date and time ("format": "date-time", or this pattern)
+            assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", record["metadata"]["date"])
             expected.setdefault(modes[preset], Counter()).update(expected_stats(record, seat))
             path = tmp_path / f"{table}.egn"
             path.write_text(download.text)

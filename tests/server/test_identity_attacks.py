@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from euchre.server.accounts import CLOSE_SESSION_ENDED
 from euchre.server.app import create_app
 from euchre.store import head_revision, make_engine, upgrade
 from euchre.store.models import User, UserSession
+from euchre.store.names import skeleton
 
 
 def create_account(base: str, name: str) -> httpx.Response:
@@ -54,7 +56,8 @@ def test_a_new_account_never_inherits_a_deleted_ones_id(tmp_path: Path) -> None:
 
 
 def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
-    with ThreadServer(social_settings(tmp_path / "n.db")) as live:
+    # More names are tried here than an address may try in the window.
+    with ThreadServer(social_settings(tmp_path / "n.db", login_address_attempts=100)) as live:
         register(live.base, "Ann")
         register(live.base, "Bob")
         register(live.base, "Al")
@@ -66,6 +69,13 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
         for name in ("Tom", "Kim", "Emma", "Wendy", "Dave", "Farmer"):
             register(live.base, name)
         look_alikes += ["Torn", "Kirn", "Ernrna", "VVendy", "Vvendy", "Clave", "Farrner", "TORN"]
+        # The separators between words: "Emma." or "Em ma" would sit at a table as Emma.
+        look_alikes += ["Em ma", "W.endy."]
+        # Accents on Latin, Greek and Cyrillic letters: "Zédekiah" beside "Zedekiah".
+        register(live.base, "Zedekiah")
+        look_alikes += ["Zédekiah", "Zédekiah", "Ánn", "Böb"]
+        # A dot over an i's own dot (U+0307, U+0358) shows nothing new.
+        look_alikes += ["Zedeki\u0307ah", "Zedeki\u0358ah"]
         for look_alike in look_alikes:
             answer = create_account(live.base, look_alike)
             assert answer.status_code == 409, look_alike
@@ -76,18 +86,23 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
         assert create_account(live.base, "Anna").status_code == 201
         assert httpx.get(live.base + "/api/players/Torn").json()["name"] == "Tom"
         assert create_account(live.base, "Toni").status_code == 201
+        # A mark that is a vowel of its script is no accent: these are two names.
+        assert create_account(live.base, "राम").status_code == 201
+        assert create_account(live.base, "रम").status_code == 201
 
 
 def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Path) -> None:
-    """Joining the look-alike rows (migration 0007), and a letter with the two it looks like
-    (0009), gives two existing accounts one key: the older keeps it, the newer one's key is
-    suffixed, and each logs in by its own name."""
+    """Joining the look-alike rows (migration 0007), a letter with the two it looks like
+    (0009), the separators (0012) and accents (0013) give two existing accounts one key:
+    the older keeps it, the newer one's key is suffixed, and each logs in by its own name."""
     cyrillic = "B\u043eb"
     settings = social_settings(tmp_path / "m.db")
     with ThreadServer(settings) as live:
         first = register(live.base, "Bob")["id"]
         second = register(live.base, "Bxb")["id"]
         tom, torn = register(live.base, "Tom")["id"], register(live.base, "Torm")["id"]
+        hal, dotted = register(live.base, "Hal")["id"], register(live.base, "Hak")["id"]
+        zed, accented = register(live.base, "Zed")["id"], register(live.base, "Zxd")["id"]
 
     async def back_to_0006() -> list[tuple[int, str]]:
         engine = make_engine(settings.database_url)
@@ -99,6 +114,10 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
                 )
                 # Registered before 0009: a name with rn beside one with m.
                 await conn.execute(text("UPDATE users SET name = 'Torn' WHERE name = 'Torm'"))
+                # Before 0012: a name with a separator beside one without.
+                await conn.execute(text("UPDATE users SET name = 'Ha.l' WHERE name = 'Hak'"))
+                # Before 0013: a name with an accent beside one without.
+                await conn.execute(text("UPDATE users SET name = 'Zéd' WHERE name = 'Zxd'"))
                 await conn.execute(text("DROP TABLE guest_prefs"))  # made by 0008
                 for table in ("ratings", "rating_history"):  # 0010's columns
                     await conn.execute(text(f"ALTER TABLE {table} DROP COLUMN established"))
@@ -113,10 +132,21 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
         finally:
             await engine.dispose()
 
-    assert asyncio.run(back_to_0006()) == [(1, "b0b"), (2, "b0b#2"), (3, "t0m"), (4, "t0m#4")]
+    hal_key, zed_key = skeleton("Hal"), skeleton("Zed")
+    assert asyncio.run(back_to_0006()) == [
+        (1, "b0b"),
+        (2, "b0b#2"),
+        (3, "t0m"),
+        (4, "t0m#4"),
+        (5, hal_key),
+        (6, f"{hal_key}#6"),
+        (7, zed_key),
+        (8, f"{zed_key}#8"),
+    ]
     with ThreadServer(settings) as live:
         pairs = [("Bob", first), (cyrillic, second), ("BOB", first), ("Tom", tom)]
-        for name, account in [*pairs, ("Torn", torn)]:
+        pairs += [("Torn", torn), ("Hal", hal), ("Ha.l", dotted), ("Zed", zed)]
+        for name, account in [*pairs, ("Zéd", accented)]:
             answer = login(live.base, name)
             assert answer.status_code == 200, (name, answer.text)
             assert answer.json()["id"] == account, name
@@ -125,7 +155,20 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
 
 
 @pytest.mark.parametrize(
-    "name", ["An\u202en", "\u2066Ann\u2069", "A\u200bnn", "An\u0007n", "Ann\u200d"]
+    "name",
+    [
+        "An\u202en",
+        "\u2066Ann\u2069",
+        "A\u200bnn",
+        "An\u0007n",
+        "Ann\u200d",
+        "Adm\u034fin",  # marks that show nothing: each looks like a name without it
+        "Admin\ufe0f",
+        "Sys\u180btem",
+        "Hard B\u034fot",
+        "Server\U000e0100",
+        "Moderat\u17b4or",
+    ],
 )
 def test_names_with_hidden_characters_are_refused(live: ThreadServer, name: str) -> None:
     for path, body in (
@@ -141,7 +184,7 @@ def test_names_with_hidden_characters_are_refused(live: ThreadServer, name: str)
 def test_a_guest_cannot_take_an_accounts_name(tmp_path: Path) -> None:
     with ThreadServer(social_settings(tmp_path / "g.db")) as live:
         register(live.base, "Ann")
-        for taken in ("Ann", "ann", "\u0410nn"):
+        for taken in ("Ann", "ann", "\u0410nn", "Ann.", "A nn"):
             answer = httpx.post(live.base + "/api/session", json={"name": taken})
             assert answer.status_code == 409 and answer.json()["code"] == "name_taken"
             assert "log in if it is yours" in answer.json()["detail"]
@@ -296,3 +339,74 @@ def test_a_session_ended_while_its_socket_is_let_in_keeps_no_socket(
                 ws.recv(timeout=TIMEOUT)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_SESSION_ENDED
         assert ended
+
+
+def started_with_guest(host: Client, guest: Client) -> str:
+    """A private table of ``host`` (seat 0) with ``guest`` at seat 2, its game started
+    with bots: its id."""
+    created = host.request(type="create", kind="private", turn_seconds=0, sit=True)
+    table = str(created["table"])
+    guest.request(type="join", invite=created["invite"])
+    assert guest.request(type="sit", table=table, seat=2)["type"] == "table"
+    host.request(type="start", table=table)
+    return table
+
+
+def event_of(kind: str, seat: int) -> Any:
+    return lambda m: m.get("event", {}).get("kind") == kind and m["event"].get("seat") == seat
+
+
+def test_a_guest_who_logs_in_as_an_account_seated_at_the_table_leaves_the_guests_seat(
+    tmp_path: Path,
+) -> None:
+    """The account sat at seat 0, its guest self at seat 2. Logged in, the guest's page
+    became the account's, yet it still held seat 2 and was refused every move there, and
+    with no timer the game waited for seat 2 for ever. Seat 2 is left now: a bot plays it."""
+    with ThreadServer(social_settings(tmp_path / "two.db")) as live:
+        host = Client(live.base, "Twoseat", register(live.base, "Twoseat")["session"])
+        guest = Client(live.base, "Sidekick")
+        table = started_with_guest(host, guest)
+        answer = httpx.post(
+            live.base + "/api/login",
+            json={"name": "Twoseat", "password": PASSWORD},
+            cookies={"euchre_session": guest.token},
+            timeout=TIMEOUT,
+        )
+        assert answer.json()["adopted"] == []  # the account keeps its own seat
+        host.until(event_of("bot_playing", 2))
+        assert guest.until(lambda m: m["type"] == "session")["you"]["name"] == "Twoseat"
+        # The page is the account's now: its seat is 0, which it may take over.
+        guest.expect_error("seat_in_use", type="join", table=table)
+        taken = guest.request(type="join", table=table, take_over=True)
+        assert taken["you"]["seat"] == 0
+        guest.close()
+        host.close()
+
+
+def test_a_deleted_accounts_games_go_on_without_it_or_close(tmp_path: Path) -> None:
+    """A game whose player deleted their account stayed "playing" for ever, reloaded after
+    every restart, though no one could come back to it. The seat is left: with another
+    person a bot plays it, and a game of no other person closes."""
+    with ThreadServer(social_settings(tmp_path / "gone.db")) as live:
+        ann = register(live.base, "Ann")
+        host = Client(live.base, "Ann", ann["session"])
+        alone = host.request(type="create", kind="private", turn_seconds=0, sit=True)["table"]
+        host.request(type="start", table=alone)
+        bob = Client(live.base, "Bob")
+        shared = started_with_guest(host, bob)
+        with httpx.Client(base_url=live.base, timeout=TIMEOUT) as http:
+            http.cookies.set("euchre_session", ann["session"])
+            assert http.request("DELETE", "/api/account", json={"password": PASSWORD}).is_success
+        bob.until(event_of("bot_playing", 0))
+
+        async def status(table: str) -> str | None:
+            row = await live.server.store.load_game(table)
+            return None if row is None else str(row.status)
+
+        assert live.run(status(shared)) == "playing"
+        deadline = time.monotonic() + TIMEOUT
+        while live.run(status(alone)) != "closed":
+            assert time.monotonic() < deadline, live.run(status(alone))
+            time.sleep(0.05)
+        assert alone not in live.server.lobby.tables
+        bob.close()

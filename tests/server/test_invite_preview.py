@@ -54,6 +54,12 @@ def test_an_invite_that_leads_nowhere_is_a_404_saying_what_to_do(tmp_path: Path)
         assert "ABCD-EFGH" in body["detail"] and "ask whoever invited you" in body["detail"]
         too_long = httpx.get(f"{live.base}/api/invites/{'A' * 40}")
         assert too_long.status_code == 422
+        # No code has such characters: said so (422), none of them echoed back.
+        for odd in ("%F0%9F%98%80", "AB%00CD", "AB%0ACD"):
+            refused = httpx.get(f"{live.base}/api/invites/{odd}")
+            assert refused.status_code == 422, odd
+            assert "A-Za-z0-9" in refused.json()["detail"][0]["msg"]  # what a code holds
+            assert "CD" not in refused.text  # nothing of the code is echoed back
 
 
 def test_an_invite_whose_table_goes_while_it_is_read_says_the_same(
@@ -90,3 +96,21 @@ def test_invites_looked_up_from_one_address_are_limited(tmp_path: Path) -> None:
         other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
         with other:  # another address has its own count
             assert other.get(f"{live.base}/api/invites/ABCD-EFGH").status_code == 404
+
+
+def test_invites_followed_over_the_websocket_count_with_the_lookups(tmp_path: Path) -> None:
+    """Codes were guessed over the websocket at 160 a second while the HTTP preview held
+    to 60 a minute: a ``join`` by invite counts in the same window."""
+    settings = fast_settings(
+        tmp_path / "guess-ws.db", invite_lookups_per_address=3, address_limit_exempt=""
+    )
+    with ThreadServer(settings) as live:
+        guesser = Client(live.base, "Guesser")
+        for _ in range(2):
+            guesser.expect_error("not_found", type="join", invite="ABCD-EFGH")
+        assert httpx.get(f"{live.base}/api/invites/ABCD-EFGH").status_code == 404
+        refused = guesser.expect_error("rate_limited", type="join", invite="ABCD-EFGH")
+        assert refused["message"].startswith("at most 3 invites a minute from one address")
+        assert 0 < refused["retry_after"] <= 60
+        assert httpx.get(f"{live.base}/api/invites/ABCD-EFGH").status_code == 429
+        guesser.close()

@@ -161,16 +161,24 @@ def _the_lobby_answer_lists_the_tables_where_one_holds_a_seat(live: ThreadServer
     created = ann.request(type="create", kind="private", preset="standard", turn_seconds=0)
     table = created["table"]
     ann.until(lambda m: m["type"] == "table")
+    which = {"preset": "standard", "house_rules": {}, "others": []}  # no one beside her yet
     assert ann.request(type="lobby")["yours"] == [
-        {"id": table, "kind": "private", "status": "waiting", "seat": 0}
+        {"id": table, "kind": "private", "status": "waiting", "seat": 0, **which}
     ]
     ann.send(type="start", table=table)
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
     token = ann.token
     ann.close()
     again = Client(live.base, "Ann", token=token)
-    yours = again.request(type="lobby")["yours"]
-    assert yours == [{"id": table, "kind": "private", "status": "playing", "seat": 0}]
+    [yours] = again.request(type="lobby")["yours"]
+    others = yours.pop("others")
+    assert yours == {"id": table, "kind": "private", "status": "playing", "seat": 0} | {
+        "preset": "standard",
+        "house_rules": {},
+    }
+    # the bots that took the empty seats, each with its seat and name
+    assert [(o["seat"], o["type"]) for o in others] == [(1, "bot"), (2, "bot"), (3, "bot")]
+    assert all(o["name"] and o["name"] != "Ann" for o in others)
     bob = Client(live.base, "Bob")
     assert bob.request(type="lobby")["yours"] == []
     again.close()
@@ -370,12 +378,28 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
         ({"stick_the_dealer": 0}, "option stick_the_dealer takes true or false"),
         ({"throw_in_hands": "nines_tens"}, "option throw_in_hands takes a list of names"),
         ({"go_under": True}, "option go_under takes one of its choices as a string"),
+        (
+            {"throw_in_hands": ["nines_tens", "nines_tens"]},
+            "option throw_in_hands names 'nines_tens' more than once: list each hand once",
+        ),
         # A value quoted back is cut after 40 characters.
         ({"target": "9" * 2000}, "option target takes a whole number, not '" + "9" * 40 + "'…"),
         ({"z" * 2000: 1}, "unknown option " + "z" * 40 + "…: options are"),
     ):
         refused = ann.expect_error("bad_variant", type="create", options=wrong)
         assert words in refused["message"], refused
+    # An option that means something only beside another would be a house rule in name only.
+    for inert, words in (
+        ({"call_for_best_dealer_picks_up": True}, "applies only with call_for_best"),
+        ({"stick_the_dealer": False, "stuck_dealer_may_forfeit": True}, "with stick_the_dealer"),
+        ({"throw_in_same_dealer": True}, "applies only with stick_the_dealer off"),
+        ({"min_trump_dealer_counts_upcard": True}, "applies only with minimum_trump"),
+        ({"joker_upcard_rule": "fixed_hearts"}, "applies only with joker"),
+    ):
+        refused = ann.expect_error("bad_variant", type="create", options=inert)
+        assert f"{words}: set both, or neither" in refused["message"], refused
+    fine = {"stick_the_dealer": False, "throw_in_same_dealer": True}
+    assert ann.request(type="create", kind="private", options=fine)["type"] == "created"
     ann.expect_error("bad_options", type="create", kind="casual", turn_seconds=0)
     made = ann.request(
         type="create",

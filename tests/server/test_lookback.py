@@ -7,11 +7,12 @@ import asyncio
 import math
 import random
 import re
+import time
 from typing import Any, cast
 
 import httpx
 import pytest
-from server_helpers import Client, ThreadServer, seat_clients
+from server_helpers import TIMEOUT, Client, ThreadServer, seat_clients
 
 from euchre.engine.records import replay
 from euchre.server.lookback import BOT_NAMES, INVITE_ALPHABET, normal_invite
@@ -432,6 +433,13 @@ def test_a_declined_rematch_gets_a_bot_and_starts(live: ThreadServer) -> None:
         "table": new,
         "ref": bob.received[-1]["ref"],
     }
+    took = ann.until(lambda m: _event(m).get("kind") == "bot_seated" and m["table"] == new)
+    # the host's log names who said no, not only the bot that sits down
+    assert {k: took["event"][k] for k in ("seat", "instead_of", "why")} == {
+        "seat": 1,
+        "instead_of": "Bob",
+        "why": "declined",
+    }
     started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
     assert started["info"]["seats"][1]["type"] == "bot"
     bob.expect_error("bad_state", type="decline", table=new)
@@ -450,12 +458,65 @@ def test_a_declined_rematch_gets_a_bot_and_starts(live: ThreadServer) -> None:
         client.close()
 
 
+def test_leaving_while_asked_to_play_again_is_a_no_told_as_such(live: ThreadServer) -> None:
+    old, ann, bob = _short_game_for_two(live)
+    new = ann.request(type="play_again", table=old)["table"]
+    _rematch_offer(bob, old)
+    bob.request(type="leave", table=old)
+    took = ann.until(lambda m: _event(m).get("kind") == "bot_seated" and m["table"] == new)
+    assert (took["event"]["seat"], took["event"]["instead_of"], took["event"]["why"]) == (
+        1,
+        "Bob",
+        "left",
+    )
+    ann.close()
+    bob.close()
+
+
+def test_a_bot_takes_a_seat_unanswered_in_a_game_started_without_waiting(
+    tmp_path: Any,
+) -> None:
+    """The host started the new game while Bob decided; when his time ran out a bot took
+    his seat without a word, and the game waited for that bot's turn until a reload."""
+    from server_helpers import fast_settings
+
+    with ThreadServer(fast_settings(tmp_path / "r.db", rematch_seconds=1.5)) as live:
+        old, ann, bob = _short_game_for_two(live)
+        new = ann.request(type="play_again", table=old)["table"]
+        ann.send(type="start", table=new)
+        ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
+        took = ann.until(lambda m: _event(m).get("kind") == "bot_seated" and m["table"] == new)
+        assert (took["event"]["seat"], took["event"]["instead_of"]) == (1, "Bob")
+        assert took["event"]["why"] == "no_answer"
+        assert took["info"]["seats"][1]["type"] == "bot"
+        rng = random.Random(2)
+        deadline = time.monotonic() + TIMEOUT
+        # The bot in Bob's seat moves when its turn comes, and the game never waits for it:
+        # to its end, if seat 1 sat out its one deal (its partner went alone, say).
+        while (ann.view(new).state or {}).get("winner") is None:
+            if ann.my_turn(new):
+                state = ann.view(new).state
+                ann.send(type="act", table=new, action=rng.choice(state["legal"]))  # type: ignore[index]
+            try:
+                message = ann.recv(timeout=3)
+            except TimeoutError:  # Ann's view may be behind (CI once waited 30 s): ask again
+                assert time.monotonic() < deadline, ann.view(new).state
+                ann.request(type="resync", table=new)
+                continue
+            if _event(message).get("seat") == 1 and message["table"] == new:
+                break
+        ann.close()
+        bob.close()
+
+
 def test_bots_take_the_seats_of_people_who_do_not_answer(tmp_path: Any) -> None:
     from server_helpers import fast_settings
 
     with ThreadServer(fast_settings(tmp_path / "r.db", rematch_seconds=0.3)) as live:
         old, ann, bob = _short_game_for_two(live)
         new = ann.request(type="play_again", table=old)["table"]
+        took = ann.until(lambda m: _event(m).get("kind") == "bot_seated" and m["table"] == new)
+        assert (took["event"]["instead_of"], took["event"]["why"]) == ("Bob", "no_answer")
         started = ann.until(lambda m: _event(m).get("kind") == "started" and m["table"] == new)
         assert [s["type"] for s in started["info"]["seats"]] == ["human", "bot", "bot", "bot"]
         assert "awaiting" not in started["info"]
@@ -593,3 +654,17 @@ async def test_the_recent_games_are_read_once_for_many_askers() -> None:
     cache.forget()  # a game ended here
     await cache.games("g_bob", 20)
     assert reads == 2
+
+
+def test_continue_after_the_game_is_over_is_refused(live: ThreadServer) -> None:
+    """``continue`` with no pause while the game goes on is no error (the pause may have run
+    out as it was sent); once the game is over there is no next deal to go on to."""
+    table, ann = _start_alone_with_bots(
+        live, turn_seconds=0, summary_seconds=0, options={"deal_limit": 1}
+    )
+    assert ann.request(type="continue", table=table)["type"] == "continued"
+    over = _play_until_deal_over(ann, table, random.Random(7))
+    assert over["event"]["game_over"]
+    refused = ann.expect_error("bad_state", type="continue", table=table)
+    assert "over" in refused["message"], refused
+    ann.close()

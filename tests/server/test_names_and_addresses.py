@@ -19,6 +19,10 @@ from euchre.store.names import invisible_characters, skeleton
         ("Bob", "B0B"),
         ("Straße", "STRASSE"),
         ("John", "\U0001d409ohn"),  # mathematical bold J
+        ("Harold", "Harold."),  # the separators between words are no part of a name
+        ("Harold", "Har old"),
+        ("Harold", "H.a-r_o'l d"),
+        ("Ann Lee", "AnnLee"),
     ],
 )
 def test_look_alikes_share_a_skeleton(one: str, other: str) -> None:
@@ -35,6 +39,10 @@ def test_invisible_characters_are_named() -> None:
     assert invisible_characters("Ann Marie-Lou O'Neil") == []
     assert invisible_characters("Bob\u3164") == ["U+3164"]  # a letter that shows nothing
     assert invisible_characters("\uffa0") == ["U+FFA0"]
+    # combining marks that show nothing: "Rosalind" with one looks like "Rosalind"
+    for mark in ("\u034f", "\ufe00", "\ufe0f", "\U000e0100", "\u180b", "\u17b4"):
+        assert invisible_characters(f"Rosa{mark}lind") == [f"U+{ord(mark):04X}"]
+    assert invisible_characters("Jos\u0065\u0301 Ng\u0169\u0303") == []  # marks that show
 
 
 def test_a_subdivision_flags_tags_show_and_stray_tags_are_named() -> None:

@@ -61,6 +61,11 @@ def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None
         assert (hidden.status_code, hidden.json()["code"]) == (404, "not_found")
         public = httpx.get(f"{base}/api/games/{casual}/review", cookies=bobs)
         assert (public.status_code, public.json()["code"]) == (403, "forbidden")
+        # One who holds the invite (a spectator, say) is told why, as at a public game.
+        shared = httpx.get(
+            f"{base}/api/games/{private}/review", cookies=bobs, params={"invite": invite}
+        )
+        assert (shared.status_code, shared.json()["code"]) == (403, "forbidden")
 
         def listed(**cookies: str) -> tuple[list[str], int]:
             history = httpx.get(base + "/api/players/ann/games", cookies=cookies).json()
@@ -80,7 +85,8 @@ def test_a_private_game_in_play_is_the_same_404_to_strangers_everywhere(tmp_path
         ann = register(base, "Ann")
         bob = register(base, "Bob")
         player = Client(base, "Ann", ann["session"])
-        table = player.request(type="create", kind="private", turn_seconds=0)["table"]
+        created = player.request(type="create", kind="private", turn_seconds=0)
+        table, invite = created["table"], created["invite"]
         player.until(lambda m: m["type"] == "table" and m["table"] == table)
         player.send(type="start", table=table)
         player.until(lambda m: m.get("event", {}).get("kind") == "started")
@@ -91,6 +97,10 @@ def test_a_private_game_in_play_is_the_same_404_to_strangers_everywhere(tmp_path
             assert (answer.status_code, answer.json()["code"]) == (404, "not_found"), path
             assert answer.json()["detail"] == unknown.json()["detail"].replace("nope", table)
         own = {"euchre_session": ann["session"]}
+        invited = httpx.get(
+            f"{base}/api/games/{table}/review", cookies=stranger, params={"invite": invite}
+        )
+        assert (invited.status_code, invited.json()["code"]) == (409, "not_finished")
         mine = httpx.get(f"{base}/api/games/{table}/review", cookies=own)
         assert (mine.status_code, mine.json()["code"]) == (409, "not_finished")  # its player
         player.close()

@@ -6,6 +6,7 @@ import json
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -126,6 +127,7 @@ def test_the_server_answers_bad_input_and_nothing_changes(live: ThreadServer) ->
     outsider.expect_error("not_seated", type="act", table=table, action="pass")
     outsider.expect_error("full", type="sit", table=table)
     assert joined["you"]["seat"] is None
+
     # An error answers each bad frame, in order; a watchers' count may come between them.
     def refused() -> str:
         return str(actor.until(lambda m: m["type"] == "error")["code"])
@@ -192,6 +194,33 @@ def test_a_flood_is_rate_limited_and_the_connection_recovers(tmp_path: Path) -> 
         client.close()
 
 
+def test_a_flood_is_read_at_the_budgets_pace(tmp_path: Path) -> None:
+    """Past its budget a client's messages were still read and refused one by one, as fast
+    as it sent them: one guest's flood of pings delayed everyone's answers by seconds. The
+    server now reads nothing more from it until its budget has room again."""
+    settings = fast_settings(tmp_path / "pace.db", rate_per_second=10.0, rate_burst=2.0)
+    with ThreadServer(settings) as live:
+        client = Client(live.base, "Flood")
+        for number in range(40):
+            client.send(type="ping", ref=number)
+        sent = time.monotonic()
+        early = []
+        while time.monotonic() - sent < 0.5:
+            try:
+                early.append(client.recv(timeout=max(0.01, 0.5 - (time.monotonic() - sent))))
+            except TimeoutError:
+                break
+        # read and refused at once, all 40 came back at once; now about 2 and 2 more a
+        # tenth of a second (a pong, then the next one's refusal)
+        assert 2 <= len(early) <= 20, len(early)
+        answered = {m["ref"] for m in early}
+        while len(answered) < 40:  # every message gets its answer, at the budget's pace
+            answered.add(client.recv()["ref"])
+        time.sleep(0.3)
+        assert client.request(type="ping")["type"] == "pong"
+        client.close()
+
+
 def test_requests_answered_with_a_whole_table_count_as_several_messages(
     tmp_path: Path,
 ) -> None:
@@ -214,6 +243,48 @@ def test_requests_answered_with_a_whole_table_count_as_several_messages(
         assert flood.request(type="ping")["type"] == "pong"  # plain messages go on
         ann.close()
         flood.close()
+
+
+def test_a_reconnect_does_not_refill_the_budget(tmp_path: Path) -> None:
+    """A new connection started with a full burst: connecting again and again gave 120
+    snapshots a second. The budget is the person's, kept over reconnects."""
+    settings = fast_settings(tmp_path / "again.db", rate_per_second=0.5, rate_burst=17.0)
+    with ThreadServer(settings) as live:
+        table, (ann,) = seat_clients(live.base, ["Ann"])
+        invite = ann.view(table).invite
+        flood = Client(live.base, "Flood")
+        for _ in range(2):
+            assert flood.request(type="join", invite=invite)["type"] == "table"
+        flood.close()
+        again = Client(live.base, "Flood", token=flood.token)  # the same person
+        refused = again.expect_error("rate_limited", type="join", invite=invite)
+        assert "each counts as 8 messages" in refused["message"]
+        other = Client(live.base, "Other")  # another person has a budget of their own
+        assert other.request(type="join", invite=invite)["type"] == "table"
+        for client in (ann, again, other):
+            client.close()
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"type": "create", "kind": "private", "preset": "standard"},
+        {"type": "quick_play", "preset": "standard"},
+    ],
+)
+def test_a_table_made_or_found_counts_as_a_snapshot(
+    tmp_path: Path, request_: dict[str, Any]
+) -> None:
+    """``create`` and ``quick_play`` (and ``play_again``) answer with a whole table, as a
+    ``join`` does, but were counted as one message."""
+    settings = fast_settings(tmp_path / "made.db", rate_per_second=0.5, rate_burst=10.0)
+    with ThreadServer(settings) as live:
+        maker = Client(live.base, "Maker")
+        first = maker.request(**request_)
+        assert first["type"] != "error", first
+        refused = maker.expect_error("rate_limited", **request_)
+        assert "create, quick_play, play_again" in refused["message"]
+        maker.close()
 
 
 def test_reconnect_gets_the_missed_events_or_a_snapshot(tmp_path: Path) -> None:

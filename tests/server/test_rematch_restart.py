@@ -86,3 +86,26 @@ def test_after_a_restart_bots_take_the_seats_still_deciding_when_time_runs_out(
         ]
         assert told[-1]["seats"] == [2, 3]
         ann.close()
+
+
+def test_everyone_pressing_play_again_at_once_sits_at_the_one_new_table(tmp_path: Path) -> None:
+    """All four asked in the same moment: three of them were told "the new table is being
+    opened: try again". Those who ask while it opens now wait for it and sit down."""
+    settings = fast_settings(tmp_path / "together.db", rematch_seconds=600)
+    with ThreadServer(settings) as live:
+        table, clients = seat_clients(live.base, NAMES, turn_seconds=0, options={"target": 1})
+        clients[0].send(type="start", table=table)
+        _event(clients[0], table, "started")
+        play_random(clients, table, random.Random(5))
+        settle(clients, table)
+        for seat, client in enumerate(clients):
+            client.send(type="play_again", table=table, ref=100 + seat)
+        answers = [
+            client.until(lambda m, ref=100 + seat: m.get("ref") == ref)
+            for seat, client in enumerate(clients)
+        ]
+        assert [a["type"] for a in answers] == ["table"] * 4, answers
+        assert len({a["table"] for a in answers}) == 1
+        assert [a["you"]["seat"] for a in answers] == [0, 1, 2, 3]
+        for client in clients:
+            client.close()

@@ -74,9 +74,16 @@ def test_uploads_over_the_limits_are_refused_and_name_the_limit(tmp_path: Path) 
         assert too_many.status_code == 413
         assert too_many.json()["code"] == "too_many_deals"
         assert "at most 20 deals" in too_many.json()["detail"]
-        too_big = httpx.post(url, content=b" " * 200_001, timeout=30)
-        assert too_big.status_code == 413 and too_big.json()["code"] == "too_large"
-        assert "200000 bytes" in too_big.json()["detail"]
+        # told in the same words however large (past 2 MiB, another layer refused it in
+        # its own, naming a limit of its own), with a length or sent in pieces without one
+        for size in (200_001, 3 * 1024 * 1024):
+            too_big = httpx.post(url, content=b" " * size, timeout=30)
+            assert too_big.status_code == 413 and too_big.json()["code"] == "too_large"
+            assert too_big.json()["detail"] == "a record is at most 200000 bytes"
+            pieces = iter([b" " * 100_000] * (size // 100_000 + 1))
+            streamed = httpx.post(url, content=pieces, timeout=30)
+            assert streamed.status_code == 413
+            assert streamed.json()["detail"] == "a record is at most 200000 bytes"
 
 
 def test_replays_are_rate_limited_per_address(tmp_path: Path) -> None:
@@ -153,3 +160,25 @@ def test_the_wait_is_rounded_up_to_a_whole_second() -> None:
     with pytest.raises(ReplayRefusal) as refused:
         asyncio.run(workers.admit("192.0.2.7", None))
     assert refused.value.message.endswith("wait 1 s") and refused.value.retry_after == 1
+
+
+def test_a_made_up_or_missing_cookie_is_no_way_round_the_session_rate(tmp_path: Path) -> None:
+    """From an exempt address (loopback: a proxy on the machine) the rate per session was
+    the only one, and it was keyed on whatever cookie came: none, or a new made-up one each
+    time, was never limited (one client kept the replay workers busy for everyone). Only a
+    valid session has a rate of its own; the rest share one."""
+    settings = fast_settings(tmp_path / "s.db", replay_per_session=3, replay_per_address=1)
+    body = json.dumps(long_record(1)).encode()
+    with ThreadServer(settings) as live:
+        url = live.base + "/api/replays"
+
+        def upload(cookie: str | None) -> int:
+            cookies = {"euchre_session": cookie} if cookie else None
+            return httpx.post(url, content=body, cookies=cookies, timeout=60).status_code
+
+        assert [upload(None) for _ in range(3)] == [200, 200, 200]
+        assert upload(None) == 429
+        assert [upload(f"made-up-{n}") for n in range(3)] == [429, 429, 429]
+        guest = httpx.post(live.base + "/api/session", json={"name": "Reader"}, timeout=10)
+        token = guest.json()["session"]
+        assert [upload(token) for _ in range(4)] == [200, 200, 200, 429]

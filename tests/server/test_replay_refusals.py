@@ -64,3 +64,18 @@ def test_a_list_of_players_longer_than_the_seats_is_refused() -> None:
     status, code, message = _answers(record)[1]
     assert (status, code) == (422, "bad_record")
     assert "must name the 4 players of this game" in message and len(message) < 300
+
+
+def test_an_upload_with_a_byte_order_mark_replays_as_without() -> None:
+    """A Windows editor's byte order mark first: `euchre replay` ignored it, the upload
+    refused the record ("Unexpected UTF-8 BOM"); both read it now."""
+    text = json.dumps(EXAMPLE).encode()
+    assert compute(b"\xef\xbb\xbf" + text, None, 1000) == compute(text, None, 1000)
+
+
+def test_a_negative_time_limit_is_refused_not_echoed() -> None:
+    record = copy.deepcopy(EXAMPLE)
+    record["metadata"]["ruleset"]["time_limit_minutes"] = -1
+    with pytest.raises(ReplayRefusal) as refused:
+        compute(json.dumps(record).encode(), None, 1000)
+    assert refused.value.status == 422 and "must not be negative" in refused.value.message

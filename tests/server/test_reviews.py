@@ -7,6 +7,7 @@ import asyncio
 import random
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -49,6 +50,10 @@ def play_first_deal(client: Client, table: str, *others: Client) -> list[str]:
     return actions_in_deal(client, table, 0)
 
 
+def no_wait(_deal: int) -> None:
+    """Go straight on to the next deal."""
+
+
 def actions_in_deal(client: Client, table: str, deal: int) -> list[str]:
     """The client's own actions in ``deal`` (which is over)."""
     view = client.view(table)
@@ -61,13 +66,17 @@ def actions_in_deal(client: Client, table: str, deal: int) -> list[str]:
     ]
 
 
-def play_to_a_deal_with_moves(client: Client, table: str, *others: Client) -> tuple[int, list[str]]:
+def play_to_a_deal_with_moves(
+    client: Client, table: str, *others: Client, after_each: Callable[[int], None] = no_wait
+) -> tuple[int, list[str]]:
     """Random play, deal by deal, until a deal is over in which the first client acted
     (a bot partner's loner called before the client's turn to bid leaves it nothing to
-    do); returns that deal and the client's actions in it."""
+    do); returns that deal and the client's actions in it. ``after_each`` is called with
+    each deal as it ends, before the next is played."""
     rng = random.Random(2)
     for deal in range(8):
         play_random([client, *others], table, rng, stop=lambda s, d=deal: s["deal"] > d)
+        after_each(deal)
         mine = actions_in_deal(client, table, deal)
         if mine:
             return deal, mine
@@ -83,8 +92,10 @@ def check_position(decision: dict[str, Any]) -> None:
     assert all(c["seat"] != 0 for c in where["trick"]) and len(where["trick"]) < 4, where
     if act["kind"] == "play":
         assert act["card"] in where["hand"] and where["upcard"] is None, where
+        assert where["phase"] == "play", where
     if act["kind"] == "order":
         assert where["upcard"] is not None and where["trick"] == [], where
+        assert where["phase"] == "bid_r1", where
 
 
 def test_a_player_gets_their_review_once_the_deal_is_over(tmp_path: Path) -> None:
@@ -99,7 +110,18 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
     early = ann.expect_error("bad_state", type="review", table=table, deal=0)
     assert "deal 0 is not over" in early["message"]
-    deal, mine = play_to_a_deal_with_moves(ann, table, bob)
+    reviews = live.server.reviews
+
+    def reviewed(deal: int) -> None:
+        """Ann's and Bob's reviews of each deal are computed once it ends, unasked; waiting
+        for them keeps a person's queue short (a third queued review would be left to be
+        computed when asked, and the count would depend on the machine's speed: CI)."""
+        deadline = time.monotonic() + 4 * TIMEOUT  # seconds of search each on a busy machine
+        while reviews.computed < 2 * (deal + 1) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert reviews.computed == 2 * (deal + 1)
+
+    deal, mine = play_to_a_deal_with_moves(ann, table, bob, after_each=reviewed)
     answer = ask_review(ann, table, deal)
     assert answer["type"] == "review", answer
     assert (answer["deal"], answer["seat"]) == (deal, 0)
@@ -114,13 +136,7 @@ def check_reviews_at_the_table(live: ThreadServer) -> None:
         assert decision["mark"] is None or decision["loss"] >= 0.2
         check_acts(decision)
         check_position(decision)
-    reviews = live.server.reviews
-    # Ann's and Bob's, each once for every deal so far (after the deal, not when asked);
-    # Bob's of this deal may still be on its way (Ann's was awaited)
-    deadline = time.monotonic() + TIMEOUT
-    while reviews.computed < 2 * (deal + 1) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert reviews.computed == 2 * (deal + 1)
+    assert reviews.computed == 2 * (deal + 1)  # Ann's was computed before she asked
     again = ask_review(ann, table, deal)
     assert again["decisions"] == answer["decisions"]
     assert reviews.computed == 2 * (deal + 1)  # read from the store, not computed again
@@ -175,12 +191,8 @@ def follow_the_hints(ann: Client, table: str, rng: random.Random, deal: int) -> 
 def check_acts(decision: dict[str, Any]) -> None:
     """A decision carries the object of each action it names, and only of those."""
     named = {decision["chosen"], decision["best"]}
-    named |= {
-        f[k]
-        for f in decision["facts"]
-        if f["kind"] in ("margin", "close")
-        for k in ("best", "next")
-    }
+    # the two a "margin" or "close" fact compares, the call a "call_risk" passes up
+    named |= {f[k] for f in decision["facts"] for k in ("best", "next") if k in f}
     assert set(decision["acts"]) == named
     assert [p for text, act in decision["acts"].items() for p in act_problems(text, act)] == []
 
@@ -464,3 +476,39 @@ def test_the_review_of_a_whole_game_counts_against_the_replay_rate(tmp_path: Pat
         codes = [httpx.get(url, cookies=cookies, timeout=TIMEOUT).status_code for _ in range(3)]
         assert codes == [404, 404, 429]
         ann.close()
+
+
+def test_a_move_the_turn_clock_made_is_not_in_the_review(tmp_path: Path) -> None:
+    """The review credited the player with the pass the server made when their time ran out
+    ("Best — You: Pass"): a move made for the seat is not its person's decision."""
+    with ThreadServer(fast_settings(tmp_path / "clock.db")) as live:
+        table, clients = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=1)
+        clients[0].send(type="start", table=table)
+        timed = clients[0].until(
+            lambda m: m["type"] == "event" and m["event"].get("by") == "timer", timeout=TIMEOUT
+        )["event"]
+        play_random(clients, table, random.Random(4), stop=lambda s: s["deal"] >= 1)
+        view = clients[0].view(table)
+        in_deal = [e for e in view.events if e.get("action") and e["version"] <= timed["version"]]
+        index = len(in_deal) - 1  # the timed-out move's place in the first deal
+        person = clients[timed["seat"]]
+        answer = ask_review(person, table, 0)
+        assert answer["type"] == "review", answer
+        indexes = [d["index"] for d in answer["decisions"]]
+        assert index not in indexes, (index, indexes)
+
+
+def test_a_decision_is_sent_with_the_object_of_every_action_its_facts_name() -> None:
+    """A pass told how often the call it passed up is euchred names that call (``next``):
+    without its object the replay's reason failed ("reading 'kind'") and showed nothing."""
+    from euchre.server.reviews import with_acts
+
+    decision = {
+        "chosen": "play 9h",
+        "best": "pass",
+        "facts": [
+            {"kind": "close", "best": "pass", "next": "order alone"},
+            {"kind": "call_risk", "next": "call h", "euchred_percent": 58},
+        ],
+    }
+    assert set(with_acts(decision)["acts"]) == {"play 9h", "pass", "order alone", "call h"}

@@ -98,8 +98,12 @@ def test_moves_the_rules_do_not_allow_are_refused(live: ThreadServer) -> None:
     eve.request(type="join", invite=ann.view(table).invite)
     _refused(bob, "seat_taken", "seat 2 is taken: empty seats: 3", table, type="move", seat=2)
     _refused(bob, "bad_seat", "you already sit at seat 1", table, type="move", seat=1)
-    for seat in (-1, 4):
-        _refused(bob, "bad_seat", "this table has seats 0 to 3", table, type="move", seat=seat)
+    no_such = "this table has seats 0 to 3"
+    for seat in (-1, 4, 2**64 + 1):
+        _refused(bob, "bad_seat", no_such, table, type="move", seat=seat)
+        # a seat that is none: said so, whatever else would be refused there
+        _refused(bob, "bad_seat", no_such, table, type="sit", seat=seat)
+        _refused(ann, "bad_seat", no_such, table, type="remove_bot", seat=seat)
     _refused(eve, "not_seated", "you have no seat", table, type="move", seat=3)
     _refused(bob, "bad_message", "'seat'", table, type="move")
     _refused(bob, "bad_message", "'seat'", table, type="move", seat="3")
@@ -147,6 +151,9 @@ def test_swaps_the_rules_do_not_allow_are_refused(live: ThreadServer) -> None:
     _refused(ann, "bad_seat", "both empty", table, type="swap", seats=[2, 3])
     _refused(ann, "bad_message", "'seats'", table, type="swap", seats=[1])
     _refused(ann, "bad_message", "'seats'", table, type="swap", seats=[0, 1, 2])
+    # two items wrong the same way: said once
+    wrong = ann.expect_error("bad_message", table=table, type="swap", seats=[True, False])
+    assert wrong["message"].count("valid integer") == 1, wrong
     ann.send(type="start", table=table)
     _event(bob, table, "started")
     _refused(ann, "bad_state", "the game has started", table, type="swap", seats=[0, 1])

@@ -7,6 +7,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import httpx
 import pytest
 from server_helpers import ProcessServer, free_port, postgres_admin_url
 
@@ -68,3 +69,22 @@ def test_a_database_at_an_older_revision_is_refused_naming_the_upgrade_for_it(
     # The command must name this database: a bare `euchre db upgrade` upgrades the default one.
     assert errors[0].endswith(f"run `euchre db upgrade --database {url}`"), errors
     assert "is at revision 0010" in errors[0], errors
+
+
+def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """A second server on one SQLite file took every table over at its start: the first
+    one's players lost their games. It is refused, naming the first; once that one has
+    stopped (killed, even), a server starts there again with the games."""
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    first = ProcessServer({"EUCHRE_DATABASE_URL": url}).start()
+    try:
+        errors = failed_start({"EUCHRE_DATABASE_URL": url}, tmp_path)
+        assert first.proc is not None
+        pid = first.proc.pid
+        assert errors[0].startswith(f"cannot start: another server (pid {pid}) "), errors
+        assert "is running on " in errors[0] and "docs/operations.md" in errors[0], errors
+        assert httpx.get(first.base + "/healthz").status_code == 200  # the first runs on
+    finally:
+        first.kill()
+    again = ProcessServer({"EUCHRE_DATABASE_URL": url}).start()  # healthy, or it raises
+    again.kill()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from server_helpers import postgres_database
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from typer.testing import CliRunner
 
 from euchre.cli import app
@@ -30,6 +30,7 @@ from euchre.store import (
 )
 from euchre.store import repo as store_repo
 from euchre.store import upgrade as upgrade_db
+from euchre.store.db import sqlite_file_writer
 from euchre.store.models import GameAction, GameDeck, GameEvent
 from euchre.store.repo import GameRow, utcnow
 
@@ -363,3 +364,23 @@ def test_instances_starting_at_once_migrate_an_empty_postgresql_database_once() 
             outputs = [run.communicate(timeout=120)[0].decode() for run in runs]
             assert [run.returncode for run in runs] == [0, 0, 0], outputs
             assert asyncio.run(revision_of(url)) == head_revision()
+
+
+def test_an_sqlite_commit_is_on_the_disk_before_it_returns(tmp_path: Path) -> None:
+    """WAL with ``synchronous=FULL`` on both the server's connections and its writer's: an
+    event already sent survives a power cut, not only a killed process."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'sync.db'}")
+
+    async def pragmas() -> tuple[str, int]:
+        async with engine.connect() as conn:
+            journal = (await conn.execute(text("PRAGMA journal_mode"))).scalar_one()
+            sync = (await conn.execute(text("PRAGMA synchronous"))).scalar_one()
+        await engine.dispose()
+        return str(journal), int(sync)
+
+    assert asyncio.run(pragmas()) == ("wal", 2)  # 2: FULL
+    writer = sqlite_file_writer(engine)
+    assert writer is not None
+    with writer.connect() as conn:
+        assert conn.execute(text("PRAGMA synchronous")).scalar_one() == 2
+    writer.dispose()

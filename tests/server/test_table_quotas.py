@@ -143,6 +143,10 @@ def test_play_again_opens_a_table_only_within_the_cap(tmp_path: Path) -> None:
         refused = ann.expect_error("too_many_tables", type="play_again", table=game)
         assert "at most 2 open tables created by one person" in refused["message"]
         assert len(live.server.lobby.tables) == 3  # no new table
+        # at a table still waiting, what is wrong is that its game has not been played
+        waiting = next(t for t in live.server.lobby.tables if t != game)
+        early = ann.expect_error("bad_state", type="play_again", table=waiting)
+        assert early["message"] == "play again when the game is over"
         ann.close()
 
 

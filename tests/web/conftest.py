@@ -2,6 +2,12 @@
 
 Every page gets a fresh browser context (its own guest cookie). Requests to anything but
 the test server are aborted and fail the test, as do uncaught errors in the page.
+
+The suite runs in two processes (pytest-xdist, whole files to a process), so a process runs
+browser tests and others in turn. Playwright's sync API keeps an event loop running in the
+thread while it is started, and the other tests' ``asyncio.run()`` refuses to run inside
+it: the Chromium is started when a browser test needs it and stopped when the process goes
+on to a test that does not use it.
 """
 
 from __future__ import annotations
@@ -9,12 +15,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 from web_helpers import DESKTOP, LiveServer, fast_settings, launch_browser, running_server
 
 PageFactory = Callable[..., Page]
+
+# Two processes share two cores, each with a server and a browser: a page's answer can take
+# longer than expect()'s usual 5 s (CI saw a leaderboard shown after it).
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="session")
@@ -41,12 +59,50 @@ def easy_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
+class SharedBrowser:
+    """The process's Chromium: started on first use, stopped between kinds of test."""
+
+    def __init__(self) -> None:
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+
+    def now(self) -> Browser:
+        if self._browser is None:
+            self._playwright = sync_playwright().start()
+            self._browser = launch_browser(self._playwright)
+        return self._browser
+
+    def stop(self) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
+        if self._playwright is not None:
+            self._playwright.stop()
+            self._playwright = None
+
+
+SHARED_BROWSER = SharedBrowser()
+
+
+class _BrowserNow:
+    """Stands for the session's browser: each use reaches the one running now (a fixture
+    kept for a module or the session outlives a stop between kinds of test)."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(SHARED_BROWSER.now(), name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        yield chromium
-        chromium.close()
+    yield cast(Browser, _BrowserNow())
+    SHARED_BROWSER.stop()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After a test here: stop the browser when the next test does not use it."""
+    if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
+        SHARED_BROWSER.stop()
 
 
 @pytest.fixture

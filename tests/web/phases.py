@@ -75,9 +75,14 @@ def act(game: GamePage, action: str) -> None:
     """Send ``action`` by clicking what the page offers for it."""
     before = game.version()
     page = game.page
-    target = page.locator(f'[data-cmd=act][data-action="{action}"]')
+    plain = f'[data-cmd=act][data-action="{action}"]'
+    # Its control may be drawn a moment after the turn came (a hand's summary just closed):
+    # counted at once, a bid was taken for one behind the go-alone toggle (CI once).
+    alone = f'[data-cmd=act][data-alone-action="{action}"]'
+    page.wait_for_selector(f"{plain}, {alone}", state="attached")
+    target = page.locator(plain)
     if not target.count():
-        target = page.locator(f'[data-cmd=act][data-alone-action="{action}"]')
+        target = page.locator(alone)
         page.click("#go-alone")
     target.first.click()
     game.wait_version_above(before)

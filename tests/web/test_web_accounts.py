@@ -13,6 +13,7 @@ from conftest import PageFactory
 from playwright.sync_api import Page, Route, expect
 from web_helpers import (
     ACCOUNT_PASSWORD,
+    DESKTOP,
     PHONE,
     LiveServer,
     account_form,
@@ -109,10 +110,12 @@ def test_guest_keeps_playing_as_guest(new_page: PageFactory, accounts: LiveServe
     assert page.evaluate("window.euchre.session.guest") is True
 
 
-def test_chat_is_off_until_turned_on_and_then_delivers(
-    new_page: PageFactory, accounts: LiveServer
-) -> None:
-    host = new_page(server=accounts)
+def hosta_and_ivy_at_a_table(
+    new_page: PageFactory, accounts: LiveServer, host_viewport: dict[str, int] = DESKTOP
+) -> tuple[Page, Page]:
+    """Hosta opens a private table (no bots) and Ivy, a guest on a desktop, follows the
+    invite link and sits at her left."""
+    host = new_page(viewport=host_viewport, server=accounts)
     enter_name(host, "Hosta")
     create_private_table(host, start_with_bots=False)
     link = host.locator("#invite-link").input_value()
@@ -123,6 +126,13 @@ def test_chat_is_off_until_turned_on_and_then_delivers(
     wait_connected(guest)
     guest.click('.seat[data-seat="1"] button.sit-here')
     expect(guest.locator(".table-page")).to_have_attribute("data-seat", "1")
+    return host, guest
+
+
+def test_chat_is_off_until_turned_on_and_then_delivers(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    host, guest = hosta_and_ivy_at_a_table(new_page, accounts)
 
     for page in (host, guest):
         expect(page.locator("#chat-enabled")).not_to_be_checked()
@@ -136,6 +146,7 @@ def test_chat_is_off_until_turned_on_and_then_delivers(
 
     host.check("#chat-enabled")
     expect(host.locator("#chat-input")).to_be_enabled()
+    expect(host.locator("#chat-input")).to_have_attribute("placeholder", "Write a message…")
     expect(host.locator(".chat-presets")).to_be_visible()
     host.fill("#chat-input", "anyone there?")
     host.click("#chat-send")
@@ -180,16 +191,8 @@ def test_chat_is_off_until_turned_on_and_then_delivers(
 def test_a_chat_line_shows_over_the_table_when_the_chat_is_out_of_sight(
     new_page: PageFactory, accounts: LiveServer
 ) -> None:
-    host = new_page(viewport=PHONE, server=accounts)
-    enter_name(host, "Hosta")
-    create_private_table(host, start_with_bots=False)
-    link = host.locator("#invite-link").input_value()
-    guest = new_page(server=accounts)  # a desktop: its chat sits beside the table
-    guest.goto(link)
-    guest.fill("#guest-name", "Ivy")
-    guest.press("#guest-name", "Enter")
-    wait_connected(guest)
-    guest.click('.seat[data-seat="1"] button.sit-here')
+    # the guest on a desktop: its chat sits beside the table
+    host, guest = hosta_and_ivy_at_a_table(new_page, accounts, host_viewport=PHONE)
     for page in (host, guest):
         page.check("#chat-enabled")
     host.evaluate("window.scrollTo(0, 0)")  # the phone shows the table; the chat is below
@@ -212,6 +215,39 @@ def test_a_chat_line_shows_over_the_table_when_the_chat_is_out_of_sight(
     expect(host.locator("#chat-toast")).to_have_count(0)
 
 
+def test_a_friend_with_chat_off_learns_that_someone_wrote(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    """Chat is off until turned on: a friend's "brb" was lost on a player who had not. Now
+    a pop-up says once that someone wrote (nothing of who or what), a tap on it leads to
+    the switch, and the panel keeps saying it until chat is on and the line shows."""
+    host, guest = hosta_and_ivy_at_a_table(new_page, accounts, host_viewport=PHONE)
+    guest.check("#chat-enabled")
+    host.evaluate("window.scrollTo(0, 0)")  # the phone shows the table; the chat is below
+    for text in ("brb", "back soon"):  # the second typed while the first is on its way
+        guest.fill("#chat-input", text)
+        guest.press("#chat-input", "Enter")
+    expect(guest.locator(".chat-line .chat-text")).to_have_text(["brb", "back soon"])
+    toast = host.locator("#chat-toast")
+    expect(toast).to_have_text("Someone wrote in the chat. Turn chat on to read it.")
+    expect(host.locator("#chat-off")).to_contain_text("someone wrote here")
+    assert "brb" not in host.content()
+    toast.click()
+    expect(host.locator("#chat-enabled")).to_be_focused()
+    # a reload keeps the panel's note, and the pop-up is not shown again
+    host.reload()
+    expect(host.locator("#chat-off")).to_contain_text("someone wrote here")
+    expect(host.locator("#chat-toast")).to_have_count(0)
+    host.check("#chat-enabled")
+    expect(host.locator(".chat-line", has_text="brb")).to_have_count(1)
+    expect(host.locator(".chat-line", has_text="back soon")).to_have_count(1)
+    # read: off again after a reload, the panel has nothing new to tell
+    host.reload()
+    expect(host.locator(".chat-line", has_text="brb")).to_have_count(1)
+    host.uncheck("#chat-enabled")
+    expect(host.locator("#chat-off")).not_to_contain_text("someone wrote here")
+
+
 def test_a_guest_is_refused_ranked_play_in_their_language(
     new_page: PageFactory, accounts: LiveServer
 ) -> None:
@@ -225,8 +261,13 @@ def test_a_guest_is_refused_ranked_play_in_their_language(
     ):
         page = new_page(server=accounts, locale=locale)
         enter_name(page, "Gustav")
+        note = page.locator("#ranked-note")
+        expect(note.locator("a[href='#/account']")).to_be_visible()  # the way to an account
         page.click("#quick-ranked")
         expect(page.locator("#quick-error")).to_have_text(text)
+        # said once: the note under it keeps only its link (it said "need an account" again)
+        expect(note.locator("#ranked-note-text")).to_have_count(0)
+        expect(note.locator("a[href='#/account']")).to_be_visible()
         expect(page.locator(".table-page")).to_have_count(0)
         assert page.evaluate("location.hash") in ("", "#/")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from conftest import PageFactory
@@ -13,9 +14,19 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from web_helpers import PHONE, create_private_table, enter_name
 
 
-def refuse_chat_switch(page: Page, times: int, error: dict[str, Any]) -> list[int]:
-    """Answer the first ``times`` chat switches the page sends with ``error`` instead of
-    passing them on to the server; returns the count of switches refused so far."""
+def is_chat_switch(message: dict[str, Any]) -> bool:
+    return message.get("type") == "chat_settings" and "enabled" in message
+
+
+def refuse_chat_switch(
+    page: Page,
+    times: int,
+    error: dict[str, Any],
+    refusing: Callable[[dict[str, Any]], bool] = is_chat_switch,
+) -> list[int]:
+    """Answer the first ``times`` chat switches (or other messages ``refusing`` picks) the
+    page sends with ``error`` instead of passing them on to the server; returns the count
+    refused so far."""
     refused = [0]
 
     def route(ws: WebSocketRoute) -> None:
@@ -23,8 +34,7 @@ def refuse_chat_switch(page: Page, times: int, error: dict[str, Any]) -> list[in
 
         def outgoing(text: str | bytes) -> None:
             message = json.loads(text)
-            switch = message.get("type") == "chat_settings" and "enabled" in message
-            if switch and refused[0] < times:
+            if refusing(message) and refused[0] < times:
                 refused[0] += 1
                 ws.send(json.dumps({"type": "error", "ref": message["ref"], **error}))
                 return
@@ -78,3 +88,26 @@ def test_a_chat_switch_that_cannot_be_saved_says_so_and_shows_what_is_saved(
     expect(page.locator("#chat-saving")).to_have_text("")
     assert refused[0] > 1  # tried again before giving up
     assert saved_chat_setting(page) is False
+
+
+def test_a_line_refused_comes_back_to_the_box_to_be_sent_again(new_page: PageFactory) -> None:
+    """The box is emptied as a line is sent (a next line typed meanwhile was wiped out by
+    the first one's answer); a line the server refuses is put back, not lost."""
+    page = new_page(viewport=PHONE, touch=True)
+    refused = refuse_chat_switch(
+        page,
+        1,
+        {"code": "chat_rate_limited", "message": "at most 5 messages in 10 s: wait 2.0 s"},
+        refusing=lambda message: message.get("type") == "chat",
+    )
+    at_a_table(page)
+    page.check("#chat-enabled")
+    page.fill("#chat-input", "hello all")
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#chat-error")).not_to_have_text("")
+    expect(page.locator("#chat-input")).to_have_value("hello all")
+    expect(page.locator(".chat-line")).to_have_count(0)
+    assert refused[0] == 1
+    page.press("#chat-input", "Enter")
+    expect(page.locator(".chat-line .chat-text")).to_have_text(["hello all"])
+    expect(page.locator("#chat-input")).to_have_value("")

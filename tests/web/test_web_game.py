@@ -223,8 +223,19 @@ def test_stand_up_take_the_seat_back_and_watch(
     expect(watcher.locator(".seat .name").first).to_have_text("Stan")
     expect(watcher.locator(".hand-card")).to_have_count(0)
     expect(watcher.locator("#stand-up")).to_have_count(0)
+    # Leaving a private game mid-game asks first too (it was one stray tap); no says stay
     page.click("#leave-table")
+    expect(page.locator("#stand-question")).to_have_text(
+        "Leave the table? A bot will play your seat; you can come back from the lobby."
+    )
+    page.click("#stand-no")
+    expect(page.locator("#stand-confirm")).to_have_count(0)
+    expect(page.locator("#leave-table")).to_be_focused()
+    page.click("#leave-table")
+    page.click("#stand-yes")
     expect(page.locator("#lobby-title")).to_be_visible()
+    watcher.click("#leave-table")  # a watcher leaves at once: no seat of theirs to hand over
+    expect(watcher.locator("#lobby-title")).to_be_visible()
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("cutthroat", 3), ("two-player", 2), ("british", 4)])

@@ -25,7 +25,7 @@ def test_german_table_and_errors(new_page: PageFactory, live: LiveServer) -> Non
 
     enter_name(page, "Gerda")
     expect(page.locator("#quick-play")).to_have_text("Jetzt spielen")
-    # a table's kind, as the history list names a game's: "Gewertet" like "Locker" and
+    # a table's kind, as the history list names a game's: "Gewertet" like "Offen" and
     # "Privat" (and "gewertet spielen"); "Rangliste" is the leaderboard
     ranked = page.locator('input[name="kind"][value="ranked"] + span')
     expect(ranked).to_have_text(re.compile(r"^Gewertet"))
@@ -168,3 +168,8 @@ def test_a_waiting_table_fits_a_small_phone_in_long_words(
     }"""
     )
     assert overlaps == [], overlaps
+    # "Free seat" in a side seat whole, on two lines if need be ("Freier Pl…" was cut)
+    cut = page.locator(".seat.empty .pname").evaluate_all(
+        "els => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)"
+    )
+    assert cut == [], cut

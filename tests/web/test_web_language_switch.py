@@ -38,9 +38,7 @@ def choose_language(page: Page, lang: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
-def test_the_log_is_told_again_in_the_new_language(
-    new_page: PageFactory, live: LiveServer
-) -> None:
+def test_the_log_is_told_again_in_the_new_language(new_page: PageFactory, live: LiveServer) -> None:
     page = new_page(viewport=PHONE, locale="de-DE")
     game, _, _ = open_started_table(page, "standard", NO_ALONE, name="Kiri")
     game.play_until(PLAYED_IN_GERMAN)
@@ -60,9 +58,7 @@ def test_the_log_is_told_again_in_the_new_language(
     assert lines.all_text_contents()[: len(german)] == german
 
 
-def test_a_toast_still_shown_follows_the_language(
-    new_page: PageFactory, live: LiveServer
-) -> None:
+def test_a_toast_still_shown_follows_the_language(new_page: PageFactory, live: LiveServer) -> None:
     page = new_page(viewport=PHONE, locale="de-DE")
     open_started_table(page, "standard", NO_ALONE)
     page.evaluate("window.euchre.showError({code: 'rate_limited'})")
@@ -165,20 +161,46 @@ def test_the_lobbys_errors_are_told_again_in_the_new_language(
         expect(error).to_have_text(german)
 
 
+def test_the_rules_chosen_for_quick_play_stay_chosen(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A change of language draws the lobby again, and the lobby is drawn anew on coming
+    back to it: the quick-play rules went back to standard, and a game of them was played."""
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Lena")
+    preset = page.locator("#quick-preset")
+    page.select_option("#quick-preset", "two-player")
+    choose_language(page, "de")
+    expect(preset).to_have_value("two-player")
+    page.goto("/#/help")
+    expect(preset).to_have_count(0)
+    page.goto("/#/")
+    expect(preset).to_have_value("two-player")
+    expect(page.locator("#create-preset")).to_have_value("standard")  # a form of its own
+
+
+def ivy_beside(page: Page, live: LiveServer, chat: bool = True) -> tuple[Client, str]:
+    """``page`` at a table of its own with chat on (or left off), and Ivy (a websocket
+    client, chat on) seated at its left: (Ivy, the table)."""
+    at_a_table(page)
+    if chat:
+        page.check("#chat-enabled")
+    invite = page.locator("#invite-code-text").inner_text()
+    ivy = Client(live.base, "Ivy")
+    ivy.send(type="join", invite=invite)
+    ivy.until(lambda m: m["type"] == "table")
+    table = str(page.evaluate("window.euchre.current.tableId"))
+    ivy.request(type="sit", table=table, seat=1)
+    ivy.request(type="chat_settings", enabled=True)
+    return ivy, table
+
+
 @SIZES
 def test_a_chat_lines_pop_up_follows_the_language(
     new_page: PageFactory, live: LiveServer, size: dict[str, int]
 ) -> None:
     page = new_page(viewport=size)
-    at_a_table(page)
-    page.check("#chat-enabled")
-    invite = page.locator("#invite-code-text").inner_text()
-    ivy = Client(live.base, "Ivy")
-    ivy.send(type="join", invite=invite)
-    ivy.until(lambda m: m["type"] == "table")
-    table = page.evaluate("window.euchre.current.tableId")
-    ivy.request(type="sit", table=table, seat=1)
-    ivy.request(type="chat_settings", enabled=True)
+    ivy, table = ivy_beside(page, live)
     page.evaluate("window.scrollTo(0, 0)")  # the phone shows the table; the chat is below
     ivy.request(type="chat", table=table, text="hallo")
     toast = page.locator("#chat-toast")
@@ -186,4 +208,43 @@ def test_a_chat_lines_pop_up_follows_the_language(
     # at once, by the language's own switch: the pop-up goes after a few seconds
     page.evaluate("window.euchre.i18n.load('de')")
     expect(toast).to_have_text("Ivy (links): hallo")
+    ivy.close()
+
+
+def test_a_long_chat_line_shows_on_two_lines_on_an_upright_phone(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A line cut after its first words ("Moment, ich überlege noch…") had to be read two
+    screens down, in the chat: the pop-up of a phone held upright has two lines."""
+    page = new_page(viewport=PHONE)
+    ivy, table = ivy_beside(page, live)
+    page.evaluate("window.scrollTo(0, 0)")
+    said = "Moment, ich überlege noch, was ich ansage"
+    ivy.request(type="chat", table=table, text=said)
+    text = page.locator("#chat-toast .chat-toast-text")
+    expect(text).to_have_text(f"Ivy (left): {said}")
+    cut = text.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+    lines = text.evaluate(
+        "e => Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight))"
+    )
+    assert not cut and lines == 2, (cut, lines)
+    ivy.close()
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 360, "height": 640}, PHONE_LANDSCAPE], ids=["small", "landscape"]
+)
+def test_the_note_that_someone_wrote_is_whole_in_german(
+    new_page: PageFactory, live: LiveServer, size: dict[str, int]
+) -> None:
+    """The pop-up for a line one's chat is off for says how to read it: on a small phone
+    in German it was cut before its last words ("Schalte den Chat ein, um es zu…")."""
+    page = new_page(viewport=size, locale="de-DE")
+    ivy, table = ivy_beside(page, live, chat=False)
+    page.evaluate("window.scrollTo(0, 0)")
+    ivy.request(type="chat", table=table, text="hallo")
+    text = page.locator("#chat-toast .chat-toast-text")
+    said = "Jemand hat im Chat geschrieben. Schalte den Chat ein, um es zu lesen."
+    expect(text).to_have_text(said)
+    assert text.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # nothing cut
     ivy.close()

@@ -232,6 +232,9 @@ def test_a_guest_finds_the_finished_game_under_replays_with_its_score_sheet(
     mine = page.locator(f"#recent-mine li[data-game='{table_id}'] a")
     expect(mine).to_be_visible()
     expect(mine).to_contain_text("Gil")
+    # the player's own result first (the line said only the names, the score and the time)
+    won = record["final_score"][0] > record["final_score"][1]
+    expect(mine.locator(".game-result")).to_have_text("Won" if won else "Lost")
     assert not re.search(r"\d:\d\d:\d\d", mine.inner_text()), mine.inner_text()  # to the minute
     expect(page.locator("#replay-title")).to_have_text("Replays")  # the list, as the menu says
     mine.click()

@@ -120,6 +120,11 @@ def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     expect(back).to_have_attribute("href", f"#/table/{table}")
     box = back.bounding_box()
     assert box is not None and box["y"] + box["height"] <= viewport["height"]  # no scrolling
+    # which table: its rules and the bots beside the player (it said only "Private · Playing",
+    # then the bots' names as if they were people)
+    row = page.locator(f'#your-tables li[data-table="{table}"]')
+    expect(row).to_contain_text("Standard")
+    expect(row.locator(".your-table-others")).to_have_text("with 3 bots")
     back.click()
     page.wait_for_function(f"window.euchre.current?.you?.seat === {seat}")
 
@@ -237,7 +242,11 @@ def button_problems(page: Page, selectors: list[str], within: str | None = None)
 
 
 def private_table_with_pause(page: Page) -> GamePage:
+    """A private game to 5 (as short as the form offers) with a pause after each hand."""
     page.check('input[name="kind"][value="private"]')
+    if page.locator("#opt-target").is_hidden():
+        page.click(".more-options summary")
+    page.select_option("#opt-target", "5")
     page.select_option("#create-pause", "10")
     page.check("#create-start-now")
     page.click("#create-table")
@@ -248,8 +257,12 @@ def private_table_with_pause(page: Page) -> GamePage:
 
 @pytest.mark.parametrize(
     ("viewport", "locale"),
-    [({"width": 360, "height": 640}, "nl-NL"), (LANDSCAPE, "en-GB")],
-    ids=["360-dutch", "landscape"],
+    [
+        ({"width": 360, "height": 640}, "nl-NL"),
+        ({"width": 360, "height": 640}, "de-DE"),  # "Wiederholung ansehen" stuck out by 8 px
+        (LANDSCAPE, "en-GB"),
+    ],
+    ids=["360-dutch", "360-german", "landscape"],
 )
 def test_buttons_between_hands_and_at_the_end_never_touch(
     new_page: PageFactory, pausing: LiveServer, viewport: dict[str, int], locale: str
@@ -278,6 +291,10 @@ def test_buttons_between_hands_and_at_the_end_never_touch(
     expect(page.locator("#final-review")).to_be_visible()
     actions = ["#play-again", "#back-to-lobby", "#watch-replay", "#game-over a[download]"]
     assert button_problems(page, [*actions, "#final-review"], "#game-over") == []
+    # and each one's words inside it (a long German word stuck out of its button)
+    spill = "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.id || e.href)"
+    assert page.locator("#game-over .game-over-actions .row > *").evaluate_all(spill) == []
+    page.screenshot(path=f"/tmp/game-over-{locale}-{viewport['width']}.png")
     _check_the_replays_decisions(page)
 
 
@@ -733,3 +750,40 @@ def test_the_bot_strength_list_is_as_wide_as_the_others_and_clear_of_start_now(
     fields = page.evaluate(BOT_FIELDS)
     assert fields["width"] >= fields["others"] - 30, fields  # the fieldset's own inset
     assert fields["gap"] >= 8, fields
+
+
+def test_the_summary_counts_down_and_a_tap_after_it_went_is_not_a_bid(
+    new_page: PageFactory, pausing: LiveServer
+) -> None:
+    """The hand summary went after its pause with no sign of when (its "Continue" read as
+    if it waited), and a tap meant for its "Review hand" landed on the next deal's bids.
+    Its Continue counts the seconds down; gone by itself, the bids are held for a moment;
+    closed by the player, not."""
+    page = new_page(viewport=PHONE, server=pausing, touch=True)
+    enter_name(page, "Tick")
+    game = private_table_with_pause(page)  # a 10 s pause after each hand
+    game.play_until(f"{SUMMARY} || {GAME_OVER}")
+    button = page.locator("#summary-continue")
+    expect(button).to_have_text(re.compile(r"^Continue \((10|9) s\)$"))
+    expect(button).to_have_text(re.compile(r"^Continue \([5-8] s\)$"), timeout=6_000)
+    held = "window.euchre.current.choicesHeld()"
+    assert page.evaluate(held) is False
+    # its time runs out (made to, here): the bids are held, then taken again
+    until = "window.euchre.current.tapsHeldUntil"
+    page.evaluate("() => { window.euchre.current.handPause.until = 0; }")
+    page.wait_for_function(f"!{SUMMARY}")
+    assert page.evaluate(until) > 0  # held from when it went ...
+    page.wait_for_function(f"!{held}", timeout=3_000)  # ... for a moment
+    # a summary closed by the player (Continue): nothing held. Made so here: waiting for
+    # the next hand's, its 10 s could run out first on a busy machine.
+    kept = page.evaluate(
+        """() => {
+            const table = window.euchre.current;
+            table.summaryShown = true;
+            table.summaryClosedByPlayer = true;
+            const before = table.tapsHeldUntil;
+            table.render();
+            return table.tapsHeldUntil === before;
+        }"""
+    )
+    assert kept

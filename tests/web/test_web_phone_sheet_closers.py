@@ -50,3 +50,21 @@ def test_the_hint_and_the_sheets_close_with_a_44_px_button(
     assert _inside(page, ".look-sheet:not([hidden])") == []
     close.tap()
     expect(close).to_be_hidden()
+
+
+@SIZES
+def test_a_sheet_opens_over_the_table_without_moving_the_page(
+    new_page: PageFactory, viewport: dict[str, int]
+) -> None:
+    """The score sheet opened from the felt is drawn over the table, its title in view,
+    and leaves the page where it was (the top bar and the felt stay on the screen)."""
+    page = new_page(viewport=viewport, touch=True)
+    enter_name(page, "Stay")
+    game = create_private_table(page, start_with_bots=True)
+    reach(game, "bid_r1")
+    before = page.evaluate("scrollY")
+    page.locator("#felt-score-sheet").tap()
+    title = page.locator("#score-sheet-title")
+    expect(title).to_be_focused()
+    expect(title).to_be_in_viewport()
+    assert page.evaluate("scrollY") == before

@@ -65,7 +65,7 @@ def _booted(new_page: PageFactory, locale: str) -> Page:
     [
         ("en-GB", "Ann plays Jack of diamonds, left bower.", "Bob plays Nine of hearts, trump."),
         ("de-DE", "Ann spielt Karo-Bube, linker Bube.", "Bob spielt Herz-Neun, Trumpf."),
-        ("nl-NL", "Ann speelt Ruiten boer, linkerboer.", "Bob speelt Harten negen, troef."),
+        ("nl-NL", "Ann speelt ruiten boer, linkerboer.", "Bob speelt harten negen, troef."),
     ],
 )
 def test_a_card_played_is_told_with_its_part(
@@ -114,3 +114,67 @@ def test_a_log_read_after_the_fact_tells_each_deal_under_its_own_trump(
         "Dee plays Jack of spades, left bower",
         "Ann plays Jack of hearts, left bower",
     ], told
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        (
+            "en-GB",
+            [
+                "Xavier said no thanks: Bob takes their seat.",
+                "Xavier left: Bob takes their seat.",
+                "Xavier did not answer in time: Bob takes their seat.",
+                "Bob takes a seat.",
+            ],
+        ),
+        ("de-DE", ["Xavier hat abgelehnt", "Xavier ist gegangen", "Xavier hat nicht", "Bob"]),
+        ("nl-NL", ["Xavier zei nee", "Xavier is weggegaan", "Xavier antwoordde", "Bob"]),
+    ],
+)
+def test_a_bot_in_place_of_a_person_asked_to_play_again_names_them_and_why(
+    new_page: PageFactory, locale: str, said: list[str]
+) -> None:
+    """The host's log had said only that a bot sat down: now who said no, left or let the
+    time run out (the bot sits in seat 1, named Bob here; a bot the host added is as before)."""
+    page = _booted(new_page, locale)
+    events = [
+        {"kind": "bot_seated", "seat": 1, "level": "medium", "instead_of": "Xavier", "why": why}
+        for why in ("declined", "left", "no_answer")
+    ]
+    events.append({"kind": "bot_seated", "seat": 1, "level": "medium"})
+    told = page.evaluate(WORDS, [events, {"deal": 0}])["live"]
+    for line, start in zip(told, said, strict=True):
+        assert line.startswith(start), (line, start)
+    assert "Xavier" not in told[3]
+
+
+@pytest.mark.parametrize(
+    ("locale", "mine", "theirs"),
+    [
+        (
+            "en-GB",
+            ["Your time ran out; the server chose for you: Pass.", "Play Nine of hearts."],
+            "Bob's time ran out; the server played for them: Bob plays Nine of hearts",
+        ),
+        ("de-DE", ["Deine Zeit ist abgelaufen; der Server hat für dich gewählt: Passen."], "Bob"),
+        ("nl-NL", ["Je tijd is om; de server koos voor jou: Passen."], "Bob"),
+    ],
+)
+def test_a_move_the_timer_made_for_the_reader_is_told_to_them(
+    new_page: PageFactory, locale: str, mine: list[str], theirs: str
+) -> None:
+    """The reader's own timed-out move in the words of its button, said to them ("... chose
+    for you: Pass."), not of them ("... played for you: Ann passes."); another seat's as
+    before."""
+    page = _booted(new_page, locale)
+    events = [
+        {"kind": "action", "seat": 0, "act": {"kind": "pass"}, "phase": "bid1", "by": "timer"},
+        {**play(0, "9h"), "by": "timer"},
+        {**play(1, "9h"), "by": "timer"},
+    ]
+    told = page.evaluate(WORDS, [events, {"deal": 0, "upcard": "Kh", "dealer": 3}])["live"]
+    assert told[0] == mine[0], told
+    if len(mine) > 1:
+        assert told[1].endswith(mine[1]) and "Ann" not in told[1], told
+    assert theirs in told[2] and "you" not in told[2].lower().split(), told

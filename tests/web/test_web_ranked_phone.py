@@ -6,6 +6,7 @@ its first page."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -41,9 +42,11 @@ FIRST_WORD_LINES = """() => [...document.querySelectorAll('#leaderboard-table .p
     return [el.textContent, tops.size];
 })"""
 
-RATED = """async name => {
-    const answer = await fetch(`api/players/${encodeURIComponent(name)}`);
-    return answer.ok && (await answer.json()).ratings.length > 0;
+# Both players on the two-player leaderboard, as the page asks for it.
+LISTED = """async names => {
+    const answer = await fetch("api/leaderboard?mode=two-player&limit=50&offset=0");
+    const listed = answer.ok ? (await answer.json()).entries.map((e) => e.name) : [];
+    return names.every((name) => listed.includes(name));
 }"""
 
 # A chart's text is drawn in the chart's own units; on the screen it is that many px
@@ -68,13 +71,18 @@ def rated(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterato
         for page, name in zip(pages, NAMES, strict=True):
             register(page, name)
             page.select_option("#quick-preset", "two-player")
+            expect(page.locator("#quick-preset")).to_have_value("two-player")
             page.click("#quick-ranked")
         for page in pages:
             expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
         for page in pages:  # the bots that take the seats finish the game at once
             page.click("#leave-table")
-        for name in NAMES:
-            pages[0].wait_for_function(RATED, arg=name)
+        # polled from here: wait_for_function took the async function's promise for a true
+        # value and went on at once, before the ratings were written
+        deadline = time.monotonic() + 30
+        while not pages[0].evaluate(LISTED, list(NAMES)):
+            assert time.monotonic() < deadline, "the players never reached the leaderboard"
+            time.sleep(0.2)
         for context in contexts:
             context.close()
         yield server

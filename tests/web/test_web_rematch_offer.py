@@ -96,6 +96,8 @@ def test_declining_leaving_and_closing_the_tab_are_no_longer_deciding(
     expect(cat.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
     expect(seat(ann, 1)).to_contain_text("deciding")
     expect(seat(ann, 2)).to_contain_text("deciding")
+    # the host may start before all have answered: the button says it does not wait
+    expect(ann.locator("#start-game")).to_have_text("Start without waiting")
     bob.click("#decline-again")
     expect(seat(ann, 1)).not_to_contain_text("deciding")
     expect(seat(ann, 1)).to_contain_text("Random")  # a bot's level
@@ -120,8 +122,16 @@ def test_a_closed_tab_is_taken_as_no_after_the_grace_period(
 def test_a_seat_bots_took_is_no_longer_offered(new_page: PageFactory, hasty: LiveServer) -> None:
     ann, bob = finished_game(new_page, ["Ann", "Bob"], server=hasty)
     ask_again(ann, bob)
-    # Bob does not answer in time: a bot plays in his seat at the new table
+    # Both see the time left to answer (no one was told, and bots simply came after 30 s)
+    expect(bob.locator("#rematch-countdown")).to_have_text(
+        re.compile(r"^A bot takes your seat in [1-8] seconds? unless you join\.$")
+    )
+    expect(ann.locator("#fill-countdown")).to_have_text(re.compile(r"^Bots join in [1-8] second"))
+    # Bob does not answer in time: a bot plays in his seat at the new table, and Ann's log
+    # says so (it said only "The game starts")
     expect(ann.locator(".table-page")).to_have_attribute("data-status", STARTED, timeout=30_000)
+    log = ann.locator("#game-log li").all_text_contents()
+    assert any(line.startswith("Bob did not answer in time:") for line in log), log
     # The news reaches Bob's finished table through its own queue: on a busy machine later
     # than Ann's page sees the start.
     expect(bob.locator("#rematch-gone")).to_have_text(

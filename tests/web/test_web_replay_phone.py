@@ -64,3 +64,39 @@ def test_a_replay_fits_a_phone_with_readable_cards_and_44_px_controls(
         page.screenshot(path=f"{folder}/replay-phone-{viewport['width']}.png")
     page.locator("#replay-back").tap()
     expect(page.locator("#replay-trick li")).to_have_count(3)
+
+
+@pytest.mark.parametrize(
+    ("locale", "width", "first", "last"),
+    [
+        ("en-GB", 390, "Start", "End"),
+        ("de-DE", 360, "Anfang", "Ende"),
+        ("nl-NL", 320, "Begin", "Einde"),
+    ],
+)
+def test_an_opened_replay_shows_every_hand_above_the_steps_on_a_phone(
+    new_page: PageFactory, locale: str, width: int, first: str, last: str
+) -> None:
+    """Upright, the page's menu and title left the lower seats under the steps (two rows
+    of them) until one scrolled: an opened game is scrolled to its hand picker, and the
+    steps take one row, the ends' words shown as arrows alone but still read out."""
+    page = new_page(viewport={"width": width, "height": PHONE["height"]}, locale=locale, touch=True)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")
+    expect(page.locator("#replay-board")).to_be_visible()
+    while page.locator("#replay-trick li").count() < 3:
+        page.locator("#replay-next").tap()
+    steps = page.locator(".replay-steps").bounding_box()
+    assert steps is not None and steps["height"] <= 60, steps  # one row of 44 px buttons
+    boxes = [page.locator(s).bounding_box() for s in [*STEPS, "#replay-position"]]
+    middles = [box["y"] + box["height"] / 2 for box in boxes if box]
+    assert len(middles) == 5 and max(middles) - min(middles) <= 2, middles
+    for part in page.locator(".replay-deals, .replay-seat .card, #replay-trick").all():
+        box = part.bounding_box()
+        assert box is not None and box["y"] >= 0, part
+        assert box["y"] + box["height"] <= steps["y"] + 0.5, ("under the steps", box, steps)
+    wide = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert wide <= 0, f"the page scrolls {wide} px sideways"
+    expect(page.locator("#replay-first")).to_have_accessible_name(first)
+    expect(page.locator("#replay-last")).to_have_accessible_name(last)
+    expect(page.locator("#replay-position")).to_contain_text("6 / 23")  # the bids, then three cards

@@ -225,6 +225,10 @@ def _check_hand(page: Page, variant: Variant, record: DealRecord) -> None:
 def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     marked = [(d["deal"], x) for d in review["deals"] for x in d["decisions"] if x["mark"]]
     assert marked, "bad habits always earn a mark in a whole game"
+    # from the list of games, as a player comes: the list's page gives way to the game's
+    # (its listeners stayed on and failed at each pick of a hand: "reading 'deals'")
+    page.goto("/#/replay")
+    expect(page.locator("#egn-file")).to_be_attached()
     page.goto(f"/#/replay/{table_id}")
     expect(page.locator("#replay-decisions-box")).to_be_visible()
     deal, decision = marked[0]
@@ -274,6 +278,11 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     page.set_viewport_size(PHONE)
     listed.nth(mine.index(decision)).click()
     _shots(page, "coach-phone")
+    # on a phone the reason waits behind "Why?": with it, the hands were below the fold
+    expect(verdict.locator(".coach-reason")).to_be_hidden()
+    verdict.locator("details.replay-why summary").click()
+    expect(verdict.locator(".coach-reason")).to_be_visible()
+    expect(verdict.locator(".coach-reason")).to_have_text(english)
     assert_accessible(page, "a coach's mark in a replay (phone)")
     # By keyboard on a phone on its side: the board scrolls into view and the focus goes
     # with it to the verdict (it stayed on the list, out of sight)
@@ -318,6 +327,11 @@ def test_an_opened_egn_file_is_replayed_by_the_server(
     expect(page.locator("#replay-summary [data-score]")).to_have_attribute("data-score", "11,9")
     expect(page.locator("#egn-download")).to_have_attribute("download", "Epic_Comeback.egn")
     expect(page.locator("#replay-coach")).to_have_count(0)  # a file has no player to review
+    # a dealer's order took the turn-up: "Picked up alone", as the table said it
+    bid = """([dealer]) => window.euchre.current.bidText(
+        {kind: 'order', alone: true, text: 'order alone'}, dealer)"""
+    assert page.evaluate(bid, [True]) == "Picked up alone"
+    assert page.evaluate(bid, [False]) == "Ordered up alone"
     first = expected["deals"][0]
     for seat, hand in enumerate(first["hands"]):
         assert _cards(page, _hand(seat)) == hand

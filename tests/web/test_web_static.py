@@ -30,7 +30,17 @@ def _leaves(tree: Any, prefix: str = "") -> dict[str, str]:
 
 
 def _translations(lang: str) -> dict[str, Any]:
-    return dict(json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")))
+    """A translation file, read as the browser reads it, but refusing a key given twice in
+    one object: JSON.parse would keep the second and lose the first's words unseen."""
+    text = (WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
+    return dict(json.loads(text, object_pairs_hook=_no_repeated_key))
+
+
+def _no_repeated_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    assert not repeated, f"keys given twice in one object: {repeated}"
+    return dict(pairs)
 
 
 def test_the_server_serves_the_client(live: LiveServer) -> None:

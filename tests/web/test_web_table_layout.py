@@ -270,7 +270,9 @@ def test_round_two_is_one_button_per_suit_and_a_go_alone_toggle(
     after = state(game)
     assert after["maker"] == after["seat"] and after["alone"], after
     assert (after["seat"], chosen) in [(e["seat"], e["action"]) for e in after["history"]]
-    expect(page.locator("#felt-contract")).to_contain_text("made by Gil, alone")
+    expect(page.locator("#felt-contract .felt-maker")).to_have_text("made by Gil")
+    # "alone" on a line of its own: a long name cut to two lines took it with it
+    expect(page.locator("#felt-contract .felt-alone")).to_have_text("Alone")
     partner = page.locator(".seat.pos-top")
     expect(partner).to_have_class(re.compile(r"\binactive\b"))
     expect(partner).to_contain_text("sits out")
@@ -523,3 +525,27 @@ def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: L
         top = page.evaluate("document.querySelector('#game-over').getBoundingClientRect().top")
         assert top >= bar, (name, top, bar)
     assert_accessible(page, "the end of a game on a desktop")
+
+
+def test_the_trump_corner_holds_its_suit_on_a_small_phone(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    """ "♦ Diamonds" stuck out of the trump corner by 14 px at 360 px: there the corner shows
+    the suit's symbol, its name kept for screen readers."""
+    page = new_page(viewport={"width": 360, "height": 640}, server=easy_bots)
+    enter_name(page, "Fay")
+    game = create_private_table(page, start_with_bots=True)
+    reach(game, "play")
+    inside = page.evaluate(
+        """() => {
+            const table = window.euchre.current;
+            table.state.trump = 'd';  // the longest suit's name
+            table.render();
+            const corner = document.querySelector('#felt-contract').getBoundingClientRect();
+            const suit = document.querySelector('#felt-contract .suit').getBoundingClientRect();
+            return suit.left >= corner.left && suit.right <= corner.right;
+        }"""
+    )
+    assert inside
+    expect(page.locator("#felt-contract .suit")).to_have_attribute("title", "Diamonds")
+    expect(page.locator("#felt-contract .suit-name")).to_have_text(" Diamonds")

@@ -33,9 +33,28 @@ new MutationObserver((changes) => {
     }
 }).observe(document, { childList: true, subtree: true });
 """
-LINES_SAYING = "(said) => window.liveLines.filter((line) => line.text === said)"
+# The lines that say ``said`` (a toast's words), alone or as the start of more: the toast
+# says only what the timer did; the announcer says it with the rest of the move's news.
+LINES_SAYING = "(said) => window.liveLines.filter((line) => line.text.startsWith(said))"
 
 FARMERS = {"deal": 0, "outcome": "farmers", "maker": None, "points": [0, 0], "score": [0, 0]}
+# A card that ends a scored hand, and a farmer's hand voided at once after it.
+SCORED_THEN_FARMERS = {
+    "kind": "action",
+    "seat": 0,
+    "act": {"kind": "play", "card": "Ah"},
+    "by": "player",
+    "phase": "play",
+    "deal_over": {
+        "deal": 0,
+        "outcome": "scored",
+        "maker": 1,
+        "points": [0, 1],
+        "score": [0, 1],
+        "tricks": [2, 3],
+    },
+    "redeals": [{**FARMERS, "deal": 1, "score": [0, 1]}],
+}
 
 # describeEvent with a stand-in for the table page (what narration.js asks of it).
 EVENT_WORDS = (
@@ -76,19 +95,54 @@ def test_a_farmers_hand_after_a_scored_hand_is_told(
     page = new_page()
     page.goto("/")
     page.wait_for_function("document.body.dataset.booted === 'true'")
-    scored = {"deal": 0, "outcome": "scored", "maker": 1, "points": [0, 1], "score": [0, 1]}
-    scored["tricks"] = [2, 3]
-    event = {
-        "kind": "action",
-        "seat": 0,
-        "act": {"kind": "play", "card": "Ah"},
-        "by": "player",
-        "phase": "play",
-        "deal_over": scored,
-        "redeals": [{**FARMERS, "deal": 1, "score": [0, 1]}],
-    }
-    words = page.evaluate(EVENT_WORDS, event)
+    words = page.evaluate(EVENT_WORDS, SCORED_THEN_FARMERS)
     assert words.endswith("Score 0 – 1. A farmer's hand: the same dealer deals again."), words
+
+
+@pytest.mark.parametrize(
+    ("locale", "told"),
+    [
+        ("en-GB", "Score 0 – 1. A farmer's hand: the same dealer deals again. Hand 3: Bob deals."),
+        ("de-DE", "Runde 3: Bob gibt."),
+        ("nl-NL", "Ronde 3: Bob geeft."),
+    ],
+)
+def test_the_log_says_where_the_next_hand_starts_and_who_deals_it(
+    new_page: PageFactory, live: LiveServer, locale: str, told: str
+) -> None:
+    """Read back after a reload, the log's lines of several hands ran together: each
+    hand's end says which hand comes next and who deals it (past a farmer's hand, too);
+    the game's end says no more."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    event = {**SCORED_THEN_FARMERS, "next_dealer": 1}
+    assert page.evaluate(EVENT_WORDS, event).endswith(told)
+    over = {**event, "redeals": [], "game_over": {"winner": 1, "score": [0, 10]}}
+    next_hand = page.evaluate("window.euchre.i18n.t('events.nextHand', {n: 2, name: 'Bob'})")
+    assert next_hand not in page.evaluate(EVENT_WORDS, over)
+
+
+@pytest.mark.parametrize(
+    ("locale", "told"),
+    [
+        ("en-GB", "A farmer's hand (Cy): the same dealer deals again."),
+        ("de-DE", "Ein Bauernblatt (Cy und Dee): Derselbe Geber gibt neu."),
+        ("nl-NL", "Een boerenhand (Cy): dezelfde gever geeft opnieuw."),
+    ],
+)
+def test_a_farmers_hand_says_whose_it_was(
+    new_page: PageFactory, live: LiveServer, locale: str, told: str
+) -> None:
+    """The players were told only that a hand was thrown in: the server names the seats
+    that held the farmer's hands (``farmers``), and so does the table."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    farmers = [2, 3] if locale == "de-DE" else [2]
+    started = {"kind": "started", "dealer": 1, "redeals": [{**FARMERS, "farmers": farmers}]}
+    words = page.evaluate(EVENT_WORDS, started)
+    assert words.endswith(told), words
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +179,11 @@ def test_the_player_is_told_on_screen_when_the_timer_moved_for_them(
     notice = host.locator("#toasts .toast").filter(has_text=told)
     expect(notice).to_be_visible(timeout=30_000)
     assert "Sleepy" not in notice.first.inner_text()  # the player's own news, not the friend's
+    # said to them, not of them: "... chose for you: Pass", not "... for you: Dozy passes"
+    assert "Dozy" not in notice.first.inner_text(), notice.first.inner_text()
     lines = host.evaluate(LINES_SAYING, notice.first.inner_text())
     shown = [line for line in lines if line["region"] == "toasts"]
     heard = [line for line in lines if line["region"] == "announcer" or not line["hidden"]]
     assert len(heard) == len(shown), lines  # once each time the timer moved for them
+    # only what the timer did: with the trick's winner it ran to four lines over the hand
+    assert not any(w in notice.first.inner_text() for w in ("wins trick", "gewinnt den"))

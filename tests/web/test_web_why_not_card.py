@@ -6,6 +6,7 @@ its description. Nothing is sent."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +35,13 @@ SPY_ON_SENDING = """() => {
         };
     }
 }"""
-# The notice and a card of the hand overlap (the notice would hide the cards it is about).
+# The notice and a card of the hand or a choice overlap (the notice would hide the cards it
+# is about, or the bids "Choose a bid first" points to).
 NOTICE_OVER_A_CARD = """() => {
     const notice = document.querySelector('#toasts .toast').getBoundingClientRect();
-    return [...document.querySelectorAll('.hand-card')].map((c) => c.getBoundingClientRect())
-        .some((c) => c.left < notice.right && c.right > notice.left
+    return [...document.querySelectorAll('.hand-card, .felt .dock button')]
+        .map((c) => c.getBoundingClientRect())
+        .some((c) => c.height && c.left < notice.right && c.right > notice.left
                      && c.top < notice.bottom && c.bottom > notice.top);
 }"""
 PLAY_WITH_A_DISABLED_CARD = (
@@ -122,25 +125,38 @@ def test_a_card_that_does_not_follow_suit_says_which_suit(
 
 
 @pytest.mark.parametrize(
-    ("locale", "size", "reason"),
+    ("locale", "size", "reason", "prompt"),
     [
-        ("en-GB", PHONE, "You cannot discard the turn-up you just picked up"),
+        (
+            "en-GB",
+            PHONE,
+            "You cannot discard the turn-up you just picked up",
+            r"Choose a card to discard \(not the .+ you picked up\)\.",
+        ),
         (
             "de-DE",
             PHONE_LANDSCAPE,
             "Die offene Karte, die du gerade aufgenommen hast, darfst du nicht ablegen",
+            r"Wähle eine Karte zum Ablegen \(nicht die offene Karte, .+\)\.",
         ),
     ],
     ids=["en-portrait", "de-landscape"],
 )
 def test_the_dealer_is_told_the_turn_up_may_not_be_discarded(
-    new_page: PageFactory, locale: str, size: dict[str, int], reason: str, tmp_path: Path
+    new_page: PageFactory,
+    locale: str,
+    size: dict[str, int],
+    reason: str,
+    prompt: str,
+    tmp_path: Path,
 ) -> None:
     page = new_page(viewport=size, locale=locale, touch=True)
     game, _, _ = open_started_table(page, "standard", {})
     now = reach(game, "dealer_discard")
     turn_up = page.locator(f'.hand-card[data-card="{now["upcard"]}"]')
     expect(turn_up).to_have_class("card hand-card disabled")
+    # said before any tap: the dimmed card puzzled a first-time dealer
+    expect(page.locator("#prompt")).to_have_text(re.compile(prompt))
     assert described_as(page, turn_up) == reason
     tap_and_check_the_reason(page, turn_up, reason, tmp_path / f"turn-up-{locale}.png")
 
@@ -204,3 +220,49 @@ def test_a_redrawing_during_the_turn_leaves_focus_on_the_card_being_read(
     page.keyboard.press("Enter")
     expect(page.locator("#announcer p").last).to_have_text("Choose a bid first")
     assert page.evaluate("window.__sent") == []
+
+
+# The prompt's suit to follow for a stand-in table page at the seat's turn: ``led`` the
+# first card of the trick, ``legal`` the cards it may play of ``hand``.
+FOLLOW = """async ([led, trump, hand, legal, myTurn]) => {
+    const { suitToFollow } = await import(new URL("whynot.js", location.href));
+    const page = {
+        state: { phase: "play", trick: led ? [{ seat: 1, card: led }] : [], trump, hand },
+        isMyTurn: () => myTurn,
+        cardActions: () => new Map(legal.map((card) => [card, { kind: "play" }])),
+        t: (key, params) => window.euchre.t(key, params),
+    };
+    return suitToFollow(page);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("led", "trump", "legal", "my_turn", "told"),
+    [
+        ("9c", "h", ["Kc", "Ac"], True, "clubs"),
+        ("Jd", "h", ["9h"], True, "trumps"),  # the left bower leads trumps
+        ("Jd", "s", ["Ad"], True, "diamonds"),
+        ("9c", "h", ["Kc", "Ac", "9h", "Th", "Qs"], True, None),  # none to follow: any card
+        (None, "h", ["Kc", "Ac", "9h", "Th", "Qs"], True, None),  # to lead
+        ("9c", "h", ["Kc", "Ac"], False, None),  # not the seat's turn
+    ],
+)
+def test_the_prompt_names_the_suit_to_follow(
+    new_page: PageFactory,
+    led: str | None,
+    trump: str,
+    legal: list[str],
+    my_turn: bool,
+    told: str | None,
+) -> None:
+    """The prompt said "play a card" whatever the trick: only the dimmed cards showed that
+    the seat must follow. It names the suit ("Your turn: follow clubs."), as the engine
+    counts it (a bower leads trumps)."""
+    page = new_page()
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    hand = ["Kc", "Ac", "9h", "Th", "Qs"]
+    assert page.evaluate(FOLLOW, [led, trump, hand, legal, my_turn]) == told
+    if told:
+        said = page.evaluate(f"window.euchre.t('prompt.follow', {{suit: '{told}'}})")
+        assert said == f"Your turn: follow {told}."

@@ -243,7 +243,9 @@ def open_started_table(
     table, invite = page.evaluate(CREATE_STARTED, [preset, options])
     game = GamePage(page)
     game.wait_table()
-    page.wait_for_selector(".table-page[data-status=playing]")
+    # A short game can be over before the page shows it playing: a partner who goes alone
+    # in a one-point game leaves the host nothing to do.
+    page.wait_for_selector(".table-page:not([data-status=waiting])")
     return game, str(table), str(invite)
 
 

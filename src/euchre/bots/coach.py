@@ -49,7 +49,7 @@ from euchre.engine.state import dealer_picks_up_for_best
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
-from .coachwords import card_with_part, naming
+from .coachwords import card_name, card_with_part, naming
 from .evaluate import best_discard
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility, win_probability
@@ -58,7 +58,6 @@ from .search import (
     _SIMULATED_BIDS,
     SearchBot,
     _after_discard,
-    bid_model_value,
     first_leader,
     leader_of,
     result_points,
@@ -75,7 +74,9 @@ BID_SAMPLING = 2
 _PRE_PLAY_END = frozenset({Phase.PLAY, Phase.GAME_OVER})
 _LONER_OFFERS = frozenset({Phase.DEFEND_ALONE, Phase.CALL_FOR_BEST, Phase.GIVE_BEST})
 _DEAL_OFFERS = frozenset({Phase.GO_UNDER, Phase.THROW_IN_CLAIM})
-_CARD_PHASES = frozenset({Phase.PLAY, Phase.DEALER_DISCARD, Phase.BEST_DISCARD})
+_DISCARDS = frozenset({Phase.DEALER_DISCARD, Phase.BEST_DISCARD})
+_CARD_PHASES = _DISCARDS | {Phase.PLAY}
+_BIDDING = frozenset(Phase) - _CARD_PHASES - {Phase.GIVE_BEST, Phase.GAME_OVER}
 
 
 class Rule(StrEnum):
@@ -247,7 +248,7 @@ def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
     rng = random.Random(seed)
     scorer = _scorer(view, view.seat)
     tallies, used = _tallies(know, rng, worlds, scorer)
-    values = _values(view, know, tallies)
+    values = _values(view, know, tallies, with_win=scorer.win_now() is not None)
     by_value = sorted(values, key=lambda v: (-v.value, view.legal_texts().index(v.action)))
     choice = choose(know, by_value)
     ordered = (choice.value, *(v for v in by_value if v is not choice.value))
@@ -326,17 +327,31 @@ def choose(know: Knowledge, by_value: Sequence[ActionValue]) -> Choice:
 def _pick_among(
     know: Knowledge, top: ActionValue, close: Sequence[ActionValue]
 ) -> tuple[ActionValue, Rule]:
-    """Among ``close`` (about equal to the best value ``top``): ``medium``'s choice, else for
-    cards the lowest one, else ``top``."""
+    """Among ``close`` (about equal to the best value ``top``, best first), the safe ones
+    where there are any (:func:`_long_shot`): ``medium``'s choice, else for cards the
+    lowest one, else the best value."""
+    safe = [v for v in close if not _long_shot(v)] or list(close)
     usual = conventional(know.view)
-    for v in close:
+    for v in safe:
         if v.action == usual:
             return v, Rule.CONVENTIONAL
-    cards = [(A.action_card(A.parse_action(v.action)), v) for v in close]
+    cards = [(A.action_card(A.parse_action(v.action)), v) for v in safe]
     if know.view.phase in _CARD_PHASES and all(c is not None for c, _ in cards):
         lowest = min(cards, key=lambda cv: POWER[know.trump][cv[0] or 0])
         return lowest[1], Rule.LOWEST
-    return top, Rule.BEST
+    return safe[0], Rule.BEST
+
+
+# A loner that takes all five tricks in fewer sampled deals than this is a long shot.
+LONG_SHOT_MARCH = 0.25
+
+
+def _long_shot(v: ActionValue) -> bool:
+    """A call euchred in most sampled deals, or a loner that seldom marches: no teacher's
+    pick among choices about equal to it, usual or not (a learner copies the habit)."""
+    if v.euchred is not None and v.euchred > 0.5:
+        return True
+    return v.march is not None and A.Action.parse(v.action).alone and v.march < LONG_SHOT_MARCH
 
 
 def _tallies(
@@ -354,7 +369,11 @@ def _tallies(
     return None, 0
 
 
-def _values(view: View, know: Knowledge, tallies: dict[int, _Tally] | None) -> list[ActionValue]:
+def _values(
+    view: View, know: Knowledge, tallies: dict[int, _Tally] | None, with_win: bool
+) -> list[ActionValue]:
+    """Each action's value; its change in the chance of winning only ``with_win`` (two
+    sides playing to a target: three players' scores have no such chance)."""
     if tallies is None:  # a decision the simulations cannot replay: the bidding model
         model = _deal_offer_value if view.phase in _DEAL_OFFERS else _bid_model_value
         return [ActionValue(A.action_text(a), model(know, a), None, None) for a in view.legal]
@@ -367,7 +386,7 @@ def _values(view: View, know: Knowledge, tallies: dict[int, _Tally] | None) -> l
                 A.action_text(aid),
                 t.value / n,
                 t.points / n,
-                t.win / n,
+                t.win / n if with_win else None,
                 march=t.march / n if made else None,
                 euchred=t.euchred / n if made else None,
                 samples=tuple(t.samples),
@@ -543,7 +562,10 @@ def _take_best(know: Knowledge, hands: list[int], loner: int, card: int) -> None
 
 
 def _bid_model_value(know: Knowledge, aid: int) -> float:
-    return bid_model_value(MediumBot(), know, aid)
+    """The bidding model's value, a loner's too where ``medium`` rules it out (no path to
+    five tricks): the hint shows what the model expects of it, not a bar."""
+    medium = MediumBot()
+    return medium.pass_value(know) if aid == A.PASS else medium.model_value(know, aid)
 
 
 def _deal_offer_value(know: Knowledge, aid: int) -> float:
@@ -586,20 +608,30 @@ def reasons(
     best = ordered[0]
     name = naming(know.view)
     if len(ordered) == 1:  # nothing to weigh: the rest would only repeat the position
-        return (forced_fact(best.action, name),)
+        return (forced_fact(know, best.action, name),)
     facts = [compare_fact(best, ordered[1], name, choice.rule)]
-    facts += _call_facts(best)
+    facts += _against_passing(best, ordered, name)
+    facts += _call_facts(best, partnered=know.n == 4)
     facts += _play_facts(know, best.action)
-    trump = _trump_of(know, best.action)
-    if _bid_pass(know, best.action):  # the trumps it would hold in the runner-up's suit
-        trump = _trump_of(know, ordered[1].action)
+    passing = _bid_pass(know, best.action)
+    # The bid whose trumps are counted: for a pass, the runner-up's (what it passes up).
+    weighed = ordered[1].action if passing else best.action
+    trump = _trump_of(know, weighed)
+    if passing:
         facts += _turn_up_facts(know)
+        facts += _call_risk_facts(ordered[1], name, partnered=know.n == 4)
+    else:
+        facts += _partner_picks_up_facts(know, best.action)
     if trump is not None and know.view.hand:  # (a dealer naming trump blind sees no hand)
-        facts += _trump_facts(know, trump, A.parse_action(best.action))
-    if _bid_pass(know, best.action):
+        facts += _trump_facts(know, trump, A.parse_action(weighed), passing)
+    if know.view.trick:  # following: the trumps held are no reason for the card played
+        facts = [f for f in facts if f.kind != "trumps"]
+    if passing:
         facts += _defend_facts(know)
     facts = _without_repeated_boss(facts)
+    facts += _lead_trump_facts(know, best.action)
     facts += _void_facts(know, best.action)
+    facts += _void_made_facts(know, best.action)
     facts += _score_facts(know, scorer, best.action)
     return tuple(facts)
 
@@ -642,9 +674,19 @@ def margin_fact(best: ActionValue, second: ActionValue, name: Name) -> Fact:
     )
 
 
-def forced_fact(action: str, name: Name) -> Fact:
-    """``action`` is the only one the rules allow."""
-    return Fact("forced", _sentence(f"{name(action)} is the only legal move."))
+def forced_fact(know: Knowledge, action: str, name: Name) -> Fact:
+    """``action`` is the only one the rules allow, and in the play why: the seat must follow
+    the suit led (``why``: ``follow``, with the ``suit``), or it is its last card."""
+    said = f"{name(action)} is the only legal move"
+    view = know.view
+    if view.phase != Phase.PLAY:
+        return Fact("forced", _sentence(f"{said}."))
+    if len(view.hand) == 1:
+        return Fact("forced", _sentence(f"{said}: it is your last card."), {"why": "last"})
+    led = EFFECTIVE_SUIT[know.trump][view.trick[0][1]]
+    word = "trumps" if led == know.trump else SUIT_NAMES[led]
+    text = f"{said}: {word} were led and you must follow suit."
+    return Fact("forced", _sentence(text), {"why": "follow", "suit": word})
 
 
 def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule = Rule.BEST) -> Fact:
@@ -654,20 +696,52 @@ def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule =
         return margin_fact(best, other, name)
     data = margin_fact(best, other, name).data | {"rule": rule.value}
     first, second = name(best.action), name(other.action)
-    if abs(best.value - other.value) < 0.005:
-        text = f"{first} and {second} are worth the same here."
-    else:
-        text = f"{first} and {second} are about equal here: too close to call,"
-        text += f" as the coach tries only {SAMPLED_WAYS}."
+    gap = best.value - other.value
+    if abs(gap) < 0.005:
+        text = _same_text(first, second, data.get("points"), data.get("win"))
+    elif abs(gap) < NOISE:
+        text = f"{first} is about equal to {second} here: too close to call."
+    else:  # a gap the numbers show, within the spread of the sampled deals
+        data["unsure"] = True
+        text = _unsure_text(first, second, gap > 0, data.get("points"), data.get("win"))
     if rule == Rule.CONVENTIONAL:
-        text += f" {_sentence(first)} is the usual choice, so the coach picks it."
+        text += " The coach picks it: it is the usual choice."
     elif rule == Rule.LOWEST:
-        text += f" {_sentence(first)} keeps the higher cards, so the coach picks it."
+        text += " The coach picks it: it keeps your higher cards."
     return Fact("close", _sentence(text), data)
 
 
-# The sampled deals, in a player's words.
-SAMPLED_WAYS = "some of the ways the other hands could lie"
+def _unsure_text(
+    best: str, second: str, ahead: bool, points: float | None, win: float | None
+) -> str:
+    """Two actions whose numbers differ, by less than the sampled deals vary: a learner
+    shown "about equal" beside an 11-point lead in the chance of winning was misled. The
+    difference is told in the units of the table beside it where it has them."""
+    by = ""
+    if points is not None and abs(points) >= 0.005:
+        by = f" by {abs(points):.2f} points a hand"
+    elif win is not None and abs(win) >= 0.0005:
+        by = f" by {100 * abs(win):.1f} percentage points in the chance of winning"
+    if ahead:
+        return (
+            f"{best} comes out ahead of {second}{by}, but it depends too much on how the"
+            " other hands lie to be sure."
+        )
+    return (
+        f"{best} comes out behind {second}{by}, but it depends too much on how the other"
+        " hands lie to be sure which is better."
+    )
+
+
+def _same_text(best: str, second: str, points: float | None, win: float | None) -> str:
+    """Two actions of the same value: said so, or, where their points differ (the score
+    makes only the chance of winning count), that their chance of winning is the same."""
+    if points is not None and abs(points) >= 0.005 and win is not None:
+        return (
+            f"{best} gives your side the same chance of winning the game as {second}:"
+            " at this score the hand's points do not change it."
+        )
+    return f"{best} is worth the same as {second} here."
 
 
 def _sentence(text: str) -> str:
@@ -678,12 +752,13 @@ def _sentence(text: str) -> str:
 def _margin_text(
     best: str, second: str, gap: float, points: float | None, win: float | None
 ) -> str:
-    same = f"{best} and {second} are worth the same here."
+    same = _same_text(best, second, points, win)
     if gap < 0.005:
         return same
-    if points is None:
-        return f"{best} is worth {gap:.2f} points a hand more than {second}."
-    chance = None if win is None or win < 0.0005 else f"{100 * win:.1f}%"
+    if points is None:  # a value of the bidding model: match value, not points a hand
+        return f"{best} comes out above {second} in the coach's model of the bidding."
+    # A difference of two chances, in percentage points: "12% higher" would read as relative.
+    chance = None if win is None or win < 0.0005 else f"{100 * win:.1f} percentage points"
     if points >= 0.005:
         text = f"{best} scores {points:.2f} points a hand more than {second}"
         if chance:
@@ -695,7 +770,9 @@ def _margin_text(
             f" chance of winning the game is {chance} higher."
         )
     if chance:
-        return f"{best} gives your side a {chance} higher chance of winning the game than {second}."
+        return (
+            f"{best} leaves your side's chance of winning the game {chance} higher than {second}."
+        )
     return same
 
 
@@ -715,18 +792,83 @@ def in_ways(percent: int) -> str:
     return f"in {share} of the ways the other hands could lie"
 
 
-def _call_facts(best: ActionValue) -> list[Fact]:
-    out = []
-    if best.march is not None and "alone" in best.action:
-        share = shown_percent(best.march)
-        text = f"Alone, you take all five tricks {in_ways(share)}."
-        out.append(Fact("loner", text, {"march_percent": share}))
+def _call_facts(best: ActionValue, partnered: bool) -> list[Fact]:
+    """How often a loner marches, and how often a call is euchred: the side's, or the
+    player's own where no one plays with the maker (``partnered`` false: two or three
+    players)."""
+    out = _march_facts(best)
     if best.euchred is not None and _makes_trump(best.action):
         share = shown_percent(best.euchred)
         said = _sentence(in_ways(share))
-        text = f"{said} is your side euchred." if share == 0 else f"{said}, your side is euchred."
-        out.append(Fact("euchre_risk", text, {"euchred_percent": share}))
+        who, inverted = ("your side is", "is your side") if partnered else ("you are", "are you")
+        text = f"{said} {inverted} euchred." if share == 0 else f"{said}, {who} euchred."
+        data: dict[str, Any] = {"euchred_percent": share}
+        if not partnered:
+            data["alone"] = True
+        out.append(Fact("euchre_risk", text, data))
     return out
+
+
+def _march_facts(call: ActionValue) -> list[Fact]:
+    """For a lone call: how often the loner takes all five tricks."""
+    if call.march is None or "alone" not in call.action:
+        return []
+    share = shown_percent(call.march)
+    text = f"Alone, you take all five tricks {in_ways(share)}."
+    return [Fact("loner", text, {"march_percent": share})]
+
+
+def passed_up_call_facts(call: ActionValue, name: Name, partnered: bool) -> list[Fact]:
+    """A call the coach would pass on, told by what it risks: how often a loner marches,
+    and how often the call is euchred where that is often enough to be a reason (a review
+    of a lone call told the risk of the same call with the partner)."""
+    return _march_facts(call) + _call_risk_facts(call, name, partnered)
+
+
+def _against_passing(best: ActionValue, ordered: Sequence[ActionValue], name: Name) -> list[Fact]:
+    """A call compared with another call (the same one alone): also how much it beats
+    passing, when it clearly does (the lesson is the call, not only its form)."""
+    if not _makes_trump(best.action) or ordered[1].action == "pass":
+        return []
+    passing = next((v for v in ordered if v.action == "pass"), None)
+    if passing is None or not clearly_better(best, passing):
+        return []
+    return [margin_fact(best, passing, name)]
+
+
+# A call the pass is weighed against is told how often it is euchred from this share on.
+CALL_RISK_TOLD = 0.25
+
+
+def _call_risk_facts(call: ActionValue, name: Name, partnered: bool) -> list[Fact]:
+    """For a recommended pass: how often the call it passes up (the runner-up) would be
+    euchred, where that is often enough to be a reason."""
+    if call.euchred is None or not _makes_trump(call.action) or call.euchred < CALL_RISK_TOLD:
+        return []
+    share = shown_percent(call.euchred)
+    who = "your side" if partnered else "you"
+    text = f"After {name(call.action)}, {who} would be euchred {in_ways(share)}."
+    data: dict[str, Any] = {"euchred_percent": share, "next": call.action}
+    if not partnered:
+        data["alone"] = True
+    return [Fact("call_risk", _sentence(text), data)]
+
+
+def _partner_picks_up_facts(know: Knowledge, action: str) -> list[Fact]:
+    """An order up in round 1 while the partner deals: the turn-up goes to the partner."""
+    view = know.view
+    if view.phase != Phase.BID_R1 or know.n != 4 or view.dealer != know.partner(know.seat):
+        return []
+    aid = A.parse_action(action)
+    if not A.Action.of(aid).makes_trump or not _dealer_takes_upcard(know, aid):
+        return []
+    suit = upcard_suit(view)
+    card = card_with_part(view.upcard, suit)
+    data: dict[str, Any] = {"card": CARD_TEXT[view.upcard], "trump": TRUMP_LETTERS[suit]}
+    data |= {"dealer": view.dealer, "partner": True}
+    return [
+        Fact("turn_up", f"If you order up, your partner, the dealer, picks up the {card}.", data)
+    ]
 
 
 def _makes_trump(action: str) -> bool:
@@ -748,25 +890,38 @@ def _trump_of(know: Knowledge, action: str) -> int | None:
     return None
 
 
-def _trump_facts(know: Knowledge, trump: int, aid: int) -> list[Fact]:
+def _trump_facts(know: Knowledge, trump: int, aid: int, passing: bool = False) -> list[Fact]:
+    """The trumps held in ``trump``, the suit the bid ``aid`` makes (for a recommended pass,
+    ``passing``, the runner-up bid: the hand is counted as it is) or of the card ``aid``
+    plays, and the boss trump when the seat holds it: in the play only for the card played,
+    and never for a pass, as it would argue for another action than the one recommended."""
     view = know.view
     hand = know.hand
     upcard_taken = _dealer_takes_upcard(know, aid)
-    if upcard_taken and view.dealer == know.seat:
+    picks_up = upcard_taken and view.dealer == know.seat and not passing
+    if picks_up:
         hand |= 1 << view.upcard
     mine = [c for c in cards_in(hand) if EFFECTIVE_SUIT[trump][c] == trump]
     left = [c for c in mine if c != JOKER and c >> 3 != trump and POWER[trump][c] > 0]
     named = view.trump is not None  # trump is made (else the action would make it)
-    text = _trumps_text(SUIT_NAMES[trump], len(mine), bool(left), named)
     data = {"suit": SUIT_NAMES[trump], "count": len(mine), "left_bower": bool(left), "named": named}
+    few = passing and 0 < len(mine) <= FEW_TRUMPS
+    text = _trumps_text(SUIT_NAMES[trump], len(mine), bool(left), named, few)
+    if picks_up:  # the count has the turn-up the dealer would pick up
+        text = "With the turn-up, y" + text[1:]
+        data["turn_up"] = True
+    if few:
+        data["passing"] = True
     out = [Fact("trumps", text, data)]
     boss = _boss_trump(know, trump, upcard_taken)
-    if boss is not None and hand >> boss & 1:
+    played = A.action_card(aid) if view.phase == Phase.PLAY else boss
+    # not for a pass: holding the boss of the suit passed up argues for the call
+    if boss is not None and hand >> boss & 1 and played == boss and not passing:
         out.append(
             Fact(
                 "boss_trump",
-                f"Your {card_with_part(boss, view.trump)} is the highest trump still out.",
-                {"card": CARD_TEXT[boss]},
+                f"Your {card_with_part(boss, trump)} is the highest trump still out.",
+                {"card": CARD_TEXT[boss], "trump": TRUMP_LETTERS[trump]},
             )
         )
     return out
@@ -791,8 +946,13 @@ def _turn_up_facts(know: Knowledge) -> list[Fact]:
         return []
     suit = upcard_suit(view)
     card = card_with_part(view.upcard, suit)
-    text = f"If you order up, the dealer, an opponent, picks up the {card}."
-    data = {"card": CARD_TEXT[view.upcard], "trump": TRUMP_LETTERS[suit], "dealer": view.dealer}
+    data: dict[str, Any] = {"card": CARD_TEXT[view.upcard], "trump": TRUMP_LETTERS[suit]}
+    data["dealer"] = view.dealer
+    if know.n == 2:  # that dealer may also decline it (two players)
+        data["may"] = True
+        text = f"If you order up, the dealer, your opponent, may pick up the {card}."
+    else:
+        text = f"If you order up, the dealer, an opponent, picks up the {card}."
     return [Fact("turn_up", text, data)]
 
 
@@ -822,15 +982,27 @@ def _defend_facts(know: Knowledge) -> list[Fact]:
     return [Fact("defend", text, data)]
 
 
-def _trumps_text(suit: str, count: int, left_bower: bool, named: bool) -> str:
+# Trumps few enough that a pass is told how few the call passed up would have: "You hold
+# 2 trumps in hearts" beside a recommended pass read as a reason to call.
+FEW_TRUMPS = 2
+
+
+def _trumps_text(
+    suit: str, count: int, left_bower: bool, named: bool, few: bool = False
+) -> str:
     """The trumps held in words ("You hold 2 trumps in hearts"); with none, whether
-    ``suit`` is trump already (``named``) or would be."""
+    ``suit`` is trump already (``named``) or would be; for a pass with ``few`` of them,
+    how few the call would have."""
     if count == 0:
         if named:
             return f"You hold no trumps ({suit} are trump)."
         return f"You hold no {suit}, and {suit} would be trump."
+    counted = " (the left bower counted)." if left_bower else "."
+    if few:
+        held = "one" if count == 1 else str(count)
+        return f"If {suit} were trump, you would hold only {held} of them{counted}"
     held = "one trump" if count == 1 else f"{count} trumps"
-    return f"You hold {held} in {suit}" + (" (the left bower counted)." if left_bower else ".")
+    return f"You hold {held} in {suit}{counted}"
 
 
 def _dealer_takes_upcard(know: Knowledge, aid: int) -> bool:
@@ -858,6 +1030,15 @@ def _boss_trump(know: Knowledge, trump: int, upcard_taken: bool) -> int | None:
     return max(cards, key=lambda c: POWER[trump][c]) if cards else None
 
 
+def _partner_winning_fact(last: bool) -> Fact:
+    """The partner's card wins the trick as it stands: for sure when the seat is the last
+    to play, else so far (an opponent still plays after)."""
+    if last:
+        return Fact("partner_winning", "Your partner is already winning the trick.", {"last": True})
+    text = "Your partner's card is winning the trick so far."
+    return Fact("partner_winning", text, {"last": False})
+
+
 def _play_facts(know: Knowledge, action: str) -> list[Fact]:
     """What the card does to the trick on the table: it takes it (over a trump, or as the
     only way to take it), the partner is already winning it, or no card can take it."""
@@ -865,26 +1046,31 @@ def _play_facts(know: Knowledge, action: str) -> list[Fact]:
     card = A.action_card(A.parse_action(action))
     if view.phase != Phase.PLAY or card is None:
         return []
-    if not view.trick:  # a lead: only whether it is sure to win
-        sure = _sure_winner_fact(know, [], card)
+    if not view.trick:  # a lead: whether it is sure to win, or the best of its suit
+        sure = _sure_winner_fact(know, [], card) or _boss_card_fact(know, card)
         return [] if sure is None else [sure]
     cards = [c for _, c in view.trick]
     out = []
-    if len(cards) == len(view.active) - 1:
+    last = len(cards) == len(view.active) - 1
+    if last:
         out.append(Fact("last_to_play", "You are the last to play to this trick."))
     winner = view.trick[trick_winner_index(cards, know.trump)][0]
     mate = know.partner(know.seat)
+    mate_winning = mate is not None and winner == mate
     if _takes(know, cards, card):
-        taking = _taking_fact(know, cards, card)
         sure = _sure_winner_fact(know, cards, card)
-        # "beats the cards played so far" says less than "sure to win": one of the two
-        if sure is None or taking.kind != "take_trick":
-            out.append(taking)
-        out += [sure] if sure is not None else []
-    elif mate is not None and winner == mate:
-        out.append(Fact("partner_winning", "Your partner is already winning the trick."))
+        # "sure to win" says the most of the card (the rest would name it again); taking
+        # the trick from the partner is no reason in itself, a sure win may be
+        if sure is not None:
+            out.append(sure)
+        elif not mate_winning:
+            out.append(_taking_fact(know, cards, card))
+    elif mate_winning:
+        out.append(_partner_winning_fact(last))
     elif not any(_takes(know, cards, c) for c in _legal_cards(view)):
         out.append(Fact("cannot_take", "None of your cards can take this trick."))
+    if [f.kind for f in out] == ["last_to_play"]:
+        return []  # "You are the last to play" leads to what it means here, or is not said
     return out
 
 
@@ -909,6 +1095,25 @@ def _sure_winner_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact 
     return Fact("sure_winner", text, {"card": CARD_TEXT[card]})
 
 
+def _boss_card_fact(know: Knowledge, card: int) -> Fact | None:
+    """A plain card led that no card of its suit still out beats (an ace, or a king with
+    the ace gone): only a trump can take it. The reason a defender cashes an ace rather
+    than lead into the makers' trumps, which nothing else said."""
+    trump = know.trump
+    suit = EFFECTIVE_SUIT[trump][card]
+    if trump == NO_TRUMP or suit == trump:
+        return None
+    elsewhere = know.deck & ~know.hand & ~know.played & ~know.known_out
+    same_suit = elsewhere & SUIT_MASK[trump][suit]
+    if any(_takes(know, [card], other) for other in cards_in(same_suit)):
+        return None
+    text = (
+        f"Your {card_name(card)} is the highest card of its suit still out:"
+        " only a trump can beat it."
+    )
+    return Fact("boss_card", text, {"card": CARD_TEXT[card]})
+
+
 def _legal_cards(view: View) -> list[int]:
     return [c for c in (A.action_card(a) for a in view.legal) if c is not None]
 
@@ -923,7 +1128,7 @@ def _taking_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact:
     takes = "takes the trick" if last else "beats the cards played so far"
     led = suit[cards[0]]
     if trump != NO_TRUMP and suit[card] == trump and led != trump:
-        if any(suit[c] == trump for c in cards):
+        if any(suit[c] == trump for c in cards):  # an opponent's: the partner's is not told
             return Fact("overtrump", f"You can overtrump: your {named} {takes}.", data)
         following = [c for c in _legal_cards(know.view) if suit[c] == led]
         if not any(_takes(know, cards, c) for c in following):
@@ -935,7 +1140,8 @@ def _taking_fact(know: Knowledge, cards: Sequence[int], card: int) -> Fact:
 
 
 def _void_facts(know: Knowledge, action: str) -> list[Fact]:
-    """When the seat leads a card: the other seats known to be out of its suit."""
+    """When the seat leads a card: the other seats known to be out of its suit, and, for a
+    plain suit, whether they may trump it (shown out of trumps too, they cannot)."""
     view = know.view
     card = A.action_card(A.parse_action(action))
     if view.phase != Phase.PLAY or card is None or view.trick:
@@ -945,10 +1151,86 @@ def _void_facts(know: Knowledge, action: str) -> list[Fact]:
     word = "trumps" if suit == trump else SUIT_NAMES[suit]
     out = []
     for seat, mask in enumerate(know.voids):
-        if seat != know.seat and mask >> suit & 1:
-            text = f"Seat {seat} has shown out of {word}."
-            out.append(Fact("void", text, {"seat": seat, "suits": [word]}))
+        if seat == know.seat or not mask >> suit & 1:
+            continue
+        data: dict[str, Any] = {
+            "seat": seat,
+            "suits": [word],
+            "partner": seat == know.partner(know.seat),
+        }
+        if suit != trump and trump != NO_TRUMP:
+            data["can_trump"] = not mask >> trump & 1
+            if data["can_trump"] and not know.same_side(seat, know.seat):
+                continue  # an opponent who may trump the lead is no reason for it
+        who = "Your partner" if data["partner"] else f"Seat {seat}"
+        out.append(Fact("void", void_sentence(who, word, data.get("can_trump")), data))
     return out
+
+
+def void_sentence(who: str, suit: str, can_trump: bool | None) -> str:
+    """A seat out of the suit led, and, for a plain suit, whether it may trump it (the
+    point of the fact: a partner who may, an opponent who cannot)."""
+    if can_trump is None:
+        return f"{who} has shown out of {suit}."
+    if can_trump:
+        return f"{who} has shown out of {suit} and may trump it."
+    return f"{who} has shown out of {suit} and of trumps, so cannot trump it."
+
+
+def _lead_trump_facts(know: Knowledge, action: str) -> list[Fact]:
+    """A trump led by the side that made it: it draws the opponents' trumps, so that the
+    side's other cards can win (unless every opponent has shown out of trumps already)."""
+    view = know.view
+    card = A.action_card(A.parse_action(action))
+    maker, trump = view.maker, know.trump
+    if view.phase != Phase.PLAY or card is None or view.trick or maker is None:
+        return []
+    if trump == NO_TRUMP or EFFECTIVE_SUIT[trump][card] != trump or know.n == 2:
+        return []
+    ours = maker == know.seat or maker == know.partner(know.seat)
+    opponents = [s for s in view.active if not know.same_side(s, know.seat)]
+    if not ours or all(know.voids[s] >> trump & 1 for s in opponents):
+        return []
+    if maker == know.seat:
+        text = "You made trump: leading trumps draws out the opponents' trumps."
+    else:
+        text = (
+            "Your partner made trump: leading a trump to them helps draw out the opponents' trumps."
+        )
+    return [Fact("lead_trump", text, {"maker": "you" if maker == know.seat else "partner"})]
+
+
+def _void_made_facts(know: Knowledge, action: str) -> list[Fact]:
+    """A discard, or a card thrown off in the play (not following the suit led), that
+    leaves the seat out of a plain suit while it keeps a trump: it can trump that suit
+    when it is led."""
+    view = know.view
+    card = A.action_card(A.parse_action(action))
+    trump = know.trump
+    if card is None or trump == NO_TRUMP:
+        return []
+    suit_of = EFFECTIVE_SUIT[trump]
+    suit = suit_of[card]
+    throwing = view.phase == Phase.PLAY and bool(view.trick)
+    if throwing and suit_of[view.trick[0][1]] == suit:
+        return []  # it follows suit: no choice of what to keep
+    if view.phase not in _DISCARDS and not throwing:
+        return []
+    kept = [c for c in cards_in(know.hand) if c != card]
+    if suit == trump or any(suit_of[c] == suit for c in kept):
+        return []
+    if not any(suit_of[c] == trump for c in kept):
+        return []
+    word = SUIT_NAMES[suit]
+    verb = "Throwing off" if throwing else "Discarding"
+    text = (
+        f"{verb} the {card_with_part(card, view.trump)} leaves you with no {word}:"
+        f" you can trump {word} when they are led."
+    )
+    data: dict[str, Any] = {"card": CARD_TEXT[card], "suit": word}
+    if throwing:
+        data["play"] = True
+    return [Fact("make_void", text, data)]
 
 
 def _score_facts(know: Knowledge, scorer: _Scorer, action: str) -> list[Fact]:
@@ -958,20 +1240,22 @@ def _score_facts(know: Knowledge, scorer: _Scorer, action: str) -> list[Fact]:
     mine, theirs = scorer.scores[scorer.side], scorer.scores[1 - scorer.side]
     out = []
     safe_call = _makes_trump(action) and not A.Action.parse(action).alone
-    if mine == target - 1 and safe_call:
+    could_go_alone = any(A.Action.of(a).alone for a in know.view.legal)
+    if mine == target - 1 and safe_call and could_go_alone:
         out.append(
             Fact(
                 "score",
-                f"At {mine} points one point wins the game: a safe call is enough.",
+                f"At {mine} points one point wins the game: there is no need to go alone.",
                 {"ours": mine, "theirs": theirs, "side": "ours"},
             )
         )
-    if theirs == target - 1:
-        out.append(
-            Fact(
-                "score",
-                f"They are at {theirs}: any point they make ends the game.",
-                {"ours": mine, "theirs": theirs, "side": "theirs"},
-            )
-        )
+    # the opponents' score bears on the bidding; in the play it would be said of every card
+    if theirs == target - 1 and know.view.phase in _BIDDING:
+        data: dict[str, Any] = {"ours": mine, "theirs": theirs, "side": "theirs"}
+        who = "They are"
+        if know.n == 2:  # one opponent (German and Dutch say it in the singular)
+            data["one"] = True
+            who = "Your opponent is"
+        text = f"{who} at {theirs}: any point they make ends the game."
+        out.append(Fact("score", text, data))
     return out

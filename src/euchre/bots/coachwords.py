@@ -19,6 +19,7 @@ from euchre.engine.cards import (
     rank_of,
     suit_of,
 )
+from euchre.engine.phases import Phase
 from euchre.engine.views import View
 
 RANK_NAMES = ("Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
@@ -66,8 +67,8 @@ def action_words(view: View, action: str) -> str:
     King of hearts", "Order up K♥, alone" (the dealer's "Pick up"), "Name Clubs", "Pass"."""
     aid = A.parse_action(action)
     card = A.action_card(aid)
-    if card is not None:
-        return f"{_CARD_VERBS[action.split()[0]]} {card_name(card)}"
+    if card is not None:  # a bower by its part once trump is made: "Play left bower (J♦)"
+        return f"{_CARD_VERBS[action.split()[0]]} {card_with_part(card, view.trump)}"
     alone = ", alone" if action.endswith(" alone") else ""
     if aid in (A.ORDER, A.ORDER_ALONE):
         verb = "Pick up" if view.seat == view.dealer else "Order up"
@@ -91,15 +92,26 @@ _DOING_FIXED = {
     "redeal": "throwing in for a redeal",
 }
 
+# A pass outside the bidding declines an offer: it is named as what the seat does instead.
+_PASS_DOING = {
+    Phase.DEALER_DISCARD: "leaving the turn-up",
+    Phase.GO_UNDER: "keeping your hand",
+    Phase.THROW_IN_CLAIM: "keeping your hand",
+    Phase.TAKE_ALONE: "not taking it alone",
+    Phase.DEFEND_ALONE: "not defending alone",
+    Phase.CALL_FOR_BEST: "not calling for best",
+}
+
 
 def doing_words(view: View, action: str) -> str:
     """``action`` as a sentence's subject names it at ``view``, as the browser's English does
     (``coach.doing``): "playing the King of hearts", "ordering up K♥ and going alone" (the
-    dealer's "picking up"), "naming clubs", "passing"."""
+    dealer's "picking up"), "naming clubs", "passing" ("leaving the turn-up" at a two-player
+    dealer's exchange: a pass outside the bidding says what it declines)."""
     aid = A.parse_action(action)
     card = A.action_card(aid)
     if card is not None:
-        return f"{_DOING_VERBS[action.split()[0]]} the {card_name(card)}"
+        return f"{_DOING_VERBS[action.split()[0]]} the {card_with_part(card, view.trump)}"
     if aid & A.UNDER_FLAG:
         return f"going under ({' '.join(card_short(c) for c in cards_in(aid ^ A.UNDER_FLAG))})"
     if aid in (A.ORDER, A.ORDER_ALONE):
@@ -109,7 +121,7 @@ def doing_words(view: View, action: str) -> str:
         suit = (aid - A.CALL_BASE) // 2
         words = "naming no trump" if suit == NO_TRUMP else f"naming {SUIT_NAMES[suit]}"
     elif aid == A.PASS:
-        return "passing"
+        return _PASS_DOING.get(view.phase, "passing")
     else:
         return _DOING_FIXED.get(action, action)
     return f"{words} and going alone" if action.endswith(" alone") else words

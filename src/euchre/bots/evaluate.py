@@ -176,13 +176,25 @@ def call_outcomes(side_tricks: float, alone: bool) -> Outcomes:
 
 
 def best_discard(hand: int, trump: int, deck: int, forbidden: int = 0) -> int:
-    """The card whose loss hurts ``hand`` least (never one in ``forbidden``)."""
+    """The card whose loss hurts ``hand`` least (never one in ``forbidden``); among equals
+    the one that leaves a plain suit empty while a trump is kept (the suit can then be
+    trumped: the discard a teacher names), then the lowest."""
     best, best_value = -1, -1e9
     for c in cards_in(hand & ~forbidden):
-        value = hand_tricks(hand & ~(1 << c), trump, deck) - POWER[trump][c] * 1e-4
+        rest = hand & ~(1 << c)
+        value = hand_tricks(rest, trump, deck) - POWER[trump][c] * 1e-4
+        if _empties_a_plain_suit(rest, c, trump):
+            value += 3e-3  # below any difference in tricks (0.006 at least), above any in power
         if value > best_value:
             best, best_value = c, value
     return best
+
+
+def _empties_a_plain_suit(rest: int, card: int, trump: int) -> bool:
+    suit = EFFECTIVE_SUIT[trump][card]
+    if suit == trump or trump == NO_TRUMP:
+        return False
+    return not rest & SUIT_MASK[trump][suit] and bool(rest & SUIT_MASK[trump][trump])
 
 
 def after_pickup(hand: int, up: int, suit: int, deck: int, may_discard_up: bool) -> int:

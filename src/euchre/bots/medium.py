@@ -29,6 +29,7 @@ from .evaluate import after_pickup, best_discard, hand_points, hand_tricks, sure
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility
 
+RULED_OUT = -1e9  # the value of a bid ``medium`` never makes (below any match value)
 _TRUMP_KEY = 1000
 _LED_KEY = 500
 
@@ -79,7 +80,7 @@ class MediumBot:
         base = self.pass_value(know)
         best, best_value = A.PASS, base
         if A.PASS not in legal:
-            best, best_value = -1, -1e9
+            best, best_value = -1, RULED_OUT
         for aid in legal:
             if aid == A.PASS:
                 continue
@@ -102,7 +103,17 @@ class MediumBot:
         return base + expected * _point_value(know, side) + self.pass_bias
 
     def action_value(self, know: Knowledge, aid: int) -> float:
-        """Expected match value of a bidding action other than pass."""
+        """Expected match value of a bidding action other than pass; a loner without a
+        path to five tricks is ruled out (``RULED_OUT``) whatever the model says."""
+        if aid != A.FORFEIT and know.view.variant.players == 4:
+            suit, alone, first_round = _call_meaning(know, aid)
+            if alone and not lone_path(know, suit, first_round):
+                return RULED_OUT
+        return self.model_value(know, aid)
+
+    def model_value(self, know: Knowledge, aid: int) -> float:
+        """The calibrated model's expected match value of a bidding action other than
+        pass (a loner's too, path or not: the coach shows it)."""
         view = know.view
         variant = view.variant
         side = side_of(variant, know.seat)
@@ -110,10 +121,6 @@ class MediumBot:
             points = tuple(0 if s == side else 1 for s in range(len(view.scores)))
             return utility(variant, view.scores, side, points)
         suit, alone, first_round = _call_meaning(know, aid)
-        if view.phase == Phase.TAKE_ALONE:
-            alone = True
-        if alone and variant.players == 4 and not lone_path(know, suit, first_round):
-            return -1e9
         odds = call_chances(know, suit, alone=alone, first_round=first_round)
         value = 0.0
         for p, result in ((odds.euchre, "euchre"), (odds.made, "made"), (odds.march, "march")):
@@ -146,15 +153,17 @@ def _point_value(know: Knowledge, side: int) -> float:
 
 
 def _call_meaning(know: Knowledge, aid: int) -> tuple[int, bool, bool]:
-    """(trump suit, alone, whether the turn-up goes to the dealer) for a calling action."""
+    """(trump suit, alone, whether the turn-up goes to the dealer) for a calling action
+    (every call when a loner is offered is one)."""
     view = know.view
+    offered = view.phase == Phase.TAKE_ALONE
     if aid in (A.ORDER, A.ORDER_ALONE):
-        return upcard_suit(view), aid == A.ORDER_ALONE, True
+        return upcard_suit(view), offered or aid == A.ORDER_ALONE, True
     if aid == A.TAKE_ALONE:
         trump = view.trump if view.trump is not None else upcard_suit(view)
         return trump, True, know.call_round == 1
     suit, alone = divmod(aid - A.CALL_BASE, 2)
-    return suit, bool(alone), view.phase == Phase.JOKER_NAME
+    return suit, offered or bool(alone), view.phase == Phase.JOKER_NAME
 
 
 def discard_choice(know: Knowledge, legal: Sequence[int]) -> int:

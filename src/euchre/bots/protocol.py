@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import queue
 import random
 import shlex
 import subprocess
+import sys
 import threading
 from typing import IO, Any
 
 from euchre.engine import actions as A
 from euchre.engine import observations
 from euchre.engine.observations import observation
+from euchre.engine.quoting import why_not_json
 from euchre.engine.views import View
 
 from .base import Bot
@@ -68,8 +69,8 @@ def answer(bot: Bot, line: str, rng: random.Random) -> dict[str, Any] | None:
         message = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not JSON ({exc.msg} at column {exc.colno}): expected {_REQUEST}"}
-    except RecursionError:
-        return {"error": f"the line nests arrays and objects too deeply: expected {_REQUEST}"}
+    except (RecursionError, ValueError) as exc:  # too deep, or a number too long to read
+        return {"error": f"the line is not JSON this bot takes: {why_not_json(exc)}"}
     if not isinstance(message, dict):
         return {"error": f"each line must be a JSON object: {_REQUEST}"}
     if message.get("quit") is True:
@@ -103,8 +104,9 @@ def _time_ms(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
-        # A number past any float (1e999) reads as infinite: a budget without a limit.
-        return None if isinstance(value, float) and math.isinf(value) else int(value)
+        # A number past any float (1e999, or a whole number of 400 digits) is a budget
+        # without a limit.
+        return None if value > sys.float_info.max else int(value)
     shown = repr(value) if isinstance(value, str) else json.dumps(value)
     raise ProtocolError(
         f"'time_ms' must be a number of milliseconds (0 or more), or absent; got {shown}"

@@ -167,13 +167,15 @@ def review_json(
     deal: int,
     seat: int,
     seed: int,
+    played_for: Sequence[int] = (),
 ) -> list[dict[str, Any]]:
     """The seat's decisions in ``deal`` rated (see :mod:`euchre.bots.review`), as JSON,
     each with where it was made (``position``: one replay serves both); the game is
     rebuilt from its decks and actions (from ``first_scores``: a game of a match may start
-    from carried points)."""
+    from carried points). The actions at the positions ``played_for`` were the server's,
+    made for the seat (its turn clock ran out, a bot stood in): they are not rated."""
     game = _game_dealt(variant, first_dealer, first_scores, decks)
-    rated = review.rated_views(game, actions, deal, seat, seed=seed)
+    rated = review.rated_views(game, actions, deal, seat, seed=seed, played_for=played_for)
     return [d.to_json() | {"position": review.position_json(view)} for view, d in rated]
 
 

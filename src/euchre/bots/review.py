@@ -24,7 +24,7 @@ of the difference over the same deals). A bid that is the conventional one (``me
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,10 +38,12 @@ from .coach import (
     COACH_WORLDS,
     ActionValue,
     Fact,
+    Hint,
     clearly_better,
     compare_fact,
     conventional,
     hint,
+    passed_up_call_facts,
     reason_text,
 )
 from .coachwords import naming
@@ -107,10 +109,14 @@ def review_deal(
     *,
     seed: int = 0,
     worlds: int = COACH_WORLDS,
+    played_for: Collection[int] = (),
 ) -> list[Decision]:
     """Replay ``actions`` (the game's, from its start) on ``game`` (a fresh state dealt the
-    same way) and review ``seat``'s decisions in deal number ``deal``."""
-    return [d for _, d in rated_views(game, actions, deal, seat, seed=seed, worlds=worlds)]
+    same way) and review ``seat``'s decisions in deal number ``deal``: not those at the
+    positions ``played_for`` in ``actions``, which the server made for the seat (its turn
+    clock ran out, or a bot stood in), as no one's choice is there to rate."""
+    rated = rated_views(game, actions, deal, seat, seed=seed, worlds=worlds, played_for=played_for)
+    return [d for _, d in rated]
 
 
 def rated_views(
@@ -121,9 +127,10 @@ def rated_views(
     *,
     seed: int = 0,
     worlds: int = COACH_WORLDS,
+    played_for: Collection[int] = (),
 ) -> Iterator[tuple[View, Decision]]:
     """:func:`review_deal`'s decisions, each with the view it was made from."""
-    for view, action in seat_views(game, actions, deal, seat):
+    for view, action in seat_views(game, actions, deal, seat, played_for):
         if len(view.legal) > 1:
             index = len(view.history)
             yield view, rate(view, action, index, seed + index, worlds)
@@ -131,8 +138,9 @@ def rated_views(
 
 def position_json(view: View) -> dict[str, Any]:
     """Where a decision was made, as a review shows it: the hand held, the trick so far
-    and the turn-up while it lay face up."""
+    and the turn-up while it lay face up; the phase names what a pass declined there."""
     return {
+        "phase": view.phase.name.lower(),
         "hand": [CARD_TEXT[c] for c in view.hand],
         "trick": [{"seat": s, "card": CARD_TEXT[c]} for s, c in view.trick],
         "upcard": CARD_TEXT[view.upcard] if view.upcard_state == "up" else None,
@@ -151,18 +159,24 @@ def positions(
 
 
 def seat_views(
-    game: GameState, actions: Iterable[tuple[int, str]], deal: int, seat: int
+    game: GameState,
+    actions: Iterable[tuple[int, str]],
+    deal: int,
+    seat: int,
+    played_for: Collection[int] = (),
 ) -> Iterator[tuple[View, str]]:
     """Replay ``actions`` on ``game`` (fresh, dealt the same way), giving ``seat``'s view
-    at each of its actions in deal number ``deal``, with the action it took."""
-    for actor, action in actions:
+    at each of its actions in deal number ``deal`` (but those at the positions
+    ``played_for``), with the action it took."""
+    skipped = frozenset(played_for)
+    for position, (actor, action) in enumerate(actions):
         if action == TIME_UP:
             game.signal_time_up()
             continue
         number = game.record.number
         if number > deal or game.game_over:
             break
-        if number == deal and actor == seat:
+        if number == deal and actor == seat and position not in skipped:
             yield game.view(seat), action
         game.apply(action, seat=actor)
 
@@ -177,7 +191,7 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
     compared = facts[0]
     if chosen.action != best.action:  # the margin the player missed, not the runner-up's
         compared = compare_fact(best, chosen, naming(view), advice.rule)
-        facts = (compared, *facts[1:])
+        facts = (compared, *_said_beside(facts[1:], advice, chosen, view))
     return Decision(
         index,
         chosen.action,
@@ -192,6 +206,27 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
         loss_win=compared.data.get("win"),
         tied=_tied(advice.tied, chosen),
     )
+
+
+def _said_beside(
+    facts: tuple[Fact, ...], advice: Hint, chosen: ActionValue, view: View
+) -> list[Fact]:
+    """The hint's other facts, as told of a choice that was not the recommended one."""
+    if _tied(advice.tied, chosen):  # the pick's reasons would read as the choice's faults
+        return []
+    # (a call's margin over passing, when passing was the choice, is said once)
+    said = [f for f in facts if f.kind != "margin" or f.data["next"] != chosen.action]
+    if advice.values[0].action == "pass" and A.Action.parse(chosen.action).makes_trump:
+        return _risks_of_the_call_made(said, chosen, view)
+    return said
+
+
+def _risks_of_the_call_made(facts: list[Fact], chosen: ActionValue, view: View) -> list[Fact]:
+    """A pass's facts with the risks of the call the player made in place of those of the
+    runner-up the hint weighed (a lone call was told the risk of the call with the partner)."""
+    kept = [f for f in facts if f.kind != "call_risk"]
+    at = next((i for i, f in enumerate(facts) if f.kind == "call_risk"), len(kept))
+    return [*kept[:at], *passed_up_call_facts(chosen, naming(view), view.players == 4), *kept[at:]]
 
 
 def _tied(tied: frozenset[str], chosen: ActionValue) -> bool:

@@ -44,7 +44,7 @@ from .bidding import BidReading
 from .inference import ChoiceEvidence, ChoiceRecord, PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
-from .medium import MediumBot
+from .medium import RULED_OUT, MediumBot
 from .opponents import CallRecord, DealKey, OpponentModel
 from .playouts import loose_tricks
 from .resample import Sampler
@@ -144,7 +144,7 @@ class SearchBot:
         best = max(values, key=lambda a: values[a])
         # The model assumes sensible opponents: against loose ones every bid is simulated.
         margin = self.bid_margin if self.loose < 0.5 else math.inf
-        close = [a for a in legal if values[a] > -1e8 and values[best] - values[a] < margin]
+        close = [a for a in legal if values[a] > RULED_OUT and values[best] - values[a] < margin]
         if len(close) < 2 or not simulation_possible(know.view):
             return best
         totals = dict.fromkeys(close, 0.0)

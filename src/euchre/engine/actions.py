@@ -130,7 +130,7 @@ def _what_is_wrong(words: list[str]) -> str:
         bad = [w for w in rest if _card_problem(w)]
         return _card_problem(bad[0]) if bad else "under shows three different cards"
     if verb == "call" and rest and rest[0].lower()[:1] not in TRUMP_LETTERS:
-        return f"{rest[0]!r} is not a suit: c, d, h, s, or n for no trump"
+        return f"{rest[0]!r} is not a suit: c, d, h or s (n for no trump, where the rules allow it)"
     return ""
 
 

@@ -70,10 +70,24 @@ def parse_card(text: str) -> int:
         found = _TEXT_TO_CARD.get(rank + t[1].lower())
         if found is not None:
             return found
-    raise CardError(
-        f"{quoted(text)} is not a card: write rank (9 T J Q K A, 7 8 in long decks) "
-        "and suit (c d h s), e.g. Jd or Th; the Joker is B"
-    )
+    raise CardError(f"{quoted(text)} is not a card{_shorthand(t)}: {_CARD_RULE}")
+
+
+_CARD_RULE = (
+    "write rank (9 T J Q K A, 7 8 in long decks) and suit (c d h s), e.g. Jd or Th; "
+    "the Joker is B"
+)
+
+
+def _shorthand(text: str) -> str:
+    """What an EGN shorthand this reader does not take stands for, said with the refusal."""
+    if text.upper() in ("R", "L"):
+        return " (EGN's bower by its part, which this reader does not take: name the jack itself)"
+    if text[:1].upper() == "X":
+        return " (EGN's unknown card: a record with hidden cards cannot be replayed)"
+    if len(text) == 2 and text[1] in "tngx":
+        return " (a suit named by its part, which this reader does not take: name the suit)"
+    return ""
 
 
 def parse_suit(text: str) -> int:

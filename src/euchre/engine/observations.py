@@ -34,7 +34,7 @@ from .observation_keys import (
 )
 from .phases import Phase
 from .records import ruleset_of
-from .rules import partner, trick_winner_index
+from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import dealer_picks_up_for_best
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant
 from .views import View
@@ -373,6 +373,9 @@ def _check_cards(contract: Contract, public: _Public) -> None:
     if c.legal:
         _check_hand_size(contract, public)
         _check_legal_cards(contract, public)
+        _check_legal_kinds(contract)
+        _check_legal_bids(contract, public)
+        _check_legal_follows(contract, public)
 
 
 def _check_upcard(contract: Contract, seen: dict[int, str]) -> None:
@@ -436,6 +439,83 @@ def _check_legal_cards(contract: Contract, public: _Public) -> None:
             raise ObservationError(
                 f"'legal[{i}]' is {action.text!r}, but no one has made trump yet"
                 " (the history has no order or call)"
+            )
+
+
+# A decision is one kind of move: a card to play, a card to give, a card to discard (a
+# two-player dealer may pass instead: leave the turn-up), or a bid.
+_ALONE_KINDS: dict[ActionKind, frozenset[ActionKind]] = {
+    ActionKind.PLAY: frozenset(),
+    ActionKind.GIVE: frozenset(),
+    ActionKind.DISCARD: frozenset({ActionKind.PASS}),
+}
+
+
+def _check_legal_kinds(contract: Contract) -> None:
+    """``legal`` holds the moves of one decision: no card to play beside a bid, no
+    discard during the bidding."""
+    kinds = {Action.of(a).kind for a in contract.legal}
+    for kind, beside in _ALONE_KINDS.items():
+        if kind in kinds and kinds - {kind} - beside:
+            others = sorted(k.value for k in kinds - {kind})
+            raise ObservationError(
+                f"'legal' mixes {kind.value!r} with {', '.join(map(repr, others))}:"
+                " the moves of one decision are all of one kind"
+            )
+
+
+def _check_legal_bids(contract: Contract, public: _Public) -> None:
+    """The bids ``legal`` lists are the round's: an order up in round 1, a suit named in
+    round 2 (not the one turned down, nor a pass for a stuck dealer); a discard is the
+    dealer's."""
+    c, phase = contract, public.phase
+    kinds = {Action.of(a).kind for a in c.legal}
+    if {ActionKind.ORDER, ActionKind.CALL} <= kinds:
+        raise ObservationError(
+            "'legal' holds an order up and a suit to name: the first is round 1's, the"
+            " second round 2's"
+        )
+    if phase == Phase.DEALER_DISCARD and c.seat != c.dealer:
+        raise ObservationError(
+            f"'legal' holds a discard, but seat {c.seat} is not the dealer ({c.dealer}):"
+            " the dealer discards for the turn-up"
+        )
+    if phase != Phase.BID_R2:
+        return
+    stuck = c.variant.stick_the_dealer and c.seat == c.dealer
+    if stuck and ActionKind.PASS in kinds:
+        raise ObservationError(
+            "'legal' holds 'pass', but the dealer is stuck (stick the dealer): it must name"
+            " a suit"
+        )
+    state = _upcard_state(c.variant, phase, c.dealer, c.upcard, list(c.history))
+    down = _proposed_suit(c.upcard) if state == "down" else None
+    if down is None or (stuck and c.variant.stuck_dealer_may_name_turned_down):
+        return
+    for i, aid in enumerate(c.legal):
+        action = Action.of(aid)
+        if action.kind == ActionKind.CALL and action.suit == down:
+            raise ObservationError(
+                f"'legal[{i}]' is {action.text!r}, but that suit was turned down in round 1"
+            )
+
+
+def _check_legal_follows(contract: Contract, public: _Public) -> None:
+    """A seat that holds the suit led lists only cards that follow it (no revoke)."""
+    if not public.trick or public.trump is None:
+        return
+    suit_of_card = EFFECTIVE_SUIT[public.trump]
+    led = suit_of_card[public.trick[0][1]]
+    if not any(suit_of_card[card] == led for card in contract.hand):
+        return
+    for i, aid in enumerate(contract.legal):
+        action = Action.of(aid)
+        card = action.card
+        if action.kind == ActionKind.PLAY and card is not None and suit_of_card[card] != led:
+            raise ObservationError(
+                f"'legal[{i}]' is {action.text!r}, but 'hand' holds the suit led"
+                f" ({CARD_TEXT[public.trick[0][1]]!r}): a card that does not follow it"
+                " is a revoke"
             )
 
 

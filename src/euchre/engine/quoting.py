@@ -1,10 +1,12 @@
 """Input quoted back in a refusal, cut short: the message names what was sent without
-repeating all of it (a record's 900 KB "call" is refused in a line)."""
+repeating all of it (a record's 900 KB "call" is refused in a line); and why text is not
+JSON a reader can take, in words."""
 
 from __future__ import annotations
 
 import json
 import reprlib
+import sys
 
 QUOTE_CHARS = 40  # of the input quoted, before "…"
 
@@ -40,3 +42,15 @@ def shortened(text: str) -> str:
 
 
 __all__ = ["QUOTE_CHARS", "quoted", "quoted_json", "shortened"]
+
+
+def why_not_json(exc: BaseException) -> str:
+    """What is wrong with text that ``json.loads`` refused with ``exc``, in words (a
+    ``RecursionError`` or a ``ValueError``: any of them is the text's fault)."""
+    if isinstance(exc, RecursionError):
+        return "it nests arrays and objects too deeply"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return f"it holds a number of more than {sys.get_int_max_str_digits()} digits"
+    return f"it is not valid JSON ({exc})"

@@ -10,6 +10,7 @@ still detects revokes (a player who later shows a card of a suit they failed to 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,10 +19,10 @@ from . import actions as A
 from .cards import CARD_TEXT, TRUMP_LETTERS, CardError, card_list, make_deck, parse_card
 from .deal import HAND_SIZE, DealRecord, deck_from_hands, upcard_index
 from .phases import Phase
-from .quoting import quoted, quoted_json, shortened
+from .quoting import quoted, quoted_json, shortened, why_not_json
 from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import GameState, IllegalActionError
-from .steps import Step
+from .steps import Outcome, Step
 from .variants import (
     OPTION_NAMES,
     GoUnder,
@@ -95,8 +96,6 @@ def ruleset_of(variant: Variant) -> dict[str, Any]:
         three_handed_deck = option == "min_rank" and variant.players == 3
         if key in _ALWAYS_WRITTEN or value != getattr(base, option) or three_handed_deck:
             out[key] = str(value) if isinstance(value, LonerLead) else value
-    if variant.deal_limit:
-        out["winning_score"] = variant.target
     if variant.go_under != GoUnder.OFF:
         out["go_under"] = True
         if variant.go_under == GoUnder.MIXED:
@@ -378,10 +377,18 @@ def load_egn(text: str) -> dict[str, Any]:
         data = json.loads(text.removeprefix("\ufeff"))  # the mark Windows editors put first
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
+    except (RecursionError, ValueError) as exc:  # too deep, or a number too long to read
+        raise RecordError(f"not JSON this reader takes: {why_not_json(exc)}") from None
     if not isinstance(data, dict):
         raise RecordError("an EGN record is a JSON object")
     if data.get("fileType") != FILE_TYPE:
         raise RecordError(f'not an EGN record: "fileType" must be "{FILE_TYPE}"')
+    version = data.get("version", EGN_VERSION)  # left out: read as this reader's own
+    if not isinstance(version, str) or not re.fullmatch(r"1\.\d+(\.\d+)?", version):
+        raise RecordError(
+            f'"version" {quoted(version)} is not one this reader takes: EGN 1.x'
+            f" (it writes {EGN_VERSION})"
+        )
     _require(data, "deals", list)
     metadata = _require(data, "metadata", dict)
     ruleset = metadata.get("ruleset", {})
@@ -389,17 +396,27 @@ def load_egn(text: str) -> dict[str, Any]:
         raise RecordError('"metadata.ruleset" must be an object')
     if "ruleset" in metadata:
         metadata["ruleset"] = whole_numbers(ruleset)
+    previous = -1
     for i, deal in enumerate(data["deals"]):
         if isinstance(deal, str):
             raise RecordError(f"deal {i} is a compressed string; only JSON deals are supported")
         if not isinstance(deal, dict):
             raise RecordError(f"deal {i} must be an object")
         number = deal.get("dealNumber", i)
+        if isinstance(number, float) and number.is_integer():  # 2.0, as some tools write 2
+            number = deal["dealNumber"] = int(number)
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 10**6:
             raise RecordError(
                 f'deal {i}: "dealNumber" must be a whole number from 0 to 999999,'
                 f" found {quoted(number)}"
             )
+        # messages name deals by their numbers: a number repeated would point at two
+        if number <= previous:
+            raise RecordError(
+                f'deal {i}: "dealNumber" {number} does not come after {previous}, the deal'
+                " before's: deals are numbered in the order they were played"
+            )
+        previous = number
         state = _require(deal, "initialState", dict, f"deal {i}")
         _require(state, "dealer", int, f"deal {i} initialState")
         _require(state, "upCard", str, f"deal {i} initialState")
@@ -453,7 +470,7 @@ def replay(record: dict[str, Any]) -> ReplayResult:
         outcome = state.deals[0].outcome
         played += bool(outcome and outcome.counts)
         mcevoy_used = state.mcevoy_used
-        next_dealer = None if state.game_over else state.dealer
+        next_dealer = _dealer_after_the_end(state) if state.game_over else state.dealer
         if not over and state.game_over:
             over, winner, end_score = True, state.winner, scores
     _check_final_score(metadata, variant, [scores, end_score], number)
@@ -515,6 +532,14 @@ class _TakenUp:
     scores: list[int]
     deals_played: int  # that count towards a deal limit
     mcevoy_used: int
+
+
+def _dealer_after_the_end(state: GameState) -> int:
+    """Who would deal next had the game gone on: the engine stops passing the deal at the
+    end, and deals a record holds after it must still be dealt in turn."""
+    outcome = state.deals[-1].outcome
+    same = outcome is Outcome.THROW_IN and state.variant.throw_in_same_dealer
+    return state.dealer if same else (state.dealer + 1) % state.variant.players
 
 
 def _check_dealer(deal: Any, number: int, expected: int | None) -> None:
@@ -618,7 +643,8 @@ def _replay_deal(
         try:
             state.apply(text, seat=seat)
         except IllegalActionError as exc:
-            raise ReplayError(str(exc), deal=number, seat=seat, action=text) from None
+            rule = _played_before(record, text) or str(exc)
+            raise ReplayError(rule, deal=number, seat=seat, action=text) from None
         if state.record is not record:
             break
     finished = state.record is not record or (state.game_over and record.outcome is not None)
@@ -630,6 +656,18 @@ def _replay_deal(
     if leftover:
         raise ReplayError(leftover, deal=number)
     return _result(deal, record, state, complete=True), state
+
+
+def _played_before(record: DealRecord, text: str) -> str | None:
+    """For a card played a second time, that it was (as a record without the hands says
+    it): "not in your hand" named only the hand, where the record's fault is the repeat."""
+    action = A.Action.parse(text)
+    if action.kind != A.ActionKind.PLAY or action.card is None:
+        return None
+    for step in record.steps:
+        if step.action.kind == A.ActionKind.PLAY and step.action.card == action.card:
+            return f"{CARD_TEXT[action.card]} was already played"
+    return None
 
 
 def _result(
@@ -783,12 +821,27 @@ def deal_deck(variant: Variant, deal: RecordedDeal) -> list[int]:
     for c in dealt:
         if c not in full:
             raise ReplayError(f"{CARD_TEXT[c]} is not in this deck", deal=deal.number)
-    if len(set(dealt)) != len(dealt) or deal.upcard in dealt:
-        raise ReplayError("the hands dealt repeat a card (or hold the turn-up)", deal=deal.number)
+    _check_dealt_once(hands, deal)
     rest = [c for c in full if c not in dealt and c != deal.upcard]
     below = [c for c in _under_received(deal) if c in rest]
     rest = below + [c for c in rest if c not in below]
     return deck_from_hands(hands, deal.dealer, deal.upcard, rest)
+
+
+def _check_dealt_once(hands: list[list[int]], deal: RecordedDeal) -> None:
+    """Each card dealt to one seat, and none of them the turn-up; else which card, where."""
+    holder: dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            if card == deal.upcard:
+                text = f"dealt {CARD_TEXT[card]}, the turn-up: a card is dealt once"
+                raise ReplayError(text, deal=deal.number, seat=seat)
+            if card in holder:
+                first = holder[card]
+                again = "twice" if first == seat else f"as was seat {first}"
+                text = f"dealt {CARD_TEXT[card]} {again}: a card is dealt once"
+                raise ReplayError(text, deal=deal.number, seat=seat)
+            holder[card] = seat
 
 
 def _under_received(deal: RecordedDeal) -> list[int]:

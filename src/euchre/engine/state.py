@@ -347,9 +347,11 @@ class GameState:
         self.under_claim = None
         self.pending = ()
         self.bid_index = 0
-        if self.variant.farmers_hand and any(_farmers(h) for h in self.hands):
-            self._end_deal(Outcome.FARMERS, rotate=False)
-            return
+        if self.variant.farmers_hand:
+            farmers = tuple(seat for seat, hand in enumerate(self.hands) if _farmers(hand))
+            if farmers:
+                self._end_deal(Outcome.FARMERS, rotate=False, farmers=farmers)
+                return
         self._offer_go_under()
 
     def _next_pending(self) -> int:
@@ -808,7 +810,7 @@ class GameState:
             self.scores[side] += p
         self._end_deal(Outcome.SCORED, rotate=True)
 
-    def _end_deal(self, outcome: Outcome, *, rotate: bool) -> None:
+    def _end_deal(self, outcome: Outcome, *, rotate: bool, farmers: tuple[int, ...] = ()) -> None:
         record = self.record
         contract: Contract | None = None
         tricks: tuple[int, ...] = ()
@@ -818,7 +820,7 @@ class GameState:
         scores = tuple(self.scores)
         points = tuple(map(sub, scores, record.scores_before))
         record.result = new_summary(
-            record.number, record.dealer, outcome, points, scores, tricks, contract
+            record.number, record.dealer, outcome, points, scores, tricks, contract, farmers
         )
         if self._game_ends():
             self.phase, self.turn, self.game_over = Phase.GAME_OVER, -1, True

@@ -115,6 +115,7 @@ class DealSummary:
     scores: tuple[int, ...]
     tricks: tuple[int, ...] = ()  # per side; empty when no contract was made
     contract: Contract | None = None
+    farmers: tuple[int, ...] = ()  # the seats whose farmer's hand voided the deal
 
 
 @_fast_init
@@ -210,7 +211,16 @@ def _maker(cls: type[_T]) -> Callable[..., _T]:
 # The engine's makers of what follows tricks and deals (every field given, in order).
 new_trick: Callable[[int, bytes, bytes, int], Trick] = _maker(Trick)
 new_summary: Callable[
-    [int, int, Outcome, tuple[int, ...], tuple[int, ...], tuple[int, ...], Contract | None],
+    [
+        int,
+        int,
+        Outcome,
+        tuple[int, ...],
+        tuple[int, ...],
+        tuple[int, ...],
+        Contract | None,
+        tuple[int, ...],
+    ],
     DealSummary,
 ] = _maker(DealSummary)
 new_end: Callable[[tuple[DealSummary, ...], int | None, GameOver | None], DealEnd] = _maker(DealEnd)

@@ -151,6 +151,8 @@ def _problems(v: Variant) -> list[str]:
         problems.append(f"unknown throw-in hands {sorted(bad)}: choose from {list(THROW_IN_HANDS)}")
     if v.lone_euchre_points < 0 or v.loner_march_points < 0:
         problems.append("points must not be negative")
+    if v.deal_limit < 0 or v.time_limit_minutes < 0:
+        problems.append("deal_limit and time_limit_minutes must not be negative (0: none)")
     return problems
 
 
@@ -212,7 +214,14 @@ def _coerce(name: str, value: Any) -> Any:
             ) from None
     if name == "throw_in_hands":
         items = value.split(",") if isinstance(value, str) else value
-        return frozenset(i.strip() for i in items if i.strip())
+        named = [i.strip() for i in items if i.strip()]
+        repeated = [i for n, i in enumerate(named) if i in named[:n]]
+        if repeated:
+            raise VariantError(
+                f"option throw_in_hands names {quoted(repeated[0])} more than once:"
+                " list each hand once"
+            )
+        return frozenset(named)
     return value
 
 

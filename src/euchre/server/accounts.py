@@ -193,8 +193,9 @@ def _name_taken(name: str) -> AccountError:
     return AccountError(
         409,
         "name_taken",
-        f"the name {name!r} is taken: names ignore case, and look-alike letters "
-        "(Cyrillic or full-width ones, 0 for O, rn for m, vv for w) count as the same",
+        f"the name {name!r} is taken: names ignore case and the spaces and . ' - _ between "
+        "words, accents, and look-alike letters (Cyrillic or full-width ones, 0 for O, "
+        "rn for m, vv for w) count as the same",
     )
 
 
@@ -466,6 +467,12 @@ class Accounts:
     ) -> None:
         """A new password; every other session of the account is revoked."""
         user = await self._check_password(identity, password, address)
+        if new_password == password:  # told only to one who knows the password
+            raise AccountError(
+                422,
+                "same_password",
+                "the new password is the current one: choose a different password",
+            )
         await check_password(new_password, user.name)
         hashed = await self.passwords.hash(new_password, f"account {user.id}")
         await self.store.set_password_hash(user.id, hashed)
@@ -478,6 +485,19 @@ class Accounts:
         revoked = await self.store.delete_user(user.id)
         log.info("account deleted", extra={"account": user.id})
         await self.revoke(revoked)
+        # Its games in play go on without it (a bot plays the seat), and one no other
+        # person plays closes: it was kept and reloaded after every restart for ever.
+        await self._forsake_here(identity.id)
+        await self._publish({"deleted": identity.id})
+
+    async def _forsake_here(self, person: str) -> None:
+        for table in list(self.server.lobby.tables.values()):
+            if table.seat_of(person) is None:
+                continue
+            try:
+                await table.call(table.forsaken, person)
+            except Exception:
+                log.exception("could not free a deleted account's seat", extra={"table": table.id})
 
     # ------------------------------------------------------------------ across instances
 
@@ -567,6 +587,9 @@ class Accounts:
         prefs = message.get("prefs")
         if isinstance(prefs, str):
             self.server.chat.remote_prefs(prefs, message)
+        deleted = message.get("deleted")
+        if isinstance(deleted, str):
+            self.server.background(asyncio.ensure_future(self._forsake_here(deleted)))
 
 
 __all__ = [

@@ -25,7 +25,7 @@ from .auth import COOKIE_NAME, SESSION_MAX_AGE, Identity, clean_name
 from .chat import MAX_MUTED, PRESETS
 from .kinds import TableStatus
 from .privacy import may_view, private_history_visible
-from .protocol import ProtocolError
+from .protocol import PersonId, ProtocolError
 from .replay_worker import ReplayRefusal
 from .stats import MODES
 from .table import restored_seat
@@ -34,16 +34,17 @@ if TYPE_CHECKING:
     from .parts import ServerParts
 
 Mode = Literal["partnership", "cutthroat", "two-player"]
-# The request guard's ceiling for an upload (guard.BODY_LIMITS); the replay_max_bytes
-# setting (1 MiB by default) is checked below it, as the body arrives.
-MAX_UPLOAD = 2 * 1024 * 1024
 PlayerName = Annotated[str, Path(max_length=64, description="a player's name (any case)")]
 Invite = Annotated[
     str | None,
     Query(max_length=32, description="a private game's invite code (its players need none)"),
 ]
 InviteCode = Annotated[
-    str, Path(max_length=32, description="a private table's invite code (any case, dash or not)")
+    str,
+    Path(
+        pattern=r"^[A-Za-z0-9 _-]{1,32}$",
+        description="a private table's invite code (letters and digits, any case, dash or not)",
+    ),
 ]
 GameId = Annotated[
     str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a game's (its table's) id")
@@ -108,7 +109,7 @@ class ChatPreferences(Body):
     """Chat on or off, and the people muted (their ids, as chat lines name them)."""
 
     chat: StrictBool | None = None  # "yes" is no answer to a yes-or-no question
-    muted: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+    muted: list[PersonId] | None = Field(
         default=None, max_length=MAX_MUTED
     )
 
@@ -708,12 +709,12 @@ def _entry(row: Any) -> HistoryEntry:
 
 def _game_routes(app: FastAPI, server: ServerParts) -> None:
     async def finished_record(
-        game_id: str, request: Request | None = None, invite: str | None = None
+        game_id: str, viewer: Identity | None, invite: str | None
     ) -> dict[str, Any]:
         row = await server.store.load_game(game_id)
         if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
             raise problem(404, "not_found", f"no game {game_id}")
-        if request is not None and not may_view(row, await identity_of(server, request), invite):
+        if not may_view(row, viewer, invite):
             raise problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
         if row.status != TableStatus.FINISHED or row.record is None:
             raise problem(409, "not_finished", "the game is still being played")
@@ -722,8 +723,8 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
     @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422, 429), tags=["games"])
     async def egn(game_id: GameId, request: Request, invite: Invite = None) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
-        await admit_replay(server, request)
-        record = await finished_record(game_id, request, invite)
+        viewer = await admit_replay(server, request)
+        record = await finished_record(game_id, viewer, invite)
         return JSONResponse(
             record,
             headers={"Content-Disposition": f'attachment; filename="euchre-{game_id}.egn.json"'},
@@ -738,8 +739,8 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
     async def replay(game_id: GameId, request: Request, invite: Invite = None) -> Response:
         """A finished game, every hand face up, bid by bid and trick by trick (a private
         game: for its players, or with its ``invite`` code)."""
-        await admit_replay(server, request)
-        record = await finished_record(game_id, request, invite)
+        viewer = await admit_replay(server, request)
+        record = await finished_record(game_id, viewer, invite)
         return await _replayed(server, record, game_id, stored=True)
 
     @app.get(
@@ -783,14 +784,18 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         return await _replayed(server, body, None, stored=False)
 
 
-async def admit_replay(server: ServerParts, request: Request) -> None:
+async def admit_replay(server: ServerParts, request: Request) -> Identity | None:
     """Count a replay, or a whole record read, against the asker's rate (429 past it):
-    each rebuilds or writes a whole game, the largest 500 deals."""
+    each rebuilds or writes a whole game, the largest 500 deals. The rate per session is
+    the valid session's: a cookie's mere presence proves nothing. Returns the asker (None:
+    no valid session), whom the caller checks no more."""
+    identity = await identity_of(server, request)
     try:
         host = request.client.host if request.client else "unknown"
-        await server.replays.admit(host, request.cookies.get(COOKIE_NAME))
+        await server.replays.admit(host, identity.id if identity else None)
     except ReplayRefusal as exc:
         raise _refused(exc) from None
+    return identity
 
 
 async def _replayed(

@@ -24,7 +24,7 @@ from starlette.routing import WebSocketRoute
 from euchre.bots import levels
 from euchre.engine.variants import OPTION_NAMES
 from euchre.store import Repository, current_revision, head_revision, make_engine, upgrade
-from euchre.store.db import is_sqlite
+from euchre.store.db import DatabaseInUseError, FileLock, is_sqlite, lock_sqlite_file
 
 from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
@@ -37,7 +37,7 @@ from .config import Settings, from_env
 from .connection import Connection
 from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
 from .kinds import TableStatus
-from .limits import MemoryLimiter, deployment_namespace
+from .limits import Budgets, MemoryLimiter, deployment_namespace
 from .lobby import Lobby, invite_preview, no_invite
 from .metrics import Metrics
 from .privacy import may_view
@@ -68,6 +68,7 @@ class Server:
         self.settings = settings
         self.instance = settings.instance or f"{settings.host}:{settings.port}"
         self.metrics = Metrics()
+        self.file_lock: FileLock | None = None  # an SQLite file: one server at a time
         self.gc_pauses = gctune.PauseRecorder(self.metrics.registry)
         self.engine = make_engine(settings.database_url)
         self.store = Repository(self.engine)
@@ -90,6 +91,10 @@ class Server:
         self.replays = ReplayWorkers(settings)
         # Invite previews per address a minute: codes were guessed at 500 a second.
         self.invite_lookups = MemoryLimiter(settings.invite_lookups_per_address, 60.0)
+        # Each person's message budget, kept over reconnects; websockets opened per
+        # address a minute (each handshake costs the server ~20 messages' work).
+        self.budgets = Budgets(settings.rate_per_second, settings.rate_burst)
+        self.websocket_opens = MemoryLimiter(settings.websocket_opens_per_minute, 60.0)
         self.recent = recent.RecentCache(self.store)
         self.services = Services(
             settings=settings,
@@ -123,6 +128,17 @@ class Server:
 
     async def open(self) -> None:
         """Database (upgraded when empty), secret, bus, and the restored tables."""
+        try:
+            self.file_lock = lock_sqlite_file(self.settings.database_url)
+        except DatabaseInUseError as exc:
+            raise StartupError(str(exc)) from None
+        try:
+            await self._open()
+        except BaseException:
+            self._unlock()
+            raise
+
+    async def _open(self) -> None:
         database, redis = self.settings.database_url, self.settings.redis_url
         with _explained(f"the database {_safe_url(database)} cannot be used"):
             await prepare_database(self)
@@ -165,8 +181,14 @@ class Server:
         await self.store.close()
         await self.bus.close()
         await self.engine.dispose()
+        self._unlock()
         self.gc_pauses.close()
         log.info("server stopped", extra={"instance": self.instance})
+
+    def _unlock(self) -> None:
+        if self.file_lock is not None:
+            self.file_lock.release()
+            self.file_lock = None
 
     def tables_by_status(self) -> dict[str, int]:
         listed = (TableStatus.WAITING, TableStatus.PLAYING, TableStatus.FINISHED)
@@ -360,9 +382,8 @@ def _table_routes(app: FastAPI, server: Server) -> None:
     async def game(
         game_id: api.GameId, request: Request, invite: api.Invite = None
     ) -> dict[str, Any]:
-        await api.admit_replay(server, request)
+        viewer = await api.admit_replay(server, request)
         row = await server.store.load_game(game_id[:32])
-        viewer = await api.identity_of(server, request)
         if (
             row is None
             or row.status in (TableStatus.WAITING, TableStatus.CLOSED)

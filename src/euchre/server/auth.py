@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from euchre.store.names import invisible_characters, skeleton
+from euchre.store.names import SEPARATORS, invisible_characters, skeleton
 
 from .protocol import ProtocolError
 
@@ -35,7 +35,6 @@ _NAME_RULE = (
     f"(a letter may carry up to {NAME_MARKS} accents or vowel signs) "
     "and starts with a letter or digit"
 )
-_SEPARATORS = re.compile(r"[\s.'_-]+")
 # Names that pose as the server or its staff: a person under one could pass their words
 # off as the site's. Compared as skeletons (case, look-alikes) with separators dropped.
 STAFF_WORDS = ("admin", "administrator", "moderator", "mod", "staff", "system", "server")
@@ -132,18 +131,37 @@ def reserved_because(name: str) -> str | None:
     """Why nobody may choose ``name``, or None: it reads as the server's staff or as a bot
     (a word "bot"). The bots' own names (Olga, Leo) stay free: people have them too, and a
     bot's seat is marked as a bot's wherever it is shown."""
-    words = [skeleton(word) for word in _SEPARATORS.split(name) if word]
+    words = [_loose(word) for word in SEPARATORS.split(name) if word]
     whole = "".join(words)
     if whole in _staff_skeletons():
         return "looks like the name of the server or its staff"
-    if skeleton(BOT_WORD) in words or whole == skeleton(BOT_WORD):
+    if _loose(BOT_WORD) in words or whole == _loose(BOT_WORD):
         return 'holds the word "bot", which marks the server\'s bots'
     return None
 
 
+# Digits written for the letters they look like ("Syst3m", "St4ff"); the skeleton already
+# reads 0 as o and 1 as l or i.
+_DIGIT_LETTERS = str.maketrans("34578", "easTB")
+_SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+
+
+def _loose(word: str) -> str:
+    """``word`` read loosely, for the reserved words only (a person's own name keeps its
+    accents): without accents ("Bót"), small capitals as letters ("ᴀdmin"), digits as the
+    letters they stand for, then its skeleton."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return skeleton("".join(_letter_of(c) for c in bare).translate(_DIGIT_LETTERS))
+
+
+def _letter_of(char: str) -> str:
+    capital = _SMALL_CAPITAL.fullmatch(unicodedata.name(char, ""))
+    return capital[1] if capital else char
+
+
 @functools.cache
 def _staff_skeletons() -> frozenset[str]:
-    return frozenset(skeleton(word) for word in STAFF_WORDS)
+    return frozenset(_loose(word) for word in STAFF_WORDS)
 
 
 def new_guest(name: str) -> Identity:

@@ -1,7 +1,8 @@
 """Table chat: opt-in, short, rate-limited, with mutes and a separate spectators' channel.
 
 Chat is off until a person turns it on (kept with the account, or for the session of a
-guest). Only people with chat on send and receive; the players' channel reaches the
+guest). Only people with chat on send and receive (those with it off are told that a line
+was written, nothing of it); the players' channel reaches the
 seated players and the spectators' channel the spectators, never each other. A muted
 person's lines are not delivered to whoever muted them. Every line is stored with the
 game before it is delivered. Lines are plain text: clients must show them as text,
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from euchre.store.accounts import AccountStore
 from euchre.store.names import BLANK_LETTERS, flag_tag_positions
-from euchre.store.repo import utcnow
+from euchre.store.repo import FencedError, as_utc, utcnow
 
 from .addresses import limit_key
 from .auth import SESSION_MAX_AGE, Identity
@@ -30,6 +31,7 @@ from .connection import Connection, Endpoint
 from .limits import Attempts, Limiter, MemoryLimiter, RedisLimiter
 from .protocol import ProtocolError
 from .quotas import exempt_addresses
+from .wire import dumps, parse_json
 
 if TYPE_CHECKING:
     from .table import Table
@@ -122,6 +124,18 @@ def _joins(kept: list[str], following: str) -> bool:
         and _shows(following)
         and unicodedata.category(following)[0] != "M"
     )
+
+
+def unread_notice(line: Mapping[str, Any]) -> dict[str, Any]:
+    """What a person at the table with chat off is told of a line: that one was written
+    in their channel (so that a friend's "brb" is not lost on them) and its number, not who
+    wrote it or what."""
+    return {
+        "type": "chat_unread",
+        "table": line["table"],
+        "channel": line["channel"],
+        "id": line["id"],  # the line's number: a notice relayed twice is one line
+    }
 
 
 def channel_of(seat: int | None) -> str:
@@ -353,18 +367,26 @@ class Chat:
         seat = table.watchers[conn]
         channel = channel_of(seat)
         at = utcnow()
-        line_id = await self.store.add_chat(
-            {
-                "game_id": table.id,
-                "channel": channel,
-                "sender": identity.id,
-                "user_id": identity.account_id,
-                "name": identity.name,
-                "text": body,
-                "preset": preset,
-                "at": at,
-            }
+        moving = ProtocolError(
+            "unavailable", f"table {table.id} is moving to another server: try again"
         )
+        if not table.services.owned():
+            raise moving
+        values = {
+            "game_id": table.id,
+            "channel": channel,
+            "sender": identity.id,
+            "user_id": identity.account_id,
+            "name": identity.name,
+            "text": body,
+            "preset": preset,
+            "at": at,
+        }
+        try:  # fenced as the table's own writes are: a stale owner stores and sends nothing
+            line_id = await self.store.add_chat(values, epoch=table.epoch)
+        except FencedError:
+            table.services.lost(table.whole)
+            raise moving from None
         line: dict[str, Any] = {
             "type": "chat",
             "table": table.id,
@@ -375,12 +397,23 @@ class Chat:
             "preset": preset,
             "time": at.isoformat(),
         }
-        if len(self._recent) > 2 * len(self.tables) + 100:
-            for key in [k for k in self._recent if k[0] not in self.tables]:
-                del self._recent[key]
-        recent = self._recent.setdefault((table.id, channel), deque(maxlen=RECENT))
-        recent.append(line)
+        recent = await self._recent_lines(table, channel)
+        if all(kept["id"] != line_id for kept in recent):  # not read back from the store
+            recent.append(line)
         self._deliver(table, line, conn, ref)
+
+    async def _recent_lines(self, table: Table, channel: str) -> deque[dict[str, Any]]:
+        """The channel's recent lines, read from the store the first time they are asked
+        for here (after a restart or a takeover, the log was empty)."""
+        key = (table.id, channel)
+        if key not in self._recent:
+            if len(self._recent) > 2 * len(self.tables) + 100:
+                for gone in [k for k in self._recent if k[0] not in self.tables]:
+                    del self._recent[gone]
+            stored = await self.store.recent_chat(table.id, channel, RECENT)
+            lines = (_stored_line(table, row) for row in stored)
+            self._recent.setdefault(key, deque(lines, maxlen=RECENT))
+        return self._recent[key]
 
     def _deliver(
         self, table: Table, line: dict[str, Any], sender: Endpoint, ref: str | int | None
@@ -389,8 +422,12 @@ class Chat:
         for conn, seat in list(table.watchers.items()):
             if conn is sender:
                 conn.send({**line, "ref": ref} if ref is not None else line)
-            elif channel_of(seat) == channel and self._receives(conn, author):
+            elif channel_of(seat) != channel:
+                continue
+            elif self._receives(conn, author):
                 conn.send(line)
+            elif self.misses(conn.identity.id, author):
+                conn.send(unread_notice(line))
 
     def _receives(self, conn: Endpoint, author: str) -> bool:
         if conn.relayed:
@@ -402,11 +439,27 @@ class Chat:
         prefs = self.prefs_of(reader)
         return prefs.enabled and author not in prefs.muted
 
+    def misses(self, reader: str, author: str) -> bool:
+        """Whether a line by ``author`` is one ``reader`` would read with chat on (it is
+        off): they are told a line was written (``chat_unread``), nothing of it."""
+        prefs = self.prefs_of(reader)
+        return not prefs.enabled and author not in prefs.muted
+
+    def text_for(self, reader: str, author: str, text: str) -> str | None:
+        """What a reader connected here gets of a line relayed from the table's instance
+        (``text``, the line's JSON): the line, the notice that one was written, or nothing
+        (the author is muted)."""
+        if self.receives(reader, author):
+            return text
+        if self.misses(reader, author):
+            return dumps(unread_notice(parse_json(text)))
+        return None
+
     def _prefs_for(self, conn: Endpoint) -> Prefs:
         # A person connected to another instance sends their preferences with the request.
         return conn.chat if isinstance(conn.chat, Prefs) else self.prefs_of(conn.identity.id)
 
-    def log(self, conn: Endpoint, table: Table) -> dict[str, Any]:
+    async def log(self, conn: Endpoint, table: Table) -> dict[str, Any]:
         """The recent lines of the connection's channel at a table (mutes applied)."""
         if not self._prefs_for(conn).enabled:
             raise ProtocolError(
@@ -416,10 +469,25 @@ class Chat:
             raise ProtocolError("not_watching", f"join table {table.id} first")
         channel = channel_of(table.watchers[conn])
         muted = self._prefs_for(conn).muted
-        lines = [
-            m for m in self._recent.get((table.id, channel), ()) if m["from"]["id"] not in muted
-        ]
+        recent = await self._recent_lines(table, channel)
+        lines = [m for m in recent if m["from"]["id"] not in muted]
         return {"type": "chat_log", "table": table.id, "channel": channel, "messages": lines}
+
+
+def _stored_line(table: Table, row: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored line as it was sent (the seat: the sender's now, as the store has none)."""
+    sender = str(row["sender"])
+    seat = table.seat_of(sender) if row["channel"] == channel_of(0) else None
+    return {
+        "type": "chat",
+        "table": table.id,
+        "channel": row["channel"],
+        "id": int(row["id"]),
+        "from": {"id": sender, "name": row["name"], "seat": seat},
+        "text": row["text"],
+        "preset": row["preset"],
+        "time": (as_utc(row["at"]) or utcnow()).isoformat(),
+    }
 
 
 __all__ = ["PRESETS", "Chat", "Prefs", "channel_of", "clean_text"]

@@ -83,7 +83,9 @@ class Hooks:
     describe: Callable[[str], Awaitable[dict[str, Any] | None]]  # GET /api/tables/{id}
     owner_changed: Callable[[str], None]  # a table has a new owner
     released: Callable[[list[str]], None]  # an instance shutting down let these tables go
-    reads_chat: Callable[[str, str], bool]  # whether a reader here wants an author's lines
+    # What a reader here gets of an author's chat line (its JSON): the line, a notice that
+    # one was written (their chat is off), or nothing (None: muted).
+    chat_text: Callable[[str, str, str], str | None]
     # The owners of tables played elsewhere may have dropped this instance's clients (one
     # owner said so: its node; None: the bus lost messages): they join those tables again.
     rewatch: Callable[[str | None], None]
@@ -512,9 +514,11 @@ class Cluster:
             conn = self.local.get(int(item[0]))
             if conn is None:
                 continue
-            if len(item) > 2 and not self.hooks.reads_chat(conn.identity.id, str(item[2])):
-                continue
-            conn.send_text(str(item[1]))
+            text: str | None = str(item[1])
+            if len(item) > 2:
+                text = self.hooks.chat_text(conn.identity.id, str(item[2]), str(item[1]))
+            if text is not None:
+                conn.send_text(text)
 
     def _relay(self, node: str, remote_id: int, identity: Identity) -> Relay:
         relay = self.relays.get((node, remote_id))

@@ -119,6 +119,7 @@ async def answer_hint(
         conn.send(error("server_error", "the coach failed; try again", ref, table=table_id))
         return
     message: dict[str, Any] = {"type": "hint", "table": table_id, "version": version, **found}
+    message["phase"] = view.phase.name.lower()  # what a pass declines (a dealer's exchange ...)
     # Every action the hint names (values, recommended, facts) is one of the seat's legal ones.
     message["acts"] = acts_json(Action.of(aid) for aid in view.legal)
     if ref is not None:

@@ -26,7 +26,7 @@ AT_LEAST_ONE = frozenset(
         "argon2_time_cost", "argon2_memory_kib", "argon2_parallelism", "replay_workers",
         "replay_max_bytes", "replay_max_deals", "chat_max_chars", "header_timeout",
         "body_timeout", "max_header_bytes", "max_websockets", "seat_changes_per_minute",
-        "invite_lookups_per_address",
+        "invite_lookups_per_address", "websocket_opens_per_minute",
     }
 )  # fmt: skip
 FRACTIONS = frozenset({"provisional_influence", "repeat_decay"})
@@ -139,6 +139,7 @@ class Settings:
     sockets_per_address: int = 64  # open sockets (HTTP and websockets) per client address
     max_sockets: int = 0  # open sockets in all (0: the open-file limit less 100)
     websockets_per_address: int = 32  # websocket connections per client address
+    websocket_opens_per_minute: int = 120  # websockets an address may open a minute
     max_websockets: int = 10_000  # websocket connections in all (more: close 1013)
     # Addresses the per-address limits leave out (comma list): by default loopback, where a
     # reverse proxy on the same machine connects from. Total limits still apply.

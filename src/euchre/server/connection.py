@@ -10,13 +10,13 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 from websockets.protocol import State
 
 from .auth import Identity
+from .limits import Budget
 from .wire import dumps
 
 log = logging.getLogger("euchre.connection")
@@ -74,8 +74,7 @@ class Connection(Endpoint):
         websocket: WebSocket,
         identity: Identity,
         limit: int,
-        rate: float = 40.0,
-        burst: float = 80.0,
+        budget: Budget | None = None,
         page: str | None = None,
     ) -> None:
         super().__init__(identity, page)
@@ -86,20 +85,15 @@ class Connection(Endpoint):
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._queued_chars = 0
         self._close_code = CLOSE_GOING_AWAY
-        self._rate, self._burst = rate, burst
-        self._tokens, self._refilled = burst, time.monotonic()
+        # the person's, shared by their connections and kept past a reconnect (Budgets)
+        self.budget = budget or Budget(40.0, 80.0)
         self._direct = _DirectSocket.of(websocket)
         self._sending = False  # the writer holds a message it has not yet handed over
         self._writer = asyncio.create_task(self._write(), name=f"conn-{self.id}-writer")
 
     def allow(self, now: float, cost: float = 1.0) -> bool:
-        """Token bucket: may the client send another message (of this ``cost``) now?"""
-        self._tokens = min(self._burst, self._tokens + (now - self._refilled) * self._rate)
-        self._refilled = now
-        if self._tokens < cost:
-            return False
-        self._tokens -= cost
-        return True
+        """May the client send another message (of this ``cost``) now?"""
+        return self.budget.allow(now, cost)
 
     def __repr__(self) -> str:
         return f"<Connection {self.id} {self.identity.name!r}>"

@@ -7,6 +7,7 @@ go back to the sender as ``error`` messages and change nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import re
@@ -118,6 +119,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     identity = await identity_of(server, websocket)
     await websocket.accept()
     if identity is None or server.closing:
+        if identity is None:  # a refused open counts with the address's opens a minute too
+            await _take_open(server, websocket)
         await _refuse(websocket, identity is None)
         return
     if await too_many_from(server, websocket):
@@ -127,8 +130,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         websocket,
         identity,
         settings.outgoing_queue,
-        settings.rate_per_second,
-        settings.rate_burst,
+        server.budgets.of(identity.id),
         page_of(websocket),
     )
     server.connections.add(conn)
@@ -156,8 +158,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
 
 
 async def too_many_from(server: ServerParts, websocket: WebSocket) -> bool:
-    """Refuse a websocket past ``max_websockets`` in all (close 1013: try again later) or
-    past ``websockets_per_address`` from its address (close 1008)."""
+    """Refuse a websocket past ``max_websockets`` in all (close 1013: try again later), past
+    ``websockets_per_address`` from its address or past ``websocket_opens_per_minute``
+    opened from it (close 1008)."""
     settings = server.settings
     if len(server.connections) >= settings.max_websockets:
         message = f"this server holds its limit of {settings.max_websockets} connections: "
@@ -168,11 +171,27 @@ async def too_many_from(server: ServerParts, websocket: WebSocket) -> bool:
     if host in exempt_addresses(settings):
         return False
     key = limit_key(host)  # IPv6 per /64
-    if sum(1 for c in server.connections if limit_key(c.address) == key) < limit:
+    if sum(1 for c in server.connections if limit_key(c.address) == key) >= limit:
+        message = f"at most {limit} connections from one address: close another one first"
+        await _too_many(websocket, message, CLOSE_POLICY)
+        return True
+    wait = await _take_open(server, websocket)
+    if wait <= 0:
         return False
-    message = f"at most {limit} connections from one address: close another one first"
+    most = settings.websocket_opens_per_minute
+    seconds = max(1, math.ceil(wait))
+    message = f"at most {most} connections opened a minute from one address: wait {seconds} s"
     await _too_many(websocket, message, CLOSE_POLICY)
     return True
+
+
+async def _take_open(server: ServerParts, websocket: WebSocket) -> float:
+    """Count an open from the socket's address: the seconds to wait past the limit (0:
+    within it; always 0 from an exempt address)."""
+    host = websocket.client.host if websocket.client else ""
+    if host in exempt_addresses(server.settings):
+        return 0.0
+    return float(await server.websocket_opens.take(limit_key(host)))
 
 
 async def _too_many(websocket: WebSocket, message: str, code: int) -> None:
@@ -202,9 +221,14 @@ async def _read_loop(server: ServerParts, conn: Connection) -> None:
         if raw["type"] == "websocket.disconnect":
             return
         text = raw.get("text")
-        if not conn.allow(time.monotonic()):
+        now = time.monotonic()
+        if not conn.allow(now):
             ref = reference(text) if text is not None and _within(text, limit) else None
             _reject(server, conn, error("rate_limited", "too many messages: slow down", ref))
+            # Read nothing more from it until its budget has room: a flood waits in its own
+            # socket (the websocket's queue fills, then TCP's), not in the server's time
+            # (read and refused one by one, one client's flood slowed every table).
+            await asyncio.sleep(conn.budget.wait(now))
             continue
         if text is None:
             _reject(server, conn, error("binary", "send JSON as text frames, not binary"))
@@ -219,7 +243,7 @@ async def _read_loop(server: ServerParts, conn: Connection) -> None:
 # A message answered with a whole table (or the lobby) costs the server as much as about
 # ten others: it takes this many messages' share of the client's rate.
 SNAPSHOT_COST = 8.0
-_SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest)
+_SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest, Create, QuickPlay, PlayAgain)
 
 
 def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
@@ -229,7 +253,8 @@ def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
     ):
         raise ProtocolError(
             "rate_limited",
-            f"too many join, resync, sit and lobby requests: each counts as {SNAPSHOT_COST:g} "
+            "too many requests answered with a whole table or the lobby (join, resync, sit, "
+            f"lobby, create, quick_play, play_again): each counts as {SNAPSHOT_COST:g} "
             "messages; slow down",
         )
 
@@ -373,11 +398,27 @@ async def _join(server: ServerParts, conn: Connection, m: Join) -> None:
         raise ProtocolError("bad_message", 'join: give either "table" or "invite"')
     lobby = server.lobby
     if m.invite is not None:
+        await _count_invite_lookup(server, conn)
         table_id = lobby.followed(await lobby.invite_table(m.invite))
         join = cmd.Join(m.since, True, m.ref, m.take_over)
         await lobby.run(conn, table_id, join, visible=False)
     else:
         await lobby.run(conn, m.table or "", cmd.Join(m.since, False, m.ref, m.take_over))
+
+
+async def _count_invite_lookup(server: ServerParts, conn: Connection) -> None:
+    """An invite followed counts with the address's invite previews (``GET
+    /api/invites``): codes were guessed over the websocket at 160 a second."""
+    if conn.address in exempt_addresses(server.settings):
+        return
+    wait = await server.invite_lookups.take(limit_key(conn.address))
+    if wait > 0:
+        most = server.settings.invite_lookups_per_address
+        raise ProtocolError(
+            "rate_limited",
+            f"at most {most} invites a minute from one address: wait {max(1, math.ceil(wait))} s",
+            retry_after=wait,
+        )
 
 
 async def _play_again(server: ServerParts, conn: Connection, m: PlayAgain) -> None:

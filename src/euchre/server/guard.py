@@ -37,10 +37,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from euchre.engine.quoting import why_not_json
+
 from .addresses import is_loopback, parse_proxies
-from .api import MAX_UPLOAD
 from .config import Settings
-from .wire import why_not_json
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -59,7 +59,7 @@ UVICORN_OPTIONS: dict[str, Any] = {"proxy_headers": False, "server_header": Fals
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 API_PATHS = ("/api/", "/healthz", "/metrics")  # what the app's routes serve (HEAD as GET)
-BODY_LIMITS = {"/api/replays": MAX_UPLOAD}  # EGN records
+UPLOAD_PATH = "/api/replays"  # EGN records: up to the replay_max_bytes setting
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -158,12 +158,13 @@ class Guard:
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.default_limit = settings.max_body_bytes
+        self.upload_limit = settings.replay_max_bytes
         self.body_timeout = settings.body_timeout
         self.origins = public_origins(settings)
         self.docs = settings.api_docs
 
     def limit_of(self, path: str) -> int:
-        return BODY_LIMITS.get(path, self.default_limit)
+        return self.upload_limit if path == UPLOAD_PATH else self.default_limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -173,7 +174,7 @@ class Guard:
         if refusal is not None:
             await _answer(send, *refusal)
             return
-        body = _CountedBody(receive, self.limit_of(scope["path"]), self.body_timeout)
+        body = _CountedBody(receive, scope["path"], self.limit_of(scope["path"]), self.body_timeout)
         docs = self.docs and scope["path"] == DOCS_PATH
         headers = DOCS_HEADERS if docs else SECURITY_HEADERS
 
@@ -203,7 +204,7 @@ class Guard:
         length = _header(scope, b"content-length")
         limit = self.limit_of(scope["path"])
         if length is not None and (not length.isdigit() or int(length) > limit):
-            return _too_large(limit)
+            return _too_large(limit, scope["path"])
         return None
 
 
@@ -231,8 +232,11 @@ class HeadAsGet:
         await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
-def _too_large(limit: int) -> tuple[int, bytes]:
-    detail = f"the request body is too large: at most {limit} bytes here"
+def _too_large(limit: int, path: str) -> tuple[int, bytes]:
+    if path == UPLOAD_PATH:  # in the words the upload's endpoint uses, as it arrives
+        detail = f"a record is at most {limit} bytes"
+    else:
+        detail = f"the request body is too large: at most {limit} bytes here"
     return 413, _refusal("too_large", detail)
 
 
@@ -240,8 +244,9 @@ class _CountedBody:
     """A request's ``receive``, counting the body's bytes against a limit and its time
     against a deadline (the wait for the client's disconnect afterwards has none)."""
 
-    def __init__(self, receive: Receive, limit: int, seconds: float) -> None:
+    def __init__(self, receive: Receive, path: str, limit: int, seconds: float) -> None:
         self._receive = receive
+        self.path = path
         self.limit = limit
         self.seconds = seconds
         self._deadline = asyncio.get_running_loop().time() + seconds
@@ -262,7 +267,7 @@ class _CountedBody:
             self.seen += len(message.get("body", b""))
             self.complete = not message.get("more_body", False)
             if self.seen > self.limit:
-                self.refusal = _too_large(self.limit)
+                self.refusal = _too_large(self.limit, self.path)
                 raise BodyTooLargeError
         return message
 
@@ -309,8 +314,9 @@ def install(app: FastAPI, server: ServerParts) -> None:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return _invalid_request([_field_error(e) for e in exc.errors()])
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        sent_as = request.headers.get("content-type", "")
+        return _invalid_request([_field_error(e, sent_as) for e in exc.errors()])
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -319,7 +325,45 @@ def install(app: FastAPI, server: ServerParts) -> None:
             # (too deep, not UTF-8, a number too long): say which, as for other bad bodies.
             reason = why_not_json(exc.__cause__ or ValueError("unreadable"))
             return _invalid_request([_body_error(reason)])
+        if exc.status_code in (404, 405) and exc.detail in _ROUTING_WORDS:
+            return _no_route(request, exc)
         return await http_exception_handler(request, exc)
+
+
+# Starlette's words for an address no route answers, or a method it does not take.
+_ROUTING_WORDS = ("Not Found", "Method Not Allowed")
+
+
+def _no_route(request: Request, exc: HTTPException) -> JSONResponse:
+    """No route answers this address, or not this method: said with a code, as every
+    other refusal is."""
+    path = request.url.path[:200]
+    if exc.status_code == 404:
+        body = {"detail": f"nothing at {path}: docs/protocol.md lists the addresses"}
+        body["code"] = "not_found"
+    else:
+        allowed = _methods_at(request) or (exc.headers or {}).get("Allow", "")
+        body = {"detail": f"{request.method} is not taken at {path} (allowed: {allowed})"}
+        body["code"] = "method_not_allowed"
+        return JSONResponse(body, status_code=exc.status_code, headers={"Allow": allowed})
+    return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
+
+_METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def _methods_at(request: Request) -> str:
+    """Every method some route takes at this address (Starlette's Allow names only the
+    first route's: "GET, HEAD" where POST and DELETE answer too)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        regex = getattr(route, "path_regex", None)
+        if regex is not None and regex.match(request.url.path) and getattr(route, "methods", None):
+            methods |= route.methods
+    if "GET" in methods:
+        methods.add("HEAD")  # answered as GET (HeadAsGet)
+    known = {method: at for at, method in enumerate(_METHOD_ORDER)}
+    return ", ".join(sorted(methods, key=lambda m: (known.get(m, len(known)), m)))
 
 
 _UNPARSED = "There was an error parsing the body"
@@ -329,13 +373,32 @@ def _invalid_request(fields: list[dict[str, Any]]) -> JSONResponse:
     return JSONResponse({"detail": fields, "code": "invalid_request"}, status_code=422)
 
 
-def _field_error(e: Any) -> dict[str, Any]:
+# pydantic's types for a body that is not an object at all
+_NOT_AN_OBJECT = ("model_attributes_type", "dict_type", "model_type")
+
+
+def _field_error(e: Any, sent_as: str) -> dict[str, Any]:
     loc, msg = list(e.get("loc", ())), str(e.get("msg", ""))
+    if e.get("type") in _NOT_AN_OBJECT and loc == ["body"]:
+        msg = _not_an_object(sent_as, e.get("input"))
     if e.get("type") == "json_invalid" and loc[:1] == ["body"]:
         msg = _body_error(f"it is not valid JSON ({e.get('ctx', {}).get('error', msg)})")["msg"]
     if e.get("type") == "extra_forbidden":
         msg = f"no field {loc[-1]!r} here: docs/protocol.md lists the fields this body takes"
     return {"loc": loc, "msg": msg, "type": e.get("type")}
+
+
+def _not_an_object(sent_as: str, body: Any) -> str:
+    media = sent_as.split(";")[0].strip().lower()
+    if media != "application/json" and not media.endswith("+json"):
+        came = f"it came as {media[:100]!r}" if media else "it came without one"
+        return f"the body must be a JSON object sent with Content-Type: application/json ({came})"
+    return f"the body must be a JSON object ({{...}}), not {_json_kind(body)}"
+
+
+def _json_kind(value: Any) -> str:
+    kinds = {list: "a list", str: "a string", bool: "true or false", type(None): "null"}
+    return kinds.get(type(value), "a number")
 
 
 def _body_error(reason: str) -> dict[str, Any]:

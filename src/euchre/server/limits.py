@@ -97,6 +97,47 @@ class Attempts:
         return len(self._seen)
 
 
+class Budget:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._tokens, self._refilled = burst, time.monotonic()
+
+    def allow(self, now: float, cost: float = 1.0) -> bool:
+        """May the client send another message (of this ``cost``) now? Takes it if so."""
+        self._tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
+        self._refilled = now
+        if self._tokens < cost:
+            return False
+        self._tokens -= cost
+        return True
+
+    def wait(self, now: float, cost: float = 1.0) -> float:
+        """Seconds from ``now`` until a message of this ``cost`` would be allowed."""
+        tokens = min(self.burst, self._tokens + (now - self._refilled) * self.rate)
+        return max(0.0, (cost - tokens) / self.rate)
+
+
+class Budgets:
+    """One :class:`Budget` per person, kept past their connection's close (a reconnect
+    started with a full burst: 10 snapshots a connection, opened again and again, were 120 a
+    second); the least recently used are forgotten past ``max_keys``."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 100_000) -> None:
+        self.rate, self.burst, self.max_keys = rate, burst, max_keys
+        self._budgets: OrderedDict[str, Budget] = OrderedDict()
+
+    def of(self, person: str) -> Budget:
+        budget = self._budgets.get(person)
+        if budget is None:
+            budget = self._budgets[person] = Budget(self.rate, self.burst)
+            while len(self._budgets) > self.max_keys:
+                self._budgets.popitem(last=False)
+        self._budgets.move_to_end(person)
+        return budget
+
+
 class MemoryLimiter:
     """One instance's own counts (:class:`Attempts` on the monotonic clock)."""
 

@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from euchre.engine import Variant
+from euchre.engine.quoting import quoted
 from euchre.store import GameRow
 from euchre.store.repo import utcnow
 
@@ -50,7 +51,13 @@ from .table_commands import (
     perform,
     tell,
 )
-from .table_setup import check_ranked, created_spec, stored_house_rules, stored_spec
+from .table_setup import (
+    check_ranked,
+    created_spec,
+    house_rules,
+    stored_house_rules,
+    stored_spec,
+)
 
 log = logging.getLogger("euchre.lobby")
 MAX_FOLLOWED = 20  # "play again" tables an invite follows (a long evening of rematches)
@@ -75,7 +82,8 @@ class Lobby:
             chat.tables = self.tables
         self._tasks: set[asyncio.Task[Any]] = set()
         self._telling: dict[str, asyncio.Task[None]] = {}  # the last news sent to a table
-        self.rematches_opening: set[str] = set()  # "play again" tables being opened here
+        # "play again" tables being opened here, each set once its seats are kept
+        self.rematches_opening: dict[str, asyncio.Event] = {}
         self.cluster: Cluster | None = None
         self.owners: Owners | None = None
         if isinstance(bus, RedisBus):
@@ -341,8 +349,22 @@ class Lobby:
         for table in self.tables.values():
             seat = table.seat_of(person) if table.status in OPEN else None
             if seat is not None:
+                others = [
+                    {"seat": i, "name": s.name, "type": s.kind}
+                    for i, s in enumerate(table.seats)
+                    if i != seat and not s.empty
+                ]
                 out.append(
-                    {"id": table.id, "kind": table.kind, "status": table.status, "seat": seat}
+                    {
+                        "id": table.id,
+                        "kind": table.kind,
+                        "status": table.status,
+                        "seat": seat,
+                        # which table it is: its rules and who else sits there
+                        "preset": table.preset,
+                        "house_rules": house_rules(table.variant, table.preset),
+                        "others": others,
+                    }
                 )
         return out
 
@@ -372,7 +394,7 @@ class Lobby:
                 await self._chat().say(conn, table, text, preset, ref)
                 return None
             case ReadChat():
-                return self._chat().log(conn, table)
+                return await self._chat().log(conn, table)
             case PlayAgain(ref=ref):
                 return await play_again_here(self, conn, table, ref)
             case Sit() if table.seat_of(conn.identity.id) is None:
@@ -484,8 +506,8 @@ def no_invite(code: str) -> ProtocolError:
     """The error for an invite that leads nowhere, saying what the friend can do."""
     return ProtocolError(
         "not_found",
-        f"no table has the invite code {code}: the table has closed or the code is mistyped;"
-        " ask whoever invited you for a new invite",
+        f"no table has the invite code {quoted(code)}: the table has closed or the code is"
+        " mistyped; ask whoever invited you for a new invite",
     )
 
 

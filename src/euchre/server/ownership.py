@@ -81,7 +81,7 @@ class Owners:
             describe=self.describe_here,
             owner_changed=self._owner_changed,
             released=self._released,
-            reads_chat=self._reads_chat,
+            chat_text=self._chat_text,
             rewatch=self._rewatch,
             news=self._news,
         )
@@ -198,9 +198,9 @@ class Owners:
         if self.stopping or table_id not in self.lobby.tables:
             raise ProtocolError(MOVED, f"table {table_id} is not on this instance")
 
-    def _reads_chat(self, reader: str, author: str) -> bool:
+    def _chat_text(self, reader: str, author: str, text: str) -> str | None:
         chat = self.lobby.chat
-        return chat is not None and chat.receives(reader, author)
+        return None if chat is None else chat.text_for(reader, author, text)
 
     # ------------------------------------------------------------------ taking tables over
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from .accounts import Accounts, AccountsHost
+from .limits import Budgets, MemoryLimiter
 from .metrics import Metrics
 from .replay_worker import ReplayWorkers
 from .reviews import Reviews
@@ -27,3 +28,6 @@ class ServerParts(AccountsHost, Protocol):
     recent: RecentCache
     reviews: Reviews
     closing: bool
+    budgets: Budgets  # each person's message budget, kept over reconnects
+    websocket_opens: MemoryLimiter  # websockets opened per address a minute
+    invite_lookups: MemoryLimiter  # invites followed per address a minute (HTTP and websocket)

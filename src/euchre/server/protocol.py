@@ -8,9 +8,10 @@ The ``ref`` of a message that fails is still echoed when it can be read
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from euchre.engine.quoting import quoted
 
@@ -169,7 +170,21 @@ class ReviewRequest(TableRequest):
     deal: Annotated[int, Field(ge=0, le=10_000)]
 
 
-PersonId = Annotated[str, Field(min_length=1, max_length=64)]
+_PERSON_ID = re.compile(r"u_[1-9][0-9]{0,17}|g_[0-9a-f]{16}")
+
+
+def _person_id(text: str) -> str:
+    if not _PERSON_ID.fullmatch(text):
+        raise ValueError(
+            "not a person's id: an account is u_<number> and a guest g_<16 hex digits>,"
+            " as chat lines and seats name them"
+        )
+    return text
+
+
+PersonId = Annotated[str, Field(max_length=64), AfterValidator(_person_id)]
+# One to unmute: any id once stored (a list kept before ids were checked may hold others).
+StoredPersonId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
 class Chat(TableRequest):
@@ -190,7 +205,7 @@ class Mute(ClientMessage):
 
 class Unmute(ClientMessage):
     type: Literal["unmute"]
-    user: PersonId
+    user: StoredPersonId
 
 
 class ChatLog(TableRequest):
@@ -287,7 +302,11 @@ def _describe(exc: ValidationError) -> str:
         by_field.setdefault(where, []).append(err["msg"])
     if "ref" in by_field:
         by_field["ref"] = [f"must be {REF_RULE}"]
-    problems = [f"field {quoted(name)}: {', or '.join(msgs)}" for name, msgs in by_field.items()]
+    # each said once: two items of a list wrong the same way read "…, or …" twice over
+    problems = [
+        f"field {quoted(name)}: {', or '.join(dict.fromkeys(msgs))}"
+        for name, msgs in by_field.items()
+    ]
     return "; ".join(problems[:3])
 
 

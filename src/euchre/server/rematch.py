@@ -12,6 +12,7 @@ played (``Lobby.tell``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from .kinds import TableKind
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 
 # Where the asker is to sit, when the new table is played elsewhere: (table id, seat).
 Place = tuple[str, int]
+# Seconds one who asks while another opens the new table waits for it (a busy database).
+OPENING_WAIT = 10.0
 
 
 async def play_again(lobby: Lobby, conn: Connection, table_id: str, ref: Ref) -> None:
@@ -39,15 +42,24 @@ async def play_again_here(lobby: Lobby, conn: Endpoint, old: Table, ref: Ref) ->
     """At the finished game's instance: seat the asker at its rematch, opening it here
     first if need be; a rematch already played elsewhere gives where to sit instead."""
     if old.rematch is None:
-        await lobby.quotas.check_create(conn)  # the new table is the asker's, within their limits
+        # may they at all (a waiting table was answered with the creator's table quota),
+        # then the new table is the asker's, within their limits
+        await old.call(old.check_rematch, conn)
+        await lobby.quotas.check_create(conn)
     index, seats, new_id, fresh = await old.call(old.rematch_plan, conn)
     if not fresh:
+        opening = lobby.rematches_opening.get(new_id)
+        if opening is not None:  # asked at the same moment as the one opening it: wait
+            try:
+                await asyncio.wait_for(opening.wait(), OPENING_WAIT)
+            except TimeoutError:
+                raise ProtocolError(
+                    "unavailable", "the new table is being opened: try again"
+                ) from None
         table = lobby.tables.get(new_id)
         if table is not None:
             await table.call(perform, table, conn, Sit(index, False, ref))
             return None
-        if new_id in lobby.rematches_opening:
-            raise ProtocolError("unavailable", "the new table is being opened: try again")
         return new_id, index
     host = conn.identity.id if old.kind == TableKind.PRIVATE else None
     spec = TableSpec(
@@ -61,14 +73,16 @@ async def play_again_here(lobby: Lobby, conn: Endpoint, old: Table, ref: Ref) ->
         hints=old.hints,
         match=old.next_match(),
     )
-    lobby.rematches_opening.add(new_id)
+    opened = lobby.rematches_opening[new_id] = asyncio.Event()
     try:
         async with lobby.quotas.opening_table(new_id, conn) as creator:
             table = await lobby.new_table(spec, new_id, creator)
+        gone = (old.id, list(old.rematch_bots))
+        # the others' seats are kept for them before anyone waiting sits down
+        await table.call(table.open_rematch, conn, index, seats, ref, gone)
     finally:
-        lobby.rematches_opening.discard(new_id)
-    gone = (old.id, list(old.rematch_bots))
-    await table.call(table.open_rematch, conn, index, seats, ref, gone)
+        opened.set()
+        del lobby.rematches_opening[new_id]
     await old.call(old.announce_rematch, table.id, conn.identity.name)
     return None
 

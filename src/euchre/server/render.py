@@ -228,6 +228,7 @@ def summary_json(summary: DealSummary) -> dict[str, Any]:
         "alone": contract is not None and contract.alone,
         "lone_defender": None if contract is None else contract.lone_defender,
         "tricks": list(summary.tricks),
+        **({"farmers": list(summary.farmers)} if summary.farmers else {}),
     }
 
 

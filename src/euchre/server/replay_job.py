@@ -53,7 +53,9 @@ def _parse(payload: bytes | dict[str, Any]) -> Any:
     if isinstance(payload, dict):
         return payload
     try:
-        return parse_json(payload.decode("utf-8"))
+        # utf-8-sig: the byte order mark Windows editors put first is ignored, as
+        # `euchre replay` and docs/records.md do.
+        return parse_json(payload.decode("utf-8-sig"))
     except UnicodeDecodeError:
         problem = "not a valid EGN record: the file is not UTF-8 text"
         raise ReplayRefusal(422, "bad_record", problem) from None

@@ -37,6 +37,10 @@ class ReplayLimits:
         return cls(settings.replay_max_bytes, settings.replay_max_deals)
 
 
+# The one rate of the requests without a valid session from an exempt address.
+NO_SESSION = "no session"
+
+
 class ReplayWorkers:
     """The pool, the limits and the rates of one server's replays."""
 
@@ -72,13 +76,18 @@ class ReplayWorkers:
             )
         return self._pool
 
-    async def admit(self, host: str, session: str | None) -> None:
-        """Count one replay request from ``host`` (its peer address) and ``session``;
-        refuse it (429) past a rate. An exempt address has no rate of its own."""
-        address = None if host in self.exempt else limit_key(host)
+    async def admit(self, host: str, person: str | None) -> None:
+        """Count one replay request from ``host`` (its peer address) and ``person`` (the
+        id of the request's valid session, None without one); refuse it (429) past a rate.
+        An exempt address has no rate of its own: requests from it without a valid session
+        share one (a cookie made up or left out was no limit at all)."""
+        exempt = host in self.exempt
+        address = None if exempt else limit_key(host)
+        if person is None and exempt:
+            person = NO_SESSION
         for limiter, key, whom in (
             (self.by_address, address, "address"),
-            (self.by_session, session and _digest(session), "session"),
+            (self.by_session, person and _digest(person), "session"),
         ):
             if key is None:
                 continue
@@ -115,7 +124,7 @@ class ReplayWorkers:
 
 
 def _digest(session: str) -> str:
-    """A session cookie's key in the rate (Redis never holds the cookie itself)."""
+    """A session's key in the rate (Redis never holds the id itself)."""
     return hashlib.sha256(session.encode()).hexdigest()[:32]
 
 

@@ -23,14 +23,15 @@ if TYPE_CHECKING:
 
 def register(app: FastAPI, server: ServerParts) -> None:
     @app.get("/api/games/{game_id}/review", responses=api.problems(401, 403, 404, 409, 422, 429))
-    async def review(game_id: api.GameId, request: Request) -> dict[str, Any]:
+    async def review(
+        game_id: api.GameId, request: Request, invite: api.Invite = None
+    ) -> dict[str, Any]:
         """Every hand of a finished game reviewed for the asker's seat (computed once)."""
-        await api.admit_replay(server, request)
-        identity = await api.identity_of(server, request)
+        identity = await api.admit_replay(server, request)
         if identity is None:
             raise api.problem(401, "no_session", "no session: POST /api/session first")
         row = await server.store.load_game(game_id)
-        hidden = row is not None and not may_view(row, identity, None)
+        hidden = row is not None and not may_view(row, identity, invite)
         if row is None or hidden or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
             # A private game is not for strangers, played or finished: the same 404 as
             # the summary's, so neither tells them that it exists.

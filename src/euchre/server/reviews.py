@@ -65,6 +65,8 @@ BUSY = "busy"
 MOST_PENDING = 64  # reviews computed or waiting for the worker at once, per instance
 SOON_BACKLOG = 2  # a person's reviews queued before a deal's end queues no more of them
 LOGS_KEPT = 4  # games whose log stays loaded for their next reviews
+# Who made a stored move for a seat other than its person: the turn clock, a stand-in bot.
+PLAYED_FOR = frozenset({"timer", "bot"})
 Key = tuple[str, int, int]
 
 
@@ -78,6 +80,9 @@ class GameLog:
     decks: list[list[str]]
     actions: list[tuple[int, str]]
     finished: bool
+    # positions in ``actions`` of the moves the server made for a seat (a turn clock ran
+    # out, a bot stood in): no one's decision, so no review rates them
+    played_for: list[int]
 
     @classmethod
     def of(cls, row: GameRow) -> GameLog:
@@ -89,6 +94,7 @@ class GameLog:
             [text.split() for text in row.decks],
             [(a.seat, a.action) for a in row.actions],
             row.status == TableStatus.FINISHED,
+            [i for i, a in enumerate(row.actions) if a.by in PLAYED_FOR],
         )
 
     def holds(self, deal: int) -> bool:
@@ -206,18 +212,19 @@ class Reviews:
         seed = decision_seed(game_id, deal, seat)
         self.computed += 1
         job = resident.review_json
-        found = await self.bots.background(REVIEW_TIMEOUT, job, *game.replay(deal, seat), seed)
+        args = (*game.replay(deal, seat), seed, game.played_for)
+        found = await self.bots.background(REVIEW_TIMEOUT, job, *args)
         await save_review(self.engine, game_id, deal, seat, found)
         return found
 
 
 def with_acts(decision: dict[str, Any]) -> dict[str, Any]:
     """A decision as it is sent: with ``acts``, the object of each action it names (what
-    was chosen, the best, and the two actions a ``margin`` or ``close`` fact compares)."""
+    was chosen, the best, and each action a fact names: the two a ``margin`` or ``close``
+    compares, the call a ``call_risk`` passes up)."""
     texts = [decision["chosen"], decision["best"]]
     for fact in decision.get("facts") or ():
-        if fact.get("kind") in ("margin", "close"):
-            texts += [fact["best"], fact["next"]]
+        texts += [fact[key] for key in ("best", "next") if isinstance(fact.get(key), str)]
     return {**decision, "acts": acts_json(Action.parse(t) for t in dict.fromkeys(texts))}
 
 

@@ -36,6 +36,32 @@ _LIMITS = {
 _FIELD_KINDS: dict[str, type] = {"bool": bool, "int": int}
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Dependence:
+    """An option that means something only when another holds (``needs`` is ``value``):
+    set without it, it would show as a house rule and change nothing."""
+
+    option: str
+    needs: str
+    value: bool = True
+
+    def holds(self, variant: Variant) -> bool:
+        return bool(getattr(variant, self.needs)) == self.value
+
+    def words(self) -> str:
+        return self.needs if self.value else f"{self.needs} off"
+
+
+DEPENDENCES = (
+    Dependence("stuck_dealer_may_name_turned_down", "stick_the_dealer"),
+    Dependence("stuck_dealer_may_forfeit", "stick_the_dealer"),
+    Dependence("throw_in_same_dealer", "stick_the_dealer", value=False),
+    Dependence("min_trump_dealer_counts_upcard", "minimum_trump"),
+    Dependence("call_for_best_dealer_picks_up", "call_for_best"),
+    Dependence("joker_upcard_rule", "joker"),
+)
+
+
 def variant_for(name: str, options: dict[str, Any]) -> Variant:
     """The variant a preset (or alias) and options describe, or a clear ``bad_variant``
     error. Its ``name`` is the preset's own name, never the alias."""
@@ -77,6 +103,11 @@ def check_ranked(variant: Variant, options: dict[str, Any]) -> None:
 
 
 def _server_limits(variant: Variant) -> str:
+    standard = Variant()
+    for rule in DEPENDENCES:
+        changed = getattr(variant, rule.option) != getattr(standard, rule.option)
+        if changed and not rule.holds(variant):
+            return f"option {rule.option} applies only with {rule.words()}: set both, or neither"
     for f in dataclasses.fields(variant):
         value = getattr(variant, f.name)
         expected = _FIELD_KINDS.get(str(f.type))

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from typing import Any
 
 import orjson
+
+from euchre.engine.quoting import why_not_json
 
 
 def dumps(message: object) -> str:
@@ -33,17 +34,6 @@ def parse_json(text: str) -> Any:
             " that is not half of a pair): text must be valid Unicode"
         )
     return value
-
-
-def why_not_json(exc: BaseException) -> str:
-    """What is wrong with text that ``json.loads`` refused with ``exc``, in words."""
-    if isinstance(exc, RecursionError):
-        return "it nests arrays and objects too deeply"
-    if isinstance(exc, UnicodeDecodeError):
-        return "it is not UTF-8 text"
-    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
-        return f"it holds a number of more than {sys.get_int_max_str_digits()} digits"
-    return f"it is not valid JSON ({exc})"
 
 
 def _holds_lone_surrogate(value: Any) -> bool:

@@ -11,7 +11,12 @@ were held for as long as the client kept the connection open. Here:
 * pings and pongs count against a budget per connection of the same size as the
   messages' (``rate_per_second``, ``rate_burst``); a client past it is cut off;
 * a connection holding more than ``QUEUE_CHARS`` unsent bytes is cut off;
-* a socket being closed has ``CLOSE_GRACE`` seconds to send what it holds, then is cut.
+* a socket being closed has ``CLOSE_GRACE`` seconds to send what it holds, then is cut;
+* once the server has sent its close, the client's answer is a close frame: past
+  ``CLOSE_REPLY_BYTES`` more it is cut without reading on. uvicorn resumed reading at the
+  close and parsed (and threw away) all that came until the reply, with no rate: one
+  socket refused for want of a session, sending tiny frames, held the event loop for
+  seconds at a time, every table and request of the server waiting behind it.
 
 Cut off: a close frame if the socket takes it, then the transport is aborted, which
 frees what it buffered; the app sees the client disconnect.
@@ -33,6 +38,9 @@ log = logging.getLogger("euchre.connection")
 
 CLOSE_GRACE = 5.0
 CLOSE_POLICY = 1008
+# A close frame is at most 131 bytes; what came in the same read before it (a message
+# sent as the server closed) a little more.
+CLOSE_REPLY_BYTES = 8192
 
 
 class GracefulTransport(asyncio.Transport):
@@ -116,8 +124,10 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.close_timeout = self.close_grace  # for the client's close reply (uvicorn: 10 s)
         self._tokens = self.control_burst
         self._refilled = self.loop.time()
+        self._after_close = 0  # bytes received since the server sent its close
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         inner = cast(asyncio.Transport, transport)
@@ -128,8 +138,14 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if not self.cut_off:
-            super().data_received(data)
+        if self.cut_off:
+            return
+        if self.close_sent:
+            self._after_close += len(data)
+            if self._after_close > CLOSE_REPLY_BYTES:
+                self._abort("sent on past the close")
+                return
+        super().data_received(data)
 
     def handle_ping(self) -> None:
         if self._spend():
@@ -157,10 +173,13 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     def cut(self, code: int, reason: str) -> None:
         """Close now, without waiting for the client to take what is buffered for it."""
-        self.cut_off = True
-        log.warning("cutting off a websocket", extra={"client": self.client, "reason": reason})
         self.conn.fail(code, reason)
         self.transport.write(b"".join(self.conn.data_to_send()))
+        self._abort(reason)
+
+    def _abort(self, reason: str) -> None:
+        self.cut_off = True
+        log.warning("cutting off a websocket", extra={"client": self.client, "reason": reason})
         self.transport.abort()
 
 
@@ -174,4 +193,10 @@ def guarded_websocket(settings: Settings) -> type[GuardedWebSocket]:
     return SetWebSocket
 
 
-__all__ = ["CLOSE_GRACE", "GracefulTransport", "GuardedWebSocket", "guarded_websocket"]
+__all__ = [
+    "CLOSE_GRACE",
+    "CLOSE_REPLY_BYTES",
+    "GracefulTransport",
+    "GuardedWebSocket",
+    "guarded_websocket",
+]

@@ -28,7 +28,7 @@ from .models import (
     User,
     UserSession,
 )
-from .repo import as_utc, utcnow
+from .repo import FencedError, as_utc, utcnow
 
 STAT_COLUMNS = (
     "points",
@@ -286,13 +286,32 @@ class AccountStore:
 
     # ------------------------------------------------------------------ chat
 
-    async def add_chat(self, values: dict[str, Any]) -> int:
-        """Store a chat line; returns its id."""
+    async def add_chat(self, values: dict[str, Any], epoch: int | None = None) -> int:
+        """Store a chat line; returns its id. With ``epoch``, only while that is the
+        table's stored epoch (else :class:`FencedError`): a stale owner, paused past its
+        lease, stored and delivered a line after another instance had taken the table."""
         async with self.engine.begin() as conn:
+            if epoch is not None:
+                query = select(Game.epoch).where(Game.id == values["game_id"])
+                if conn.dialect.name != "sqlite":  # a takeover's bump waits for this
+                    query = query.with_for_update(read=True)
+                if (await conn.execute(query)).scalar_one_or_none() != epoch:
+                    raise FencedError(str(values["game_id"]), epoch)
             result = await conn.execute(
                 insert(ChatMessage).values(**values).returning(ChatMessage.id)
             )
             return int(result.scalar_one())
+
+    async def recent_chat(self, game_id: str, channel: str, most: int) -> list[dict[str, Any]]:
+        """The last ``most`` lines said in a channel at a table, oldest first."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(ChatMessage)
+                .where(ChatMessage.game_id == game_id, ChatMessage.channel == channel)
+                .order_by(ChatMessage.id.desc())
+                .limit(most)
+            )
+            return [dict(r._mapping) for r in reversed(rows.all())]
 
     async def chat_lines(self, game_id: str) -> list[dict[str, Any]]:
         """Every chat line said at a table, oldest first (for moderation)."""

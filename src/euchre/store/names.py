@@ -10,8 +10,10 @@ its look-alikes in the Unicode confusables table that ``confusable-homoglyphs`` 
 ``Tom``.
 
 Names may not hold format or control characters (bidi overrides and isolates, zero
-widths) or letters that show nothing (the Hangul fillers): they could reorder or hide what
-others see.
+widths), letters that show nothing (the Hangul fillers) or marks that show nothing
+(variation selectors, the grapheme joiner): they could reorder or hide what others see.
+The separators a name may hold between words (spaces, ``. ' - _``) are no part of its
+skeleton: ``Harold.`` and ``Har old`` are ``Harold``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,16 @@ INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 # Letters that show nothing (Unicode marks them default-ignorable or blank): a name of
 # them looks empty, and one beside "Bob" looks like "Bob".
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Combining marks that show nothing (Unicode's default-ignorable marks: the grapheme
+# joiner, variation selectors, Mongolian free variation selectors, Khmer inherent vowels):
+# "Admin" with one of them looks like "Admin".
+SILENT_MARKS = frozenset(
+    [chr(c) for c in (0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F)]
+    + [chr(c) for c in range(0xFE00, 0xFE10)]
+    + [chr(c) for c in range(0xE0100, 0xE01F0)]
+)
+# What names may hold between words: "Har old", "Har-old" and "Harold." read as Harold.
+SEPARATORS = re.compile(r"[\s.'_-]+")
 # Letters that look like two others: "Torn" beside "Tom", "VVendy" beside "Wendy".
 LETTER_SEQUENCES = {"m": "rn", "w": "vv", "d": "cl"}
 
@@ -97,8 +109,28 @@ def _joined(text: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """The form two look-alike names share."""
-    return _joined(_folded(name))
+    """The form two look-alike names share: the separators between words dropped, so that
+    "Harold." and "Har old" are Harold, and the accents of Latin, Greek and Cyrillic
+    letters too, so that "Zédekiah" is Zedekiah."""
+    return _joined(_folded(_unaccented(SEPARATORS.sub("", name))))
+
+
+# The scripts whose accents only decorate a letter; elsewhere a mark can be the vowel
+# itself (Devanagari, Thai), and names that differ by one are different names.
+_ACCENTED_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without the combining marks on its Latin, Greek and Cyrillic letters."""
+    kept: list[str] = []
+    base = ""
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.category(char) != "Mn":
+            base = unicodedata.name(char, "").partition(" ")[0]
+        elif base in _ACCENTED_SCRIPTS:
+            continue
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept))
 
 
 # A subdivision flag (England, Scotland, Wales) is a black flag, the subdivision's code in
@@ -115,12 +147,12 @@ def flag_tag_positions(text: str) -> frozenset[int]:
 
 
 def invisible_characters(name: str) -> list[str]:
-    """The format, control and blank characters in a name, as ``U+XXXX`` codes (but the
-    tags of a subdivision flag, which show as the flag)."""
+    """The format, control and blank characters and the marks that show nothing in a name,
+    as ``U+XXXX`` codes (but the tags of a subdivision flag, which show as the flag)."""
     flags = flag_tag_positions(name)
     return [
         f"U+{ord(c):04X}"
         for at, c in enumerate(name)
-        if (unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS)
+        if (unicodedata.category(c) in INVISIBLE_CATEGORIES or c in BLANK_LETTERS | SILENT_MARKS)
         and at not in flags
     ]

@@ -20,7 +20,8 @@ const ROUTES = [
   { pattern: /^#\/table\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["table"], title: "table.title", heading: true },
   { pattern: /^#\/join\/([\w-]+)$/, load: () => import("./chat.js"), nav: "lobby", name: "table", params: ["invite"], title: "table.title", heading: true },
   { pattern: /^#\/help(?:\/([\w-]+))?$/, load: () => import("./help.js"), nav: "help", params: ["section"], title: "nav.help" },
-  { pattern: /^#\/replay(?:\/([\w-]+))?$/, load: () => import("./replay.js"), nav: "replay", params: ["game"], title: "replay.title" },
+  // #/replay/<game>/<invite>: a private game opened with its invite code (a friend who watched)
+  { pattern: /^#\/replay(?:\/([\w-]+)(?:\/([\w-]+))?)?$/, load: () => import("./replay.js"), nav: "replay", params: ["game", "invite"], title: "replay.title" },
   { pattern: /^#\/account$/, load: async () => account, nav: "account", title: "account.title" },
   { pattern: /^#\/account\/settings$/, load: () => import("./settings.js"), nav: "account", title: "accountSettings.title" },
   { pattern: /^#\/profile(?:\/([^/]+))?$/, load: () => import("./profile.js"), nav: "profile", params: ["name"], title: "profile.heading", heading: true },
@@ -50,6 +51,7 @@ const ctx = {
   net: new Net(),
   session: null,
   presets: null,
+  quickPreset: "standard", // the rules last chosen for quick play in this tab
   botLevels: null,
   current: null,
   pageTitle: "", // the open page's name: the tab's title is "<page> – Euchre"

@@ -12,6 +12,25 @@ import * as table from "./table.js";
 const PRESETS = ["hello", "good_luck", "nice_hand", "well_played", "thanks", "sorry", "oops", "good_game"];
 const SHOWN = 100;
 const TOAST_MS = 6000;
+const UNREAD_KEY = "euchre.chatUnread"; // "table/channel" where a line went unread, kept over a reload
+
+/** The tab's note that a line went unread at ``where`` ("table/channel"; null: none). */
+function keepUnread(where) {
+  try {
+    if (where) sessionStorage.setItem(UNREAD_KEY, where);
+    else sessionStorage.removeItem(UNREAD_KEY);
+  } catch {
+    // no storage: a reload forgets the note, as before
+  }
+}
+
+function keptUnread() {
+  try {
+    return sessionStorage.getItem(UNREAD_KEY);
+  } catch {
+    return null;
+  }
+}
 
 /** Mount the table page and the chat panel; returns the table page (its API is the page's). */
 export function mount(ctx, root, params) {
@@ -59,6 +78,10 @@ class ChatPanel {
     this.problem = () => "";
     this.pending = null; // the chat switch as the reader set it, while not saved yet
     this.toastLine = null; // the line the pop-up shows, while it shows
+    // chat is off and someone wrote in the reader's channel here (the server tells that a
+    // line was written, nothing of it): the panel says so, and once a pop-up
+    this.unread = false;
+    this.unreadToldAt = null; // the table whose pop-up said so
     this.saveNote = () => ""; // "saving…" or "not saved yet: trying again in 4 seconds"
     this.saves = 0; // the newest change wins when changes overlap
     this.onMessage = (e) => this.message(e.detail);
@@ -90,9 +113,18 @@ class ChatPanel {
    * members see them, not the old channel's kept on beside them. */
   switchChannel(channel) {
     this.linesChannel = channel;
+    // a line that went unread here before a reload is still unread (its pop-up was shown)
+    this.unread = channel !== null && keptUnread() === this.unreadPlace();
+    if (this.unread) this.unreadToldAt = this.tableId;
+    else if (channel !== null) keepUnread(null);
     this.lines = [];
     this.loggedTable = null;
     this.loadLog();
+  }
+
+  /** Where a line can go unread: this table's channel for the reader. */
+  unreadPlace() {
+    return `${this.tableId}/${this.linesChannel}`;
   }
 
   /** The reader's seat at this table (null: none). */
@@ -132,6 +164,10 @@ class ChatPanel {
 
   settings(answer) {
     this.enabled = Boolean(answer.enabled);
+    if (this.enabled) {
+      this.unread = false; // the log shows the lines now
+      keepUnread(null);
+    }
     this.muted = new Set(answer.muted || []);
     if (!this.enabled) this.lines = [];
     this.lines = this.lines.filter((line) => !this.muted.has(line.from.id));
@@ -169,6 +205,13 @@ class ChatPanel {
       this.settings(m);
       return;
     }
+    if (m.type === "chat_unread" && m.table === this.tableId && !this.enabled && m.channel === this.linesChannel) {
+      this.unread = true;
+      keepUnread(this.unreadPlace());
+      this.render();
+      this.unreadToast();
+      return;
+    }
     if (m.type !== "chat" || m.table !== this.tableId || !this.enabled) return;
     if (m.channel !== this.linesChannel) return; // said just before the reader's seat changed
     this.names.set(m.from.id, m.from.name);
@@ -193,17 +236,30 @@ class ChatPanel {
     this.toastTimer = setTimeout(() => this.hideToast(), TOAST_MS);
   }
 
+  /** Chat is off and someone wrote: said once at this table by a pop-up (where the chat is
+   * out of sight) and heard by screen readers; the panel keeps saying it. */
+  unreadToast() {
+    if (this.unreadToldAt === this.tableId) return;
+    this.unreadToldAt = this.tableId;
+    this.ctx.announce(this.t("chat.unread"));
+    this.toast({ unread: true });
+  }
+
   /** The pop-up for ``this.toastLine``, in place of the one shown (a change of language). */
   drawToast() {
     const m = this.toastLine;
-    const toast = h(
-      "button",
-      { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() },
-      h("span", { class: "chat-from pname", dir: "auto", title: m.from.name }, m.from.name),
-      h("span", { class: "chat-where" }, ` (${this.where(m)})`),
-      ": ",
-      this.lineText(m),
-    );
+    // two lines on a phone held upright (one cut a line short: "Moment, ich überlege noch…")
+    const text = m.unread
+      ? h("span", { class: "chat-toast-text unread" }, this.t("chat.unread"))
+      : h(
+          "span",
+          { class: "chat-toast-text" },
+          h("span", { class: "chat-from pname", dir: "auto", title: m.from.name }, m.from.name),
+          h("span", { class: "chat-where" }, ` (${this.where(m)})`),
+          ": ",
+          this.lineText(m),
+        );
+    const toast = h("button", { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() }, text);
     document.getElementById("chat-toast")?.remove();
     document.body.append(toast);
   }
@@ -222,7 +278,8 @@ class ChatPanel {
   openChat() {
     this.hideToast();
     this.root.scrollIntoView({ block: "end" });
-    document.getElementById("chat-input")?.focus({ preventScroll: true });
+    const field = this.enabled ? "chat-input" : "chat-enabled"; // chat off: its switch
+    document.getElementById(field)?.focus({ preventScroll: true });
   }
 
   /** Where a line's author sat, said from the reader's seat ("partner", "left"), or that
@@ -284,13 +341,11 @@ class ChatPanel {
     }
   }
 
-  async say(body, typed = false) {
+  async say(body) {
     if (!this.enabled || !this.tableId) return false;
     this.problem = () => "";
     try {
       await this.ctx.net.request({ type: "chat", table: this.tableId, ...body });
-      const input = this.root.querySelector("#chat-input");
-      if (typed && input) input.value = "";
       this.render();
       return true;
     } catch (err) {
@@ -323,20 +378,27 @@ class ChatPanel {
       maxlength: "200",
       autocomplete: "off",
       disabled: off,
+      placeholder: this.t("chat.placeholder"),
       "aria-label": this.t("chat.message"),
     });
     const send = async (event) => {
       event.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      if (await this.say({ text }, true)) document.getElementById("chat-input")?.focus();
+      // emptied at once: a next line typed while this one is on its way is not wiped out
+      // by its answer; a line refused comes back to an empty box to be sent again
+      input.value = "";
+      const sent = await this.say({ text });
+      const box = document.getElementById("chat-input");
+      if (sent) box?.focus();
+      else if (box && !box.value) box.value = text;
     };
     const parts = [
       h("h2", { id: "chat-title" }, this.t(this.shownWatching ? "chat.spectators" : "chat.title")),
       this.shownWatching ? h("p", { class: "hint", id: "chat-apart" }, this.t("chat.apart")) : null,
       h("label", { class: "tool check" }, toggle, h("span", {}, this.t("chat.enable"))),
       h("p", { class: "hint", id: "chat-saving", role: "status" }, this.saveNote()),
-      off ? h("p", { class: "hint", id: "chat-off" }, this.t("chat.offNote")) : this.renderLines(),
+      off ? h("p", { class: this.unread ? "hint chat-unread" : "hint", id: "chat-off" }, this.t(this.unread ? "chat.offUnread" : "chat.offNote")) : this.renderLines(),
       h(
         "div",
         { class: "chat-presets", role: "group", "aria-label": this.t("chat.presets") },

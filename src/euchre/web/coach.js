@@ -7,9 +7,11 @@
 // after the game); each is computed once by the server, so the page keeps what it got.
 // Reasons are drawn from the coach's facts in the player's language (coachwords.js).
 
-import { actionDoing, actionWords, formatNumber, hasLossNumbers, lossWords, reasonText } from "./coachwords.js";
+import { actionDoing, actionWords, formatNumber, hasLossNumbers, lossWords, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
 import { cardName, cardPicture } from "./cards.js";
 import { h } from "./dom.js";
+import { makerCell, trumpCell } from "./scoresheet.js";
+import { backToTable } from "./turnpill.js";
 
 const HINT_TIMEOUT_MS = 60000; // the coach thinks about a second; a busy server longer
 const REVIEW_TIMEOUT_MS = 180000; // a hand's decisions, when not yet computed after the hand
@@ -21,6 +23,7 @@ export class Coach {
     this.page = page;
     this.hint = null; // {key, answer | null, error | null}
     this.hintOpen = false;
+    this.hintWhy = false; // a phone shows the hint's numbers or, asked "Why?", its reason
     this.hintReturn = null; // where focus goes back to when a hint the H key opened closes
     this.reviews = new Map(); // deal -> {decisions | null, error | null}
     this.reviewDeal = null; // the deal whose review is shown
@@ -36,8 +39,13 @@ export class Coach {
 
   /** Hints at this table, for this player, now (the server checks the same). */
   canHint() {
+    return this.hintsHere() && this.page.isMyTurn() && !this.page.pending;
+  }
+
+  /** Hints at this table for this player, on their turns. */
+  hintsHere() {
     const info = this.page.info;
-    return Boolean(info && info.hints === true && info.kind !== "ranked" && this.page.isMyTurn() && !this.page.pending);
+    return Boolean(info && info.hints === true && info.kind !== "ranked" && this.page.mySeat() !== null);
   }
 
   /** The decision a hint is for: this deal, this many actions into it. */
@@ -64,9 +72,17 @@ export class Coach {
     // Opened by the H key: closing gives focus back to the card or bid the player was on.
     this.hintReturn = byKey ? this.page.focusMark() : null;
     this.hintOpen = true;
+    this.hintWhy = false;
     if (!this.hint || this.hint.key !== this.decisionKey() || this.hint.error) this.askHint();
     this.page.render();
     if (this.hint?.answer) this.announceHint();
+  }
+
+  /** On a phone, the hint's reason in place of its numbers, or the numbers again. */
+  toggleWhy() {
+    this.hintWhy = !this.hintWhy;
+    this.page.render();
+    document.getElementById("hint-why")?.focus({ preventScroll: true });
   }
 
   closeHint() {
@@ -129,17 +145,38 @@ export class Coach {
     if (error) body = h("p", { class: "coach-error", id: "hint-error", role: "alert" }, this.errorText(error));
     else if (!answer) body = h("p", { class: "coach-wait", role: "status" }, this.t("coach.thinking"));
     else body = this.hintAnswer(answer);
+    // A phone's small box shows the numbers or the reason, switched by "Why?" (coach.css).
+    const why = answer
+      ? h(
+          "button",
+          { type: "button", class: "small coach-why", id: "hint-why", "aria-controls": "hint-reason", "aria-expanded": String(this.hintWhy), dataset: { cmd: "hint-why", key: "hint-why" } },
+          this.t(this.hintWhy ? "coach.whyBack" : "coach.why"),
+        )
+      : null;
     return h(
       "section",
-      { class: "coach-hint", id: "hint-panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "hint-title", dataset: { key: "hint-panel" } },
-      this.head("hint-title", this.t("coach.hintTitle"), "close-hint", this.t("coach.closeHint")),
+      { class: "coach-hint", id: "hint-panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "hint-title", dataset: { key: "hint-panel", view: this.hintWhy ? "why" : "values" } },
+      this.head("hint-title", this.t("coach.hintTitle"), "close-hint", this.t("coach.closeHint"), [this.turnTimer(), why]),
       body,
+    );
+  }
+
+  /** The player's own turn clock, which a phone's hint covers in their seat (table.js
+   * updateClocks() shows it while the clock runs for this seat). */
+  turnTimer() {
+    return h(
+      "div",
+      { class: "timer coach-timer", hidden: true, dataset: { timerSeat: String(this.page.mySeat()), key: "hint-timer" } },
+      h("div", { class: "timer-bar" }),
+      h("span", { class: "timer-text" }),
     );
   }
 
   hintAnswer(answer) {
     const context = this.liveContext();
     const tied = answer.values.some((v) => v.tied);
+    // Three players' scores are no two sides racing to a target: no chance of winning.
+    const chances = typeof answer.win_now === "number";
     const rows = answer.values.map((v) =>
       h(
         "tr",
@@ -147,14 +184,16 @@ export class Coach {
         h(
           "th",
           { scope: "row" },
-          this.actionText(v.action, context),
+          startCapital(this.page.ctx.i18n, this.actionText(v.action, context)),
           v.action === answer.recommended ? h("span", { class: "coach-star", "aria-hidden": "true" }, " ★") : null,
-          v.tied ? this.tieMark() : null,
+          v.tied && v.action !== answer.recommended ? this.tieMark() : null, // the pick has its star
         ),
         h("td", { class: "points" }, formatPoints(this.page.ctx.i18n, v.points)),
-        h("td", { class: "win" }, formatChance(this.page.ctx.i18n, answer.win_now, v.win)),
+        chances ? h("td", { class: "win" }, formatChance(this.page.ctx.i18n, answer.win_now, v.win)) : null,
       ),
     );
+    const players = this.page.players();
+    const legend = players === 4 ? "coach.legend" : players === 2 ? "coach.legendTwo" : "coach.legendThree";
     return [
       h("p", { class: "coach-best", id: "hint-recommended", dataset: { action: answer.recommended } }, this.t("coach.recommends", { action: this.actionText(answer.recommended, context) })),
       // The values before the why: a small panel (a phone, Dutch or German words) shows them unscrolled.
@@ -162,11 +201,11 @@ export class Coach {
         "table",
         { class: "coach-values", id: "hint-values", "aria-describedby": "hint-legend" },
         h("caption", { class: "visually-hidden" }, this.t("coach.valuesCaption")),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), h("th", { scope: "col" }, this.t("coach.points")), h("th", { scope: "col" }, this.t("coach.win")))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), h("th", { scope: "col" }, this.t("coach.points")), chances ? h("th", { scope: "col" }, this.t("coach.win")) : null)),
         h("tbody", {}, rows),
       ),
       // What the columns mean, in one short line a phone shows too (the note below is longer).
-      h("p", { class: "coach-legend", id: "hint-legend" }, this.t("coach.legend"), tied ? ` ${this.t("coach.legendTied")}` : ""),
+      h("p", { class: "coach-legend", id: "hint-legend" }, this.t(legend), tied ? ` ${this.t("coach.legendTied")}` : ""),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
       h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })),
     ];
@@ -202,13 +241,13 @@ export class Coach {
     );
   }
 
-  /** Every finished hand's review, reachable while the game goes on (the look-back box). */
   /** False for a deal voided before anyone acted (a farmer's hand, redealt at once):
    * nobody had a choice there, so there is nothing to review. */
   hadChoices(deal) {
     return this.page.sheet.find((row) => row.deal === deal)?.outcome !== "farmers";
   }
 
+  /** Every finished hand's review, reachable while the game goes on (the look-back box). */
   reviewList(allDeals) {
     const deals = allDeals.filter((deal) => this.hadChoices(deal));
     if (!this.canReview() || !deals.length) return null;
@@ -234,11 +273,15 @@ export class Coach {
     document.getElementById("review-title")?.focus();
   }
 
+  /** Closed at the player's turn: back to the table with its choices in view (the page
+   * had stayed where the review was opened, far below the felt on a phone); else the focus
+   * goes back to what opened it. */
   closeReview() {
     this.reviewDeal = null;
     this.page.render();
     const back = this.reviewOpener && document.getElementById(this.reviewOpener);
-    if (back) back.focus();
+    if (this.page.isMyTurn()) backToTable(this.page);
+    else if (back) back.focus();
     else this.page.focusAfterCoach();
   }
 
@@ -282,8 +325,9 @@ export class Coach {
       ? this.t("coach.summary", { count: decisions.length, marks: this.page.ctx.i18n.list(counts.reverse().map(([mark, n]) => this.t(`coach.marksN.${mark}`, { count: n }))) })
       : this.t("coach.summaryClean", { count: decisions.length });
     return [
+      this.contract(context.row),
       h("p", { id: "review-summary" }, summary),
-      h("p", { class: "coach-value-help", id: "review-value-help" }, this.t(decisions.some(hasLossNumbers) ? "coach.valueHelpChance" : "coach.valueHelp")),
+      h("p", { class: "coach-value-help", id: "review-value-help" }, this.t(valueHelp(decisions))),
       h(
         "ol",
         { class: "coach-decisions", id: "review-decisions" },
@@ -294,8 +338,11 @@ export class Coach {
 
   decision(d, dealContext) {
     // the objects of the actions it names, and the turn-up its orders name, as the hint did
-    const context = { ...dealContext, acts: d.acts, upcard: d.position?.upcard ?? null };
-    const best = d.chosen === d.best || d.loss < 0.005; // as good as the best
+    const context = { ...dealContext, acts: d.acts, upcard: d.position?.upcard ?? null, phase: d.position?.phase ?? null };
+    // "Best" is the coach's pick only: a choice tied with it is "About equal", as the
+    // replay says (it read "Best" while its reason said the coach picks another); a review
+    // stored before ties were sent: as good as the best
+    const best = d.chosen === d.best || (d.tied === undefined && d.loss < 0.005);
     const tied = !best && d.tied === true; // about equal to the best: no cost to tell
     const verdict = d.mark || (best ? "best" : tied ? "tied" : "good");
     const i18n = this.page.ctx.i18n;
@@ -312,7 +359,9 @@ export class Coach {
       best
         ? null
         : tied
-          ? h("p", { class: "coach-compare" }, this.t("coach.tiedWith", { action: this.actionText(d.best, context) }))
+          ? tieToldByReason(d)
+            ? null
+            : h("p", { class: "coach-compare" }, this.t("coach.tiedWith", { action: this.doingText(d.best, context) })) // mid-sentence: "playing the …"
           : h(
             "p",
             { class: "coach-compare" },
@@ -323,7 +372,7 @@ export class Coach {
       this.position(d.position),
       // Reviews stored before the loss came in the hint's numbers show the coach's values.
       hasLossNumbers(d) ? null : h("p", { class: "coach-values-line" }, this.t("coach.valueLine", { chosen: formatNumber(i18n, d.chosen_value, 2), best: formatNumber(i18n, d.best_value, 2) })),
-      h("p", { class: "coach-reason" }, this.reason(d.facts, d.reason, d.best, context)),
+      h("p", { class: "coach-reason" }, this.reason(withoutLossSaid(d, best || tied), d.reason, d.best, context)),
     );
   }
 
@@ -337,7 +386,11 @@ export class Coach {
         "span",
         { class: `coach-cards ${kind}`, role: "img", "aria-label": `${label}: ${cards.map((c) => c.words).join(", ")}` },
         h("span", { class: "coach-cards-label", "aria-hidden": "true" }, label),
-        cards.map((c) => h("span", { class: "card mini", title: c.words, dataset: { card: c.card, ...(c.seat === undefined ? {} : { seat: String(c.seat) }) } }, cardPicture(c.card))),
+        cards.map((c) => {
+          const card = h("span", { class: "card mini", title: c.words, dataset: { card: c.card, ...(c.seat === undefined ? {} : { seat: String(c.seat) }) } }, cardPicture(c.card));
+          // who played it, under it: whether the partner or an opponent leads the trick
+          return c.seat === undefined ? card : h("span", { class: "coach-played" }, card, h("small", { "aria-hidden": "true" }, this.relation(c.seat)));
+        }),
       );
     const named = (card, seat) => ({ card, seat, words: seat === undefined ? cardName(i18n, card) : this.t("lookback.played", { name: this.page.seatName(seat), card: cardName(i18n, card) }) });
     let table = null;
@@ -346,13 +399,22 @@ export class Coach {
     return h("p", { class: "coach-position" }, table, group("coach-hand", this.t("coach.yourHand"), where.hand.map((card) => named(card))));
   }
 
+  /** A seat as the player sees it from theirs: "partner", "left", "right" ("across" where
+   * no one partners them). */
+  relation(seat) {
+    const position = this.page.position(seat);
+    if (position === "top") return this.t(this.page.players() === 4 ? "chat.where.partner" : "chat.where.across");
+    return this.t(`chat.where.${position}`);
+  }
+
   // ---------------------------------------------------------------- words
 
-  head(id, title, closeCmd, closeLabel) {
+  head(id, title, closeCmd, closeLabel, extra = null) {
     return h(
       "div",
       { class: "coach-head" },
       h("h2", { id, tabindex: "-1" }, title),
+      extra,
       h("button", { type: "button", class: "coach-close", "aria-label": closeLabel, title: closeLabel, dataset: { cmd: closeCmd, key: closeCmd } }, h("span", { "aria-hidden": "true" }, "×")),
     );
   }
@@ -361,26 +423,42 @@ export class Coach {
    * objects by their text (a hint's answer carries them: "acts"). */
   liveContext() {
     const s = this.page.state;
-    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null, trump: s?.trump ?? null, acts: this.hint?.answer?.acts || {} };
+    const acts = this.hint?.answer?.acts || {};
+    return { seat: s?.seat ?? null, dealer: s?.dealer ?? null, upcard: s?.upcard ?? null, trump: s?.trump ?? null, phase: s?.phase ?? null, acts };
   }
 
   /** ...and in a finished deal (its score-sheet row names the dealer; the turn-up is gone). */
   dealContext(deal) {
     const row = this.page.sheet.find((r) => r.deal === deal);
-    return { seat: this.page.mySeat(), dealer: row ? row.dealer : null, upcard: null, trump: row ? row.trump : null };
+    return { row, seat: this.page.mySeat(), dealer: row ? row.dealer : null, upcard: null, trump: row ? row.trump : null };
+  }
+
+  /** The hand's trump and who made it, as the score sheet has them: a review read later
+   * (from "Look back") said neither. */
+  contract(row) {
+    if (!row?.trump) return null;
+    const ctx = this.page.ctx;
+    const names = { seat: (seat) => this.page.seatName(seat) };
+    return h(
+      "p",
+      { class: "coach-contract", id: "review-contract" },
+      `${this.t("lookback.columns.trump")}: `, trumpCell(ctx, row),
+      " · ", `${this.t("lookback.columns.maker")}: `, makerCell(ctx, row, names),
+    );
   }
 
   /** An action (named by its text) in the player's words: "Play Jack of spades", "Order up
    * K♥, alone", "Pass"; its object comes from the answer that named it (``acts``). */
-  actionText(text, { seat, dealer, upcard, acts }) {
+  actionText(text, { seat, dealer, upcard, phase, acts, trump = null }) {
     const act = acts[text];
     const picksUp = seat !== null && seat === dealer;
-    return actionWords(this.words(), act, { picksUp, upcard }) ?? this.page.actionLabel(act, false);
+    return actionWords(this.words(), act, { picksUp, upcard, phase, trump }) ?? this.page.actionLabel(act, false);
   }
 
   /** The same action as a reason's sentence names it ("ordering up K♥", ``actionDoing``). */
-  doingText(text, { seat, dealer, upcard, acts }) {
-    return actionDoing(this.words(), acts[text], { picksUp: seat !== null && seat === dealer, upcard });
+  doingText(text, { seat, dealer, upcard, phase, acts, trump = null }) {
+    if (!acts[text]) return text; // a review stored before an action's object was sent for it
+    return actionDoing(this.words(), acts[text], { picksUp: seat !== null && seat === dealer, upcard, phase, trump });
   }
 
   words() {
@@ -418,7 +496,21 @@ function formatPoints(i18n, points) {
   return new Intl.NumberFormat(i18n.lang, { signDisplay: "exceptZero", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(points);
 }
 
-/** The change in the chance of winning the game: "+4.1 %" (null: not known). */
+/** A decision's facts less the margin that the line "It cost …" above the reason has just
+ * told in the same numbers (a blunder's cost was read twice), where others are left. */
+function withoutLossSaid(d, uncosted) {
+  const facts = Array.isArray(d.facts) ? d.facts : [];
+  if (uncosted || !hasLossNumbers(d) || facts[0]?.kind !== "margin" || facts.length < 2) return d.facts;
+  return facts.slice(1);
+}
+
+/** What a review's marks go by: the chance of winning given up, points where the game
+ * has none (three players), the coach's value for reviews stored before either. */
+function valueHelp(decisions) {
+  if (decisions.some((d) => typeof d.loss_win === "number")) return "coach.valueHelpChance";
+  return decisions.some(hasLossNumbers) ? "coach.valueHelpPoints" : "coach.valueHelp";
+}
+
 /** The chance of winning the game after a choice: the chance now and the choice's change,
  * each as the server rounds it to 0.1%, so that two rows differ by what the reason says. */
 function formatChance(i18n, now, change) {

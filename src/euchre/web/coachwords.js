@@ -11,10 +11,12 @@ const SUIT_LETTER = { clubs: "c", diamonds: "d", spades: "s", hearts: "h" };
 /**
  * An action as the coach names it ("Play Jack of spades", "Order up K♥, alone", "Name
  * hearts", "Pass"), from its object; null for kinds named elsewhere. ``picksUp``: the seat
- * is the dealer (ordering up is picking up); ``upcard``: the turn-up while it is known.
+ * is the dealer (ordering up is picking up); ``upcard``: the turn-up while it is known;
+ * ``phase``: where it is taken (a pass outside the bidding declines an offer: "No, thanks").
  */
-export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null } = {}) {
-  if (CARD_KINDS.has(act.kind) && act.card) return t(`table.cardAction.${act.kind}`, { card: cardName(i18n, act.card) });
+export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null, phase = null, trump = null } = {}) {
+  // a bower by its part once trump is made ("Play left bower (J♦)"), as the reason names it
+  if (CARD_KINDS.has(act.kind) && act.card) return t(`table.cardAction.${act.kind}`, { card: cardWithPart({ t, i18n, trump }, act.card) });
   if (act.kind === "order") {
     const alone = Boolean(act.alone);
     if (upcard) return t(`actions.${picksUp ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(i18n, upcard) });
@@ -24,8 +26,16 @@ export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null }
     const suit = act.suit === "n" ? t("cards.noTrump") : t(`cards.suits.${act.suit}`);
     return t(act.alone ? "coach.actions.callAlone" : "coach.actions.call", { suit });
   }
-  if (act.kind === "pass") return t("actions.pass");
+  if (act.kind === "pass") return t(passKey(phase));
   return null;
+}
+
+const BIDDING_PHASES = new Set(["bid_r1", "bid_r2"]);
+
+/** A pass's words on its button at ``phase``, as the table's (unknown: a bid's "Pass"). */
+export function passKey(phase) {
+  if (!phase || BIDDING_PHASES.has(phase)) return "actions.pass";
+  return phase === "dealer_discard" ? "actions.declineUpcard" : "actions.noThanks";
 }
 
 /**
@@ -34,13 +44,14 @@ export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null }
  * alone scores …"); German and Dutch name it as their buttons do. Arguments as
  * ``actionWords``'s.
  */
-export function actionDoing({ t, i18n }, act, { picksUp = false, upcard = null } = {}) {
-  const plain = plainDoing({ t, i18n }, act, picksUp, upcard);
+export function actionDoing({ t, i18n }, act, { picksUp = false, upcard = null, phase = null, trump = null } = {}) {
+  if (act.kind === "pass" && i18n.has(`coach.doing.passIn.${phase}`)) return t(`coach.doing.passIn.${phase}`);
+  const plain = plainDoing({ t, i18n, trump }, act, picksUp, upcard);
   return act.alone ? t("coach.doing.alone", { action: plain }) : plain;
 }
 
-function plainDoing({ t, i18n }, act, picksUp, upcard) {
-  if (CARD_KINDS.has(act.kind)) return act.card ? t(`coach.doing.${act.kind}`, { card: cardName(i18n, act.card) }) : act.text;
+function plainDoing({ t, i18n, trump }, act, picksUp, upcard) {
+  if (CARD_KINDS.has(act.kind)) return act.card ? t(`coach.doing.${act.kind}`, { card: cardWithPart({ t, i18n, trump }, act.card) }) : act.text;
   if (act.kind === "order") {
     const verb = picksUp ? "pickUp" : "order";
     return upcard ? t(`coach.doing.${verb}Card`, { card: cardShort(i18n, upcard) }) : t(`coach.doing.${verb}`);
@@ -66,7 +77,8 @@ export function reasonText(words, facts, text, best) {
     .map((fact) => {
       if (fact.kind === "score") scoreFacts += 1;
       const said = factText(sentences, fact, best, scoreFacts);
-      return said ? sentences.sentence(said) : fact.text;
+      // a translation loaded before the server's newer facts names the key: the English then
+      return said && !said.startsWith("coach.") ? sentences.sentence(said) : fact.text;
     })
     .join(" ");
 }
@@ -79,8 +91,13 @@ function sentenceWords(words) {
   // a card named first keeps its letter: Dutch "H♠ bestellen" (the king), not "h♠"
   const startsWithCard = (text) => /^\S*[♣♦♠♥]/u.test(text);
   const small = (text) => (lower && !startsWithCard(text) ? text.charAt(0).toLocaleLowerCase(words.i18n.lang) + text.slice(1) : text);
-  const capital = (text) => text.charAt(0).toLocaleUpperCase(words.i18n.lang) + text.slice(1);
-  return { ...words, sentence: capital, doing: (action) => small(words.doing(action)) };
+  return { ...words, sentence: (text) => startCapital(words.i18n, text), doing: (action) => small(words.doing(action)) };
+}
+
+/** ``text`` with a capital first letter, as the start of a sentence or of a line (Dutch
+ * card names start small: "klaveren negen spelen"). */
+export function startCapital(i18n, text) {
+  return text.charAt(0).toLocaleUpperCase(i18n.lang) + text.slice(1);
 }
 
 /** A card named as a fact names it under ``words.trump`` (the deal's, once made): a bower
@@ -102,8 +119,8 @@ function factText(words, fact, best, scoreIndex) {
       return closeText(words, fact);
     case "last_to_play":
       return t("coach.facts.lastToPlay");
-    case "partner_winning":
-      return t("coach.facts.partnerWinning");
+    case "partner_winning": // ``last`` false: an opponent plays after (facts before it: as last)
+      return t(fact.last === false ? "coach.facts.partnerWinningSoFar" : "coach.facts.partnerWinning");
     case "cannot_take":
       return t("coach.facts.cannotTake");
     case "take_trick":
@@ -111,23 +128,39 @@ function factText(words, fact, best, scoreIndex) {
     case "trump_in":
       return takingText(words, fact);
     case "forced":
-      return t("coach.facts.forced", { best: words.doing(best) });
+      return forcedText(words, fact, best);
     case "loner":
       return t(shareKey("coach.facts.loner", fact.march_percent), { percent: fact.march_percent });
     case "euchre_risk":
-      return t(shareKey("coach.facts.euchreRisk", fact.euchred_percent), { percent: fact.euchred_percent });
+      // ``alone``: no partner plays with the maker (two or three players): "you", not "your side"
+      return t(shareKey(fact.alone ? "coach.facts.euchreRiskYou" : "coach.facts.euchreRisk", fact.euchred_percent), { percent: fact.euchred_percent });
     case "trumps":
       return trumpsText(words, fact);
     case "boss_trump":
-      return t("coach.facts.bossTrump", { card: cardWithPart(words, fact.card) });
-    case "turn_up":
-      return t("coach.facts.turnUp", { card: cardWithPart({ ...words, trump: fact.trump }, fact.card) });
+      // the suit the bid would make trump (a review stored before it was sent: the deal's)
+      return t("coach.facts.bossTrump", { card: cardWithPart({ ...words, trump: fact.trump ?? words.trump }, fact.card) });
+    case "turn_up": {
+      // ``may``: a two-player dealer may also decline the turn-up; ``partner``: the
+      // partner deals, for an order up
+      const key = fact.partner ? "turnUpPartner" : fact.may ? "turnUpMay" : "turnUp";
+      return t(`coach.facts.${key}`, { card: cardWithPart({ ...words, trump: fact.trump }, fact.card) });
+    }
+    case "call_risk":
+      // the call a recommended pass passes up, and how often it would be euchred
+      return t(shareKey(fact.alone ? "coach.facts.callRiskYou" : "coach.facts.callRisk", fact.euchred_percent), { action: words.doing(fact.next), percent: fact.euchred_percent });
     case "sure_winner":
       return t("coach.facts.sureWinner", { card: cardWithPart(words, fact.card) });
+    case "boss_card":
+      return t("coach.facts.bossCard", { card: cardName(words.i18n, fact.card) });
     case "defend":
       return defendText(words, fact);
     case "void":
-      return t("coach.facts.void", { name: words.seatName(fact.seat), suits: i18n.list(fact.suits.map((s) => suitWord(words, s))) });
+      return voidText(words, fact);
+    case "lead_trump":
+      return t(fact.maker === "partner" ? "coach.facts.leadTrumpPartner" : "coach.facts.leadTrump");
+    case "make_void":
+      // ``play``: a card thrown off in the play, else the dealer's discard
+      return SUIT_LETTER[fact.suit] ? t(fact.play ? "coach.facts.throwVoid" : "coach.facts.makeVoid", { card: cardName(i18n, fact.card), suit: t(`cards.suitsOf.${SUIT_LETTER[fact.suit]}`) }) : null;
     case "score":
       return scoreText(words, fact, scoreIndex);
     default:
@@ -139,28 +172,54 @@ function factText(words, fact, best, scoreIndex) {
  * ``coach.margin_fact``); reviews stored before those numbers carry only the gap. */
 function marginText({ t, i18n, doing }, fact) {
   const names = { best: doing(fact.best), next: doing(fact.next) };
-  const win = typeof fact.win === "number" && fact.win >= 0.0005 ? formatPercent(i18n, fact.win) : null;
+  const win = typeof fact.win === "number" && fact.win >= 0.0005 ? percentagePoints(i18n, fact.win) : null;
   const points = typeof fact.points === "number" ? fact.points : null;
-  if (fact.gap < 0.005) return t("coach.facts.same", names);
-  if (points === null) return t("coach.facts.margin", { ...names, gap: formatNumber(i18n, fact.gap, 2) });
+  if (fact.gap < 0.005) return sameText(t, names, fact);
+  if (points === null) return t("coach.facts.margin", names); // the bidding model's: no points a hand
   if (points >= 0.005) {
     const key = win ? "coach.facts.marginPointsWin" : "coach.facts.marginPoints";
     return t(key, { ...names, points: formatNumber(i18n, points, 2), win });
   }
   if (win && points <= -0.005) return t("coach.facts.marginFewerPoints", { ...names, points: formatNumber(i18n, -points, 2), win });
   if (win) return t("coach.facts.marginWin", { ...names, win });
-  return t("coach.facts.same", names);
+  return sameText(t, names, fact);
+}
+
+/** Two actions of the same value: said so, or, where their points differ (the score makes
+ * only the chance of winning count), that their chance of winning is the same. */
+function sameText(t, names, fact) {
+  const pointsDiffer = typeof fact.points === "number" && Math.abs(fact.points) >= 0.005;
+  return t(pointsDiffer && typeof fact.win === "number" ? "coach.facts.sameWin" : "coach.facts.same", names);
 }
 
 /** Choices too close to tell apart over the sampled deals, and the rule that picked the best one
  * (``coach.compare_fact``): the conventional choice, or the lowest card. */
-function closeText({ t, doing, sentence }, fact) {
+function closeText({ t, i18n, doing, sentence }, fact) {
   const names = { best: doing(fact.best), next: doing(fact.next) };
-  const same = Math.abs(fact.gap) < 0.005;
-  const text = t(same ? "coach.facts.closeSame" : "coach.facts.close", names);
+  const text = Math.abs(fact.gap) < 0.005 ? sameText(t, names, fact) : closeWords(t, i18n, names, fact);
   if (fact.rule === "conventional") return `${text} ${sentence(t("coach.facts.closeConventional", names))}`;
   if (fact.rule === "lowest") return `${text} ${sentence(t("coach.facts.closeLowest", names))}`;
   return text;
+}
+
+/** Numbers about equal, or apart by less than the sampled deals vary (``unsure``): the best
+ * ahead of the next, or behind it (picked by a rule), by how much in the units of the table
+ * where it has them (``coach._unsure_text``). */
+function closeWords(t, i18n, names, fact) {
+  if (!fact.unsure) return t("coach.facts.close", names);
+  const key = fact.gap > 0 ? "coach.facts.closeUnsure" : "coach.facts.closeUnsureBehind";
+  const by = unsureBy(t, i18n, fact);
+  return by ? t(`${key}By`, { ...names, by }) : t(key, names);
+}
+
+function unsureBy(t, i18n, fact) {
+  if (typeof fact.points === "number" && Math.abs(fact.points) >= 0.005) {
+    return t("coach.facts.byPoints", { points: formatNumber(i18n, Math.abs(fact.points), 2) });
+  }
+  if (typeof fact.win === "number" && Math.abs(fact.win) >= 0.0005) {
+    return t("coach.facts.byWin", { win: percentagePoints(i18n, Math.abs(fact.win)) });
+  }
+  return null;
 }
 
 /** The card takes the trick; with players still to play (``last`` false) it only beats the
@@ -168,6 +227,15 @@ function closeText({ t, doing, sentence }, fact) {
 function takingText(words, fact) {
   const key = { take_trick: "takeTrick", overtrump: "overtrump", trump_in: "trumpIn" }[fact.kind];
   return words.t(`coach.facts.${key}${fact.last === false ? "SoFar" : ""}`, { card: cardWithPart(words, fact.card) });
+}
+
+/** The only legal move, and in the play why (``why``: the seat must follow the suit led,
+ * or it is its last card; facts stored before it say only that it is forced). */
+function forcedText(words, fact, best) {
+  const params = { best: words.doing(best) };
+  if (fact.why === "last") return words.t("coach.facts.forcedLast", params);
+  if (fact.why === "follow") return words.t("coach.facts.forcedFollow", { ...params, suit: suitWord(words, fact.suit) });
+  return words.t("coach.facts.forced", params);
 }
 
 /** A share of the sampled deals (``coach.shown_percent``): 0 and 100 are told as "none"
@@ -183,7 +251,10 @@ function trumpsText({ t }, fact) {
   const suit = t(`cards.suitsOf.${letter}`);
   // none held: of the trump suit in play (``named``), or of the suit the action would make trump
   if (!fact.count) return t(fact.named ? "coach.facts.trumpsNoneNamed" : "coach.facts.trumpsNone", { suit });
-  const key = fact.left_bower ? "coach.facts.trumpsLeft" : "coach.facts.trumps";
+  // ``turn_up``: the count has the turn-up the dealer would pick up; ``passing``: a pass
+  // told how few the call it passes up would have
+  const told = fact.turn_up ? "TurnUp" : fact.passing ? "Pass" : "";
+  const key = `coach.facts.${fact.left_bower ? "trumpsLeft" : "trumps"}${told}`;
   return t(key, { count: fact.count, suit });
 }
 
@@ -192,6 +263,16 @@ function defendText({ t }, fact) {
   const letter = SUIT_LETTER[fact.suit];
   if (!letter || typeof fact.count !== "number") return null;
   return t("coach.facts.defend", { count: fact.count, suit: t(`cards.suitsOf.${letter}`) });
+}
+
+/** A seat out of the suit led: the partner named as such, and for a plain suit whether
+ * the seat may trump it (``can_trump``; facts stored before it say only the void). */
+function voidText(words, fact) {
+  const { t, i18n } = words;
+  const suits = i18n.list(fact.suits.map((s) => suitWord(words, s)));
+  const params = { name: words.seatName(fact.seat), suits };
+  const key = fact.can_trump === undefined ? "void" : fact.can_trump ? "voidMayTrump" : "voidNoTrumps";
+  return t(`coach.facts.${fact.partner ? `${key}Partner` : key}`, params);
 }
 
 function suitWord({ t }, name) {
@@ -203,7 +284,14 @@ function suitWord({ t }, name) {
  * ``side`` says which; facts stored before it was sent are told by their order). */
 function scoreText({ t, target }, fact, index) {
   const ours = fact.side ? fact.side === "ours" : fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
-  return ours ? t("coach.facts.scoreOurs", { points: fact.ours }) : t("coach.facts.scoreTheirs", { points: fact.theirs });
+  if (ours) return t("coach.facts.scoreOurs", { points: fact.ours });
+  return t(fact.one ? "coach.facts.scoreTheirsOne" : "coach.facts.scoreTheirs", { points: fact.theirs }); // ``one``: a lone opponent
+}
+
+/** Whether a choice's reason already says it is about equal to the coach's pick (a
+ * "close" fact comparing the two): then no line of its own says it again. */
+export function tieToldByReason(d) {
+  return (d.facts || []).some((f) => f.kind === "close" && f.best === d.best && f.next === d.chosen);
 }
 
 /** Whether a reviewed decision carries its loss in a hint's numbers (``loss_points``,
@@ -217,14 +305,15 @@ export function hasLossNumbers(d) {
  * carries neither (a review stored before them: the caller shows the coach's value). */
 export function lossWords({ t, i18n }, d) {
   const points = typeof d.loss_points === "number" ? formatNumber(i18n, d.loss_points, 2) : null;
-  if (typeof d.loss_win === "number") return t("coach.lostChance", { win: formatPercent(i18n, d.loss_win), points: points ?? "–" });
+  if (typeof d.loss_win === "number") return t("coach.lostChance", { win: percentagePoints(i18n, d.loss_win), points: points ?? "–" });
   if (points !== null) return t("coach.lostPoints", { points });
   return null;
 }
 
-/** A difference in the chance of winning: "3.1 %", in the language's digits. */
-function formatPercent(i18n, share) {
-  return new Intl.NumberFormat(i18n.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share);
+/** A difference of two chances as the number of percentage points ("12.5"): the words around
+ * it say "percentage points", as "12.5% higher" would read as a relative change. */
+function percentagePoints(i18n, share) {
+  return formatNumber(i18n, 100 * share, 1);
 }
 
 export function formatNumber(i18n, value, digits) {

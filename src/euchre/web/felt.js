@@ -48,7 +48,9 @@ export function feltContract(page) {
     "div",
     { class: "felt-contract contract", id: "felt-contract" },
     h("span", { class: "felt-trump" }, page.t("table.trump"), " ", trump),
-    maker ? h("span", { class: "felt-maker pname", title: maker }, page.t(s.alone ? "table.madeByAlone" : "table.madeBy", { name: maker })) : null,
+    maker ? h("span", { class: "felt-maker pname", title: maker }, page.t("table.madeBy", { name: maker })) : null,
+    // on a line of its own: a long name cut to two lines took "alone" with it
+    maker && s.alone ? h("span", { class: "felt-alone" }, page.t("table.alone")) : null,
   );
 }
 
@@ -85,14 +87,14 @@ export function bidButtons(page, acts) {
         class: `bid ${act.kind === "pass" ? "pass" : "primary"}${coached}`,
         dataset: { action: sent.text, key: `act-${act.text}`, cmd: "act", aloneAction: twin ? twin.text : "", plainAction: act.text },
         tabindex: i === 0 ? "0" : "-1",
-        disabled: Boolean(page.pending),
+        disabled: page.choicesHeld(),
         "aria-label": badge ? page.actionLabel(sent, false) : null,
       },
       page.actionLabel(act, false),
       badge,
     );
   });
-  const group = h("div", { class: "bid-buttons", role: "group", "aria-labelledby": "prompt" }, buttons);
+  const group = h("div", { class: `bid-buttons${buttons.length === 2 ? " two" : ""}`, role: "group", "aria-labelledby": "prompt" }, buttons);
   if (!aloneOf.size) return group;
   const toggle = h(
     "button",
@@ -102,7 +104,7 @@ export function bidButtons(page, acts) {
       class: `alone-toggle${[...aloneOf.values()].some((a) => a.text === pick) ? " coach-pick" : ""}`,
       "aria-pressed": String(Boolean(page.goAlone)),
       dataset: { cmd: "alone", key: "go-alone" },
-      disabled: Boolean(page.pending),
+      disabled: page.choicesHeld(),
     },
     page.t("table.goAlone"),
   );

@@ -2,7 +2,7 @@
 
 import { h } from "./dom.js";
 import { redrawKeepingFocus } from "./keepfocus.js";
-import { BOT_LEVELS, DECKS, OPTIONS, PRESETS, TURN_TIMERS, presetValues } from "./options.js";
+import { BOT_LEVELS, DECKS, NEEDED, OPTIONS, PRESETS, TURN_TIMERS, applies, presetValues } from "./options.js";
 import { Page } from "./page.js";
 import { pauseField } from "./summary.js";
 import { tableName } from "./tablename.js";
@@ -126,7 +126,10 @@ class Lobby extends Page {
   }
 
   quickPanel() {
-    const select = presetSelect(this.ctx, "quick-preset", this.form.preset);
+    const select = presetSelect(this.ctx, "quick-preset", this.ctx.quickPreset);
+    // kept for the tab across a new drawing of the lobby (a change of language, the lobby
+    // opened again): the rules chosen went back to standard, and a game of them was played
+    select.addEventListener("change", () => { this.ctx.quickPreset = select.value; });
     const button = h("button", { type: "submit", class: "primary big", id: "quick-play" }, this.t("lobby.quickPlay"));
     return h(
       "form",
@@ -138,7 +141,10 @@ class Lobby extends Page {
       button,
       h("button", { type: "button", class: "big", id: "quick-ranked", onclick: (e) => this.quickPlay(e, select.value, e.currentTarget, true) }, this.t("lobby.quickRanked")),
       this.problemLine("quick"),
-      this.ctx.session?.guest === false ? null : h("p", { class: "hint", id: "ranked-note" }, this.t("lobby.rankedSoon")),
+      // with the way to an account: a guest's "Play ranked" said the same again, in red
+      this.ctx.session?.guest === false
+        ? null
+        : h("p", { class: "hint", id: "ranked-note" }, h("span", { id: "ranked-note-text" }, this.t("lobby.rankedSoon"), " "), h("a", { href: "#/account", id: "ranked-account" }, this.t("account.loginOrRegister"))),
     );
   }
 
@@ -180,11 +186,22 @@ class Lobby extends Page {
       h(
         "span",
         { class: "table-rules", id: label },
+        // which table: its rules and who else sits there ("Private · Playing" named none)
+        t.preset ? h("strong", {}, tableName(this.ctx, t.preset, t.house_rules)) : null,
+        t.others?.length ? h("span", { class: "your-table-others" }, this.othersText(t.others)) : null,
         h("span", { class: "badge" }, this.t(`kinds.${t.kind}`)),
         h("span", { class: `badge status-${t.status}` }, this.t(`status.${t.status}`)),
       ),
       h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-describedby": label }, this.t("lobby.backToTable")),
     );
+  }
+
+  /** Who else sits at a table of yours: "with Bob and 2 bots". */
+  othersText(others) {
+    const people = others.filter((o) => o.type !== "bot").map((o) => o.name);
+    const bots = others.length - people.length;
+    const names = bots ? [...people, this.t("lobby.botCount", { count: bots })] : people;
+    return this.t("lobby.withPlayers", { names: this.ctx.i18n.nameList(names) });
   }
 
   tablesPanel() {
@@ -198,7 +215,8 @@ class Lobby extends Page {
 
   renderTables() {
     if (!this.tableList) return;
-    const rows = [...this.tables.values()].sort((a, b) => b.free - a.free || a.id.localeCompare(b.id));
+    const mine = new Set(this.yours.map((t) => t.id)); // listed above, with the way back to the seat
+    const rows = [...this.tables.values()].filter((t) => !mine.has(t.id)).sort((a, b) => b.free - a.free || a.id.localeCompare(b.id));
     const list = rows.length ? h("ul", {}, rows.map((t) => this.tableRow(t))) : h("p", { class: "empty" }, this.t("lobby.noTables"));
     redrawKeepingFocus(this.tableList, () => this.tableList.replaceChildren(list), (key) => this.focusAfterGone(key));
   }
@@ -279,10 +297,15 @@ class Lobby extends Page {
         { class: "more-options" },
         h("summary", {}, this.t("lobby.moreOptions")),
         OPTIONS.slice(1)
-          .filter((o) => !o.when || o.when(f.values.players))
-          .map((o) => optionField(ctx, o, f.values, f.values.players)),
+          .filter((o) => (!o.when || o.when(f.values.players)) && applies(o, f.values))
+          .map((o) => optionField(ctx, o, f.values, f.values.players, () => this.neededChanged(o))),
       ),
     ];
+  }
+
+  /** An option others need changed: show or hide those (as the server takes them). */
+  neededChanged(option) {
+    if (NEEDED.has(option.name)) this.rerenderCreate(`#opt-${option.name}`);
   }
 
   rerenderCreate(focus = "#create-preset") {
@@ -384,6 +407,8 @@ class Lobby extends Page {
       const key = `errors.${err.code}`;
       if (ranked && this.ctx.i18n.has(key)) this.showProblem("quick", () => this.t(key));
       else this.ctx.showError(err);
+      // the note under it said the same again: its link to an account is left
+      if (err.code === "account_required") document.getElementById("ranked-note-text")?.remove();
     }
   }
 
@@ -451,7 +476,7 @@ function presetSelect(ctx, id, chosen) {
 }
 
 /** One option as a form control, with its explanation. */
-function optionField(ctx, option, values, players) {
+function optionField(ctx, option, values, players, changed = () => {}) {
   const id = `opt-${option.name}`;
   const help = h("small", { id: `${id}-help`, class: "hint" }, ctx.t(`options.${option.name}.help`));
   const label = ctx.t(`options.${option.name}.label`);
@@ -461,7 +486,10 @@ function optionField(ctx, option, values, players) {
       id,
       checked: values[option.name],
       "aria-describedby": `${id}-help`,
-      onchange: (e) => (values[option.name] = e.target.checked),
+      onchange: (e) => {
+        values[option.name] = e.target.checked;
+        changed();
+      },
     });
     return h("div", { class: "field check" }, h("label", { for: id }, box, " ", label), help);
   }
@@ -495,6 +523,7 @@ function optionField(ctx, option, values, players) {
       onchange: (e) => {
         const raw = e.target.value;
         values[option.name] = typeof option.values[0] === "number" ? Number(raw) : raw;
+        changed();
       },
     },
     allowed.map((v) => h("option", { value: v, selected: v === values[option.name] }, optionValueName(ctx, option.name, v))),
@@ -531,7 +560,7 @@ function changedOptions(ctx, form) {
   const base = presetValues(ctx.presets, form.preset);
   const out = {};
   for (const option of OPTIONS) {
-    if (option.when && !option.when(base.players)) continue;
+    if ((option.when && !option.when(base.players)) || !applies(option, form.values)) continue;
     const value = form.values[option.name];
     const same = Array.isArray(value)
       ? JSON.stringify([...value].sort()) === JSON.stringify([...base[option.name]].sort())

@@ -4,9 +4,13 @@
 
 import { actKey } from "./acts.js";
 import { cardName } from "./cards.js";
+import { actionWords } from "./coachwords.js";
 import { cardNameUnder } from "./trumprole.js";
 import { isolateName } from "./i18n.js";
 import { describeSeatChange } from "./seatmove.js";
+
+// A bot seated for a person asked to play again, by why they are not back.
+const BOT_INSTEAD = { declined: "botForDeclined", left: "botForLeft", no_answer: "botForNoAnswer" };
 
 const LOG_LINES = 200; // a game's recent hands
 
@@ -75,12 +79,13 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
   const parts = [];
   switch (e.kind) {
     case "action":
-      if (e.by === "timer") parts.push(timeRanOut(page, e.seat));
-      parts.push(describeAction(page, e.seat, e.act, orderState(e, state), e.phase || before?.phase || null, trump));
+      if (e.by === "timer") parts.push(timeRanOut(page, e, state));
+      if (!(e.by === "timer" && chosenForYou(page, e, state))) parts.push(describeAction(page, e.seat, e.act, orderState(e, state), e.phase || before?.phase || null, trump));
       if (e.trick) parts.push(page.t("events.trickWon", { name: page.seatName(e.trick.winner), n: e.trick.number }));
       if (e.deal_over) parts.push(describeDeal(page, e.deal_over));
       parts.push(...describeRedeals(page, e.redeals));
       if (e.game_over) parts.push(describeGame(page, e.game_over));
+      else if (e.deal_over && Number.isInteger(e.next_dealer)) parts.push(nextHand(page, e));
       return parts.join(" ");
     case "started":
       return [page.t("events.started", { name: page.seatName(e.dealer) }), ...describeRedeals(page, e.redeals)].join(" ");
@@ -94,6 +99,8 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
     case "away":
       return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
     case "bot_seated":
+      // in place of a person asked to play again: who, and why (said no, left, no answer)
+      if (e.instead_of && BOT_INSTEAD[e.why]) return page.t(`events.${BOT_INSTEAD[e.why]}`, { name: page.seatName(e.seat), person: e.instead_of });
       return page.t("events.bot_seated", { name: page.seatName(e.seat) });
     case "moved":
     case "swapped":
@@ -111,9 +118,28 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
   }
 }
 
+/** The move the server made for the reader when their time ran out, in the words of its
+ * button ("Your time ran out; the server chose for you: Pass."), not "... for you: Ann
+ * passes."; null for a move without such words. */
+function chosenForYou(page, e, state) {
+  if (e.seat !== page.mySeat()) return null;
+  const at = orderState(e, state);
+  const words = { t: (key, params) => page.t(key, params), i18n: page.ctx.i18n };
+  const action = actionWords(words, e.act, { picksUp: at?.dealer === e.seat, upcard: at?.upcard ?? null });
+  return action ? page.t("events.timeRanOutChosen", { action }) : null;
+}
+
 /** The timer moved for someone: the player's own news is said to them as such. */
-function timeRanOut(page, seat) {
-  return seat === page.mySeat() ? page.t("events.timeRanOutYou") : page.t("events.timeRanOut", { name: page.seatName(seat) });
+export function timeRanOut(page, e, state) {
+  if (e.seat !== page.mySeat()) return page.t("events.timeRanOut", { name: page.seatName(e.seat) });
+  return chosenForYou(page, e, state) ?? page.t("events.timeRanOutYou");
+}
+
+/** Where the next hand starts in the log, and who deals it: read back after a reload,
+ * the lines of several hands ran together. */
+function nextHand(page, e) {
+  const last = e.redeals?.length ? e.redeals.at(-1).deal : e.deal_over.deal;
+  return page.t("events.nextHand", { n: last + 2, name: page.seatName(e.next_dealer) });
 }
 
 /** Deals voided at once and dealt again (a farmer's hand), each told. */
@@ -190,6 +216,9 @@ function passRound(page, state, phase) {
 export function describeDeal(page, d) {
   const scored = d.points.map((p, side) => [p, side]).filter(([p]) => p > 0);
   const score = scoreWords(page, d.score);
+  if (d.farmers?.length) {
+    return page.t("deal.farmersOf", { names: page.ctx.i18n.nameList(d.farmers.map((seat) => page.seatName(seat))) });
+  }
   if (d.outcome !== "scored" && d.outcome !== "forfeit") {
     return page.t(`deal.${["throw-in", "farmers", "misdeal", "redeal"].includes(d.outcome) ? d.outcome : "noScore"}`, { score });
   }

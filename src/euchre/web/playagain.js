@@ -20,9 +20,13 @@ export class PlayAgain {
     this.asking = false;
   }
 
-  /** Events at the finished table: someone opened the rematch. */
-  note(e) {
-    if (e.kind === "rematch") this.offer = { table: e.table, name: e.name, bots: e.bots || [], taken: [] };
+  /** Events at the finished table: someone opened the rematch (``live``: just now, so its
+   * time to answer counts down from now; a reload's log gives no countdown). */
+  note(e, live = true) {
+    if (e.kind === "rematch") {
+      const until = live && typeof e.seconds === "number" ? performance.now() + e.seconds * 1000 : null;
+      this.offer = { table: e.table, name: e.name, bots: e.bots || [], taken: [], until };
+    }
     if (e.table !== this.offer?.table) return;
     if (e.kind === "rematch_bots") Object.assign(this.offer, { bots: e.seats, taken: e.taken || [] });
     if (e.kind === "rematch_closed") {
@@ -40,7 +44,21 @@ export class PlayAgain {
 
   /** A page opened (or reloaded) on the finished game: its log's rematch news. */
   noteLog(events) {
-    for (const e of events || []) this.note(e);
+    for (const e of events || []) this.note(e, false);
+  }
+
+  /** "A bot takes your seat in N seconds unless you join" (null: no countdown). */
+  countdown() {
+    if (!this.offer?.until) return null;
+    const left = Math.max(0, Math.ceil((this.offer.until - performance.now()) / 1000));
+    return this.page.t("lookback.answerWithin", { count: left });
+  }
+
+  /** The countdown's words, each quarter second (the page's clock tick). */
+  tick() {
+    const el = document.getElementById("rematch-countdown");
+    const words = this.countdown();
+    if (el && words) el.textContent = words;
   }
 
   async ask() {
@@ -96,6 +114,7 @@ export class PlayAgain {
         "div",
         { class: "play-again", id: "rematch-offer", role: "status" },
         h("p", {}, t("lookback.playAgainAsked", { name: this.offer.name })),
+        this.offer.until ? h("p", { id: "rematch-countdown", class: "fill-countdown", role: "timer", "aria-live": "off" }, this.countdown()) : null,
         h(
           "div",
           { class: "row wrap" },

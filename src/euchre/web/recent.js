@@ -34,7 +34,16 @@ function gameLine(ctx, game) {
   const when = new Intl.DateTimeFormat(ctx.i18n.locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(game.finished_at));
   const preset = tableName(ctx, game.preset, game.house_rules);
   const line = ctx.t("lookback.gameLine", { players: game.players.map(isolateName).join(", "), score: (game.score || []).join(" – ") });
-  return `${preset} · ${line} · ${when}`;
+  const result = resultOf(game);
+  const said = `${preset} · ${line} · ${when}`;
+  return result ? h("span", {}, h("strong", { class: `game-result ${result}` }, ctx.t(`lookback.${result}`)), ` · ${said}`) : said;
+}
+
+/** "won" or "lost" for the viewer's own finished game (a side's, or their own, score). */
+function resultOf(game) {
+  if (game.seat === null || game.seat === undefined || game.winner === null || game.winner === undefined) return null;
+  const side = game.players.length === 4 ? game.seat % 2 : game.seat;
+  return side === game.winner ? "won" : "lost";
 }
 
 /** The score sheet of a replayed game, with its players' names. */

@@ -24,15 +24,16 @@ const DEFAULT_TARGET = 10; // a record names its target only when it is not 10 (
 const KEYS = { ArrowRight: "next", ArrowLeft: "back", Home: "first", End: "last", PageDown: "nextHand", PageUp: "prevHand" };
 
 export function mount(ctx, root, params) {
-  const page = new ReplayPage(ctx, root, params.game || null);
+  const page = new ReplayPage(ctx, root, params.game || null, params.invite || null);
   page.start();
   return page;
 }
 
 class ReplayPage extends Page {
-  constructor(ctx, root, gameId) {
+  constructor(ctx, root, gameId, invite) {
     super(ctx, root);
     this.gameId = gameId;
+    this.invite = invite; // a private game's code, for one who watched it rather than played
     this.replay = null; // the server's answer
     this.file = null; // an opened file: { name, url } (its text, for the download link)
     this.error = null;
@@ -49,13 +50,19 @@ class ReplayPage extends Page {
     this.sideways = window.matchMedia(SIDEWAYS);
     this.turned = () => this.replay && this.render();
     this.sideways.addEventListener("change", this.turned);
-    root.addEventListener("click", (e) => this.click(e));
-    root.addEventListener("change", (e) => this.changed(e));
+    // the root outlives this page (the list of games, then a game, are two pages on it):
+    // its listeners go with the page, else the list's still heard the game's hand picker
+    this.clicks = (e) => this.click(e);
+    this.changes = (e) => this.changed(e);
+    root.addEventListener("click", this.clicks);
+    root.addEventListener("change", this.changes);
   }
 
   unmount() {
     super.unmount();
     document.removeEventListener("keydown", this.keys);
+    this.root.removeEventListener("click", this.clicks);
+    this.root.removeEventListener("change", this.changes);
     this.sideways.removeEventListener("change", this.turned);
     this.forgetFile();
   }
@@ -68,11 +75,17 @@ class ReplayPage extends Page {
       return;
     }
     this.root.replaceChildren(h("p", { class: "loading", role: "status" }, this.t("replay.loading")));
-    const answer = await this.fetchReplay(`api/games/${encodeURIComponent(this.gameId)}/replay`, {});
+    const answer = await this.fetchReplay(this.gameUrl("replay"), {});
     if (this.gone) return;
     if (answer) this.show(answer);
     else this.render();
     if (answer) this.startReview();
+  }
+
+  /** ``api/games/<id>/<what>``, with the invite code that opens a private game, if any. */
+  gameUrl(what) {
+    const url = `api/games/${encodeURIComponent(this.gameId)}/${what}`;
+    return this.invite ? `${url}?invite=${encodeURIComponent(this.invite)}` : url;
   }
 
   /** The server's replay answer, or null with this.error saying why. */
@@ -139,6 +152,15 @@ class ReplayPage extends Page {
     this.error = null;
     this.root.replaceChildren(); // a new game: drawn afresh, not patched
     this.showDeal(0);
+    this.boardInView();
+  }
+
+  /** On a phone the page's title and menu above the hand picker leave the board's lower
+   * seats under the steps: a new game is scrolled to its hand picker. */
+  boardInView() {
+    const board = this.root.querySelector("#replay-board")?.getBoundingClientRect();
+    const steps = this.root.querySelector(".replay-steps")?.getBoundingClientRect();
+    if (board && steps && board.bottom > steps.top) this.root.querySelector(".replay-deals")?.scrollIntoView({ block: "start" });
   }
 
   // ------------------------------------------------------------------ moving
@@ -291,8 +313,10 @@ class ReplayPage extends Page {
       .join(" ");
   }
 
-  /** A seat's last bid (its action object) in a word or two. */
-  bidText(act) {
+  /** A seat's last bid (its action object) in a word or two; ``dealer``: the seat dealt,
+   * so its order took the turn-up into its own hand ("Picked up", as the table says). */
+  bidText(act, dealer = false) {
+    if (act.kind === "order" && dealer) return this.t(act.alone ? "bids.pickUpAlone" : "bids.pickUp");
     if (act.kind === "call") {
       const suit = act.suit === "n" ? this.t("cards.noTrump") : this.t(`cards.suits.${act.suit}`);
       return this.t(act.alone ? "bids.callAlone" : "bids.call", { suit });
@@ -340,7 +364,7 @@ class ReplayPage extends Page {
     const score = replay.game_over ? this.scoreText(replay.final_score) : this.t("replay.unfinished");
     const download = this.file
       ? { href: this.file.url, download: this.file.name }
-      : { href: `api/games/${encodeURIComponent(this.gameId)}/egn`, download: `euchre-${this.gameId}.egn` };
+      : { href: this.gameUrl("egn"), download: `euchre-${this.gameId}.egn` };
     return h(
       "div",
       { class: "box replay-summary", id: "replay-summary" },
@@ -373,11 +397,17 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: "replay-steps", role: "group", "aria-label": this.t("replay.steps") },
-      button(this.t("replay.first"), "first", "replay-first", this.step === 0),
+      // the ends' words make way for their arrows alone on a phone (visually: still read out)
+      button([h("span", { "aria-hidden": "true" }, "«"), h("span", { class: "step-word" }, `\u00a0${this.t("replay.first")}`)], "first", "replay-first", this.step === 0),
       button(this.t("replay.back"), "back", "replay-back", this.step === 0),
-      h("span", { class: "replay-position", id: "replay-position" }, this.t("replay.step", { n: this.step, total: last })),
+      h(
+        "span",
+        { class: "replay-position", id: "replay-position" },
+        h("span", { class: "step-words" }, this.t("replay.step", { n: this.step, total: last })),
+        h("span", { class: "step-figures", "aria-hidden": "true" }, `${this.step} / ${last}`), // a phone's narrow row
+      ),
       button(this.t("replay.next"), "next", "replay-next", this.step >= last),
-      button(this.t("replay.last"), "last", "replay-last", this.step >= last),
+      button([h("span", { class: "step-word" }, `${this.t("replay.last")}\u00a0`), h("span", { "aria-hidden": "true" }, "»")], "last", "replay-last", this.step >= last),
       h("p", { class: "hint replay-keys" }, this.t("replay.keys")),
     );
   }
@@ -478,7 +508,7 @@ class ReplayPage extends Page {
         "p",
         { class: "muted seat-facts" },
         h("span", { class: "tricks-won", dataset: { tricks: String(frame.tricksWon[seat]) } }, this.t("table.tricksN", { count: frame.tricksWon[seat] })),
-        bid ? ` · ${this.bidText(bid)}` : "",
+        bid ? ` · ${this.bidText(bid, deal.dealer === seat)}` : "",
       ),
     );
   }

@@ -4,7 +4,7 @@
 
 import { actKey, CARD_KINDS } from "./acts.js";
 import { cardName } from "./cards.js";
-import { actionDoing, actionWords, formatNumber, lossWords, reasonText } from "./coachwords.js";
+import { actionDoing, actionWords, formatNumber, lossWords, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
 import { h } from "./dom.js";
 
 /**
@@ -32,14 +32,20 @@ function tiedWithBest(decision) {
   return decision.tied === true && decision.best !== decision.chosen;
 }
 
+/** The word for a decision: its mark; else "Best" for the coach's own pick, as the table's
+ * review says (the replay said "Good"), "About equal" for one tied with it. */
 function markOf(decision) {
-  return decision.mark || (tiedWithBest(decision) ? "tied" : "none");
+  if (decision.mark) return decision.mark;
+  if (decision.best === decision.chosen) return "best";
+  return tiedWithBest(decision) ? "tied" : "none";
 }
 
 /** The coach's verdict on the decision taken at the step shown; ``game`` gives what the
  * reason's words need: the replay's seat names, its target, whether the viewer dealt. */
-export function reviewBox(ctx, decision, game) {
+export function reviewBox(ctx, decision, deal) {
   const t = (key, params) => ctx.t(key, params);
+  // where it was decided: a pass outside the bidding is named as what it declined
+  const game = { ...deal, phase: decision.position?.phase ?? null };
   const mark = decision.mark || "none";
   const same = decision.best === decision.chosen;
   const tied = tiedWithBest(decision); // no cost to tell: neither choice is the better
@@ -49,10 +55,27 @@ export function reviewBox(ctx, decision, game) {
     h("h2", { id: "replay-review-title" }, t("replayReview.title"), ": ", h("span", { class: "mark-label" }, markText(ctx, decision))),
     // the choice taken and the best in the same words ("Order up K♥", "Play Ace of hearts")
     h("p", {}, t("replayReview.chosen", { action: choiceWords(ctx, decision, decision.chosen, game) })),
-    tied ? h("p", { class: "coach-best" }, t("replayReview.tied", { action: choiceWords(ctx, decision, decision.best, game) })) : null,
+    // named mid-sentence: "About equal to playing the Ace of hearts, …"
+    tied && !tieToldByReason(decision) ? h("p", { class: "coach-best" }, t("replayReview.tied", { action: doingWords(ctx, decision, decision.best, game) })) : null,
     same || tied ? null : h("p", { class: "coach-best" }, t("replayReview.best", { action: choiceWords(ctx, decision, decision.best, game) })),
     decision.loss > 0 && !tied ? h("p", { class: "muted" }, lossWords({ t, i18n: ctx.i18n }, decision) ?? t("replayReview.loss", { loss: formatNumber(ctx.i18n, decision.loss, 2) })) : null,
-    h("p", { class: "coach-reason" }, reason(ctx, decision, game)),
+    whyBox(t, h("p", { class: "coach-reason" }, reason(ctx, decision, game))),
+  );
+}
+
+// A phone's screen holds the verdict or the cards: the reason waits behind "Why?" there
+// (it pushed the hands below the fold upright, and the trick off the top on its side),
+// opened or not as the viewer left it at the decision before.
+const PHONE = "(max-width: 599px), (orientation: landscape) and (max-height: 520px)";
+let whyOpen = false;
+
+function whyBox(t, reasonLine) {
+  if (!window.matchMedia(PHONE).matches) return reasonLine;
+  return h(
+    "details",
+    { class: "replay-why", open: whyOpen, ontoggle: (e) => { whyOpen = e.currentTarget.open; } },
+    h("summary", {}, t("coach.why")),
+    reasonLine,
   );
 }
 
@@ -61,7 +84,8 @@ export function reviewBox(ctx, decision, game) {
 function reason(ctx, decision, game) {
   const { seatName, target, trump } = game;
   const t = (key, params) => ctx.t(key, params);
-  const doing = (text) => actionDoing({ t, i18n: ctx.i18n }, decision.acts[text], game);
+  // (a review stored before an action's object was sent for it: its text)
+  const doing = (text) => (decision.acts[text] ? actionDoing({ t, i18n: ctx.i18n }, decision.acts[text], game) : text);
   return reasonText({ t, i18n: ctx.i18n, doing, seatName, target, trump }, decision.facts, decision.reason, decision.best);
 }
 
@@ -81,23 +105,24 @@ export function decisionList(ctx, decisions, current) {
           dataset: { cmd: "step", step: String(d.index + 1), mark: d.mark || "none" },
           "aria-current": current === d.index + 1 ? "step" : null,
         },
-        t("replayReview.decision", { n: d.index + 1, action: sentenceStart(actionLabel(ctx, d, d.chosen)), mark: markText(ctx, d) }),
+        t("replayReview.decision", { n: d.index + 1, action: startCapital(ctx.i18n, actionLabel(ctx, d, d.chosen)), mark: markText(ctx, d) }),
       ),
     ),
   );
   return h("ol", { class: "decision-list", id: "replay-decisions", "aria-label": t("replayReview.yours") }, items);
 }
 
-/** "play King of diamonds" as the start of a line: "Play King of diamonds" (as "Pass"). */
-function sentenceStart(text) {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+/** The same action as a sentence names it within ("playing the Ace of hearts"). */
+function doingWords(ctx, decision, text, { picksUp, upcard = null, phase = null, trump = null }) {
+  const words = { t: (key, params) => ctx.t(key, params), i18n: ctx.i18n };
+  return actionDoing(words, decision.acts[text], { picksUp, upcard, phase, trump });
 }
 
 /** An action of a decision named as a choice ("Pick up 9♠", "Play King of hearts"), as its
  * reason names it, not as a thing done ("Ordered up"); ``game.upcard``: the deal's turn-up. */
-function choiceWords(ctx, decision, text, { picksUp, upcard = null }) {
+function choiceWords(ctx, decision, text, { picksUp, upcard = null, phase = null, trump = null }) {
   const words = { t: (key, params) => ctx.t(key, params), i18n: ctx.i18n };
-  return actionWords(words, decision.acts[text], { picksUp, upcard }) ?? actionLabel(ctx, decision, text);
+  return actionWords(words, decision.acts[text], { picksUp, upcard, phase, trump }) ?? actionLabel(ctx, decision, text);
 }
 
 export function actionLabel(ctx, decision, text) {

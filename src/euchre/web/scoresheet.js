@@ -85,12 +85,12 @@ function headCell(short, full, order = null) {
   return h("th", { scope: "col" }, label, order ? h("span", { class: "sheet-order" }, order) : null);
 }
 
-function trumpCell(ctx, row) {
+export function trumpCell(ctx, row) {
   if (!row.trump) return ctx.t(`lookback.outcome.${row.outcome === "forfeit" ? "forfeit" : "none"}`);
   return row.trump === "n" ? ctx.t("cards.noTrump") : suitBadge(ctx.i18n, row.trump);
 }
 
-function makerCell(ctx, row, names) {
+export function makerCell(ctx, row, names) {
   if (row.maker === null || row.maker === undefined) return "–";
   const maker = nameCut(names.seat(row.maker));
   return row.alone ? [maker, ` (${ctx.t("table.alone")})`] : maker;

@@ -122,14 +122,19 @@ function tableActions(page) {
   // Only the person whose seat a bot plays gets it back (a spectator would take a bot's seat).
   const held = page.heldSeat === null ? null : page.info.seats[page.heldSeat];
   const botsSitting = Boolean(held && held.type === "human" && held.bot_playing && !held.connected);
+  // the question standing up or leaving asks first, under its own button
+  const asked = (what) => me !== null && page.confirmingStand === what && playing;
+  const asking = (what) => (asked(what) ? { "aria-expanded": "true", "aria-controls": "stand-confirm" } : {});
+  const question = (what) => (asked(what) ? standQuestion(page) : null);
   return h(
     "div",
     { class: "box row wrap table-actions" },
-    me !== null && page.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", "aria-expanded": page.confirmingStand ? "true" : null, "aria-controls": page.confirmingStand ? "stand-confirm" : null, dataset: { key: "stand", cmd: "stand" } }, page.t("table.stand")) : null,
-    me !== null && page.confirmingStand && page.info.status === "playing" ? standQuestion(page) : null,
+    me !== null && page.info.status !== "finished" ? h("button", { type: "button", id: "stand-up", ...asking("stand"), dataset: { key: "stand", cmd: "stand" } }, page.t("table.stand")) : null,
+    question("stand"),
     page.gameOverClosed && page.state?.phase === "game_over" ? h("button", { type: "button", id: "show-result", dataset: { key: "show-result", cmd: "show-result" } }, page.t("game.showResult")) : null,
     me === null && playing && botsSitting ? h("button", { type: "button", id: "sit-again", dataset: { key: "sit-again", cmd: "sit" } }, page.t("table.sitAgain")) : null,
-    h("button", { type: "button", id: "leave-table", dataset: { key: "leave", cmd: "leave" } }, page.t("table.leave")),
+    h("button", { type: "button", id: "leave-table", ...asking("leave"), dataset: { key: "leave", cmd: "leave" } }, page.t("table.leave")),
+    question("leave"),
   );
 }
 

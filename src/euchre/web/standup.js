@@ -1,25 +1,40 @@
-// Standing up mid-game hands the seat to a bot: at a private table the player says so
-// first, in a small question in the page (never the browser's confirm). The question is a
+// Standing up (or leaving) mid-game hands the seat to a bot: at a private table the player
+// says so first, in a small question in the page (never the browser's confirm). The question is a
 // dialog: focus goes into it, Tab stays in it, Escape or "Stay seated" closes it and focus
 // goes back to the Stand up button.
 
 import { h } from "./dom.js";
 
-/** "Stand up" pressed on the table ``page``: ask first where a bot would take the seat. */
-export function askStand(page) {
-  if (page.info.kind !== "private" || page.info.status !== "playing") {
-    page.stand();
+// What is asked about: standing up, or leaving the table (a seated player: a bot plays the
+// seat, as for standing up; a leave was one stray tap, unasked), with the button each
+// question belongs to.
+const ASKED = { stand: "stand-up", leave: "leave-table" };
+
+/** "Stand up" or "Leave the table" (``what``) pressed on the table ``page``: ask first where
+ * a bot would take the seat. */
+export function askStand(page, what = "stand") {
+  const seated = page.mySeat() !== null;
+  if (page.info.kind !== "private" || page.info.status !== "playing" || !seated) {
+    if (what === "leave") page.leave();
+    else page.stand();
     return;
   }
-  page.confirmingStand = true;
+  page.confirmingStand = what;
   page.render();
   document.getElementById("stand-yes")?.focus();
 }
 
+/** "Yes" to the question: stand up or leave, as asked. */
+export function confirmStand(page) {
+  if (page.confirmingStand === "leave") page.leave();
+  else page.stand();
+}
+
 export function cancelStand(page) {
+  const asked = ASKED[page.confirmingStand] || ASKED.stand;
   page.confirmingStand = false;
   page.render();
-  document.getElementById("stand-up")?.focus();
+  document.getElementById(asked)?.focus();
 }
 
 /** Keys while the question shows: Escape cancels, Tab cycles its two buttons; true when handled. */
@@ -41,14 +56,15 @@ export function standKey(page, event) {
 }
 
 export function standQuestion(page) {
+  const leaving = page.confirmingStand === "leave";
   return h(
     "div",
     { class: "stand-confirm", id: "stand-confirm", role: "alertdialog", "aria-labelledby": "stand-question", "aria-modal": "false", dataset: { key: "stand-confirm" } },
-    h("p", { id: "stand-question" }, page.t("table.standQuestion")),
+    h("p", { id: "stand-question" }, page.t(leaving ? "table.leaveQuestion" : "table.standQuestion")),
     h(
       "div",
       { class: "row wrap" },
-      h("button", { type: "button", class: "primary", id: "stand-yes", dataset: { key: "stand-yes", cmd: "stand-yes" } }, page.t("table.standYes")),
+      h("button", { type: "button", class: "primary", id: "stand-yes", dataset: { key: "stand-yes", cmd: "stand-yes" } }, page.t(leaving ? "table.leaveYes" : "table.standYes")),
       h("button", { type: "button", id: "stand-no", "aria-keyshortcuts": "Escape", dataset: { key: "stand-no", cmd: "stand-no" } }, page.t("table.standNo")),
     ),
   );

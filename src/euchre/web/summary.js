@@ -45,10 +45,15 @@ export function handSummary(page, deal, { live }) {
     h(
       "div",
       { class: "summary-actions" },
-      live ? h("button", { type: "button", class: "primary", id: "summary-continue", dataset: { cmd: "continue", key: "continue" } }, t("lookback.continue")) : null,
+      live ? h("button", { type: "button", class: "primary", id: "summary-continue", dataset: { cmd: "continue", key: "continue" } }, continueWords(page)) : null,
       page.coach?.reviewButton(deal.deal, live ? "summary-review" : "final-review"), // the coach's review of this hand
     ),
   );
+}
+
+/** "Continue (3 s)": the next deal starts by itself when the pause runs out. */
+export function continueWords(page) {
+  return page.t("lookback.continueIn", { count: Math.ceil(page.handPause.msLeft() / 1000) });
 }
 
 /** The hand's last trick, which the felt never draws (the summary takes its place): each

@@ -16,23 +16,26 @@ import { suitOf } from "./cardtext.js";
 import { cardNameUnder, withTrumpRole } from "./trumprole.js";
 import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./lasttrick.js";
 import { matchLine, rubberLine } from "./matchline.js";
-import { dealTrumps, describeGame, EventLog, eventTrump } from "./narration.js";
+import { dealTrumps, describeGame, EventLog, eventTrump, timeRanOut } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
 import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
-import { askStand, cancelStand, standKey } from "./standup.js";
+import { askStand, cancelStand, confirmStand, standKey } from "./standup.js";
+import { backToTable, turnPill, updateTurnPill } from "./turnpill.js";
 import { SeatMoves } from "./seatmove.js";
-import { HandPause, handSummary } from "./summary.js";
+import { continueWords, HandPause, handSummary } from "./summary.js";
 import { withRows } from "./scoresheet.js";
-import { fetchInvite, inviteFailure, invitedText } from "./invitepreview.js";
+import { fetchInvite, inviteFailure, invitedText, showInviteRules } from "./invitepreview.js";
 import { seatElsewhere } from "./elsewhere.js";
 import { FillCountdown } from "./waiting.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
 import { tableHeading } from "./tablename.js";
 import { isolateName } from "./i18n.js";
-import { disabledDescriptions, sayWhyNot } from "./whynot.js";
+import { disabledDescriptions, sayWhyNot, suitToFollow } from "./whynot.js";
 
+// The bids are disabled this long after the hand summary went by itself.
+const TAPS_HELD_MS = 700;
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
 const TRICK_SHOWN_MS = 1600;
@@ -75,6 +78,10 @@ class TablePage extends Page {
     this.gameOverClosed = false; // the game over box put away (Escape, Close) to see the table
     this.inerted = []; // what the game over box covers, made inert (coverUnder())
     this.handPause = new HandPause();
+    this.pauseTicks = 0; // the countdown of the summary's "Continue (3 s)" now running
+    this.tapsHeldUntil = 0; // performance.now() until which the bids are disabled
+    this.summaryShown = false; // the hand summary showed at the last render
+    this.summaryClosedByPlayer = false; // ... and the player closed it since (Continue)
     this.fill = new FillCountdown();
     this.playAgain = new PlayAgain(this);
     this.coach = new Coach(this);
@@ -107,8 +114,11 @@ class TablePage extends Page {
       this.coverUnder(this.panelOverTable());
       this.fitFelt();
       this.placeHint();
+      updateTurnPill(this.root);
     };
     window.addEventListener("resize", this.onResize);
+    this.onScroll = () => updateTurnPill(this.root);
+    window.addEventListener("scroll", this.onScroll, { passive: true });
   }
 
   start() {
@@ -126,6 +136,7 @@ class TablePage extends Page {
     this.ctx.net.removeEventListener("open", this.onOpen);
     clearInterval(this.tick);
     window.removeEventListener("resize", this.onResize);
+    window.removeEventListener("scroll", this.onScroll);
     this.root.removeEventListener("click", this.onClick);
     this.root.removeEventListener("keydown", this.onKey);
     this.root.removeEventListener("change", this.onChange);
@@ -294,7 +305,7 @@ class TablePage extends Page {
     this.seatMoves.follow(m.event);
     this.noteEvent(m.event, m.state, true, before);
     this.handPause.set(m.pause, m.pause ? this.lastDeal : null);
-    if (m.pause) this.later(m.pause.remaining * 1000 + 50, () => this.render());
+    if (m.pause) this.countDownPause();
     this.render();
   }
 
@@ -311,13 +322,48 @@ class TablePage extends Page {
     const last = this.sheet[this.sheet.length - 1] || null;
     if (last && !this.lastDeal) this.lastDeal = last;
     this.handPause.set(m.pause, m.pause ? last : null);
-    if (m.pause) this.later(m.pause.remaining * 1000 + 50, () => this.render());
+    if (m.pause) this.countDownPause();
+  }
+
+  /** The summary's "Continue (3 s)" counts down each second; when the pause runs out the
+   * next deal shows. One countdown at a time: each message of the pause starts it again. */
+  countDownPause(tick = ++this.pauseTicks) {
+    if (tick !== this.pauseTicks) return;
+    const left = this.handPause.msLeft();
+    if (left <= 0 || !this.handPause.showing()) {
+      this.render();
+      return;
+    }
+    const button = this.root.querySelector("#summary-continue");
+    if (button) button.textContent = continueWords(this);
+    this.later(left % 1000 || 1000, () => this.countDownPause(tick));
+  }
+
+  /** Whether the hand summary has just come. One gone by itself (its time ran out, the
+   * others continued): for a moment the bids are disabled, so that a tap meant for it
+   * ("Review hand") is not taken for a bid now under the finger. */
+  summaryJustCame() {
+    const showing = this.handPause.showing();
+    if (this.summaryShown && !showing && !this.summaryClosedByPlayer) {
+      this.tapsHeldUntil = performance.now() + TAPS_HELD_MS;
+      this.later(TAPS_HELD_MS + 20, () => this.render());
+    }
+    const came = showing && !this.summaryShown;
+    this.summaryShown = showing;
+    this.summaryClosedByPlayer = false;
+    return came;
+  }
+
+  /** Bids are not taken now: one is on its way, or the summary just went (above). */
+  choicesHeld() {
+    return Boolean(this.pending) || performance.now() < this.tapsHeldUntil;
   }
 
   continueAfterHand() {
     if (!this.handPause.showing()) return;
     this.handPause.dismiss();
     if (this.mySeat() !== null) this.ctx.net.fire({ type: "continue", table: this.tableId });
+    this.summaryClosedByPlayer = true; // their next tap is meant for the deal
     this.render();
   }
 
@@ -391,8 +437,9 @@ class TablePage extends Page {
     if (e.kind === "time_up") this.gameClock.noteTimeUp();
     const news = this.log.noteNews(this, this.gameClock.noteDealOver(e));
     if (speak) for (const said of [words, news]) if (said()) this.announce(said());
-    // Shown on the screen too (on a phone the log is folded away); heard once, above.
-    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(words, "info", { heard: false });
+    // Shown on the screen too (on a phone the log is folded away); heard once, above. Only
+    // what the timer did: with the trick it won too it ran to four lines over the hand.
+    if (speak && e.kind === "action" && e.by === "timer" && e.seat === this.mySeat()) this.ctx.toast(() => timeRanOut(this, e, state), "info", { heard: false });
   }
 
   /** A card played, a trick won, a side euchred: heard unless muted (attention.js). */
@@ -517,9 +564,9 @@ class TablePage extends Page {
       "swap-cancel": () => this.seatMoves.cancel(),
       start: () => this.startGame(),
       stand: () => askStand(this),
-      "stand-yes": () => this.stand(),
+      "stand-yes": () => confirmStand(this),
       "stand-no": () => cancelStand(this),
-      leave: () => this.leave(),
+      leave: () => askStand(this, "leave"),
       copy: () => copyInvite(this),
       continue: () => this.continueAfterHand(),
       "last-trick": () => this.toggleLastTrick(),
@@ -530,6 +577,8 @@ class TablePage extends Page {
       "house-rules": () => showTableRules(),
       hint: () => this.coach.toggleHint(),
       "close-hint": () => this.coach.closeHint(),
+      "hint-why": () => this.coach.toggleWhy(),
+      "back-to-table": () => backToTable(this),
       review: () => this.coach.openReview(target, el.id),
       "close-review": () => this.coach.closeReview(),
       "play-again": () => this.playAgain.ask(),
@@ -645,6 +694,7 @@ class TablePage extends Page {
   }
 
   async leave() {
+    this.confirmingStand = false;
     try {
       await this.ctx.net.request({ type: "leave", table: this.tableId });
     } catch {
@@ -683,6 +733,7 @@ class TablePage extends Page {
         this.ctx.nameForm(intro, () => this.start()),
       ),
     );
+    if (preview) showInviteRules(this, preview);
     document.getElementById("guest-name")?.focus();
     if (this.invite && this.invitePreview === undefined) this.previewInvite();
   }
@@ -698,12 +749,20 @@ class TablePage extends Page {
       this.invitePreview = preview;
       const intro = document.getElementById("name-intro");
       if (intro) intro.textContent = invitedText(this, preview);
+      showInviteRules(this, preview);
     }
   }
 
   renderLoading() {
     this.pageEl = null;
     this.root.replaceChildren(h("p", { class: "loading", role: "status" }, this.t("table.loading")));
+  }
+
+  /** Why the table could not be joined. A private table's own address (from the host's
+   * address bar) is "no table" to anyone without its invite: say what to ask for. */
+  failureText() {
+    if (this.failure.code === "not_found" && this.tableId) return this.t("table.notFoundById");
+    return this.ctx.errorText(this.failure);
   }
 
   renderFailure() {
@@ -718,7 +777,7 @@ class TablePage extends Page {
         "section",
         { class: "panel narrow", role: "alert" },
         h("h1", { tabindex: "-1" }, this.t("table.notFound")),
-        h("p", { id: "table-error" }, this.ctx.errorText(this.failure)),
+        h("p", { id: "table-error" }, this.failureText()),
         h("a", { class: "button", href: "#/" }, this.t("nav.backToLobby")),
       ),
     );
@@ -728,6 +787,7 @@ class TablePage extends Page {
   render() {
     if (!this.info) return;
     this.coach.expire();
+    const summaryCame = this.summaryJustCame();
     const hadFocus = Boolean(this.pageEl?.contains(document.activeElement));
     const myTurn = this.isMyTurn();
     const page = h(
@@ -765,19 +825,18 @@ class TablePage extends Page {
       ),
       sidePanel(this),
       this.gameOverPanel(),
+      turnPill(this, myTurn),
     );
     if (this.pageEl && this.pageEl.parentNode === this.root) this.pageEl = morph(this.pageEl, page);
     else {
       this.root.replaceChildren(page);
       this.pageEl = page;
     }
-    this.afterRender(myTurn, hadFocus);
+    this.afterRender(myTurn, hadFocus, summaryCame);
   }
 
-  afterRender(myTurn, hadFocus) {
-    const summary = this.handPause.showing();
-    if (summary && !this.summaryFocused && hadFocus) document.getElementById("summary-continue")?.focus({ preventScroll: true });
-    this.summaryFocused = summary;
+  afterRender(myTurn, hadFocus, summaryCame) {
+    if (summaryCame && hadFocus) document.getElementById("summary-continue")?.focus({ preventScroll: true });
     if (myTurn) {
       const prompt = this.promptText();
       const newChoice = !this.wasMyTurn || prompt !== this.lastPrompt;
@@ -792,6 +851,7 @@ class TablePage extends Page {
     this.placeHint();
     this.coverUnder(this.panelOverTable());
     this.intoViewAtStart();
+    updateTurnPill(this.root);
   }
 
   /** The game starts (waiting -> playing): a seated player who scrolled down to the chat
@@ -877,11 +937,20 @@ class TablePage extends Page {
     const foot = choices?.height ? choices.top - HINT_GAP : inner;
     const below = (selector) => Math.max(box.top, ...[...felt.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).filter((r) => r.height).map((r) => r.bottom + HINT_GAP));
     const clear = below(".seat:not(.pos-bottom), .upcard, .trick, .felt-score, .felt-contract");
-    const values = panel.querySelector("#hint-values");
-    const needed = values ? values.offsetTop + values.offsetHeight + parseFloat(getComputedStyle(panel).paddingBottom) : 0;
-    const top = Math.max(below(".upcard:not(.down)"), Math.min(clear, foot - needed));
+    // What must show unscrolled: the numbers and what they mean under them (held to the
+    // box's foot, it hid the last choice), or the reason a phone shows in their place.
+    // (on a phone on its side the legend sits beside the title: the lowest one counts)
+    const shown = [...panel.querySelectorAll("#hint-values, #hint-legend, #hint-reason")].filter((e) => e.offsetHeight);
+    const lowest = Math.max(0, ...shown.map((e) => e.offsetTop + e.offsetHeight));
+    const needed = shown.length ? lowest + parseFloat(getComputedStyle(panel).paddingBottom) : 0;
+    // The numbers leave the turn-up in view; the reason, asked for, may cover it ("Choices"
+    // gives it back): at 360 x 640 under a two-line title it was cut mid-sentence.
+    const floor = panel.dataset.view === "why" ? box.top + parseFloat(style.borderTopWidth) : below(".upcard:not(.down)");
+    const top = Math.max(floor, Math.min(clear, foot - needed));
     felt.style.setProperty("--hint-bottom", `${Math.ceil(upright ? edge - foot : 0)}px`);
     felt.style.setProperty("--hint-room", `${Math.floor(foot - Math.ceil(top))}px`);
+    // still more than the room: a shadow at the box's foot says it scrolls
+    requestAnimationFrame(() => panel.classList.toggle("scrolls", panel.scrollHeight > panel.clientHeight + 1));
   }
 
   /** The felt, with the hand and the bids on it, takes the screen below where it starts
@@ -988,8 +1057,9 @@ class TablePage extends Page {
 
   seatStatus(seat, info, inactive, toAct) {
     const words = [];
-    if (info.type === "human" && info.bot_playing) words.push(this.t(info.connected ? "table.botPlaysHere" : "table.botPlaying"));
-    else if (info.type === "human" && !info.connected) words.push(this.t(this.info.awaiting?.includes(seat) ? "lookback.deciding" : "table.away"));
+    // a chip, not words: "a bot plays 0 tricks" read as one sentence
+    const standIn = info.type === "human" && info.bot_playing ? h("span", { class: "chip stand-in" }, this.t(info.connected ? "table.botPlaysHere" : "table.botPlaying")) : null;
+    if (info.type === "human" && !info.bot_playing && !info.connected) words.push(this.t(this.info.awaiting?.includes(seat) ? "lookback.deciding" : "table.away"));
     if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);
@@ -999,6 +1069,7 @@ class TablePage extends Page {
       "div",
       { class: "seat-status" },
       bubble,
+      standIn,
       words.length ? h("span", { class: "muted" }, words.join(" · ")) : null,
       tricks ? h("span", { class: "tricks" }, tricks) : null,
       toAct && !bid ? h("span", { class: "visually-hidden" }, this.t("table.toAct")) : null,
@@ -1066,8 +1137,10 @@ class TablePage extends Page {
     if (this.seatMoves.picking()) return this.seatMoves.pickText();
     if (this.info.kind === "casual") return this.t(this.fill.at === null ? "table.waitingCasual" : "lookback.waitingForPlayers");
     if (this.info.kind === "private") {
-      if (this.you?.host) return this.t("table.waitingHost");
-      return this.t(this.mySeat() === null ? "table.waitingPrivate" : "table.waitingSeated");
+      const full = this.info.seats.every((seat) => seat.type !== "empty");
+      if (this.you?.host) return this.t(full ? "table.waitingHostFull" : "table.waitingHost");
+      if (this.mySeat() !== null) return this.t("table.waitingSeated");
+      return this.t(full ? "table.waitingFull" : "table.waitingPrivate");
     }
     const waiting = this.info.seats.filter((seat) => seat.type === "human").length;
     return `${this.t("table.waitingRanked")} ${this.t("lookback.queue", { count: waiting })}`;
@@ -1133,16 +1206,30 @@ class TablePage extends Page {
     }
     const card = s.upcard ? cardName(this.ctx.i18n, s.upcard) : "";
     const dealer = s.dealer === s.seat;
-    if (s.phase === "bid_r1") return this.t(dealer ? "prompt.bid_r1Dealer" : "prompt.bid_r1", { card });
+    if (s.phase === "bid_r1") {
+      // a Canadian loner: the dealer's partner may order up only to go alone
+      const orders = (s.legal_acts || []).filter((act) => act.kind === "order");
+      const alone = orders.length && orders.every((act) => act.alone) ? "Alone" : "";
+      return this.t(`prompt.bid_r1${dealer ? "Dealer" : ""}${alone}`, { card });
+    }
+    const follow = suitToFollow(this); // "Your turn: follow clubs." (only the dimmed cards said so)
+    if (follow) return this.t("prompt.follow", { suit: follow });
+    // the turn-up just picked up is dimmed in the hand (it may not be discarded): say why
+    const keeps = s.phase === "dealer_discard" && !(s.legal_acts || []).some((act) => act.card === s.upcard);
+    if (keeps) return this.t("prompt.dealer_discardKeep", { card });
     return this.t(`prompt.${s.phase}`, { card, name: this.seatName(s.maker ?? s.seat), partner: this.seatName((s.seat + 2) % this.players()) });
   }
 
   controls() {
     const s = this.state;
     const actions = this.buttonActions();
-    const prompt = h("p", { class: "prompt", id: "prompt" }, this.promptText());
+    const said = this.promptText();
+    const prompt = h("p", { class: "prompt", id: "prompt" }, said);
     const hint = this.coach.hintButton();
-    const children = [hint ? h("div", { class: "prompt-row" }, prompt, hint) : prompt];
+    // The row keeps the Hint button's height between turns (the seats and the hand moved 15
+    // to 31 px as each turn began and ended), not while a hand's summary needs the room.
+    const row = hint || (said && this.coach.hintsHere());
+    const children = [row ? h("div", { class: "prompt-row" }, prompt, hint) : prompt];
     if (actions.length) children.push(bidButtons(this, actions));
     if (!s && this.info.status === "waiting") children.push(this.waitingControls());
     if (this.botPlaysForMe()) {
@@ -1191,6 +1278,8 @@ class TablePage extends Page {
   /** The start button says when bots will take the empty seats. */
   startLabel() {
     if (this.info.kind === "casual") return this.t("lookback.startNow");
+    // play again, some still deciding: their seats wait for them, a bot playing meanwhile
+    if (this.info.awaiting?.length) return this.t("table.startWithoutWaiting");
     const empty = this.info.seats.filter((s) => s.type === "empty").length;
     return empty ? this.t("table.startWithBots", { count: empty }) : this.t("table.start");
   }
@@ -1270,6 +1359,8 @@ class TablePage extends Page {
     const won = mine === s.winner;
     const result = mine === null ? "game.over" : won ? "game.youWon" : "game.youLost";
     const again = this.playAgain.element();
+    // A private game's record opens to its players, or with its invite code (one who watched)
+    const code = this.info.kind === "private" && this.mySeat() === null ? this.inviteCode || this.invite : null;
     const panel = h(
       "section",
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
@@ -1287,8 +1378,8 @@ class TablePage extends Page {
           { class: "row wrap" },
           // one primary button: playing again where offered, else the lobby
           h("a", { class: again?.querySelector?.(".primary") || again?.classList?.contains("primary") ? "button" : "button primary", href: "#/", id: "back-to-lobby" }, this.t("nav.backToLobby")),
-          h("a", { class: "button", href: `#/replay/${this.tableId}`, id: "watch-replay" }, this.t("game.replay")),
-          h("a", { class: "button", href: `api/games/${this.tableId}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
+          h("a", { class: "button", href: `#/replay/${this.tableId}${code ? `/${encodeURIComponent(code)}` : ""}`, id: "watch-replay" }, this.t("game.replay")),
+          h("a", { class: "button", href: `api/games/${this.tableId}${code ? `?invite=${encodeURIComponent(code)}` : ""}`, download: `euchre-${this.tableId}.egn` }, this.t("game.download")),
           h("button", { type: "button", id: "close-game-over", "aria-keyshortcuts": "Escape", dataset: { cmd: "close-game-over", key: "close-game-over" } }, this.t("game.close")),
         ),
       ),
@@ -1306,6 +1397,7 @@ class TablePage extends Page {
 
   updateClocks() {
     this.fill.tick(this);
+    this.playAgain.tick();
     const clock = this.clock;
     this.probeIfOverdue(clock);
     for (const el of this.root.querySelectorAll(".timer")) {

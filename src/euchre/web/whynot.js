@@ -9,12 +9,22 @@ import { h } from "./dom.js";
 import { trumpRole } from "./trumprole.js";
 
 let shownNotice = null; // the last reason on the screen: a new tap replaces it, never stacks
-const NOTICE_GAP = 8; // px between a lifted notice and the cards
+const NOTICE_GAP = 8; // px between a lifted notice and the cards or choices
 const BID_ROUNDS = new Set(["bid_r1", "bid_r2"]);
 
 /** The suit ``card`` follows and is followed as, the engine's effective suit: a bower or
  * the Joker is a trump, every other card its printed suit. */
 const suitFollowed = (card, trump) => (trumpRole(card, trump) ? trump : suitOf(card));
+
+/** The suit the seat must follow now, by name ("clubs", "trumps"): its turn in a trick
+ * led, and only some of its cards may be played; null otherwise. */
+export function suitToFollow(page) {
+  const s = page.state;
+  const led = s?.phase === "play" ? s.trick[0]?.card : null;
+  if (!led || !page.isMyTurn() || page.cardActions().size >= s.hand.length) return null;
+  const suit = suitFollowed(led, s.trump);
+  return suit === s.trump ? page.t("cards.trumps") : page.t(`cards.suitsOf.${suit}`);
+}
 
 /** The reason ``card`` cannot be chosen, as a function giving it in the page's language at
  * the time (``heard``: as a screen reader is to say it, cards and suits by name); null when
@@ -63,19 +73,24 @@ export function sayWhyNot(page, card) {
   page.announce(words(true));
   shownNotice?.remove();
   shownNotice = page.ctx.toast(words, "info", { heard: false });
-  clearOfHand(shownNotice, page.root.querySelector(".hand"));
+  clearOfChoices(shownNotice, page.root.querySelector(".felt .dock"));
 }
 
 /** On a phone the notices' place is over the hand: the reason goes up, clear of the cards
- * it is about. */
-function clearOfHand(notice, hand) {
+ * it is about and of the choices above them (over the bids, "Choose a bid first" hid the
+ * very buttons it pointed to). */
+function clearOfChoices(notice, dock) {
   const box = notice.getBoundingClientRect();
-  const under = [...(hand?.querySelectorAll(".hand-card") ?? [])]
-    .map((card) => card.getBoundingClientRect())
-    .filter((card) => card.height && card.left < box.right && card.right > box.left && card.top < box.bottom + NOTICE_GAP);
-  if (!under.length) return;
-  const lift = box.bottom + NOTICE_GAP - Math.min(...under.map((card) => card.top));
-  notice.style.setProperty("transform", `translateY(${-Math.ceil(lift)}px)`);
+  const lowestFirst = [...(dock?.querySelectorAll(".hand-card, button") ?? [])]
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height && r.left < box.right && r.right > box.left)
+    .sort((a, b) => b.bottom - a.bottom);
+  let lift = 0;
+  for (const r of lowestFirst) {
+    const bottom = box.bottom - lift;
+    if (r.top < bottom + NOTICE_GAP && r.bottom > box.top - lift) lift += bottom + NOTICE_GAP - r.top;
+  }
+  if (lift > 0) notice.style.setProperty("transform", `translateY(${-Math.ceil(lift)}px)`);
 }
 
 /** Each disabled card's description (``describedBy(card)``: the id for its

@@ -129,7 +129,8 @@ class Play(Reseating):
         """A person is done with the hand summary; when all are, the next deal goes on."""
         index = self._own_seat(conn)
         pause = self.pause
-        if pause is None:
+        if pause is None:  # ended already (its time ran out): no error, unless no deal is next
+            self._playing_state()
             return
         user = self.seats[index].user
         if user is not None:
@@ -212,7 +213,8 @@ class Play(Reseating):
         names = [s.name for s in self.seats]
         try:
             record: dict[str, Any] | None = export_egn(
-                state, players=names, game_id=self.id, date=finished.date().isoformat()
+                # date and time, to the minute: EGN's schema takes no date alone
+                state, players=names, game_id=self.id, date=finished.strftime("%Y-%m-%dT%H:%M")
             )
         except Exception:  # the game is over all the same; its actions stay stored
             log.exception("could not export the record", extra={"table": self.id})

@@ -69,8 +69,15 @@ class Publishing(TableCore):
         return out
 
     def fill_json(self) -> dict[str, Any] | None:
-        """The wait until bots fill this waiting quick-play table (the server's real wait)."""
-        if self.status != TableStatus.WAITING or self.kind != TableKind.CASUAL or not self.humans():
+        """The wait until bots fill this waiting quick-play table, or take the seats of a
+        rematch's people who have not answered (the server's real wait)."""
+        if self.status != TableStatus.WAITING:
+            return None
+        answers = self._timers.get("rematch")
+        if answers is not None and self.awaiting:
+            left = max(0.0, answers.when() - asyncio.get_running_loop().time())
+            return {"seconds": self.settings.rematch_seconds, "remaining": round(left, 2)}
+        if self.kind != TableKind.CASUAL or not self.humans():
             return None
         total = self.settings.fill_seconds
         fill = self._timers.get("fill")

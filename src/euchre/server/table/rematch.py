@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from euchre.engine import Match
 from euchre.store import StoredEvent
@@ -19,6 +19,8 @@ from .turns import Turns
 # Events at a rematch by which a seat's person answered the invitation (a yes, a no, or
 # the seat given up); after "started" no one is asked any more.
 _ANSWERS = {"returned", "seated", "stood", "bot_seated"}
+# Why a person asked to play again is not back: said no, left, or let the time run out.
+NoReturnWhy = Literal["declined", "left", "no_answer"]
 
 
 def _seat_list(value: Any) -> list[int]:
@@ -80,9 +82,8 @@ class Rematch(Turns):
         else:
             self.rematch, self.rematch_bots, self.rematch_taken = None, [], []
 
-    async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
-        """For "play again" at this finished table: the asker's seat, the seats to copy,
-        the new table's id and whether it is still to be made."""
+    async def check_rematch(self, conn: Endpoint) -> int:
+        """The asker's seat, if they may play this table's game again now."""
         if self.status != TableStatus.FINISHED:
             raise ProtocolError("bad_state", "play again when the game is over")
         if self.kind == TableKind.RANKED:
@@ -90,6 +91,12 @@ class Rematch(Turns):
         index = self.seat_of(conn.identity.id)
         if index is None:
             raise ProtocolError("not_seated", "only the players of this game can play again")
+        return index
+
+    async def rematch_plan(self, conn: Endpoint) -> tuple[int, list[Seat], str, bool]:
+        """For "play again" at this finished table: the asker's seat, the seats to copy,
+        the new table's id and whether it is still to be made."""
+        index = await self.check_rematch(conn)
         fresh = self.rematch is None
         if self.rematch is None:
             self.rematch = new_table_id()
@@ -106,7 +113,8 @@ class Rematch(Turns):
         return after_game(self.variant, self.match, self.state).following(self.variant)
 
     async def announce_rematch(self, table_id: str, name: str) -> None:
-        data = {"table": table_id, "name": name, "bots": self.rematch_bots}
+        data: dict[str, Any] = {"table": table_id, "name": name, "bots": self.rematch_bots}
+        data["seconds"] = self.settings.rematch_seconds  # the others' time to answer
         await self._commit("rematch", data)
 
     async def rematch_changed(
@@ -168,18 +176,22 @@ class Rematch(Turns):
         index = self.seat_of(conn.identity.id)
         if index is None or index not in self.awaiting:
             raise ProtocolError("bad_state", "you have no open invitation to play at this table")
-        await self._declined(index)
+        await self._declined(index, "declined")
 
     async def withdraw(self, person: str) -> None:
         """The person left the finished game while asked here: a no, as with "decline"."""
         index = self.seat_of(person)
         if index is not None and index in self.awaiting and self.status != TableStatus.CLOSED:
-            await self._declined(index)
+            await self._declined(index, "left")
 
-    async def _declined(self, index: int) -> None:
+    async def _declined(self, index: int, why: NoReturnWhy) -> None:
+        """A bot takes the seat kept for a person asked, who said no (``why``: ``declined``),
+        left, or did not answer in time (``no_answer``): the event names them."""
+        person = self.seats[index].name
         self._bot_for(index)
         self.awaiting.discard(index)  # before the event, whose info lists who is awaited
-        await self._commit("bot_seated", {"seat": index, "level": self.bot_level})
+        data = {"seat": index, "level": self.bot_level, "instead_of": person, "why": why}
+        await self._commit("bot_seated", data)
         self.services.rematch_news(self.whole)
         await self._answered(index)
 
@@ -201,15 +213,18 @@ class Rematch(Turns):
             await self._start_rematch()
 
     async def _rematch_timeout(self) -> None:
-        """Bots play for the people who did not answer in time."""
+        """Bots play for the people who did not answer in time, each seat told in the log
+        as a bot's, as for a "no" (the host's log said only "The game starts"), also in a
+        game the host started without waiting; the last answer starts a waiting one."""
         self._timers.pop("rematch", None)
-        for index in sorted(self.awaiting):
-            self._bot_for(index)
-        self.awaiting.clear()
-        if self.status == TableStatus.WAITING:
+        if self.awaiting:
+            # each told; the last answer starts a waiting game, and in one the host started
+            # without waiting the event brings the bot's turn on (the seat was swapped for
+            # a bot silently, and the game waited for it until a reload)
+            for index in sorted(self.awaiting):
+                await self._declined(index, "no_answer")
+        elif self.status == TableStatus.WAITING:
             await self._start_rematch()
-        else:
-            self.services.rematch_news(self.whole)
 
     async def _start_rematch(self) -> None:
         """Everyone answered: play, unless everyone asked said no and the asker left too

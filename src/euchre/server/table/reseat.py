@@ -84,10 +84,6 @@ class Reseating(Seating):
                 "they were until everyone has answered",
             )
 
-    def _check_seat_number(self, index: int) -> None:
-        if not 0 <= index < self.players:
-            raise ProtocolError("bad_seat", f"this table has seats 0 to {self.players - 1}")
-
     def _empty_seats_text(self) -> str:
         empty = [str(i) for i, seat in enumerate(self.seats) if seat.empty]
         if not empty:

@@ -197,6 +197,8 @@ class Seating(Publishing):
             await self._remember_invited(identity.id)
         if not self.may_see(identity):
             raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+        if wanted is not None:
+            self._check_seat_number(wanted)
         own = self.seat_of(identity.id)
         if own is not None:
             if wanted is not None and wanted != own and self.seats[own].left:
@@ -269,9 +271,13 @@ class Seating(Publishing):
             return 0
         return len(state.deals) - (0 if state.record.steps else 1)
 
-    def _free_seat(self, wanted: int | None, person: bool = True) -> int:
-        if wanted is not None and not 0 <= wanted < self.players:
+    def _check_seat_number(self, index: int) -> None:
+        if not 0 <= index < self.players:
             raise ProtocolError("bad_seat", f"this table has seats 0 to {self.players - 1}")
+
+    def _free_seat(self, wanted: int | None, person: bool = True) -> int:
+        if wanted is not None:
+            self._check_seat_number(wanted)
         if self.status == TableStatus.FINISHED:
             raise ProtocolError("bad_state", "the game at this table is over")
         candidates = range(self.players) if wanted is None else (wanted,)
@@ -359,14 +365,29 @@ class Seating(Publishing):
         """Stop watching (and give up one's seat)."""
         index = self.seat_of(conn.identity.id)
         if index is not None and self.seats[index].conn is conn:
-            if self.status == TableStatus.FINISHED:
-                await self._gone(index, at_once=True)
-                self._departed(index)
-            else:
+            if self.status != TableStatus.FINISHED:
                 self.count_seat_change(conn, refuse=False)
-                await self._vacate(index)
+            await self._give_up(index)
         self._unwatch(conn)
         await self._close_if_deserted()
+
+    async def _give_up(self, index: int) -> None:
+        """The seat's person leaves it: free before the game, a bot's during it, and after
+        it a "no" to playing again."""
+        if self.status == TableStatus.FINISHED:
+            await self._gone(index, at_once=True)
+            self._departed(index)
+        else:
+            await self._vacate(index)
+
+    async def forsaken(self, person: str) -> None:
+        """``person`` will never come back (their account was deleted, or the guest logged
+        in as an account that sits here too): they leave their seat as if they had left
+        the table; the game closes if no one else plays it."""
+        index = self.seat_of(person)
+        if index is not None:
+            await self._give_up(index)
+            await self._close_if_deserted()
 
     def _unwatch(self, conn: Endpoint) -> None:
         if conn in self.watchers and self.watchers.pop(conn) is None:
@@ -464,7 +485,12 @@ class Seating(Publishing):
     async def adopt(self, old: str, identity: Identity) -> bool:
         """A guest became an account: their seat (and hosting) moves to the account."""
         index = self.seat_of(old)
-        if index is None or self.seat_of(identity.id) is not None:
+        if index is None:
+            return False
+        if self.seat_of(identity.id) is not None:
+            # The account sits here already: the guest's seat has no one now (its pages
+            # are the account's and watch on), so it is left, as if the guest had left.
+            await self.forsaken(old)
             return False
         seat, host = self.seats[index], self.host
         before = (seat.user, seat.name, seat.account)
@@ -511,7 +537,8 @@ class Seating(Publishing):
         self._check_manager(conn)
         if self.status != TableStatus.WAITING:
             raise ProtocolError("bad_state", "bots can be removed only before the game starts")
-        if not 0 <= index < self.players or self.seats[index].kind != SeatKind.BOT:
+        self._check_seat_number(index)
+        if self.seats[index].kind != SeatKind.BOT:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
         self.count_seat_change(conn)
         self.seats[index] = Seat()
