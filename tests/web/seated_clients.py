@@ -17,7 +17,9 @@ from server_helpers import Client, _act_once, settle
 
 STATE = "window.euchre.current.state"
 SUMMARY = "!!document.querySelector('#summary-continue')"
-MY_TURN = f"{STATE}?.to_act === {STATE}?.seat && {STATE}?.legal?.length > 0"
+# the page's own word: the state may say it is the page's turn while the last hand's summary
+# still shows and its choices wait for it (CI once waited there for a bid not yet drawn)
+MY_TURN = "!!window.euchre.current?.isMyTurn?.()"
 MOVED = (
     f"+document.querySelector('.table-page')?.dataset.version > seen || {SUMMARY} || ({MY_TURN})"
 )

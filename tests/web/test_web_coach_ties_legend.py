@@ -21,6 +21,8 @@ TIE_THE_FIRST_TWO = """() => {
     net.request = async (message, timeout) => {
         const answer = await real(message, timeout);
         if (message.type !== "hint" || answer.values.length < 2) return answer;
+        // only these two: the real answer may have found another row tied as well
+        answer.values.forEach((value) => { value.tied = false; });
         const [pick, other] = answer.values;
         pick.tied = other.tied = true;
         other.points = (pick.points ?? 0) + 0.04;
