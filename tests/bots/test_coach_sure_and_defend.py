@@ -121,8 +121,7 @@ def test_a_lead_no_card_of_its_suit_still_out_beats_is_told_so() -> None:
     fact = _boss_card_fact(know, parse_card("Qh"))  # the Ah and Kh have gone
     assert fact is not None and fact.data == {"card": "Qh"}
     assert fact.text == (
-        "Your Queen of hearts is the highest card of its suit still out:"
-        " only a trump can beat it."
+        "Your Queen of hearts is the highest card of its suit still out: only a trump can beat it."
     )
     assert _boss_card_fact(know, parse_card("Kd")) is None  # the Ad is still out
     assert _boss_card_fact(know, parse_card("Ks")) is None  # a trump: told otherwise

@@ -172,7 +172,7 @@ def test_ordering_up_the_partner_is_told_the_partner_picks_it_up() -> None:
 
 
 def test_a_call_beaten_only_by_its_own_other_form_is_also_weighed_against_passing() -> None:
-    """"Picking up J♥ scores 0.31 more than picking up J♥ and going alone" left out the
+    """ "Picking up J♥ scores 0.31 more than picking up J♥ and going alone" left out the
     lesson: passing was 2.04 points a hand worse."""
     call = ActionValue("order", 1.0, 1.0, 0.05)
     alone = ActionValue("order alone", 0.69, 0.69, 0.04)

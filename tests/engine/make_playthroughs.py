@@ -58,31 +58,72 @@ class Case:
 CASES = (
     Case("standard", 1, 1, "first"),
     Case("standard", 2, 2, "random"),
-    Case("standard", 3, 3, "random", {
-        "defend_alone": True, "call_for_best": True, "loner_lead": "LEFT_OF_LONER",
-        "super_euchre": True,
-    }),
+    Case(
+        "standard",
+        3,
+        3,
+        "random",
+        {
+            "defend_alone": True,
+            "call_for_best": True,
+            "loner_lead": "LEFT_OF_LONER",
+            "super_euchre": True,
+        },
+    ),
     Case("classic", 1, 1, "last"),
     Case("classic", 2, 2, "random"),
-    Case("classic", 3, 3, "random", {
-        "farmers_hand": True, "no_trump": True, "minimum_trump": True, "time_limit_minutes": 30,
-    }, time_up_at=160),
+    Case(
+        "classic",
+        3,
+        3,
+        "random",
+        {
+            "farmers_hand": True,
+            "no_trump": True,
+            "minimum_trump": True,
+            "time_limit_minutes": 30,
+        },
+        time_up_at=160,
+    ),
     Case("british", 1, 1, "first"),
     Case("british", 2, 2, "random"),
-    Case("british", 3, 3, "random", {
-        "joker_upcard_rule": "dealer_names_blind", "dealer_may_discard_upcard": True,
-        "lone_euchre_points": 4,
-    }),
+    Case(
+        "british",
+        3,
+        3,
+        "random",
+        {
+            "joker_upcard_rule": "dealer_names_blind",
+            "dealer_may_discard_upcard": True,
+            "lone_euchre_points": 4,
+        },
+    ),
     Case("long", 1, 1, "first"),
     Case("long", 2, 2, "random"),
-    Case("long", 3, 3, "random", {
-        "maker_partner_may_go_alone": True, "go_under": "mixed", "laps": True,
-    }),
+    Case(
+        "long",
+        3,
+        3,
+        "random",
+        {
+            "maker_partner_may_go_alone": True,
+            "go_under": "mixed",
+            "laps": True,
+        },
+    ),
     Case("cutthroat", 1, 1, "first"),
     Case("cutthroat", 2, 2, "random"),
-    Case("cutthroat", 3, 3, "random", {
-        "super_euchre": True, "farmers_hand": True, "stick_the_dealer": False,
-    }),
+    Case(
+        "cutthroat",
+        3,
+        3,
+        "random",
+        {
+            "super_euchre": True,
+            "farmers_hand": True,
+            "stick_the_dealer": False,
+        },
+    ),
     Case("two-player", 1, 1, "first"),
     Case("two-player", 2, 2, "random"),
     Case("two-player", 3, 3, "random", {"joker": True, "stick_the_dealer": False}),
@@ -143,8 +184,10 @@ class Writer:
             actions += 1
         if state.game_over:
             winner = state.winner
-            self.lines.append(f"game over after {actions} actions: side {winner} wins, "
-                              f"score {_score(state.scores)}")
+            self.lines.append(
+                f"game over after {actions} actions: side {winner} wins, "
+                f"score {_score(state.scores)}"
+            )
         else:
             self.lines.append(f"stopped after {MAX_ACTIONS} actions, score {_score(state.scores)}")
         return "\n".join(self.lines) + "\n"
@@ -155,7 +198,7 @@ class Writer:
             "first": "always the first legal action",
             "last": "always the last legal action",
             "random": f"seeded random (random.Random({case.seed})); in bidding pass with "
-                      f"chance {PASS_CHANCE}, else any legal action",
+            f"chance {PASS_CHANCE}, else any legal action",
         }[case.policy]
         self.lines += [
             "# Euchre golden playthrough, written by tests/engine/make_playthroughs.py",
@@ -172,8 +215,9 @@ class Writer:
 
     def _deal_head(self, record: DealRecord) -> None:
         n = self.variant.players
-        self.lines.append(f"deal {record.number}: dealer {record.dealer}, "
-                          f"score {_score(record.scores_before)}")
+        self.lines.append(
+            f"deal {record.number}: dealer {record.dealer}, score {_score(record.scores_before)}"
+        )
         for seat, hand in enumerate(record.hands(n)):
             self.lines.append(f"  hand {seat}: {_cards(hand)}")
         up = 5 * n
@@ -248,8 +292,9 @@ def main(argv: list[str] | None = None) -> int:
             case.path.write_text(text)
             print(f"wrote {case.path}")
         else:
-            diff = difflib.unified_diff(old.splitlines(), text.splitlines(),
-                                        str(case.path), "generated", lineterm="", n=1)
+            diff = difflib.unified_diff(
+                old.splitlines(), text.splitlines(), str(case.path), "generated", lineterm="", n=1
+            )
             print("\n".join(list(diff)[:40]))
     if not args.write and differ:
         print(f"{differ} playthrough(s) differ; inspect, then rerun with --write")

@@ -221,9 +221,27 @@ def snapshot(state: GameState) -> list[tuple[str, Any]]:
 BIDDING = (Phase.BID_R1, Phase.BID_R2)
 NO_TRUMP_CALLS = (A.call_id(NT, False), A.call_id(NT, True))
 JUNK = (
-    "", "   ", "xyzzy", "play", "discard", "give", "call", "call x", "call hearts please",
-    "order please", "pass pass", "play Jc Jd", "play 1h", "play Zz", "under 9c 9d",
-    "under 9c 9d 9c", "42", "order order", "defend", "take", "play B B",
+    "",
+    "   ",
+    "xyzzy",
+    "play",
+    "discard",
+    "give",
+    "call",
+    "call x",
+    "call hearts please",
+    "order please",
+    "pass pass",
+    "play Jc Jd",
+    "play 1h",
+    "play Zz",
+    "under 9c 9d",
+    "under 9c 9d 9c",
+    "42",
+    "order order",
+    "defend",
+    "take",
+    "play B B",
 )
 
 
@@ -562,9 +580,12 @@ class GameChecker:
             if seat is not None and not (blind and seat == s.dealer):
                 knowable |= self.known[seat]
             texts = [*obs["hand"], *(t["card"] for t in obs["trick"])]
-            texts += [h["action"].split()[1] for h in obs["history"]
-                      if h["action"].split()[0] in ("play", "discard", "give")
-                      and len(h["action"].split()) == 2]
+            texts += [
+                h["action"].split()[1]
+                for h in obs["history"]
+                if h["action"].split()[0] in ("play", "discard", "give")
+                and len(h["action"].split()) == 2
+            ]
             allowed = {text_of(c) for c in cards(knowable)}
             for t in texts:
                 assert t in allowed, f"observation for seat {seat} shows {t}"
@@ -715,16 +736,36 @@ _OFFER_CHECKS = {
 # ----------------------------------------------------------------------------- strategies
 
 SIMPLE_OPTIONS = (
-    "defend_alone", "call_for_best", "farmers_hand", "no_trump", "minimum_trump",
-    "super_euchre", "canadian_loner", "maker_partner_may_go_alone",
-    "dealer_may_discard_upcard", "laps", "alone_must_take_5",
-    "stuck_dealer_may_name_turned_down", "stuck_dealer_may_forfeit",
-    "min_trump_dealer_counts_upcard", "throw_in_same_dealer", "two_player_dealer_must_take",
+    "defend_alone",
+    "call_for_best",
+    "farmers_hand",
+    "no_trump",
+    "minimum_trump",
+    "super_euchre",
+    "canadian_loner",
+    "maker_partner_may_go_alone",
+    "dealer_may_discard_upcard",
+    "laps",
+    "alone_must_take_5",
+    "stuck_dealer_may_name_turned_down",
+    "stuck_dealer_may_forfeit",
+    "min_trump_dealer_counts_upcard",
+    "throw_in_same_dealer",
+    "two_player_dealer_must_take",
     "call_for_best_dealer_picks_up",
 )
 SPECIAL_OPTIONS = (
-    "no_stick", "left_of_loner", "go_under", "timed", "lone_euchre_4", "joker_rule",
-    "other_deck", "joker", "target", "deal_limit", "throw_in_hands",
+    "no_stick",
+    "left_of_loner",
+    "go_under",
+    "timed",
+    "lone_euchre_4",
+    "joker_rule",
+    "other_deck",
+    "joker",
+    "target",
+    "deal_limit",
+    "throw_in_hands",
 )
 OTHER_DECKS = {4: (8, 7), 3: (9,), 2: (7,)}
 
@@ -764,8 +805,9 @@ def variants(draw: st.DrawFn) -> tuple[Variant, bool]:
     return base.replace(**options), "timed" in chosen
 
 
-def play_game(variant: Variant, seed: int, policy_seed: int, pass_bias: float,
-              time_up_at: int) -> GameChecker:
+def play_game(
+    variant: Variant, seed: int, policy_seed: int, pass_bias: float, time_up_at: int
+) -> GameChecker:
     state = GameState(variant, seed=seed)
     checker = GameChecker(state, random.Random(policy_seed), pass_bias)
     checker.play(time_up_at)
@@ -817,8 +859,13 @@ def test_every_preset_plays_clean_games(name: str) -> None:
     """A fixed sweep per preset with defaults, so every preset is covered on every run."""
     games = max(1, int(30 * SCALE))
     for k in range(games):
-        checker = play_game(preset(name), seed=k, policy_seed=1000 + k,
-                            pass_bias=(-1.0, 0.5, 0.8)[k % 3], time_up_at=-1)
+        checker = play_game(
+            preset(name),
+            seed=k,
+            policy_seed=1000 + k,
+            pass_bias=(-1.0, 0.5, 0.8)[k % 3],
+            time_up_at=-1,
+        )
         assert checker.tricks_seen >= 5
 
 

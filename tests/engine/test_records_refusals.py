@@ -148,6 +148,7 @@ def test_deal_numbers_run_in_the_order_played() -> None:
     refusal at the wrong deal, and a warning at the whole game."""
     assert "does not come after 2, the deal before's" in _refusal(_set("deals.3.dealNumber", 0))
     assert "does not come after 0" in _refusal(_set("deals.1.dealNumber", 0))
+
     # numbered from 1, or with gaps (deals thrown in and left out): read as they are
     def odd(record: dict[str, Any]) -> None:
         for i, deal in enumerate(record["deals"]):

@@ -202,9 +202,13 @@ def test_seen_by_hides_discards_and_gifts_and_nothing_else(name: str) -> None:
         for viewer in viewers:
             seen = step.seen_by(viewer)
             action = step.action
-            hide = action.card is not None and viewer != step.seat and (
-                action.kind == ActionKind.DISCARD
-                or (action.kind == ActionKind.GIVE and viewer != (step.seat + 2) % 4)
+            hide = (
+                action.card is not None
+                and viewer != step.seat
+                and (
+                    action.kind == ActionKind.DISCARD
+                    or (action.kind == ActionKind.GIVE and viewer != (step.seat + 2) % 4)
+                )
             )
             if hide:
                 assert seen.action.hidden and seen.action.card is None

@@ -246,9 +246,9 @@ def test_guests_of_one_address_share_its_chat_rate(tmp_path: Path) -> None:
             for n in range(5)
         ]
         refused = puppets[-1].expect_error("chat_rate_limited", type="chat", table=table, text="x")
-        assert f"at most {5 * ADDRESS_PEOPLE} messages in 300 s from one address" in refused[
-            "message"
-        ]
+        assert (
+            f"at most {5 * ADDRESS_PEOPLE} messages in 300 s from one address" in refused["message"]
+        )
         assert chat_seen(reader) == sent  # the refused line reached no one
         for client in (host, reader, *puppets):
             client.close()

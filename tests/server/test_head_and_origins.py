@@ -22,9 +22,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
 
 @pytest.mark.parametrize("path", ["/api/session", "/api/tables", "/api/presets", "/healthz"])
 @pytest.mark.parametrize("signed_in", [False, True])
-def test_head_answers_as_get_without_a_body(
-    live: ThreadServer, path: str, signed_in: bool
-) -> None:
+def test_head_answers_as_get_without_a_body(live: ThreadServer, path: str, signed_in: bool) -> None:
     cookies = {"euchre_session": guest_token(live.base, "Ann")} if signed_in else {}
     with httpx.Client(base_url=live.base, cookies=cookies, timeout=TIMEOUT) as http:
         got, head = http.get(path), http.head(path)

@@ -43,9 +43,7 @@ def seat_of(answer: dict[str, Any]) -> int | None:
 
 def seated_on_page(live: ThreadServer, page: str | None) -> tuple[str, Client, Client]:
     """Ann (connected from a page with that id) and Bob at a started two-player game."""
-    table, (ann, bob) = seat_clients(
-        live.base, ["Ann", "Bob"], preset="two-player", turn_seconds=0
-    )
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], preset="two-player", turn_seconds=0)
     ann.send(type="start", table=table)
     bob.until(lambda m: m.get("event", {}).get("kind") == "started")
     settle([ann, bob], table)

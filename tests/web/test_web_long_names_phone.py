@@ -40,7 +40,6 @@ def test_a_long_name_is_shown_whole_in_the_trump_corner_and_the_score(
     page.screenshot(path="/tmp/long-names-360-de.png")
 
 
-
 def test_a_side_seats_long_name_takes_two_lines(new_page: PageFactory, live: LiveServer) -> None:
     """A friend at a side seat was "Marta P…" at 360 px, though her name fits on two lines."""
     page = new_page(viewport=SMALL_PHONE, touch=True)

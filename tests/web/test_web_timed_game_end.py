@@ -95,7 +95,4 @@ def test_the_game_over_box_says_the_time_ran_out_and_who_won_on_points(
     expect(result).to_have_text(re.compile(said))
     expect(result).to_be_in_viewport()
     page.reload()  # and so it does for a page opened after the end
-    expect(page.locator("#game-over #game-over-result")).to_have_text(
-        re.compile(said)
-    )
-
+    expect(page.locator("#game-over #game-over-result")).to_have_text(re.compile(said))

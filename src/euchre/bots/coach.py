@@ -987,9 +987,7 @@ def _defend_facts(know: Knowledge) -> list[Fact]:
 FEW_TRUMPS = 2
 
 
-def _trumps_text(
-    suit: str, count: int, left_bower: bool, named: bool, few: bool = False
-) -> str:
+def _trumps_text(suit: str, count: int, left_bower: bool, named: bool, few: bool = False) -> str:
     """The trumps held in words ("You hold 2 trumps in hearts"); with none, whether
     ``suit`` is trump already (``named``) or would be; for a pass with ``few`` of them,
     how few the call would have."""

@@ -74,8 +74,7 @@ def parse_card(text: str) -> int:
 
 
 _CARD_RULE = (
-    "write rank (9 T J Q K A, 7 8 in long decks) and suit (c d h s), e.g. Jd or Th; "
-    "the Joker is B"
+    "write rank (9 T J Q K A, 7 8 in long decks) and suit (c d h s), e.g. Jd or Th; the Joker is B"
 )
 
 

@@ -485,8 +485,7 @@ def _check_legal_bids(contract: Contract, public: _Public) -> None:
     stuck = c.variant.stick_the_dealer and c.seat == c.dealer
     if stuck and ActionKind.PASS in kinds:
         raise ObservationError(
-            "'legal' holds 'pass', but the dealer is stuck (stick the dealer): it must name"
-            " a suit"
+            "'legal' holds 'pass', but the dealer is stuck (stick the dealer): it must name a suit"
         )
     state = _upcard_state(c.variant, phase, c.dealer, c.upcard, list(c.history))
     down = _proposed_suit(c.upcard) if state == "down" else None

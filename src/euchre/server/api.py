@@ -109,9 +109,7 @@ class ChatPreferences(Body):
     """Chat on or off, and the people muted (their ids, as chat lines name them)."""
 
     chat: StrictBool | None = None  # "yes" is no answer to a yes-or-no question
-    muted: list[PersonId] | None = Field(
-        default=None, max_length=MAX_MUTED
-    )
+    muted: list[PersonId] | None = Field(default=None, max_length=MAX_MUTED)
 
 
 # ---------------------------------------------------------------------- answers

@@ -129,9 +129,7 @@ def db_copy(
     source: Annotated[
         str, typer.Option("--from", help="The database to copy (sqlite:///./euchre.db).")
     ],
-    target: Annotated[
-        str, typer.Option("--to", help="A new, empty database (postgresql://...).")
-    ],
+    target: Annotated[str, typer.Option("--to", help="A new, empty database (postgresql://...).")],
 ) -> None:
     """Copy every row into a new, empty database (SQLite to PostgreSQL): stop the server
     first."""
