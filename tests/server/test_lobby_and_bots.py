@@ -432,9 +432,14 @@ def test_create_accepts_the_dealers_pick_up_for_call_for_best(live: ThreadServer
 def test_sessions_over_http(live: ThreadServer) -> None:
     with httpx.Client(base_url=live.base) as http:
         assert http.get("/api/session").status_code == 401
+        none = http.get("/api/session", params={"optional": "true"})  # as the browser asks
+        assert none.status_code == 200 and none.json() is None
+        assert http.get("/api/session", params={"optional": "maybe"}).status_code == 422
         made = http.post("/api/session", json={"name": "  Zoë  "})
         assert made.status_code == 200 and made.json()["name"] == "Zoë"
         assert http.get("/api/session").json()["name"] == "Zoë"  # the cookie
+        optional = http.get("/api/session", params={"optional": "true"})
+        assert optional.json()["name"] == "Zoë"
         assert http.post("/api/session", json={"name": "<script>"}).status_code == 422
         assert http.post("/api/session", json={}).status_code == 422
         http.delete("/api/session")

@@ -1,5 +1,6 @@
 """The client works under the server's Content-Security-Policy: a guest plays with bots
-and visits every page, and Chromium reports no blocked script, style or connection."""
+and visits every page, and Chromium reports no blocked script, style or connection, and
+no error at all in the console (a first visit, with no session yet, included)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ def test_the_client_runs_under_the_content_security_policy(
         def seen(message: ConsoleMessage) -> None:
             if "Content Security Policy" in message.text:
                 blocked.append(message.text)
+            elif message.type == "error":
+                errors.append(message.text)
 
         page.on("console", seen)
         page.on("pageerror", lambda exc: errors.append(str(exc)))

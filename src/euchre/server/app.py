@@ -316,9 +316,12 @@ def _routes(app: FastAPI, server: Server) -> None:
         return {**identity.to_json(), "session": token}
 
     @app.get("/api/session", tags=["accounts"], responses=api.problems(401))
-    async def get_session(request: Request) -> dict[str, Any]:
-        """Who the session cookie belongs to: a guest or an account (401: none)."""
+    async def get_session(request: Request, optional: bool = False) -> dict[str, Any] | None:
+        """Who the session cookie belongs to: a guest or an account (401: none; with
+        ``?optional=true``, null: a first visit asks without an error in its console)."""
         identity = await api.identity_of(server, request)
+        if identity is None and optional:
+            return None
         if identity is None:
             raise api.problem(401, "no_session", "no session: POST /api/session first")
         prefs = await server.chat.load(identity)

@@ -100,7 +100,8 @@ async function boot() {
 
 async function loadSession() {
   try {
-    const response = await fetch("api/session", { credentials: "same-origin" });
+    // "optional": no session is an answer (null), not an error in a first visitor's console
+    const response = await fetch("api/session?optional=true", { credentials: "same-origin" });
     ctx.session = response.ok ? await response.json() : null;
   } catch {
     ctx.session = null;
