@@ -8,11 +8,13 @@ another seat's discard stays face down.
 
 from __future__ import annotations
 
+import datetime
 import random
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -37,6 +39,7 @@ from euchre.engine.cards import (
 )
 from euchre.engine.deal import DealRecord
 from euchre.engine.phases import PHASE_DESCRIPTIONS, Phase
+from euchre.engine.records import dumps, export_egn
 from euchre.engine.rules import display_sorted
 from euchre.engine.steps import Contract, Outcome, Step, Trick
 from euchre.engine.views import View
@@ -553,6 +556,36 @@ def run_interactive(session: Session) -> int:
     return 0
 
 
+def save_record(session: Session, path: Path) -> int:
+    """Write the game so far to ``path`` as an EGN record (docs/records.md); the exit
+    code: 0, or 1 when the file could not be written."""
+    players = [
+        "You" if seat == session.human else f"{session.level.capitalize()} bot (seat {seat})"
+        for seat in range(session.players)
+    ]
+    record = export_egn(
+        session.state,
+        players=players,
+        title=f"euchre play, seed {session.seed}",
+        date=datetime.date.today().isoformat(),
+    )
+    try:
+        path.write_text(dumps(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        session.say(Text(f"error: the game record could not be written to {path}: {exc.strerror}"))
+        return 1
+    session.say(f"Game record written to {path} (`euchre replay {path}` checks it).")
+    return 0
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a --save path that cannot be a file before the game, not after it."""
+    if path.is_dir():
+        raise UsageError(f"--save needs a file name, not the folder {path}")
+    if not path.parent.is_dir():
+        raise UsageError(f"--save: there is no folder {path.parent} to write {path.name} in")
+
+
 # ---------------------------------------------------------------------- commands
 
 
@@ -580,6 +613,13 @@ def play(
     review: Annotated[
         bool, typer.Option(help="After each hand, the coach rates your decisions.")
     ] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="When the game ends (or is left), write it to FILE as an EGN record.",
+        ),
+    ] = None,
 ) -> None:
     """Play one game against bots in the terminal."""
     console = Console(highlight=False, soft_wrap=True)
@@ -596,10 +636,15 @@ def play(
             dealer=dealer,
         )
         session.review = review
+        if save is not None:
+            _check_writable(save)
     except (UsageError, VariantError, UnknownLevelError) as exc:
         Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {exc}"))
         raise typer.Exit(2) from None
-    raise typer.Exit(run_interactive(session))
+    code = run_interactive(session)
+    if save is not None:
+        code = save_record(session, save) or code
+    raise typer.Exit(code)
 
 
 @app.command()

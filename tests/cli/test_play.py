@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from cli_helpers import (
@@ -32,6 +34,7 @@ from euchre.cli import (
 )
 from euchre.engine import GameState, IllegalActionError, Phase, preset
 from euchre.engine.cards import CARD_TEXT, parse_card
+from euchre.engine.records import replay
 
 runner = CliRunner()
 
@@ -351,6 +354,47 @@ def test_ctrl_c_ends_with_code_130() -> None:
     session.ask = interrupted
     assert run_interactive(session) == 130
     assert "Interrupted: game left unfinished." in out.getvalue()
+
+
+def test_a_game_saved_with_save_replays_to_the_score_played(tmp_path: Path) -> None:
+    saved = tmp_path / "game.egn"
+    code, output = invoke("play", "--seed", "5", "--level", "random", "--save", str(saved))
+    assert code == 0 and f"Game record written to {saved}" in output
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["metadata"]["players"] == [
+        "You",
+        "Random bot (seat 1)",
+        "Random bot (seat 2)",
+        "Random bot (seat 3)",
+    ]
+    played = re.findall(r"^Score: Us (\d+), Them (\d+)", output, re.MULTILINE)[-1]
+    result = replay(record)
+    assert result.game_over and result.score == [int(n) for n in played]
+    assert result.score == record["metadata"]["finalScore"]
+
+
+def test_a_game_left_is_saved_as_far_as_it_went(tmp_path: Path) -> None:
+    saved = tmp_path / "left.egn"
+    code, output = invoke("play", "--seed", "5", "--save", str(saved), stdin="1\n1\nquit\n")
+    assert code == 0 and "Game left unfinished (you quit)." in output
+    result = replay(json.loads(saved.read_text(encoding="utf-8")))
+    assert not result.game_over and result.score == [0, 0]
+    assert [deal.outcome for deal in result.deals] == ["incomplete"]
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("missing/game.egn", "error: --save: there is no folder"),
+        (".", "error: --save needs a file name, not the folder"),
+    ],
+)
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(
+    tmp_path: Path, where: str, message: str
+) -> None:
+    code, output = invoke("play", "--save", str(tmp_path / where))
+    assert code == 2 and message in output
+    assert "Deal 1" not in output and list(tmp_path.iterdir()) == []
 
 
 # ---------------------------------------------------------------------- usage errors
