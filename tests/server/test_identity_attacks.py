@@ -91,9 +91,14 @@ def test_look_alike_names_are_one_name(tmp_path: Path) -> None:
         assert create_account(live.base, "रम").status_code == 201
 
 
+MATHS_JIM = "J\U0001d5c2m"  # a mathematical sans-serif small i
+SMALL_BARB = "B\u1d00\u0280\u0299"  # small capitals A, R, B
+
+
 def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Path) -> None:
     """Joining the look-alike rows (migration 0007), a letter with the two it looks like
-    (0009), the separators (0012) and accents (0013) give two existing accounts one key:
+    (0009), the separators (0012), accents (0013) and compatibility forms before case
+    (0014: a mathematical o, small capitals) give two existing accounts one key:
     the older keeps it, the newer one's key is suffixed, and each logs in by its own name."""
     cyrillic = "B\u043eb"
     settings = social_settings(tmp_path / "m.db")
@@ -103,6 +108,8 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
         tom, torn = register(live.base, "Tom")["id"], register(live.base, "Torm")["id"]
         hal, dotted = register(live.base, "Hal")["id"], register(live.base, "Hak")["id"]
         zed, accented = register(live.base, "Zed")["id"], register(live.base, "Zxd")["id"]
+        jim, maths = register(live.base, "Jim")["id"], register(live.base, "Jxm")["id"]
+        barb, small = register(live.base, "Barb")["id"], register(live.base, "Bxrb")["id"]
 
     async def back_to_0006() -> list[tuple[int, str]]:
         engine = make_engine(settings.database_url)
@@ -118,6 +125,13 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
                 await conn.execute(text("UPDATE users SET name = 'Ha.l' WHERE name = 'Hak'"))
                 # Before 0013: a name with an accent beside one without.
                 await conn.execute(text("UPDATE users SET name = 'Zéd' WHERE name = 'Zxd'"))
+                # Before 0014: a mathematical i, small capitals.
+                await conn.execute(
+                    text(f"UPDATE users SET name = '{MATHS_JIM}' WHERE name = 'Jxm'")
+                )
+                await conn.execute(
+                    text(f"UPDATE users SET name = '{SMALL_BARB}' WHERE name = 'Bxrb'")
+                )
                 await conn.execute(text("DROP TABLE guest_prefs"))  # made by 0008
                 for table in ("ratings", "rating_history"):  # 0010's columns
                     await conn.execute(text(f"ALTER TABLE {table} DROP COLUMN established"))
@@ -132,7 +146,7 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
         finally:
             await engine.dispose()
 
-    hal_key, zed_key = skeleton("Hal"), skeleton("Zed")
+    hal_key, zed_key, jim_key, barb_key = (skeleton(n) for n in ("Hal", "Zed", "Jim", "Barb"))
     assert asyncio.run(back_to_0006()) == [
         (1, "b0b"),
         (2, "b0b#2"),
@@ -142,10 +156,15 @@ def test_accounts_whose_names_became_look_alikes_both_still_log_in(tmp_path: Pat
         (6, f"{hal_key}#6"),
         (7, zed_key),
         (8, f"{zed_key}#8"),
+        (9, jim_key),
+        (10, f"{jim_key}#10"),
+        (11, barb_key),
+        (12, f"{barb_key}#12"),
     ]
     with ThreadServer(settings) as live:
         pairs = [("Bob", first), (cyrillic, second), ("BOB", first), ("Tom", tom)]
         pairs += [("Torn", torn), ("Hal", hal), ("Ha.l", dotted), ("Zed", zed)]
+        pairs += [("Jim", jim), (MATHS_JIM, maths), ("Barb", barb), (SMALL_BARB, small)]
         for name, account in [*pairs, ("Zéd", accented)]:
             answer = login(live.base, name)
             assert answer.status_code == 200, (name, answer.text)

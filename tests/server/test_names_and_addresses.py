@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from euchre.server.addresses import limit_key, parse_proxies
@@ -23,6 +25,11 @@ from euchre.store.names import invisible_characters, skeleton
         ("Harold", "Har old"),
         ("Harold", "H.a-r_o'l d"),
         ("Ann Lee", "AnnLee"),
+        ("Tom", "T\U0001d5c8m"),  # a mathematical small o: it has no capital of its own
+        ("Jim", "J\U0001d5c2m"),  # a mathematical small i
+        ("Bob", "B\u1d0fb"),  # a small capital O
+        ("Barbara", "B\u1d00\u0280\u0299\u1d00\u0280\u1d00"),  # small capitals
+        ("Lili", "\u029fi\u029fi"),
     ],
 )
 def test_look_alikes_share_a_skeleton(one: str, other: str) -> None:
@@ -32,6 +39,18 @@ def test_look_alikes_share_a_skeleton(one: str, other: str) -> None:
 @pytest.mark.parametrize(("one", "other"), [("Ann", "Anna"), ("Bob", "Rob"), ("Jürgen", "Jorgen")])
 def test_different_names_keep_different_skeletons(one: str, other: str) -> None:
     assert skeleton(one) != skeleton(other)
+
+
+def test_every_compatibility_form_of_a_letter_or_digit_is_that_letter_or_digit() -> None:
+    """Each character that NFKC makes one ASCII letter or digit (full-width, mathematical,
+    superscript, circled ...) gives a name the skeleton of the name with that letter."""
+    differing = []
+    for code in range(0x80, 0x30000):
+        form = unicodedata.normalize("NFKC", chr(code))
+        one_letter = len(form) == 1 and form.isascii() and form.isalnum()
+        if one_letter and skeleton(f"x{chr(code)}x") != skeleton(f"x{form}x"):
+            differing.append(f"U+{code:04X} {form}")
+    assert differing == []
 
 
 def test_invisible_characters_are_named() -> None:

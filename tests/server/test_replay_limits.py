@@ -182,3 +182,80 @@ def test_a_made_up_or_missing_cookie_is_no_way_round_the_session_rate(tmp_path: 
         guest = httpx.post(live.base + "/api/session", json={"name": "Reader"}, timeout=10)
         token = guest.json()["session"]
         assert [upload(token) for _ in range(4)] == [200, 200, 200, 429]
+
+
+def _held(workers: ReplayWorkers) -> asyncio.Event:
+    """Replays that finish only when the returned event is set (no worker process)."""
+    finish = asyncio.Event()
+
+    async def compute(payload: bytes | dict[str, Any], game_id: str | None) -> bytes:
+        await finish.wait()
+        return payload if isinstance(payload, bytes) else b"{}"
+
+    workers._compute = compute  # type: ignore[method-assign]
+    return finish
+
+
+def test_a_second_replay_of_one_asker_waits_for_the_first_and_others_are_not_shut_out() -> None:
+    """Two addresses asking without a break kept both workers' places theirs (others got
+    503 for 4 requests in 10): now each asker has one replay at a time, and a replay finding
+    every place taken waits its turn rather than being refused."""
+
+    async def scenario() -> None:
+        workers = _workers(replay_workers=1)  # two replays at once
+        finish = _held(workers)
+        first, second = ("192.0.2.1", "192.0.2.2")
+        running = [
+            asyncio.create_task(workers.run(f"{who}".encode(), None, workers.asker(who, None)))
+            for who in (first, second)
+        ]
+        await asyncio.sleep(0)
+        with pytest.raises(ReplayRefusal) as again:  # the same address, a second at once
+            await workers.run(b"again", None, workers.asker(first, "another session"))
+        assert again.value.status == 429 and "one at a time" in again.value.message
+        late = asyncio.create_task(workers.run(b"late", None, workers.asker("192.0.2.3", None)))
+        await asyncio.sleep(0.05)
+        assert not late.done()  # waiting for a place, not refused
+        finish.set()
+        assert await asyncio.gather(*running, late) == [b"192.0.2.1", b"192.0.2.2", b"late"]
+        assert await workers.run(b"next", None, workers.asker(first, None)) == b"next"
+
+    asyncio.run(scenario())
+
+
+def test_behind_an_exempt_address_each_session_has_its_own_turn() -> None:
+    workers = _workers()
+    assert workers.asker("127.0.0.1", "ann") != workers.asker("127.0.0.1", "bob")
+    assert workers.asker("127.0.0.1", None) == workers.asker("::1", None)  # no session: one
+    assert workers.asker("192.0.2.7", "ann") == workers.asker("192.0.2.7", "bob")
+
+
+def test_a_full_queue_or_a_long_wait_is_refused_as_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def scenario() -> None:
+        workers = _workers(replay_workers=1)
+        finish = _held(workers)
+        hosts = [f"192.0.2.{n}" for n in range(1, workers.most_at_once + workers.most_waiting + 1)]
+        queued = [
+            asyncio.create_task(workers.run(b"{}", None, workers.asker(h, None))) for h in hosts
+        ]
+        await asyncio.sleep(0)
+        with pytest.raises(ReplayRefusal) as full:
+            await workers.run(b"{}", None, workers.asker("198.51.100.1", None))
+        assert full.value.status == 503 and "too many replays are waiting" in full.value.message
+        finish.set()
+        assert len(await asyncio.gather(*queued)) == len(hosts)
+
+        monkeypatch.setattr("euchre.server.replay_worker.QUEUE_SECONDS", 0.05)
+        finish.clear()
+        holding = [
+            asyncio.create_task(workers.run(b"{}", None, workers.asker(h, None)))
+            for h in hosts[: workers.most_at_once]
+        ]
+        await asyncio.sleep(0)  # they hold every place
+        with pytest.raises(ReplayRefusal) as waited:
+            await workers.run(b"{}", None, workers.asker("198.51.100.1", None))
+        assert waited.value.status == 503 and "busy" in waited.value.message
+        finish.set()
+        await asyncio.gather(*holding)
+
+    asyncio.run(scenario())

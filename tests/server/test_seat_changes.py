@@ -285,17 +285,18 @@ def test_after_a_restart_someone_swapped_while_away_is_still_shown_away(
 
 def test_two_people_of_one_name_are_told_apart_by_a_number(live: ThreadServer) -> None:
     """Friends who both call themselves Sam: the second to sit is "Sam (2)" at this table
-    (the others hear it so); a name is compared whatever its case, and one
-    who stood up frees theirs."""
-    table, (sam, other, third) = seat_clients(live.base, ["Sam", "Sam", "sam"])
-    assert _seating(sam, table)[1] == ["Sam", "Sam (2)", "sam (3)", ""]
+    (the others hear it so); a name is compared whatever its case or look-alike letters
+    (a Cyrillic а), and one who stood up frees theirs."""
+    look_alike = "S\u0430m"
+    table, (sam, other, third) = seat_clients(live.base, ["Sam", "Sam", look_alike])
+    assert _seating(sam, table)[1] == ["Sam", "Sam (2)", f"{look_alike} (3)", ""]
     seated = [e for e in sam.view(table).events if e["kind"] == "seated"]
-    assert [e["name"] for e in seated] == ["Sam (2)", "sam (3)"]  # the host's: the snapshot
+    assert [e["name"] for e in seated] == ["Sam (2)", f"{look_alike} (3)"]  # the snapshot's
     sam.request(type="stand", table=table)
-    fourth = Client(live.base, "Sam")
+    fourth = Client(live.base, "sam")
     fourth.request(type="join", invite=sam.view(table).invite)
-    assert fourth.request(type="sit", table=table, seat=0)["you"]["seat"] == 0
-    assert _seating(fourth, table)[1] == ["Sam", "Sam (2)", "sam (3)", ""]
+    assert fourth.request(type="sit", table=table, seat=3)["you"]["seat"] == 3
+    assert _seating(fourth, table)[1] == ["", "Sam (2)", f"{look_alike} (3)", "sam"]
     for client in (sam, other, third, fourth):
         client.close()
 

@@ -739,7 +739,7 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         game: for its players, or with its ``invite`` code)."""
         viewer = await admit_replay(server, request)
         record = await finished_record(game_id, viewer, invite)
-        return await _replayed(server, record, game_id, stored=True)
+        return await _replayed(server, record, game_id, _asker(server, request, viewer))
 
     @app.get(
         "/api/games/{game_id}/summary",
@@ -776,10 +776,10 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         answered as a replay; nothing is stored. Limits: ``replay_max_bytes`` (413
         ``too_large``), ``replay_max_deals`` (413 ``too_many_deals``), a rate per address
         and per session (429), replays at once (503)."""
-        await admit_replay(server, request)
+        asker = _asker(server, request, await admit_replay(server, request))
         limits = server.replays.limits
         body = await _body(request, limits.max_bytes, server.settings.body_timeout)
-        return await _replayed(server, body, None, stored=False)
+        return await _replayed(server, body, None, asker)
 
 
 async def admit_replay(server: ServerParts, request: Request) -> Identity | None:
@@ -789,21 +789,30 @@ async def admit_replay(server: ServerParts, request: Request) -> Identity | None
     no valid session), whom the caller checks no more."""
     identity = await identity_of(server, request)
     try:
-        host = request.client.host if request.client else "unknown"
-        await server.replays.admit(host, identity.id if identity else None)
+        await server.replays.admit(_host(request), identity.id if identity else None)
     except ReplayRefusal as exc:
         raise _refused(exc) from None
     return identity
 
 
+def _host(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _asker(server: ServerParts, request: Request, identity: Identity | None) -> str:
+    """Whose replay it is: each asker has one computed at a time."""
+    return server.replays.asker(_host(request), identity.id if identity else None)
+
+
 async def _replayed(
-    server: ServerParts, payload: bytes | dict[str, Any], game_id: str | None, stored: bool
+    server: ServerParts, payload: bytes | dict[str, Any], game_id: str | None, asker: str
 ) -> Response:
-    """The replay computed off the event loop, sent as the worker wrote it."""
+    """The replay computed off the event loop (a stored game's with ``game_id``), sent as
+    the worker wrote it."""
     try:
-        answer = await server.replays.run(payload, game_id)
+        answer = await server.replays.run(payload, game_id, asker)
     except ReplayRefusal as exc:
-        if stored and exc.status == 422:
+        if game_id is not None and exc.status == 422:
             exc = ReplayRefusal(409, exc.code, exc.message, where=exc.where)
         raise _refused(exc) from None
     return Response(answer, media_type="application/json")

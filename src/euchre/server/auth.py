@@ -143,20 +143,14 @@ def reserved_because(name: str) -> str | None:
 # Digits written for the letters they look like ("Syst3m", "St4ff"); the skeleton already
 # reads 0 as o and 1 as l or i.
 _DIGIT_LETTERS = str.maketrans("34578", "easTB")
-_SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
 
 
 def _loose(word: str) -> str:
     """``word`` read loosely, for the reserved words only (a person's own name keeps its
-    accents): without accents ("Bót"), small capitals as letters ("ᴀdmin"), digits as the
-    letters they stand for, then its skeleton."""
+    accents in any script ("Bót"), digits as the letters they stand for, then its skeleton
+    (which reads small capitals as letters: "ᴀdmin")."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-    return skeleton("".join(_letter_of(c) for c in bare).translate(_DIGIT_LETTERS))
-
-
-def _letter_of(char: str) -> str:
-    capital = _SMALL_CAPITAL.fullmatch(unicodedata.name(char, ""))
-    return capital[1] if capital else char
+    return skeleton(bare.translate(_DIGIT_LETTERS))
 
 
 @functools.cache

@@ -4,8 +4,11 @@ A replay checks a whole record and plays it again step by step: seconds of CPU f
 record. It runs in a small process pool (created on first use, shut down with the
 server) and comes back as JSON text, ready to send; the event loop only waits for it.
 Limits, all settings: the upload's size, the number of deals (which bounds the answer's
-size too), replays computed at once (more get 503 at once rather than queueing
-without end), and attempts per address and per session (429).
+size too), and attempts per address and per session (429). Replays computed at once are
+few; more wait their turn in a short queue, first come first served (a full queue, or a
+wait past ``QUEUE_SECONDS``: 503), and each asker (an address, or a session behind an
+exempt one) has one replay at a time: two addresses asking without a break kept every
+worker theirs, and others got 503 for 4 requests in 10.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ class ReplayLimits:
 
 # The one rate of the requests without a valid session from an exempt address.
 NO_SESSION = "no session"
+# How long a replay waits for a worker, and how many may wait for each replay computed.
+QUEUE_SECONDS = 10.0
+WAITING_PER_SLOT = 8
 
 
 class ReplayWorkers:
@@ -49,12 +55,15 @@ class ReplayWorkers:
         self.limits = ReplayLimits.of(settings)
         self.workers = max(1, settings.replay_workers)
         self.most_at_once = self.workers * 2
+        self.most_waiting = self.most_at_once * WAITING_PER_SLOT
         window = settings.replay_window_seconds
         self.by_address: Limiter = MemoryLimiter(settings.replay_per_address, window)
         self.by_session: Limiter = MemoryLimiter(settings.replay_per_session, window)
         self.exempt = exempt_addresses(settings)  # a proxy on this machine: all its users
         self._pool: ProcessPoolExecutor | None = None
-        self._running = 0
+        self._slots = asyncio.Semaphore(self.most_at_once)  # its waiters are served in turn
+        self._waiting = 0
+        self._askers: set[str] = set()  # those with a replay waiting or being computed
 
     def share_limits(self, redis: Any, namespace: str) -> None:
         """Count the rates in Redis, so replays through every instance add up to one limit."""
@@ -97,15 +106,45 @@ class ReplayWorkers:
                 message = f"too many replays from this {whom}: wait {seconds} s"
                 raise ReplayRefusal(429, "rate_limited", message, seconds)
 
-    async def run(self, payload: bytes | dict[str, Any], game_id: str | None = None) -> bytes:
-        """The replay's JSON, computed in a worker process."""
-        if self._running >= self.most_at_once:
-            raise ReplayRefusal(
-                503, "busy", f"{self._running} replays are being computed: try again shortly", 2.0
-            )
-        self._running += 1
+    def asker(self, host: str, person: str | None) -> str:
+        """Whose replay it is, for the one at a time: the address's (``host``), or from
+        an exempt address (a proxy on this machine) the session's (``person``)."""
+        if host not in self.exempt:
+            return limit_key(host)
+        return _digest(person) if person else NO_SESSION
+
+    async def run(self, payload: bytes | dict[str, Any], game_id: str | None, asker: str) -> bytes:
+        """The replay's JSON, computed in a worker process once one is free."""
+        if asker in self._askers:
+            message = "your previous replay is still being computed: one at a time"
+            raise ReplayRefusal(429, "rate_limited", message, 2.0)
+        if self._waiting >= self.most_waiting:
+            raise ReplayRefusal(503, "busy", "too many replays are waiting: try again shortly", 2.0)
+        self._askers.add(asker)
         try:
-            loop = asyncio.get_running_loop()
+            await self._take_slot()
+            try:
+                return await self._compute(payload, game_id)
+            finally:
+                self._slots.release()
+        finally:
+            self._askers.discard(asker)
+
+    async def _take_slot(self) -> None:
+        self._waiting += 1
+        try:
+            async with asyncio.timeout(QUEUE_SECONDS):
+                await self._slots.acquire()
+        except TimeoutError:
+            raise ReplayRefusal(
+                503, "busy", "the replays are busy: try again shortly", 2.0
+            ) from None
+        finally:
+            self._waiting -= 1
+
+    async def _compute(self, payload: bytes | dict[str, Any], game_id: str | None) -> bytes:
+        loop = asyncio.get_running_loop()
+        try:
             job = loop.run_in_executor(
                 self._executor(), compute, payload, game_id, self.limits.max_deals
             )
@@ -113,8 +152,6 @@ class ReplayWorkers:
         except BrokenProcessPool:
             self._pool = None  # a worker died (killed, out of memory): a fresh pool next time
             raise ReplayRefusal(503, "busy", "the replay worker failed: try again") from None
-        finally:
-            self._running -= 1
 
     async def close(self) -> None:
         """Stop the workers (a replay being computed is let finish, off the loop)."""

@@ -40,6 +40,9 @@ SILENT_MARKS = frozenset(
 SEPARATORS = re.compile(r"[\s.'_-]+")
 # Letters that look like two others: "Torn" beside "Tom", "VVendy" beside "Wendy".
 LETTER_SEQUENCES = {"m": "rn", "w": "vv", "d": "cl"}
+# Small capitals read as their letters ("Bᴀʀʙᴀʀᴀ" beside "Barbara"): the confusables table
+# lists few of them.
+_SMALL_CAPITAL = re.compile(r"(?:LATIN|MODIFIER) LETTER SMALL CAPITAL ([A-Z])")
 
 
 @functools.cache
@@ -75,9 +78,17 @@ def _folded(text: str) -> str:
     def mapped(text: str) -> str:
         return "".join(table.get(c, c) for c in unicodedata.normalize("NFKC", text))
 
-    # Upper case first, so names stay unique whatever their case (Bob, BOB) and capital
-    # look-alikes (Greek, Cyrillic) meet; then folded, and mapped again.
-    return mapped(mapped(text.upper()).casefold())
+    # Compatibility forms first (a mathematical 𝗈 has no capital; as o it has one), then
+    # upper case, so names stay unique whatever their case (Bob, BOB) and capital
+    # look-alikes (Greek, Cyrillic) meet; a representative may be a small letter with a
+    # capital of its own (small capital ᴏ stands for o, whose capital is O), so capitals
+    # are taken and mapped again until nothing changes; then folded, and mapped again.
+    folded, previous = unicodedata.normalize("NFKC", text), ""
+    for _ in range(4):  # two rounds settle every character (tests/server: the whole table)
+        if folded == previous:
+            break
+        previous, folded = folded, mapped(folded.upper())
+    return mapped(folded.casefold())
 
 
 @functools.cache
@@ -112,7 +123,15 @@ def skeleton(name: str) -> str:
     """The form two look-alike names share: the separators between words dropped, so that
     "Harold." and "Har old" are Harold, and the accents of Latin, Greek and Cyrillic
     letters too, so that "Zédekiah" is Zedekiah."""
-    return _joined(_folded(_unaccented(SEPARATORS.sub("", name))))
+    spaced_out = SEPARATORS.sub("", name)
+    return _joined(_folded("".join(map(_letter_of, _unaccented(spaced_out)))))
+
+
+@functools.cache
+def _letter_of(char: str) -> str:
+    """A small capital's letter, else the character."""
+    capital = _SMALL_CAPITAL.fullmatch(unicodedata.name(char, ""))
+    return capital[1] if capital else char
 
 
 # The scripts whose accents only decorate a letter; elsewhere a mark can be the vowel

@@ -1,5 +1,5 @@
 """Recompute every account's name key (migrations ``0003``, ``0007``, ``0009``,
-``0012`` and ``0013`` run it when the rule for look-alike names changes)."""
+``0012``, ``0013`` and ``0014`` run it when the rule for look-alike names changes)."""
 
 from __future__ import annotations
 

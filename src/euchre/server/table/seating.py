@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from euchre.store import FencedError
+from euchre.store.names import skeleton
 
 from ..auth import Identity, require_account
 from ..botplay import check_level
@@ -247,15 +248,16 @@ class Seating(Publishing):
 
     def _name_here(self, name: str, index: int) -> str:
         """``name`` as this table shows it at seat ``index``: a name another person here
-        goes by already gets a number ("Sam (2)"), so that the play and the score sheet
-        tell the two apart (a bot's seat says it is a bot)."""
+        goes by already, or one that looks like it (``Bоb`` with a Cyrillic о beside Bob),
+        gets a number ("Sam (2)"), so that the play and the score sheet tell the two apart
+        (a bot's seat says it is a bot)."""
         taken = {
-            seat.name.casefold() for i, seat in enumerate(self.seats) if i != index and seat.user
+            skeleton(seat.name) for i, seat in enumerate(self.seats) if i != index and seat.user
         }
-        if name.casefold() not in taken:
+        if skeleton(name) not in taken:
             return name
         numbered = (f"{name} ({n})" for n in itertools.count(2))
-        return next(other for other in numbered if other.casefold() not in taken)
+        return next(other for other in numbered if skeleton(other) not in taken)
 
     async def _seat_taken_back(self, index: int) -> None:
         """Overridden by the rematch: a seat a bot took there has a person again."""
