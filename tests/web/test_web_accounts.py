@@ -58,6 +58,40 @@ def test_register_log_out_and_log_in(new_page: PageFactory, accounts: LiveServer
     assert page.request.get("api/session").json()["name"] == "Annika"
 
 
+def test_a_guest_changes_their_name_and_keeps_their_seat(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    """ "Change name" renames the guest (a new guest had left the seat to a bot, "away", and
+    the table watched as a stranger's); an account has no such button: a new name there
+    logged its holder out."""
+    page = new_page(viewport=PHONE, server=accounts)
+    enter_name(page, "Hal")
+    create_private_table(page, start_with_bots=True)
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    table = page.locator(".table-page").get_attribute("data-table")
+    seat = page.evaluate("window.euchre.current.you.seat")
+    page.goto("/#/")
+    page.click("#change-name")
+    expect(page.locator("#guest-name")).to_have_value("Hal")
+    page.click("#rename-cancel")  # changes nothing
+    expect(page.locator("#who")).to_contain_text("Hal")
+    page.click("#change-name")
+    page.fill("#guest-name", "Hal Jordan")
+    page.get_by_role("button", name="Save name").click()
+    expect(page.locator("#who")).to_contain_text("Hal Jordan")
+    wait_connected(page)
+    page.goto(f"/#/table/{table}")
+    page.wait_for_function(f"window.euchre.current?.you?.seat === {seat}")
+    expect(page.locator(".seat.me")).to_have_count(1)
+    assert page.request.get("api/session").json()["name"] == "Hal Jordan"
+
+    account = new_page(viewport=PHONE, server=accounts)
+    account.goto("/")
+    register(account, "Halvard")
+    expect(account.locator("#who")).to_contain_text("Halvard")
+    expect(account.locator("#change-name")).to_have_count(0)
+
+
 def test_an_account_forms_error_shows_under_its_field_on_a_small_phone(
     new_page: PageFactory, accounts: LiveServer
 ) -> None:

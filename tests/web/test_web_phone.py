@@ -125,6 +125,8 @@ def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     row = page.locator(f'#your-tables li[data-table="{table}"]')
     expect(row).to_contain_text("Standard")
     expect(row.locator(".your-table-others")).to_have_text("with 3 bots")
+    hint = "You still have a seat here; a bot plays it while you are away."
+    expect(page.locator("#your-tables .hint")).to_have_text(hint)
     back.click()
     page.wait_for_function(f"window.euchre.current?.you?.seat === {seat}")
 
@@ -133,6 +135,22 @@ def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     expect(stranger.locator("#open-tables")).to_be_visible()
     expect(stranger.locator("#your-tables")).to_have_count(0)
     assert stranger.locator("#your-tables-box").inner_text() == ""  # not the text "null"
+
+
+def test_a_seat_kept_at_a_table_not_yet_started_says_no_bot_plays_it(
+    new_page: PageFactory, slow_bots: LiveServer
+) -> None:
+    first = new_page(viewport=PHONE, server=slow_bots)
+    enter_name(first, "Early")
+    create_private_table(first, start_with_bots=False)
+    expect(first.locator(".table-page")).to_have_attribute("data-status", "waiting")
+    context = first.context
+    first.close()
+    page = context.new_page()
+    page.goto("/")
+    expect(page.locator("#your-tables .hint")).to_have_text(
+        "You still have a seat here; the game has not begun."
+    )
 
 
 # Every tap target: links, buttons, fields, summaries, and the labels round a checkbox or a

@@ -8,6 +8,7 @@ before the database is closed.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import math
 from collections.abc import AsyncIterator, Iterator
@@ -29,7 +30,7 @@ from euchre.store.db import DatabaseInUseError, FileLock, is_sqlite, lock_sqlite
 from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
 from .addresses import limit_key
-from .auth import COOKIE_NAME, Sessions, name_refusal, new_guest
+from .auth import COOKIE_NAME, Sessions, chosen_name, name_refusal, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, RedisBus, make_bus
 from .chat import Chat
@@ -311,6 +312,29 @@ def _routes(app: FastAPI, server: Server) -> None:
         previous = await api.identity_of(server, request)
         if previous is not None and not previous.guest:
             await server.accounts.logout(previous)
+        token = server.sessions.sign(identity)
+        api.set_cookie(server, request, response, token)
+        return {**identity.to_json(), "session": token}
+
+    @app.patch("/api/session", tags=["accounts"], responses=api.problems(401, 409, 422, 429))
+    async def rename_guest(
+        body: GuestRequest, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """A guest's new name, the guest kept: their seats and tables stay theirs (a new
+        guest left them to bots); tables show the name from their next sitting down. An
+        account keeps the name it was registered with (409 ``account_name``)."""
+        previous = await api.identity_of(server, request)
+        if previous is None:
+            raise api.problem(401, "no_session", "no session: POST /api/session first")
+        if not previous.guest:
+            message = "an account keeps the name it was registered with"
+            raise AccountError(409, "account_name", message)
+        try:
+            identity = dataclasses.replace(previous, name=chosen_name(body.name))
+        except ValueError as exc:
+            raise AccountError(422, name_refusal(exc), str(exc)) from None
+        await server.accounts.check_guest_name(identity.name)
+        await server.accounts.admit_guest(request.client.host if request.client else "")
         token = server.sessions.sign(identity)
         api.set_cookie(server, request, response, token)
         return {**identity.to_json(), "session": token}

@@ -154,8 +154,29 @@ async function ensureSession(name) {
   return ctx.session;
 }
 
-/** The name form shown wherever a session is needed first. */
-function nameForm(intro, onDone) {
+/** A guest's new name, the guest kept (their seats and tables stay theirs). */
+async function renameGuest(name) {
+  const response = await fetch("api/session", {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name }),
+    credentials: "same-origin",
+  });
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    const key = `errors.${answer.code}`;
+    throw new Error(ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.bad_name"));
+  }
+  ctx.session = await response.json();
+  ctx.net.stop(); // the socket speaks for the person under the name it was opened with
+  ctx.net.start();
+  return ctx.session;
+}
+
+/** The name form shown wherever a session is needed first; ``onCancel``: a guest's form
+ * to change their name (the guest and their tables kept), which may be closed unchanged. */
+function nameForm(intro, onDone, onCancel = null) {
+  const renaming = Boolean(onCancel && ctx.session);
   const input = h("input", {
     id: "guest-name",
     name: "name",
@@ -163,6 +184,7 @@ function nameForm(intro, onDone) {
     maxlength: "24",
     required: true,
     placeholder: ctx.t("session.placeholder"),
+    value: renaming ? ctx.session.name : "",
   });
   const problem = h("p", { class: "form-error", id: "guest-name-error", role: "alert" });
   const form = h(
@@ -170,9 +192,15 @@ function nameForm(intro, onDone) {
     { class: "name-form", onsubmit: submit, "aria-describedby": "guest-name-error" },
     intro ? h("p", { id: "name-intro" }, intro) : null,
     h("label", { for: "guest-name" }, ctx.t("session.name")),
-    h("div", { class: "row" }, input, h("button", { type: "submit", class: "primary" }, ctx.t("session.start"))),
+    h(
+      "div",
+      { class: "row" },
+      input,
+      h("button", { type: "submit", class: "primary" }, ctx.t(renaming ? "session.rename" : "session.start")),
+      renaming ? h("button", { type: "button", id: "rename-cancel", onclick: onCancel }, ctx.t("session.cancel")) : null,
+    ),
     problem,
-    h("p", { class: "hint" }, ctx.t("session.hint")),
+    h("p", { class: "hint" }, ctx.t(renaming ? "session.renameHint" : "session.hint")),
   );
   async function submit(event) {
     event.preventDefault();
@@ -184,7 +212,7 @@ function nameForm(intro, onDone) {
       return;
     }
     try {
-      await ensureSession(name);
+      await (renaming ? renameGuest(name) : ensureSession(name));
       onDone();
     } catch (err) {
       problem.textContent = err.message;

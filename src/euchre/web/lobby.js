@@ -102,27 +102,35 @@ class Lobby extends Page {
       return h(
         "div",
         { class: "panel who" },
-        h("h2", {}, this.t("lobby.welcome")),
-        ctx.nameForm(this.t("lobby.intro"), () => {
-          this.changingName = false;
-          this.render();
-          this.subscribe();
-          document.getElementById("quick-play")?.focus(); // the next thing a new player wants
-        }),
+        h("h2", {}, this.t(this.changingName ? "lobby.changeName" : "lobby.welcome")),
+        ctx.nameForm(
+          this.changingName ? null : this.t("lobby.intro"),
+          () => {
+            this.changingName = false;
+            this.render();
+            this.subscribe();
+            document.getElementById("quick-play")?.focus(); // the next thing a new player wants
+          },
+          this.changingName ? () => this.changeName(false) : null,
+        ),
       );
     }
+    const account = ctx.session.guest === false;
     return h(
       "div",
       { class: "panel who compact" },
-      h("p", { id: "who" }, h("span", { class: "pname", title: ctx.session.name }, this.t("lobby.playingAs", { name: ctx.session.name })), " ", h("span", { class: "badge" }, this.t(ctx.session.guest === false ? "lobby.account" : "lobby.guest"))),
-      h("button", { type: "button", onclick: () => this.changeName() }, this.t("lobby.changeName")),
+      h("p", { id: "who" }, h("span", { class: "pname", title: ctx.session.name }, this.t("lobby.playingAs", { name: ctx.session.name })), " ", h("span", { class: "badge" }, this.t(account ? "lobby.account" : "lobby.guest"))),
+      // an account keeps its name: a new one here logged its holder out, tables and all
+      account ? null : h("button", { type: "button", id: "change-name", onclick: () => this.changeName(true) }, this.t("lobby.changeName")),
     );
   }
 
-  changeName() {
-    this.changingName = true;
+  changeName(changing) {
+    this.changingName = changing;
     this.render();
-    document.getElementById("guest-name")?.focus();
+    const focus = changing ? document.getElementById("guest-name") : document.getElementById("change-name");
+    focus?.focus();
+    if (changing) focus?.select();
   }
 
   quickPanel() {
@@ -170,7 +178,8 @@ class Lobby extends Page {
             "section",
             { class: "panel yours", id: "your-tables", "aria-labelledby": "yours-title" },
             h("h2", { id: "yours-title" }, this.t("lobby.yourTables")),
-            h("p", { class: "hint" }, this.t("lobby.yourTablesHelp")),
+            // a table still waiting has no game for a bot to play yet
+            h("p", { class: "hint" }, this.t(rows.some((t) => t.status === "playing") ? "lobby.yourTablesHelp" : "lobby.yourTablesWaitingHelp")),
             h("ul", {}, rows.map((t) => this.yourRow(t))),
           )
         ]
