@@ -38,6 +38,28 @@ def test_a_table_with_house_rules_says_so_at_the_top(
     expect(rules.locator("summary")).to_be_in_viewport()
 
 
+@pytest.mark.parametrize(
+    ("locale", "stuck", "alone"),
+    [
+        ("en-GB", "If everyone passes in both rounds, the hand is thrown in", "No one may play"),
+        ("de-DE", "Passen alle in beiden Runden, wird die Hand eingeworfen", "Niemand darf"),
+    ],
+)
+def test_a_rule_switched_off_is_told_as_what_happens_instead(
+    new_page: PageFactory, locale: str, stuck: str, alone: str
+) -> None:
+    """ "Stick the dealer: off" went on to describe the dealer stuck."""
+    page = new_page(viewport=PHONE, locale=locale)
+    off = {"stick_the_dealer": False, "allow_alone": False}
+    open_started_table(page, "standard", {**off, "no_trump": True})
+    page.locator("#table-rules summary").click()
+    rows = page.locator("#table-rules ul[aria-labelledby=house-rules-title] li")
+    expect(rows.filter(has_text=stuck)).to_have_count(1)
+    expect(rows.filter(has_text=alone)).to_have_count(1)
+    expect(rows.filter(has_text="must name trump")).to_have_count(0)
+    expect(rows.filter(has_text="without their partner")).to_have_count(0)
+
+
 def test_the_house_rules_badge_is_a_thumbs_size_to_tap(new_page: PageFactory) -> None:
     """The badge is 20 px tall: a tap a little above or below it missed."""
     page = new_page(viewport=PHONE, touch=True)

@@ -160,8 +160,15 @@ function rulesBox(page) {
 }
 
 function optionList(page, options, labelledBy) {
-  const item = ([name, value]) => h("li", {}, h("strong", {}, optionSummary(page.ctx, { [name]: value })[0]), " — ", page.t(`options.${name}.help`));
+  const item = ([name, value]) => h("li", {}, h("strong", {}, optionSummary(page.ctx, { [name]: value })[0]), " — ", ruleText(page, name, value));
   return h("ul", { "aria-labelledby": labelledBy }, options.map(item));
+}
+
+/** What an option means at this table: a rule switched off is told as what happens
+ * instead ("Stick the dealer: off" went on to describe the dealer stuck). */
+function ruleText(page, name, value) {
+  if (value !== false) return page.t(`options.${name}.help`);
+  return page.ctx.i18n.has(`options.${name}.off`) ? page.t(`options.${name}.off`) : page.t("table.ruleNotPlayed");
 }
 
 /** The turn timer as the server runs it: only while two or more people play (alone with
