@@ -73,3 +73,23 @@ def test_the_go_alone_toggle_stays_readable_under_the_pointer(new_page: PageFact
     )
     assert _luminance(ink) > 0.9, ink
     assert _luminance(ground) < 0.2, f"white words on {ground}"
+
+
+def test_the_your_turn_prompt_reads_on_the_felts_brightest_green(new_page: PageFactory) -> None:
+    """The yellow "Your turn" words were 3.9:1 on the felt's centre (WCAG AA asks 4.5:1
+    for text this size)."""
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Contrast")
+    game = create_private_table(page, start_with_bots=True)
+    reach(game, "bid_r1")
+    prompt = page.locator(".my-turn .prompt")
+    expect(prompt).to_be_visible()
+    ink = prompt.evaluate("p => getComputedStyle(p).color")
+    felt = page.evaluate(
+        """() => { const probe = document.createElement("i");
+        probe.style.color = getComputedStyle(document.documentElement).getPropertyValue("--felt");
+        document.body.append(probe); const rgb = getComputedStyle(probe).color;
+        probe.remove(); return rgb; }"""
+    )
+    light, dark = sorted((_luminance(ink), _luminance(felt)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5, (ink, felt)
