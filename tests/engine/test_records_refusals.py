@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from euchre.engine.records import RecordError, load_egn, replay, replay_cli
+from euchre.engine import GameState, preset
+from euchre.engine.records import (
+    RecordError,
+    ReplayError,
+    export_egn,
+    load_egn,
+    replay,
+    replay_cli,
+)
 
 EXAMPLE = load_egn(
     (Path(__file__).resolve().parents[1] / "data" / "egn" / "Epic_Comeback.egn").read_text()
@@ -234,3 +243,63 @@ def test_a_card_played_twice_is_told_so_with_the_hands_as_without() -> None:
     with pytest.raises(ReplayError) as twice:
         replay(load_egn(json.dumps(record)))
     assert str(twice.value).endswith(f"'play {again}': {again} was already played"), twice.value
+
+
+def _random_record(seed: int, **options: Any) -> dict[str, Any]:
+    rng = random.Random(seed)
+    state = GameState(preset("standard", **options), seed=seed)
+    while not state.game_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return export_egn(state)
+
+
+def _refused_with(record: dict[str, Any]) -> str:
+    with pytest.raises(ReplayError) as refused:
+        replay(load_egn(json.dumps(record)))
+    return str(refused.value)
+
+
+def _bidding(deal: dict[str, Any]) -> dict[str, Any]:
+    return next(p for p in deal["phases"] if p["type"] == "EUCHRE_BIDDING")
+
+
+def test_a_seat_defending_alone_needs_the_rule_and_a_lone_maker() -> None:
+    """``aloneDefender`` beside a partnership was read as nothing at all (the record
+    replayed), and without the rule the replay blamed a card not in a hand."""
+    record = _random_record(3, defend_alone=True)
+    played = [d for d in record["deals"] if d.get("outcome", "scored") == "scored"]
+    partnership = next(d for d in played if not _bidding(d).get("isAlone"))
+    _bidding(partnership)["aloneDefender"] = (partnership["initialState"]["dealer"] + 1) % 4
+    words = _refused_with(record)
+    assert "the maker did not go alone: only a lone maker is defended alone" in words, words
+
+    record = _random_record(3, defend_alone=True)
+    for deal in record["deals"]:
+        _bidding(deal)["aloneDefender"] = -1
+    lone = next((d for d in record["deals"] if _bidding(d).get("isAlone")), None)
+    assert lone is not None
+    _bidding(lone)["aloneDefender"] = 0
+    record["metadata"]["ruleset"]["defend_alone"] = False
+    words = _refused_with(record)
+    assert "these rules do not allow defending alone (defend_alone is off)" in words, words
+
+
+def test_a_deal_a_farmers_hand_voids_is_refused_naming_the_hand() -> None:
+    """A record played under rules with the farmer's hand, where a hand is one: the refusal
+    said only that the bidding was over after 0 calls."""
+    for seed in range(200):
+        record = _random_record(seed)
+        deal = next((d for d in record["deals"] if _farmers(d)), None)
+        if deal is not None:
+            break
+    else:
+        pytest.fail("no farmer's hand dealt in 200 games")
+    record["metadata"]["ruleset"]["farmers"] = True
+    words = _refused_with(record)
+    assert "is a farmer's hand: under these rules (farmers) the deal is thrown in" in words
+
+
+def _farmers(deal: dict[str, Any]) -> bool:
+    """Whether a seat holds four or five nines and tens (docs/rules.md)."""
+    hands = deal["initialState"]["playerCards"]
+    return any(sum(card[0] in "9T" for card in hand) >= 4 for hand in hands)

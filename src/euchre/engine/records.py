@@ -638,6 +638,7 @@ def _replay_deal(
     if time_up:
         state.signal_time_up()
     record = state.deals[0]  # a voided deal (farmer's hand) is already over here
+    _check_lone_defender(variant, deal)
     script = _Script.of(deal)
     for seat, text in _scripted_actions(variant, deal, state, script):
         try:
@@ -654,8 +655,39 @@ def _replay_deal(
         return _result(deal, record, state, complete=False), None
     leftover = script.leftover()
     if leftover:
-        raise ReplayError(leftover, deal=number)
+        raise ReplayError(_farmers_hand(record, deal) or leftover, deal=number)
+    contract = record.result.contract if record.result else None
+    defender = contract.lone_defender if contract else None
+    if deal.alone_defender >= 0 and defender != deal.alone_defender:
+        rule = f"seat {deal.alone_defender} was never asked to defend alone (aloneDefender)"
+        raise ReplayError(f"{rule}: only an opponent of a lone maker may", deal=number)
     return _result(deal, record, state, complete=True), state
+
+
+def _check_lone_defender(variant: Variant, deal: RecordedDeal) -> None:
+    """A seat defending alone (``aloneDefender``) needs rules that allow it and a lone
+    maker to defend against (a partnership's opponents both play)."""
+    if deal.alone_defender < 0:
+        return
+    said = f"the record has seat {deal.alone_defender} defend alone (aloneDefender)"
+    if not variant.defend_alone:
+        rule = f"{said}, but these rules do not allow defending alone (defend_alone is off)"
+        raise ReplayError(rule, deal=deal.number)
+    if not deal.alone:
+        rule = f"{said}, but the maker did not go alone: only a lone maker is defended alone"
+        raise ReplayError(rule, deal=deal.number)
+
+
+def _farmers_hand(record: DealRecord, deal: RecordedDeal) -> str | None:
+    """Why a deal the record plays on was over before a call: a farmer's hand voided it."""
+    if record.outcome != Outcome.FARMERS or deal.hands is None or record.result is None:
+        return None
+    seat = record.result.farmers[0]
+    cards = " ".join(CARD_TEXT[c] for c in deal.hands[seat])
+    return (
+        f"seat {seat}'s hand ({cards}) is a farmer's hand: under these rules (farmers) the "
+        "deal is thrown in and dealt again by the same dealer, but the record plays it"
+    )
 
 
 def _played_before(record: DealRecord, text: str) -> str | None:
