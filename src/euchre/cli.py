@@ -383,7 +383,20 @@ def report_deal(session: Session, record: DealRecord) -> None:
     gains = [f"{session.side_name(s)} +{p}" for s, p in enumerate(record.points) if p]
     points = "; ".join(gains) if gains else "no points"
     session.say(Text(f"Deal {record.number + 1}: {text}.  Points: {points}.", style="bold"))
-    show_score(session, [b + p for b, p in zip(record.scores_before, record.points, strict=True)])
+    scores = [b + p for b, p in zip(record.scores_before, record.points, strict=True)]
+    show_score(session, scores)
+    tell_a_tie_on_top(session, scores)
+
+
+def tell_a_tie_on_top(session: Session, scores: Sequence[int]) -> None:
+    """Past the target (or the time) with the lead shared, the game goes on: say why, or
+    the score reads as a game that forgot to end (docs/rules.md §2.13)."""
+    state, top = session.state, max(scores)
+    over = top >= state.variant.target or state.time_up
+    tied = [session.side_name(s) for s, p in enumerate(scores) if p == top]
+    if over and len(tied) > 1 and not state.game_over:
+        names = " and ".join(tied)
+        session.say(f"{names} are tied for the lead at {top}: play goes on until one leads.")
 
 
 def scored_summary(session: Session, record: DealRecord) -> str:

@@ -356,6 +356,20 @@ def test_ctrl_c_ends_with_code_130() -> None:
     assert "Interrupted: game left unfinished." in out.getvalue()
 
 
+def test_a_tie_for_the_lead_past_the_target_is_told_and_play_goes_on() -> None:
+    """Cutthroat: two players past the target with the same score play on (docs/rules.md
+    §2.13); the score alone read as a game that forgot to end."""
+    args = ["--variant", "cutthroat", "--seed", "1", "--level", "random"]
+    code, output = invoke("play", *args, "-o", "super_euchre=true", "-o", "target=5")
+    assert code == 0
+    told = "You and Right (seat 2) are tied for the lead at 6: play goes on until one leads."
+    before, after = output.split(told)
+    assert before.rstrip().endswith(
+        "Score: You 6, Left (seat 1) 1, Right (seat 2) 6 (playing to 5)"
+    )
+    assert "Deal 5" in after and "Winner:" in after
+
+
 def test_a_game_saved_with_save_replays_to_the_score_played(tmp_path: Path) -> None:
     saved = tmp_path / "game.egn"
     code, output = invoke("play", "--seed", "5", "--level", "random", "--save", str(saved))
