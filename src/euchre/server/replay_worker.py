@@ -7,8 +7,9 @@ Limits, all settings: the upload's size, the number of deals (which bounds the a
 size too), and attempts per address and per session (429). Replays computed at once are
 few; more wait their turn in a short queue, first come first served (a full queue, or a
 wait past ``QUEUE_SECONDS``: 503), and each asker (an address, or a session behind an
-exempt one) has one replay at a time: two addresses asking without a break kept every
-worker theirs, and others got 503 for 4 requests in 10.
+exempt one) has at most ``PER_ASKER`` replays waiting or computed (two, for two people
+behind one address): two addresses asking without a break kept every worker theirs, and
+others got 503 for 4 requests in 10.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import asyncio
 import hashlib
 import math
 import multiprocessing
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -45,6 +47,7 @@ NO_SESSION = "no session"
 # How long a replay waits for a worker, and how many may wait for each replay computed.
 QUEUE_SECONDS = 10.0
 WAITING_PER_SLOT = 8
+PER_ASKER = 2  # replays one asker may have waiting or being computed
 
 
 class ReplayWorkers:
@@ -63,7 +66,7 @@ class ReplayWorkers:
         self._pool: ProcessPoolExecutor | None = None
         self._slots = asyncio.Semaphore(self.most_at_once)  # its waiters are served in turn
         self._waiting = 0
-        self._askers: set[str] = set()  # those with a replay waiting or being computed
+        self._askers: Counter[str] = Counter()  # replays waiting or computed, by asker
 
     def share_limits(self, redis: Any, namespace: str) -> None:
         """Count the rates in Redis, so replays through every instance add up to one limit."""
@@ -107,20 +110,20 @@ class ReplayWorkers:
                 raise ReplayRefusal(429, "rate_limited", message, seconds)
 
     def asker(self, host: str, person: str | None) -> str:
-        """Whose replay it is, for the one at a time: the address's (``host``), or from
-        an exempt address (a proxy on this machine) the session's (``person``)."""
+        """Whose replay it is, for ``PER_ASKER``: the address's (``host``), or from an
+        exempt address (a proxy on this machine) the session's (``person``)."""
         if host not in self.exempt:
             return limit_key(host)
         return _digest(person) if person else NO_SESSION
 
     async def run(self, payload: bytes | dict[str, Any], game_id: str | None, asker: str) -> bytes:
         """The replay's JSON, computed in a worker process once one is free."""
-        if asker in self._askers:
-            message = "your previous replay is still being computed: one at a time"
+        if self._askers[asker] >= PER_ASKER:
+            message = f"your previous {PER_ASKER} replays are still being computed: wait for them"
             raise ReplayRefusal(429, "rate_limited", message, 2.0)
         if self._waiting >= self.most_waiting:
             raise ReplayRefusal(503, "busy", "too many replays are waiting: try again shortly", 2.0)
-        self._askers.add(asker)
+        self._askers[asker] += 1
         try:
             await self._take_slot()
             try:
@@ -128,7 +131,9 @@ class ReplayWorkers:
             finally:
                 self._slots.release()
         finally:
-            self._askers.discard(asker)
+            self._askers[asker] -= 1
+            if not self._askers[asker]:
+                del self._askers[asker]
 
     async def _take_slot(self) -> None:
         self._waiting += 1
