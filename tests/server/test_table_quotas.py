@@ -289,6 +289,23 @@ def test_leaving_a_started_game_frees_its_place_and_a_game_everyone_left_closes(
             client.close()
 
 
+def test_a_game_of_bots_its_creator_stood_up_from_and_watches_still_counts(
+    tmp_path: Path,
+) -> None:
+    """Create, start with bots, stand up and watch, again and again: one person kept 9
+    games running against a limit of 5."""
+    db = tmp_path / "stand.db"
+    with ThreadServer(fast_settings(db, tables_per_person=2, seats_per_person=5)) as live:
+        ann = Client(live.base, "Ann")
+        for _ in range(2):
+            table = start_bot_game(ann)
+            assert ann.request(type="stand", table=table)["type"] != "error"
+            assert live.server.lobby.tables[table].status == "playing"  # watched: it goes on
+        refused = ann.expect_error("too_many_tables", type="create", kind="private")
+        assert "at most 2 open tables created by one person" in refused["message"]
+        ann.close()
+
+
 def test_quick_play_waits_for_people_when_the_bot_games_are_at_the_cap(tmp_path: Path) -> None:
     settings = fast_settings(tmp_path / "qp.db", max_bot_games=1, unattended_seconds=60)
     with ThreadServer(settings) as live:

@@ -73,8 +73,12 @@ def _names(creator: Creator) -> list[str]:
 
 
 def _left(table: Any, person: str) -> bool:
-    """``person`` sat at ``table`` and gave the seat up during the game."""
-    return any(seat.user == person and seat.left for seat in table.seats)
+    """``person`` sat at ``table``, gave the seat up during the game, and left it to
+    others: a game of bots they stood up from and watch still runs for them (standing up
+    in each, one person kept 9 games going against a limit of 5)."""
+    gave_up = any(seat.user == person and seat.left for seat in table.seats)
+    others = any(seat.user and seat.user != person and not seat.left for seat in table.seats)
+    return gave_up and others
 
 
 class Quotas:
