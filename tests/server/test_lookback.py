@@ -554,9 +554,24 @@ def test_the_host_hears_who_opened_the_invite_and_sees_who_watches(live: ThreadS
     assert ann.request(type="resync", table=table, since=version)["missed"] == []
     again.close()  # Fay goes: the host hears it at once, with no event
     gone = ann.until(lambda m: m.get("type") == "watchers" and m["spectators"] == 0)
-    assert gone == {"type": "watchers", "table": table, "spectators": 0, "watching": []}
+    watchers = {"type": "watchers", "table": table, "spectators": 0, "watching": []}
+    assert gone == {**watchers, "host_here": True}
     assert ann.request(type="resync", table=table, since=version)["missed"] == []
     ann.close()
+
+
+def test_the_seated_hear_when_the_host_goes_and_may_then_start(live: ThreadServer) -> None:
+    """The host closed the tab before the start: the others, seated, read "The host starts
+    the game" with no way to start it for the quarter of an hour the seat was kept."""
+    table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"])
+    assert bob.view(table).info["host_here"] is True  # type: ignore[index]
+    bob.expect_error("forbidden", type="start", table=table)
+    ann.close()
+    gone = bob.until(lambda m: m.get("type") == "watchers" and m.get("host_here") is False)
+    assert gone["table"] == table
+    assert bob.request(type="start", table=table)["type"] != "error"
+    assert "started" in [e["kind"] for e in bob.view(table).events]
+    bob.close()
 
 
 def test_the_log_and_the_last_trick_survive_a_server_restart(tmp_path: Any) -> None:

@@ -230,7 +230,8 @@ class TablePage extends Page {
 
   /** Spectators came or went (no event: the table's version does not move). */
   watchersChanged(m) {
-    this.info = { ...this.info, spectators: m.spectators, ...(m.watching ? { watching: m.watching } : {}) };
+    const hostHere = m.host_here === undefined ? {} : { host_here: m.host_here };
+    this.info = { ...this.info, spectators: m.spectators, ...(m.watching ? { watching: m.watching } : {}), ...hostHere };
     this.render();
   }
 
@@ -1139,7 +1140,7 @@ class TablePage extends Page {
     if (this.info.kind === "private") {
       const full = this.info.seats.every((seat) => seat.type !== "empty");
       if (this.you?.host) return this.t(full ? "table.waitingHostFull" : "table.waitingHost");
-      if (this.mySeat() !== null) return this.t("table.waitingSeated");
+      if (this.mySeat() !== null) return this.t(this.info.host_here === false ? "table.waitingHostGone" : "table.waitingSeated");
       return this.t(full ? "table.waitingFull" : "table.waitingPrivate");
     }
     const waiting = this.info.seats.filter((seat) => seat.type === "human").length;
@@ -1268,7 +1269,9 @@ class TablePage extends Page {
     }
     const swap = this.seatMoves.control();
     if (swap) buttons.push(swap);
-    const canStart = this.info.kind === "private" ? this.you?.host : this.info.kind === "casual" && this.mySeat() !== null;
+    const seated = this.mySeat() !== null;
+    // a private table's host starts it; with the host gone, anyone seated may (the server's rule)
+    const canStart = this.info.kind === "private" ? this.you?.host || (seated && this.info.host_here === false) : this.info.kind === "casual" && seated;
     if (canStart) {
       buttons.push(h("button", { type: "button", class: "primary", id: "start-game", dataset: { key: "start", cmd: "start" } }, this.startLabel()));
     }

@@ -274,6 +274,10 @@ class TableCore:
     def spectators(self) -> int:
         return sum(1 for seat in self.watchers.values() if seat is None)
 
+    def host_here(self) -> bool:
+        """Whether the host has this table open (gone, anyone seated may start)."""
+        return any(c.identity.id == self.host for c in self.watchers)
+
     def watching(self) -> list[str]:
         """The names of those watching without a seat (the first NAMES_LISTED: every
         event carries the list to everyone watching, so its size must not grow with them)."""

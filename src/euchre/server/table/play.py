@@ -61,8 +61,7 @@ class Play(Reseating):
         identity = conn.identity
         if self.status != TableStatus.WAITING:
             raise ProtocolError("bad_state", f"the game has already {self._status_words()}")
-        host_here = any(c.identity.id == self.host for c in self.watchers)
-        if identity.id != self.host and (host_here or self.seat_of(identity.id) is None):
+        if identity.id != self.host and (self.host_here() or self.seat_of(identity.id) is None):
             raise ProtocolError("forbidden", "only the host starts the game")
         if self.kind == TableKind.RANKED and self.free_seats():
             raise ProtocolError("bad_state", "a ranked game starts when every seat is taken")

@@ -66,6 +66,7 @@ class Publishing(TableCore):
         if self.kind == TableKind.PRIVATE:  # the host sees who came by the invite and who watches
             out["opened"] = self.opened_by()
             out["watching"] = self.watching()
+            out["host_here"] = self.host_here()  # gone: anyone seated may start
         return out
 
     def fill_json(self) -> dict[str, Any] | None:

@@ -95,9 +95,10 @@ class Seating(Publishing):
 
     def _watch(self, conn: Endpoint, seat: int | None) -> None:
         spectator_before = conn in self.watchers and self.watchers[conn] is None
+        host_before = self.host_here()
         self.watchers[conn] = seat
         conn.tables.add(self.id)
-        if spectator_before != (seat is None):
+        if spectator_before != (seat is None) or host_before != self.host_here():
             self._watchers_changed()
 
     def _watchers_changed(self) -> None:
@@ -112,6 +113,7 @@ class Seating(Publishing):
         message["spectators"] = self.spectators()
         if self.kind == TableKind.PRIVATE:
             message["watching"] = self.watching()
+            message["host_here"] = self.host_here()
         text = dumps(message)
         for conn in self.watchers:
             conn.send_text(text)
@@ -392,8 +394,10 @@ class Seating(Publishing):
             await self._close_if_deserted()
 
     def _unwatch(self, conn: Endpoint) -> None:
-        if conn in self.watchers and self.watchers.pop(conn) is None:
-            self._watchers_changed()
+        if conn in self.watchers:
+            spectator = self.watchers.pop(conn) is None
+            if spectator or conn.identity.id == self.host:  # the host gone: anyone may start
+                self._watchers_changed()
         conn.tables.discard(self.id)
 
     async def disconnected(self, conn: Endpoint) -> None:
