@@ -108,6 +108,25 @@ def test_declining_leaving_and_closing_the_tab_are_no_longer_deciding(
     expect(seat(ann, 2)).not_to_contain_text("deciding")
 
 
+def test_a_player_who_put_the_result_away_is_still_offered_the_new_game(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Bob closed the result box and opened the score sheet: the offer, answered in that
+    box, never showed, and a bot took his seat when the time ran out."""
+    ann, bob = finished_game(new_page, ["Ann", "Bob"])
+    bob.click("#close-game-over")
+    expect(bob.locator("#game-over")).to_have_count(0)
+    bob.click("#score-sheet-button")
+    expect(bob.locator("#score-sheet-box")).to_be_visible()
+    ask_again(ann, bob)  # the offer shows
+    expect(bob.locator("#score-sheet-box")).to_be_hidden()
+    join = bob.locator("#join-again")
+    expect(join).to_be_visible()
+    join.click()
+    new = ann.evaluate("location.hash").rsplit("/", 1)[1]
+    expect(bob.locator(f'.table-page[data-table="{new}"]')).to_have_attribute("data-seat", "1")
+
+
 def test_a_closed_tab_is_taken_as_no_after_the_grace_period(
     new_page: PageFactory, live: LiveServer
 ) -> None:

@@ -429,6 +429,12 @@ class TablePage extends Page {
       this.sheet = withRows(this.sheet, [e.deal_over, ...(e.redeals || [])]);
     }
     this.playAgain.note(e);
+    // someone asked to play again: the result box (where the offer is answered) opens
+    // again for a player who had put it away, or their seat went to a bot unseen
+    if (e.kind === "rematch" && speak && this.mySeat() !== null) {
+      if (this.showSheet || this.showLastTrick) this.closeLook();
+      this.gameOverClosed = false;
+    }
     if (e.kind === "started") {
       this.gameOverClosed = false;
       this.lastDeal = null;
