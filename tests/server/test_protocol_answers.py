@@ -40,6 +40,9 @@ def test_table_requests_are_answered_by_their_event_with_the_ref(live: ThreadSer
     assert "ref" not in bobs and bobs["event"] == added["event"]  # only the asker's copy
     removed = ann.request(type="remove_bot", table=table, seat=2)
     assert _kind(removed) == "stood" and removed["event"]["seat"] == 2
+    # the bot named as it was (the log read "Free seat stands up")
+    bot = added["info"]["seats"][2]["name"]
+    assert removed["event"]["name"] == bot and removed["event"]["bot"] is True
     started = ann.request(type="start", table=table)
     assert _kind(started) == "started" and started["version"] == removed["version"] + 1
     settle([ann, bob], table)

@@ -88,6 +88,13 @@ def test_the_hosts_start_button_says_bots_take_the_empty_seats(
     expect(start).to_have_text("Start with 1 bot")
     page.locator(".add-bot").first.click()
     expect(start).to_have_text("Start the game")
+    bot = page.locator("[data-cmd=remove-bot]").first
+    seat = bot.get_attribute("data-target")
+    name = page.locator(f'.seat[data-seat="{seat}"] .pname').first.inner_text()
+    bot.click()
+    expect(start).to_have_text("Start with 1 bot")
+    # the log names the bot taken out (it read "Free seat stands up.")
+    expect(page.locator("#game-log")).to_contain_text(f"The bot {name} leaves the table.")
 
 
 def test_the_start_button_counts_bots_in_german(new_page: PageFactory) -> None:

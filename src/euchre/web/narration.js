@@ -94,8 +94,11 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
       // the player's own seat: said to them as their news ("A bot is playing for you…")
       if (e.seat !== undefined && e.seat === page.mySeat()) return page.t(`events.${e.kind}You`);
       return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
-    case "seated":
     case "stood":
+      // a bot taken out: named as it was (the seat, free now, read "Free seat stands up")
+      if (e.bot) return page.t("events.botRemoved", { name: e.name });
+      return page.t("events.stood", { name: e.name || page.seatName(e.seat) });
+    case "seated":
     case "away":
       return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
     case "bot_seated":

@@ -547,8 +547,9 @@ class Seating(Publishing):
         if self.seats[index].kind != SeatKind.BOT:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
         self.count_seat_change(conn)
+        name = self.seats[index].name
         self.seats[index] = Seat()
-        await self._commit("stood", {"seat": index, "name": ""})
+        await self._commit("stood", {"seat": index, "name": name, "bot": True})
 
     def _check_bot_game(self) -> None:
         if any(seat.bot or seat.empty for seat in self.seats):
