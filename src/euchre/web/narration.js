@@ -37,6 +37,20 @@ export class EventLog {
     return this.add(() => describeEvent(then, e, facts, phase, trump));
   }
 
+  /** A snapshot's log, each line naming the seats as they were then: the page's seats
+   * are those of now (a person back in the seat a bot took read as having said "no
+   * thanks: Bo takes their seat", and the bot's bids as theirs). ``trumps``: each
+   * event's deal's trump. */
+  noteHistory(page, events, state, trumps) {
+    const names = new Map(); // seat -> the name an event gave it, where one did
+    events.forEach((e, i) => {
+      const then = pageThen(page, names);
+      const facts = stateThen(state);
+      this.add(() => describeEvent(then, e, facts, null, trumps[i]));
+      namesAfter(e, names);
+    });
+  }
+
   /** A line of news with no event of its own (``key``: its text's key; null: none). */
   noteNews(page, key) {
     return key ? this.add(() => page.t(key)) : () => "";
@@ -56,11 +70,32 @@ export class EventLog {
 }
 
 /** The page as it is now, its seats and their names kept as they are (an event's line
- * names who was there then); its words still come from the page's language when read. */
-function pageThen(page) {
-  const info = page.info ? { ...page.info, seats: page.info.seats?.map((s) => s && { ...s }) } : page.info;
+ * names who was there then; ``names``: seats whose name then was another); its words
+ * still come from the page's language when read. */
+function pageThen(page, names = new Map()) {
+  const named = (s, seat) => ({ ...s, name: names.get(seat), type: s.type === "empty" ? "human" : s.type });
+  const seats = page.info?.seats?.map((s, seat) => s && (names.has(seat) ? named(s, seat) : { ...s }));
+  const info = page.info ? { ...page.info, seats } : page.info;
   const seat = page.mySeat();
   return Object.create(page, { info: { value: info }, mySeat: { value: () => seat } });
+}
+
+/** Who sits where after ``e``, as far as its event says (``names``: seat -> name). */
+function namesAfter(e, names) {
+  if (e.kind === "started" && Array.isArray(e.names)) e.names.forEach((name, seat) => name && names.set(seat, name));
+  else if ((e.kind === "seated" || e.kind === "bot_seated") && e.name) names.set(e.seat, e.name);
+  else if (e.kind === "stood") names.delete(e.seat);
+  else if (e.kind === "moved") {
+    names.delete(e.from);
+    names.set(e.to, e.name);
+  } else if (e.kind === "swapped" && e.seats?.length === 2) {
+    const [first, second] = e.seats;
+    const [atFirst, atSecond] = e.names || [];
+    for (const [seat, name] of [[first, atSecond], [second, atFirst]]) {
+      if (name) names.set(seat, name);
+      else names.delete(seat);
+    }
+  }
 }
 
 /** What of a state an event's words read (orderState, passRound, eventTrump), kept small:
@@ -103,8 +138,8 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
       return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
     case "bot_seated":
       // in place of a person asked to play again: who, and why (said no, left, no answer)
-      if (e.instead_of && BOT_INSTEAD[e.why]) return page.t(`events.${BOT_INSTEAD[e.why]}`, { name: page.seatName(e.seat), person: e.instead_of });
-      return page.t("events.bot_seated", { name: page.seatName(e.seat) });
+      if (e.instead_of && BOT_INSTEAD[e.why]) return page.t(`events.${BOT_INSTEAD[e.why]}`, { name: e.name || page.seatName(e.seat), person: e.instead_of });
+      return page.t("events.bot_seated", { name: e.name || page.seatName(e.seat) });
     case "moved":
     case "swapped":
       return describeSeatChange(page, e);

@@ -316,8 +316,7 @@ class TablePage extends Page {
     if (m.last_trick !== undefined) this.recentTrick = m.last_trick;
     if (m.log) {
       this.log.clear();
-      const trumps = dealTrumps(m.log, m.state);
-      m.log.forEach((e, i) => this.log.noteEvent(this, e, m.state, null, trumps[i]));
+      this.log.noteHistory(this, m.log, m.state, dealTrumps(m.log, m.state));
       this.playAgain.noteLog(m.log);
     }
     const last = this.sheet[this.sheet.length - 1] || null;

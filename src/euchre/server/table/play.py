@@ -94,6 +94,7 @@ class Play(Reseating):
         }
         try:
             started = {"dealer": state.dealer, "redeals": redeals(state)}
+            started["names"] = [seat.name for seat in self.seats]  # who plays (bots too)
             await self._commit("started", started, values=values, decks=decks)
         except ProtocolError:
             self.state, self.status, self.started_at = None, TableStatus.WAITING, None

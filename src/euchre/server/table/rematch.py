@@ -191,6 +191,7 @@ class Rematch(Turns):
         self._bot_for(index)
         self.awaiting.discard(index)  # before the event, whose info lists who is awaited
         data = {"seat": index, "level": self.bot_level, "instead_of": person, "why": why}
+        data["name"] = self.seats[index].name  # the bot's: a log read later names it so
         await self._commit("bot_seated", data)
         self.services.rematch_news(self.whole)
         await self._answered(index)

@@ -532,7 +532,8 @@ class Seating(Publishing):
         self.count_seat_change(conn)
         self.seats[index] = Seat(bot=chosen, name=bot_name(s.name for s in self.seats))
         try:
-            await self._commit("bot_seated", {"seat": index, "level": chosen})
+            name = self.seats[index].name
+            await self._commit("bot_seated", {"seat": index, "level": chosen, "name": name})
         except ProtocolError:
             self.seats[index] = Seat()
             raise
