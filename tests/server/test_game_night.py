@@ -127,3 +127,20 @@ def test_a_seat_someone_else_took_at_the_rematch_is_no_longer_offered_back(
     assert back["table"] == new and back["you"]["seat"] == 1, back
     for client in (ann, bob, cat, dan):
         client.close()
+
+
+def test_play_again_after_the_rematch_was_deserted_opens_another(live: ThreadServer) -> None:
+    """Ann alone with bots plays again (the new game starts at once), then leaves it: it
+    closes unfinished, and "play again" at the finished game said "no table ..." for as
+    long as the finished game was kept."""
+    table, (ann,) = seat_clients(live.base, ["Ann"], turn_seconds=0, options={"target": 1})
+    ann.send(type="start", table=table)
+    _event(ann, table, "started")
+    play_random([ann], table, random.Random(5))
+    settle([ann], table)
+    first = str(ann.request(type="play_again", table=table)["table"])
+    assert ann.request(type="leave", table=first)["type"] == "left"
+    _event(ann, table, "rematch_closed")  # the finished game hears the rematch closed
+    again = ann.request(type="play_again", table=table)
+    assert again["type"] == "table" and again["table"] != first, again
+    ann.close()

@@ -231,7 +231,9 @@ class Lobby:
 
     def table_removed(self, table: Table) -> None:
         """A table closed or expired: forget it and stop its actor."""
-        if table.started_at is None:
+        if table.started_at is None or table.status == TableStatus.CLOSED:
+            # a rematch closed before or during its game: "play again" opens another (a
+            # closed one's id was handed out for as long as the finished game was kept)
             self._rematch_news(table, closed=True)
         self.unregister(table)
         self.feed.table_changed(table)
