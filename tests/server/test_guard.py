@@ -277,8 +277,8 @@ def test_an_address_no_route_answers_is_refused_with_a_code(live: ThreadServer) 
     assert "GET" in wrong.json()["detail"] and "GET" in wrong.headers["allow"]
     # every method the address takes, from all its routes (it named only the first one's)
     put = httpx.put(live.base + "/api/session", timeout=TIMEOUT)
-    assert put.status_code == 405 and put.headers["allow"] == "GET, HEAD, POST, DELETE", put
-    assert "(allowed: GET, HEAD, POST, DELETE)" in put.json()["detail"], put.json()
+    assert put.status_code == 405 and put.headers["allow"] == "GET, HEAD, POST, PATCH, DELETE", put
+    assert "(allowed: GET, HEAD, POST, PATCH, DELETE)" in put.json()["detail"], put.json()
     # a refusal of the API's own keeps its words
     player = httpx.get(live.base + "/api/players/Nobody", timeout=TIMEOUT).json()
     assert player == {"detail": "no player named 'Nobody'", "code": "not_found"}
