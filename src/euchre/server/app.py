@@ -30,7 +30,7 @@ from euchre.store.db import DatabaseInUseError, FileLock, is_sqlite, lock_sqlite
 from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
 from .addresses import limit_key
-from .auth import COOKIE_NAME, Sessions, chosen_name, name_refusal, new_guest
+from .auth import COOKIE_NAME, Identity, Sessions, chosen_name, name_refusal, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, RedisBus, make_bus
 from .chat import Chat
@@ -297,6 +297,17 @@ def _routes(app: FastAPI, server: Server) -> None:
             server.metrics.tables.labels(status).set(count)
         return Response(server.metrics.render(), media_type=server.metrics.content_type)
 
+    async def admit_guest(identity: Identity, request: Request) -> None:
+        """A guest's name may not be an account's, and an address makes so many an hour."""
+        await server.accounts.check_guest_name(identity.name)
+        await server.accounts.admit_guest(request.client.host if request.client else "")
+
+    def guest_session(identity: Identity, request: Request, response: Response) -> dict[str, Any]:
+        """The guest's session in the cookie and the answer."""
+        token = server.sessions.sign(identity)
+        api.set_cookie(server, request, response, token)
+        return {**identity.to_json(), "session": token}
+
     @app.post("/api/session", tags=["accounts"], responses=api.problems(409, 422, 429))
     async def new_session(
         body: GuestRequest, request: Request, response: Response
@@ -307,14 +318,11 @@ def _routes(app: FastAPI, server: Server) -> None:
             identity = new_guest(body.name)
         except ValueError as exc:
             raise AccountError(422, name_refusal(exc), str(exc)) from None
-        await server.accounts.check_guest_name(identity.name)
-        await server.accounts.admit_guest(request.client.host if request.client else "")
+        await admit_guest(identity, request)
         previous = await api.identity_of(server, request)
         if previous is not None and not previous.guest:
             await server.accounts.logout(previous)
-        token = server.sessions.sign(identity)
-        api.set_cookie(server, request, response, token)
-        return {**identity.to_json(), "session": token}
+        return guest_session(identity, request, response)
 
     @app.patch("/api/session", tags=["accounts"], responses=api.problems(401, 409, 422, 429))
     async def rename_guest(
@@ -333,11 +341,8 @@ def _routes(app: FastAPI, server: Server) -> None:
             identity = dataclasses.replace(previous, name=chosen_name(body.name))
         except ValueError as exc:
             raise AccountError(422, name_refusal(exc), str(exc)) from None
-        await server.accounts.check_guest_name(identity.name)
-        await server.accounts.admit_guest(request.client.host if request.client else "")
-        token = server.sessions.sign(identity)
-        api.set_cookie(server, request, response, token)
-        return {**identity.to_json(), "session": token}
+        await admit_guest(identity, request)
+        return guest_session(identity, request, response)
 
     @app.get("/api/session", tags=["accounts"], responses=api.problems(401))
     async def get_session(request: Request, optional: bool = False) -> dict[str, Any] | None:

@@ -135,10 +135,11 @@ async function loadPresets() {
   }
 }
 
-/** Start a guest session under this name; throws a translated message when refused. */
-async function ensureSession(name) {
+/** A guest session under ``name``: a new guest (POST), or the guest renamed (PATCH: the
+ * same guest, their seats and tables kept); throws a translated message when refused. */
+async function guestSession(name, method) {
   const response = await fetch("api/session", {
-    method: "POST",
+    method,
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ name }),
     credentials: "same-origin",
@@ -149,28 +150,14 @@ async function ensureSession(name) {
     throw new Error(ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.bad_name"));
   }
   ctx.session = await response.json();
-  ctx.net.stop();
+  ctx.net.stop(); // the socket speaks for the person under the name it was opened with
   ctx.net.start();
   return ctx.session;
 }
 
-/** A guest's new name, the guest kept (their seats and tables stay theirs). */
-async function renameGuest(name) {
-  const response = await fetch("api/session", {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name }),
-    credentials: "same-origin",
-  });
-  if (!response.ok) {
-    const answer = await response.json().catch(() => ({}));
-    const key = `errors.${answer.code}`;
-    throw new Error(ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.bad_name"));
-  }
-  ctx.session = await response.json();
-  ctx.net.stop(); // the socket speaks for the person under the name it was opened with
-  ctx.net.start();
-  return ctx.session;
+/** Start a guest session under this name. */
+function ensureSession(name) {
+  return guestSession(name, "POST");
 }
 
 /** The name form shown wherever a session is needed first; ``onCancel``: a guest's form
@@ -212,7 +199,7 @@ function nameForm(intro, onDone, onCancel = null) {
       return;
     }
     try {
-      await (renaming ? renameGuest(name) : ensureSession(name));
+      await guestSession(name, renaming ? "PATCH" : "POST");
       onDone();
     } catch (err) {
       problem.textContent = err.message;
