@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from euchre.engine import GameState, Match, plays_match, preset
+from euchre.engine import GameState, Match, Variant, plays_match, preset
+from euchre.engine.cards import make_deck, parse_card
+from euchre.engine.deal import deck_from_hands
 from euchre.engine.match import RUBBER_BONUS
+from euchre.engine.phases import Phase
 
 STANDARD = preset("standard")
 LAPS = preset("standard", laps=True)
@@ -113,3 +116,53 @@ def test_the_next_game_starts_from_the_matchs_carried_score() -> None:
     following = state.next_game()
     assert tuple(following.scores) == match.carried
     assert following.deals[0].scores_before == match.carried
+
+
+def _mcevoy_deck() -> list[int]:
+    """A deck (dealer seat 0) that deals seat 1 all nines and tens: a McEvoy hand."""
+    dealt = ("Ac Kc Qc Jc Ad", "9c Tc 9d 9s 9h", "Kd Jh Qh Kh Ah", "Qd Js Qs Ks As")
+    hands = [[parse_card(c) for c in hand.split()] for hand in dealt]
+    taken = {c for hand in hands for c in hand}
+    upcard = parse_card("Td")
+    rest = [c for c in make_deck(2, False) if c not in taken and c != upcard]
+    return deck_from_hands(hands, 0, upcard, rest)
+
+
+def _game_with_mcevoy_thrown_in(rules: Variant) -> GameState:
+    """A game in which seat 1 throws in its McEvoy hand at once, played to its end."""
+    state = GameState(rules, dealer=0, decks=[_mcevoy_deck()], seed=8)
+    assert state.current_player == 1 and "redeal" in state.legal_actions()
+    state.apply("redeal")
+    while not state.game_over:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_a_mcevoy_hand_is_thrown_in_once_a_match() -> None:
+    """RULES V-10: once per player per match. A later game of the match does not offer the
+    seat its McEvoy again; the next match does."""
+    rules = preset("standard", laps=True, rubber=True, throw_in_hands="mcevoy")
+    state = _game_with_mcevoy_thrown_in(rules)
+    assert state.mcevoy_used == 1 << 1
+    assert state.winner is not None
+    match = Match.new(rules).after(rules, state.scores, state.winner, state.mcevoy_used)
+    assert match.mcevoy_used == 1 << 1
+    for following in (
+        GameState(rules, dealer=0, decks=[_mcevoy_deck()], mcevoy_used=match.mcevoy_used),
+        state.next_game(),
+    ):
+        assert following.mcevoy_used == 1 << 1
+    second = GameState(rules, dealer=0, decks=[_mcevoy_deck()], mcevoy_used=match.mcevoy_used)
+    assert second.phase == Phase.BID_R1 and second.current_player == 1  # not asked again
+    assert second.mcevoy_carried == 1 << 1
+    # Another seat's McEvoy in the second game adds to the match's; a decided rubber
+    # starts a new match with every McEvoy unused.
+    assert match.after(rules, [0, 10], winner=1, mcevoy_used=1 << 3).mcevoy_used == 0b1010
+    decided = match.after(rules, [10, 0], winner=0, mcevoy_used=match.mcevoy_used)
+    assert decided.decided and decided.following(rules).mcevoy_used == 0
+
+
+def test_without_a_match_each_game_gives_the_mcevoy_again() -> None:
+    rules = preset("standard", throw_in_hands="mcevoy")
+    state = _game_with_mcevoy_thrown_in(rules)
+    assert state.next_game().mcevoy_used == 0

@@ -152,16 +152,24 @@ def coach_hint(view: View, seed: int) -> dict[str, Any]:
 
 
 def _game_dealt(
-    variant: Variant, first_dealer: int, first_scores: Sequence[int] | None, decks: list[list[str]]
+    variant: Variant,
+    first_dealer: int,
+    first_scores: Sequence[int] | None,
+    first_mcevoy: int,
+    decks: list[list[str]],
 ) -> GameState:
-    """A fresh game dealt as the stored one was, from its carried points (a match's game)."""
-    return GameState(variant, dealer=first_dealer, scores=first_scores, decks=decks)
+    """A fresh game dealt as the stored one was, from its carried points and with the
+    McEvoy hands thrown in before it (a match's game)."""
+    return GameState(
+        variant, dealer=first_dealer, scores=first_scores, decks=decks, mcevoy_used=first_mcevoy
+    )
 
 
 def review_json(
     variant: Variant,
     first_dealer: int,
     first_scores: Sequence[int] | None,
+    first_mcevoy: int,
     decks: list[list[str]],
     actions: list[tuple[int, str]],
     deal: int,
@@ -171,10 +179,11 @@ def review_json(
 ) -> list[dict[str, Any]]:
     """The seat's decisions in ``deal`` rated (see :mod:`euchre.bots.review`), as JSON,
     each with where it was made (``position``: one replay serves both); the game is
-    rebuilt from its decks and actions (from ``first_scores``: a game of a match may start
-    from carried points). The actions at the positions ``played_for`` were the server's,
-    made for the seat (its turn clock ran out, a bot stood in): they are not rated."""
-    game = _game_dealt(variant, first_dealer, first_scores, decks)
+    rebuilt from its decks and actions (from ``first_scores`` and ``first_mcevoy``: a game
+    of a match may start from carried points, with McEvoy hands already thrown in). The
+    actions at the positions ``played_for`` were the server's, made for the seat (its turn
+    clock ran out, a bot stood in): they are not rated."""
+    game = _game_dealt(variant, first_dealer, first_scores, first_mcevoy, decks)
     rated = review.rated_views(game, actions, deal, seat, seed=seed, played_for=played_for)
     return [d.to_json() | {"position": review.position_json(view)} for view, d in rated]
 
@@ -183,6 +192,7 @@ def positions_json(
     variant: Variant,
     first_dealer: int,
     first_scores: Sequence[int] | None,
+    first_mcevoy: int,
     decks: list[list[str]],
     actions: list[tuple[int, str]],
     deal: int,
@@ -191,5 +201,5 @@ def positions_json(
     """Where each of the seat's actions in ``deal`` was made (:func:`review.positions`),
     for a review stored before reviews kept their positions."""
     return review.positions(
-        _game_dealt(variant, first_dealer, first_scores, decks), actions, deal, seat
+        _game_dealt(variant, first_dealer, first_scores, first_mcevoy, decks), actions, deal, seat
     )

@@ -57,6 +57,7 @@ class Match:
     played: int = 0  # games finished in this match
     carried: tuple[int, ...] = ()  # the scores the next game starts from (laps)
     rubber_winner: int | None = None  # the side that won the rubber (rubber only)
+    mcevoy_used: int = 0  # a bit a seat: it has thrown in its McEvoy hand (once a match)
 
     @classmethod
     def new(cls, variant: Variant) -> Match:
@@ -81,8 +82,12 @@ class Match:
             for side, games in enumerate(self.games)
         )
 
-    def after(self, variant: Variant, scores: Sequence[int], winner: int) -> Match:
-        """The match once the next game has ended with ``scores``, won by ``winner``."""
+    def after(
+        self, variant: Variant, scores: Sequence[int], winner: int, mcevoy_used: int = 0
+    ) -> Match:
+        """The match once the next game has ended with ``scores``, won by ``winner``, and
+        with the seats in ``mcevoy_used`` having thrown in their McEvoy hand (in it or
+        before it)."""
         if self.decided:
             raise ValueError("the rubber is decided: a new match starts")
         games = list(self.games)
@@ -93,6 +98,7 @@ class Match:
             played=self.played + 1,
             carried=(0,) * len(scores) if won else carried_scores(variant, scores, winner),
             rubber_winner=winner if won else None,
+            mcevoy_used=self.mcevoy_used | mcevoy_used,
         )
 
     def following(self, variant: Variant) -> Match:

@@ -444,7 +444,7 @@ def replay(record: dict[str, Any]) -> ReplayResult:
     end_score: list[int] | None = None  # the score when the game ended
     number = 0
     played = 0  # deals that count towards a deal limit
-    mcevoy_used = 0  # seats that have thrown in a McEvoy hand (once a game each)
+    mcevoy_used = 0  # seats that have thrown in a McEvoy hand (once in a record)
     next_dealer: int | None = None
     deals = record["deals"]
     for index, deal in enumerate(deals):

@@ -35,7 +35,7 @@ from .cards import (
 )
 from .deal import DealRecord, deal_hands, upcard_index
 from .explain import explain_illegal, explain_not_an_action
-from .match import carried_scores
+from .match import carried_scores, plays_match
 from .phases import PHASE_DESCRIPTIONS, Phase
 from .rules import (
     EFFECTIVE_SUIT,
@@ -93,6 +93,7 @@ class GameState:
         "kitty",
         "lone_defender",
         "maker",
+        "mcevoy_carried",
         "mcevoy_used",
         "n",
         "pending",
@@ -137,7 +138,8 @@ class GameState:
     under_claim: int | None  # the seat going under (None: nobody)
     record: DealRecord
     deals: list[DealRecord]
-    mcevoy_used: int
+    mcevoy_used: int  # a bit a seat: it has thrown in its McEvoy hand in this match
+    mcevoy_carried: int  # mcevoy_used as the game started (earlier games of the match)
     game_over: bool  # an attribute, not a property: bots and playouts ask after every action
     time_up: bool
     time_up_deal: int | None  # the number of the deal in progress when the time ran out
@@ -162,7 +164,8 @@ class GameState:
         first deals (card ids or text, index 0 on top); ``dealer`` is chosen at random
         when not given. A game taken up part way (a record replayed deal by deal) starts
         with ``scores``, the ``deals_played`` that count towards a deal limit and the
-        seats that have thrown in a McEvoy hand (``mcevoy_used``, a bit a seat).
+        seats that have thrown in a McEvoy hand (``mcevoy_used``, a bit a seat: once a
+        match, so a match's later game starts with those of its earlier games).
         """
         self.variant = v = variant or Variant()
         self.n = v.players
@@ -175,7 +178,7 @@ class GameState:
             raise ValueError(f"scores need {v.sides} numbers for {v.name}")
         self.dealer = rng.randrange(self.n) if dealer is None else dealer % self.n
         self.deals: list[DealRecord] = []
-        self.mcevoy_used = mcevoy_used
+        self.mcevoy_used = self.mcevoy_carried = mcevoy_used
         self._deals_before = deals_played
         self.time_up = False
         self.time_up_deal = None
@@ -302,12 +305,17 @@ class GameState:
 
     def next_game(self) -> GameState:
         """The next game of a match (docs/rules.md #laps): with laps, the winner's points
-        above the target carried. (A match's games and rubber: ``match.Match``.)"""
+        above the target carried, and the McEvoy hands thrown in stay used. (A match's
+        games and rubber: ``match.Match``.)"""
         if not self.game_over or self.winner is None:
             raise ValueError("the game is not over yet")
         carried = carried_scores(self.variant, self.scores, self.winner)
         return GameState(
-            self.variant, dealer=(self.dealer + 1) % self.n, scores=carried, rng=self._rng
+            self.variant,
+            dealer=(self.dealer + 1) % self.n,
+            scores=carried,
+            rng=self._rng,
+            mcevoy_used=self.mcevoy_used if plays_match(self.variant) else 0,
         )
 
     # ------------------------------------------------------------------ dealing

@@ -31,6 +31,7 @@ def stored_json(match: Match) -> dict[str, Any]:
         "games": list(match.games),
         "played": match.played,
         "carried": list(match.carried),
+        "mcevoy_used": match.mcevoy_used,
     }
 
 
@@ -45,6 +46,7 @@ def from_stored(variant: Variant, raw: Any) -> Match | None:
         games=tuple(int(x) for x in raw.get("games", ())) or (0,) * variant.sides,
         played=int(raw.get("played", 0)),
         carried=tuple(int(x) for x in raw.get("carried", ())) or (0,) * variant.sides,
+        mcevoy_used=int(raw.get("mcevoy_used", 0)),
     )
 
 
@@ -58,11 +60,18 @@ def starting_scores(variant: Variant, row: GameRow) -> tuple[int, ...] | None:
     return None if match is None else match.carried
 
 
+def starting_mcevoy(variant: Variant, row: GameRow) -> int:
+    """The seats that had thrown in their McEvoy hand when a stored table's game started
+    (in earlier games of its match)."""
+    match = stored_match(variant, row)
+    return 0 if match is None else match.mcevoy_used
+
+
 def after_game(variant: Variant, match: Match, state: GameState | None) -> Match:
     """The match once ``state``'s game is over (as it was before, while it is not)."""
     if state is None or not state.game_over or state.winner is None:
         return match
-    return match.after(variant, state.scores, state.winner)
+    return match.after(variant, state.scores, state.winner, state.mcevoy_used)
 
 
 def info_json(variant: Variant, before: Match, state: GameState | None) -> dict[str, Any]:

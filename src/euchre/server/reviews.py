@@ -52,7 +52,7 @@ from .coaching import decision_seed
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
 from .limits import OneAtATime
-from .matches import starting_scores
+from .matches import starting_mcevoy, starting_scores
 from .protocol import ProtocolError, error
 from .render import acts_json
 
@@ -77,6 +77,7 @@ class GameLog:
     variant: Variant
     first_dealer: int
     scores: tuple[int, ...] | None
+    mcevoy_used: int  # the seats that had thrown in their McEvoy hand before this game
     decks: list[list[str]]
     actions: list[tuple[int, str]]
     finished: bool
@@ -91,6 +92,7 @@ class GameLog:
             variant,
             row.first_dealer or 0,
             starting_scores(variant, row),
+            starting_mcevoy(variant, row),
             [text.split() for text in row.decks],
             [(a.seat, a.action) for a in row.actions],
             row.status == TableStatus.FINISHED,
@@ -104,7 +106,8 @@ class GameLog:
 
     def replay(self, deal: int, seat: int) -> tuple[Any, ...]:
         """The arguments of the worker's replays (:mod:`euchre.bots.resident`)."""
-        return (self.variant, self.first_dealer, self.scores, self.decks, self.actions, deal, seat)
+        start = (self.first_dealer, self.scores, self.mcevoy_used)
+        return (self.variant, *start, self.decks, self.actions, deal, seat)
 
 
 class Reviews:

@@ -78,9 +78,13 @@ class Play(Reseating):
 
     async def _start_game(self) -> None:
         self._cancel("fill")
-        carried = None if self.match is None else self.match.carried
+        match = self.match
         # no seed: the operating system's secure shuffle
-        state = GameState(self.variant, scores=carried)
+        state = GameState(
+            self.variant,
+            scores=None if match is None else match.carried,
+            mcevoy_used=0 if match is None else match.mcevoy_used,
+        )
         self.state, self.status, self.started_at = state, TableStatus.PLAYING, utcnow()
         self.moved_at = time.monotonic()
         self.first_dealer = state.deals[0].dealer

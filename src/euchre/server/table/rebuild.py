@@ -12,7 +12,7 @@ from euchre.engine.steps import Step
 from euchre.store.repo import GameRow
 
 from ..lookback import trick_seen
-from ..matches import starting_scores
+from ..matches import starting_mcevoy, starting_scores
 from ..render import Event, make_event, summary_json
 from .parts import TIME_UP
 
@@ -36,8 +36,13 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
     log: the stored events (seatings, the start and the like) and an event for every
     action, in the order of their versions."""
     decks = [text.split() for text in row.decks]
-    scores = starting_scores(variant, row)
-    state = GameState(variant, dealer=row.first_dealer or 0, decks=decks, scores=scores)
+    state = GameState(
+        variant,
+        dealer=row.first_dealer or 0,
+        decks=decks,
+        scores=starting_scores(variant, row),
+        mcevoy_used=starting_mcevoy(variant, row),
+    )
     events = stored_events(row)
     if not any(e.kind == "started" for e in row.events):
         # Stored before the table kept its events: the start is told again, at the version
@@ -69,6 +74,7 @@ def before_last_step(state: GameState) -> GameState:
         dealer=first.dealer,
         scores=first.scores_before,
         decks=[deal.deck for deal in state.deals],
+        mcevoy_used=state.mcevoy_carried,
     )
     steps = [step for deal in state.deals for step in deal.steps]
     for step in steps[:-1]:
