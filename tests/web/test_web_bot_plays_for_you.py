@@ -44,9 +44,12 @@ def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
 # by the time the test looks, so every text it ever held is kept.
 RECORD_ANNOUNCEMENTS = """
 window.announced = [];
+window.prompts = [];
 new MutationObserver(() => {
     const announcer = document.getElementById("announcer");
     if (announcer) window.announced.push(announcer.textContent);
+    const prompt = document.getElementById("prompt");
+    if (prompt) window.prompts.push(prompt.textContent);
 }).observe(document, { childList: true, subtree: true, characterData: true });
 """
 
@@ -141,6 +144,11 @@ def test_a_bot_plays_for_a_player_who_lets_the_clock_run_and_im_back_takes_it_ba
     mine = page.locator(f".seat.me[data-seat='{_seat_of(page)}']")
     expect(mine).to_contain_text("a bot plays")
     expect(mine).not_to_contain_text("away")  # the player is here, a bot plays meanwhile
+    # The others are not told to wait for the player while the bot plays their seat.
+    other.wait_for_function("() => window.prompts.some((t) => t === 'A bot plays for Dozy…')")
+    assert "Waiting for Dozy…" not in other.evaluate(
+        "window.prompts.slice(window.prompts.indexOf('A bot plays for Dozy…'))"
+    )
     shots = os.environ.get("EUCHRE_SHOTS")
     if shots:
         page.screenshot(path=f"{shots}/bot-plays-{how}-{size['width']}.png")

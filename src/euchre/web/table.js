@@ -1208,7 +1208,8 @@ class TablePage extends Page {
     if (!s || this.handPause.showing()) return "";
     if (!this.isMyTurn()) {
       if (s.to_act === null || s.to_act === undefined) return "";
-      return this.t("prompt.waitingFor", { name: this.seatName(s.to_act) });
+      const standIn = this.info?.seats?.[s.to_act]?.bot_playing; // "waiting for Hana" read as if she were slow
+      return this.t(standIn ? "prompt.botPlaysFor" : "prompt.waitingFor", { name: this.seatName(s.to_act) });
     }
     const card = s.upcard ? cardName(this.ctx.i18n, s.upcard) : "";
     const dealer = s.dealer === s.seat;
