@@ -112,9 +112,11 @@ def test_the_host_swaps_two_seats_with_the_keyboard(
     shot(host, tmp_path, "seat-swap-host-portrait")
     swap.focus()
     host.keyboard.press("Enter")
-    # The seats show only "Pick" on each taken seat; the first one has the focus.
+    # The seats show only "Pick" on each seat; the first one has the focus.
     expect(host.locator(".centre")).to_contain_text("Pick the first of the two seats to swap.")
-    expect(host.locator(".seat button")).to_have_count(2)
+    expect(host.locator(".seat button")).to_have_count(4)
+    picks_empty = host.get_by_role("button", name="Pick this empty seat, then who moves to it")
+    expect(picks_empty).to_have_count(2)
     pick_bea = host.get_by_role("button", name="Pick Bea's seat to swap")
     expect(host.get_by_role("button", name="Pick Ann's seat to swap")).to_have_count(1)
     expect(host.locator('.seat [data-cmd="swap-from"]').first).to_be_focused()
@@ -155,3 +157,12 @@ def test_the_host_swaps_two_seats_with_the_keyboard(
     expect(bea.locator(f"{seat(bea, ann)}.me")).to_have_count(1)
     expect(bea.locator("#game-log")).to_contain_text("The host swaps the seats of Ann and Bea.")
     shot(host, tmp_path, "seat-swap-done-landscape")
+    # The empty seat first, then who moves to it: only the people's seats can be picked.
+    host.get_by_role("button", name="Swap seats").click()
+    host.locator(f'{seat(host, beside)} [data-cmd="swap-from"]').click()
+    expect(host.locator(".centre")).to_contain_text("Pick who moves to the empty seat.")
+    expect(host.locator("#announcer")).to_contain_text("Now pick who moves to the empty seat")
+    expect(host.locator('.seat [data-cmd="swap-to"]')).to_have_count(2)
+    host.get_by_role("button", name="Swap here — Bea moves to the empty seat picked").click()
+    expect(bea.locator(f"{seat(bea, beside)}.me")).to_have_count(1)
+    expect(host.locator(f"{seat(host, beside)} .pname")).to_have_text("Bea")

@@ -1,7 +1,7 @@
 // Changing seats before the game (docs/protocol.md, "move" and "swap"): a seated player
 // moves to an empty seat with its "Move here" button. The host of a private table presses
-// "Swap" beside "Start", then "Pick" on one seat and "Swap here" on the other (their own
-// seat and an empty one: a move); the seats show nothing else meanwhile (a phone's seats
+// "Swap" beside "Start", then "Pick" on one seat and "Swap here" on the other (a person's
+// seat and an empty one, in either order: a move); the seats show nothing else meanwhile (a phone's seats
 // have room for little), and Escape or "Cancel swap" ends it. The server's "moved" and
 // "swapped" events say where everyone sits now.
 
@@ -46,7 +46,12 @@ export class SeatMoves {
   pickText() {
     const page = this.page;
     if (this.swapFrom === null) return page.t("seatMove.pickingFirst");
+    if (this.emptyPicked()) return page.t("seatMove.pickingEmpty");
     return page.t("seatMove.picking", { name: page.seatName(this.swapFrom) });
+  }
+
+  emptyPicked() {
+    return this.swapFrom !== null && this.page.info.seats[this.swapFrom].type === "empty";
   }
 
   /** A seat's button while the host picks the seats of a swap (the only one it shows). */
@@ -55,11 +60,15 @@ export class SeatMoves {
     const from = this.swapFrom;
     const empty = page.info.seats[seat].type === "empty";
     if (from === null) {
-      if (empty) return [];
-      return [swapButton(seat, "swap-from", page.t("seatMove.pick"), page.t("seatMove.pickLabel", { name: page.seatName(seat) }))];
+      const label = empty ? page.t("seatMove.pickEmptyLabel") : page.t("seatMove.pickLabel", { name: page.seatName(seat) });
+      return [swapButton(seat, "swap-from", page.t("seatMove.pick"), label)];
+    }
+    if (seat === from) return [h("span", { class: "chip swap-picked" }, page.t("seatMove.picked"))];
+    if (this.emptyPicked()) {
+      // the empty seat first: whoever is picked now moves to it (two empty seats: nothing)
+      return empty ? [] : [swapButton(seat, "swap-to", page.t("seatMove.swapHere"), page.t("seatMove.moveFrom", { name: page.seatName(seat) }))];
     }
     const name = page.seatName(from);
-    if (seat === from) return [h("span", { class: "chip swap-picked" }, page.t("seatMove.picked"))];
     const label = empty ? page.t("seatMove.moveTo", { name }) : page.t("seatMove.swapWith", { name, other: page.seatName(seat) });
     return [swapButton(seat, "swap-to", page.t("seatMove.swapHere"), label)];
   }
@@ -107,7 +116,8 @@ export class SeatMoves {
     this.swapFrom = seat;
     page.render();
     page.root.querySelector('.seat [data-cmd="swap-to"]')?.focus();
-    page.announce(page.t("seatMove.pickAnnounce", { name: page.seatName(seat) }));
+    const empty = this.emptyPicked();
+    page.announce(empty ? page.t("seatMove.pickEmptyAnnounce") : page.t("seatMove.pickAnnounce", { name: page.seatName(seat) }));
   }
 
   cancel() {
