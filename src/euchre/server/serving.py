@@ -94,11 +94,13 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
         socket_counts = sockets
         _header_timer: asyncio.TimerHandle | None = None
         _head_bytes = 0
+        _refused = False  # cut at once: the server's protocol never had it
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if peer else ""
             if not sockets.admit(limit_key(address), transport, per_address(address), most):
+                self._refused = True
                 transport.abort()  # unread: an excess socket costs nothing more
                 return
             super().connection_made(transport)
@@ -122,7 +124,8 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._headers_done()
-            super().connection_lost(exc)
+            if not self._refused:  # (its end would close a transport it never held)
+                super().connection_lost(exc)
 
         def _between_requests(self) -> bool:
             cycle = getattr(self, "cycle", None)
