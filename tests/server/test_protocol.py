@@ -287,6 +287,21 @@ def test_a_table_made_or_found_counts_as_a_snapshot(
         maker.close()
 
 
+def test_a_chat_log_counts_as_a_snapshot(tmp_path: Path) -> None:
+    """A channel's chat (50 lines of up to 200 characters) is as large as a table, but
+    was counted as one message: guests asking for it within the rate slowed everyone."""
+    settings = fast_settings(tmp_path / "chat.db", rate_per_second=0.5, rate_burst=40.0)
+    with ThreadServer(settings) as live:
+        table, (ann,) = seat_clients(live.base, ["Ann"])
+        ann.request(type="chat_settings", enabled=True)
+        answers = [ann.request(type="chat_log", table=table) for _ in range(5)]
+        assert answers[0]["type"] == "chat_log", answers[0]
+        refused = next(a for a in answers if a["type"] == "error")
+        assert refused["code"] == "rate_limited"
+        assert "play_again, chat_log): each counts as 8 messages" in refused["message"]
+        ann.close()
+
+
 def test_reconnect_gets_the_missed_events_or_a_snapshot(tmp_path: Path) -> None:
     with ThreadServer(fast_settings(tmp_path / "buf.db", event_buffer=6)) as live:
         table, (ann, bob) = seat_clients(

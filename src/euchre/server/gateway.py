@@ -240,10 +240,11 @@ async def _read_loop(server: ServerParts, conn: Connection) -> None:
         await handle_text(server, conn, text)
 
 
-# A message answered with a whole table (or the lobby) costs the server as much as about
-# ten others: it takes this many messages' share of the client's rate.
+# A message answered with a whole table, the lobby or a channel's chat (50 lines of up to
+# 200 characters: about as large) costs the server as much as about ten others: it takes
+# this many messages' share of the client's rate.
 SNAPSHOT_COST = 8.0
-_SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest, Create, QuickPlay, PlayAgain)
+_SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest, Create, QuickPlay, PlayAgain, ChatLog)
 
 
 def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
@@ -253,9 +254,9 @@ def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
     ):
         raise ProtocolError(
             "rate_limited",
-            "too many requests answered with a whole table or the lobby (join, resync, sit, "
-            f"lobby, create, quick_play, play_again): each counts as {SNAPSHOT_COST:g} "
-            "messages; slow down",
+            "too many requests answered with a whole table, the lobby or a chat (join, resync, "
+            f"sit, lobby, create, quick_play, play_again, chat_log): each counts as "
+            f"{SNAPSHOT_COST:g} messages; slow down",
         )
 
 
