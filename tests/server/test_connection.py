@@ -12,7 +12,7 @@ from websockets.protocol import State
 from euchre.server.auth import Identity
 from euchre.server.connection import (
     CLOSE_TOO_SLOW,
-    QUEUE_CHARS,
+    QUEUE_BYTES,
     Connection,
     _text_frame_header,
 )
@@ -54,15 +54,31 @@ async def test_a_client_that_stops_reading_is_dropped_without_blocking() -> None
 async def test_a_client_that_leaves_big_messages_unread_is_dropped_before_the_count() -> None:
     socket = StuckSocket()
     conn = Connection(socket, Identity("g_3", "Big"), limit=512)  # type: ignore[arg-type]
-    big = "x" * (QUEUE_CHARS // 8)  # a lobby list of many tables, asked for again and again
+    big = "x" * (QUEUE_BYTES // 8)  # a lobby list of many tables, asked for again and again
     sent = 0
     while not conn.dropped and sent < 40:
         conn.send_text(big)
         sent += 1
-    assert conn.dropped and sent <= 9, sent  # far below 512 messages: the characters count
+    assert conn.dropped and sent <= 9, sent  # far below 512 messages: their size counts
     socket.release.set()
     await asyncio.wait_for(conn.wait_closed(), 5)
     assert socket.closed_with == CLOSE_TOO_SLOW
+
+
+@pytest.mark.anyio
+async def test_unread_text_counts_by_its_size_in_memory_not_its_characters() -> None:
+    """A chat log of emoji takes 4 bytes a character: 20 sockets that never read held
+    113 MB when the bound counted characters."""
+    socket = StuckSocket()
+    conn = Connection(socket, Identity("g_4", "Emoji"), limit=512)  # type: ignore[arg-type]
+    chat = "\U0001f600" * (QUEUE_BYTES // 32)  # 1/32 of the bound in characters, 1/8 in memory
+    sent = 0
+    while not conn.dropped and sent < 40:
+        conn.send_text(chat)
+        sent += 1
+    assert conn.dropped and sent <= 9, sent
+    socket.release.set()
+    await asyncio.wait_for(conn.wait_closed(), 5)
 
 
 @pytest.mark.anyio

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import sys
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -23,10 +24,11 @@ log = logging.getLogger("euchre.connection")
 _ids = itertools.count(1)
 
 CLOSE_TOO_SLOW = 1013
-# Characters a client may leave unread, besides the count of messages: a few big messages
-# (lobby lists asked for again and again) must not hold memory the way many small ones
-# cannot.
-QUEUE_CHARS = 4 * 1024 * 1024
+# Memory a client may leave unread, besides the count of messages: a few big messages
+# (chat logs of emoji, lobby lists asked for again and again) must not hold memory the way
+# many small ones cannot. Counted as the texts' size in memory (a text with an emoji in it
+# takes 4 bytes a character).
+QUEUE_BYTES = 1024 * 1024
 CLOSE_GOING_AWAY = 1001
 # The same page came back on a new connection (or the person chose to play in another
 # tab): this one's seat is the new one's now (docs/protocol.md, "Close codes").
@@ -83,7 +85,7 @@ class Connection(Endpoint):
         self.limit = limit
         self.dropped = False
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._queued_chars = 0
+        self._queued_bytes = 0
         self._close_code = CLOSE_GOING_AWAY
         # the person's, shared by their connections and kept past a reconnect (Budgets)
         self.budget = budget or Budget(40.0, 80.0)
@@ -104,13 +106,14 @@ class Connection(Endpoint):
         direct = self._direct
         if direct is not None and not self._sending and self._queue.empty() and direct.write(text):
             return
-        if self._queue.qsize() >= self.limit or self._queued_chars + len(text) > QUEUE_CHARS:
+        size = sys.getsizeof(text)
+        if self._queue.qsize() >= self.limit or self._queued_bytes + size > QUEUE_BYTES:
             log.warning("dropping a slow client", extra={"connection": self.id})
             self.dropped = True
             self.finish(CLOSE_TOO_SLOW)
             self._drop()
             return
-        self._queued_chars += len(text)
+        self._queued_bytes += size
         self._queue.put_nowait(text)
 
     @property
@@ -142,7 +145,7 @@ class Connection(Endpoint):
             text = await self._queue.get()
             if text is None:
                 break
-            self._queued_chars -= len(text)
+            self._queued_bytes -= sys.getsizeof(text)
             self._sending = True
             try:
                 await ws.send_text(text)

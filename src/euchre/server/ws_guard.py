@@ -10,7 +10,7 @@ were held for as long as the client kept the connection open. Here:
 
 * pings and pongs count against a budget per connection of the same size as the
   messages' (``rate_per_second``, ``rate_burst``); a client past it is cut off;
-* a connection holding more than ``QUEUE_CHARS`` unsent bytes is cut off;
+* a connection holding more than ``QUEUE_BYTES`` unsent bytes is cut off;
 * a socket being closed has ``CLOSE_GRACE`` seconds to send what it holds, then is cut;
 * once the server has sent its close, the client's answer is a close frame: past
   ``CLOSE_REPLY_BYTES`` more it is cut without reading on. uvicorn resumed reading at the
@@ -32,7 +32,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.frames import Frame
 
 from .config import Settings
-from .connection import CLOSE_TOO_SLOW, QUEUE_CHARS
+from .connection import CLOSE_TOO_SLOW, QUEUE_BYTES
 
 log = logging.getLogger("euchre.connection")
 
@@ -118,7 +118,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
 
     control_rate = 40.0  # control frames per second ...
     control_burst = 80.0  # ... and in a burst
-    max_unsent = QUEUE_CHARS
+    max_unsent = QUEUE_BYTES
     close_grace = CLOSE_GRACE
     cut_off = False  # True once this socket was cut for flooding or not reading
 
