@@ -103,6 +103,32 @@ def test_ranked_quick_play_fills_a_table_with_accounts_and_starts(tmp_path: Path
             client.close()
 
 
+def test_a_ranked_game_everyone_left_is_finished_by_bots_and_rated(tmp_path: Path) -> None:
+    """Bots stop in a game no person is connected to, but not in a ranked one: it stayed
+    playing for ever, unrated, and counted against its creator's open tables."""
+    settings = social_settings(tmp_path / "left.db", unattended_seconds=0.2)
+    with ThreadServer(settings) as live:
+        clients = account_clients(live.base, ["Ann", "Bob", "Cat"])
+        table = next(
+            iter(
+                {
+                    c.request(type="quick_play", preset="cutthroat", ranked=True)["table"]
+                    for c in clients
+                }
+            )
+        )
+        clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")
+        play_random(clients, table, random.Random(4), stop=lambda s: s["deal"] >= 1)
+        for client in clients:
+            client.request(type="leave", table=table)
+            client.close()
+        summary = wait_processed(live.base, table, timeout=60)
+        assert summary["rated"] and summary["kind"] == "ranked"
+        assert {p["name"] for p in summary["players"]} == {"Ann", "Bob", "Cat"}
+        board = httpx.get(live.base + "/api/leaderboard", params={"mode": "cutthroat"}).json()
+        assert {e["name"] for e in board["entries"]} == {"Ann", "Bob", "Cat"}
+
+
 def check_team_moves(before: dict[str, float], after: dict[str, float], winners: set[str]) -> None:
     for name in NAMES:
         if name in winners:

@@ -10,7 +10,7 @@ from typing import Any
 from euchre.engine.actions import ActionKind
 from euchre.store.repo import utcnow
 
-from ..kinds import TableStatus
+from ..kinds import TableKind, TableStatus
 from ..lookback import Pause
 from ..protocol import ProtocolError
 from ..wire import dumps
@@ -68,7 +68,12 @@ class Turns(Play):
             self._reschedule()
 
     def bots_paused(self) -> bool:
-        """The bots wait for a person to come back (they cost nothing meanwhile)."""
+        """The bots wait for a person to come back (they cost nothing meanwhile). Not at a
+        ranked table: its game is played to its end and rated, the bots finishing the
+        seats of those who left (paused, it stayed open for ever, unrated, and counted
+        against its creator's tables)."""
+        if self.kind == TableKind.RANKED:
+            return False
         if any(seat.user and seat.conn is not None for seat in self.seats):
             return False
         alone_since = self._alone_since
@@ -86,7 +91,10 @@ class Turns(Play):
         return waiting and time.monotonic() - self.moved_at >= self.settings.unattended_seconds
 
     def _unattended(self) -> bool:
-        """No person has been connected to this game for ``unattended_seconds``."""
+        """No person has been connected to this game for ``unattended_seconds`` (never so
+        at a ranked table: see :meth:`bots_paused`)."""
+        if self.kind == TableKind.RANKED:
+            return False
         if any(seat.user and seat.conn is not None for seat in self.seats):
             self._alone_since = None
             return False
