@@ -482,8 +482,8 @@ def show_help(session: Session, view: View, legal: Sequence[str]) -> None:
 def show_situation(session: Session, view: View) -> None:
     session.say(Text(f"Your turn: {PHASE_DESCRIPTIONS[view.phase]}", style="bold"))
     if view.phase in (Phase.BID_R1, Phase.BID_R2, Phase.TAKE_ALONE, Phase.JOKER_NAME):
-        state_word = "turned down" if view.upcard_state == "down" else "turn-up"
-        session.say(f"The {state_word}: ", card_markup(view.upcard))
+        said = "Turned down: " if view.upcard_state == "down" else "The turn-up: "
+        session.say(said, card_markup(view.upcard))
     session.say("Your hand: ", hand_markup(view.hand, view.trump))
     if view.phase == Phase.PLAY and view.trick:
         shown = Text(", ").join(

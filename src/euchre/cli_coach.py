@@ -29,8 +29,8 @@ MODEL_HELP = (
     " early in the game)"
 )
 TIED_HELP = (
-    "    (≈: about equal to the hint, too close to call from the ways the other hands"
-    " could lie; the hint is the usual play among them)"
+    "    (≈: about equal to the hint, too close to call from the deals the coach tried;"
+    " the hint is the usual play among them)"
 )
 REVIEW_HELP = (
     "  Marks go by the chance of winning the game a choice gave up, and only where the"

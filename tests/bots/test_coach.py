@@ -69,10 +69,10 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
     assert found.value_of("pass").value < alone.value - 1.5
     assert alone.euchred == 0.0
     assert (
-        "Alone, you take all five tricks in every one of the ways the other hands could lie."
+        "Alone, you take all five tricks in every one of the deals the coach tried."
         in (found.reason)
     )
-    assert "In none of the ways the other hands could lie is your side euchred." in found.reason
+    assert "In none of the deals the coach tried is your side euchred." in found.reason
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason
     assert "Your right bower (J♠) is the highest trump still out." in found.reason
     trumps = next(f for f in found.facts if f.kind == "trumps")  # what a client translates

@@ -151,7 +151,7 @@ def test_a_pass_is_told_how_often_the_call_it_passes_up_would_be_euchred() -> No
     [risk] = _call_risk_facts(call, name, partnered=True)
     assert risk.data == {"euchred_percent": 58, "next": "order"}
     assert risk.text == (
-        "After order, your side would be euchred in 58% of the ways the other hands could lie."
+        "After order, your side would be euchred in 58% of the deals the coach tried."
     )
     alone = _call_risk_facts(call, name, partnered=False)[0]
     assert alone.data["alone"] is True and "you would be euchred" in alone.text

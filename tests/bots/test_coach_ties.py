@@ -51,7 +51,7 @@ def test_a_clear_best_has_no_ties() -> None:
     assert found.recommended == "order alone" and found.tied == frozenset()
     assert not any(v["tied"] for v in found.to_json()["values"])
     assert not any(word in found.reason for word in JARGON), found.reason
-    assert "In none of the ways the other hands could lie is your side euchred." in found.reason
+    assert "In none of the deals the coach tried is your side euchred." in found.reason
 
 
 def test_a_review_says_a_choice_about_equal_to_the_best_is_tied_not_worse() -> None:

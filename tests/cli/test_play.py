@@ -157,6 +157,17 @@ def test_a_two_player_dealer_is_offered_the_turn_up_not_told_it_was_taken() -> N
     assert re.search(r"^  2\) Discard .+   \[\w\w\]   \(take the turn-up\)$", output, re.MULTILINE)
 
 
+def test_round_two_shows_the_card_turned_down() -> None:
+    """Passing (the first choice) until round 2 comes to the player: the turned-down card
+    is shown as such."""
+    code, output = invoke("play", "--seed", "4", "--level", "random")
+    assert code == 0, output
+    assert "Your turn: bidding round 2" in output, output
+    round_two = output.split("Your turn: bidding round 2", 1)[1].splitlines()[1]
+    assert re.fullmatch(r"Turned down: \S+", round_two), round_two
+    assert "The turned down" not in output
+
+
 def test_an_option_changes_the_rules() -> None:
     code, output = invoke("play", "--seed", "4", "--option", "target=3", "-o", "super_euchre=yes")
     assert code == 0

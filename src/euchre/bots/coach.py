@@ -786,10 +786,10 @@ def shown_percent(share: float) -> int:
 
 
 def in_ways(percent: int) -> str:
-    """``in 20% of the ways the other hands could lie``; ``in none of ...``, ``in every
+    """``in 20% of the deals the coach tried``; ``in none of ...``, ``in every
     one of ...`` at 0 and 100 (:func:`shown_percent`)."""
     share = {0: "none", 100: "every one"}.get(percent, f"{percent}%")
-    return f"in {share} of the ways the other hands could lie"
+    return f"in {share} of the deals the coach tried"
 
 
 def _call_facts(best: ActionValue, partnered: bool) -> list[Fact]:
