@@ -24,18 +24,22 @@ WORDS = """async ([players, deals, game, match]) => {
         sideOf: (seat) => (partners ? seat % 2 : seat),
         sideSeats: (side) => (partners ? [side, side + 2] : [side]),
         sideName: (side) => i18n.list(page.sideSeats(side).map((s) => names[s])),
+        seatName: (seat) => names[seat],
     };
     const results = deals.map((d) => describeDeal(page, d));
     return [...results, describeGame(page, game), rubberLine(page, match)];
 }"""
 
 
-def deal(maker: int, points: list[int], tricks: int, sides: int) -> dict[str, Any]:
+def deal(
+    maker: int, points: list[int], tricks: int, sides: int, alone: bool = False
+) -> dict[str, Any]:
     counts = [0] * sides
-    counts[maker] = tricks
+    counts[maker % sides] = tricks
     return {
         "outcome": "scored",
         "maker": maker,
+        "alone": alone,
         "points": points,
         "score": points,
         "tricks": counts,
@@ -114,3 +118,25 @@ def test_one_player_sides_are_told_in_the_singular(
     assert [line.startswith(start) for line, start in zip(partners, starts, strict=False)] == [
         True
     ] * len(starts), partners
+
+
+LONERS = [
+    4,
+    [deal(2, [0, 2], 2, 2, True), deal(2, [1, 0], 3, 2, True), deal(2, [4, 0], 5, 2, True)],
+    {"winner": 0, "score": [10, 3]},
+    {"decided": True, "rubber_winner": 0, "tally": [4, 1]},
+]
+
+
+def test_a_loner_is_told_alone_not_with_the_partner_who_sat_out(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Cy went alone: "Cy took all five tricks", not "Ann and Cy" (Ann sat out)."""
+    page = new_page(locale="en-GB")
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    assert page.evaluate(WORDS, LONERS)[:3] == [
+        "Cy was euchred: +2 points to Bob and Dee. Score 0 – 2.",
+        "Cy made it with 3 tricks: +1 point. Score 1 – 0.",
+        "Cy took all five tricks: +4 points. Score 4 – 0.",
+    ]

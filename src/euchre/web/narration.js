@@ -265,15 +265,17 @@ export function describeDeal(page, d) {
     return page.t("deal.points", { side: page.sideName(side), count: points, score });
   }
   const makerSide = page.sideOf(d.maker);
-  const makers = page.sideName(makerSide);
+  // a loner plays without their partner: "Sam took all five tricks", not "Sam and Kiri"
+  const makers = d.alone ? page.seatName(d.maker) : page.sideName(makerSide);
+  const key = (words) => (d.alone ? `${words}Solo` : sideKey(page, words, makerSide));
   const made = scored.some(([, side]) => side === makerSide);
   const points = scored.length ? scored[0][0] : 0;
   if (!made) {
     const others = page.ctx.i18n.list(scored.map(([, side]) => page.sideName(side)));
-    return page.t(sideKey(page, "deal.euchred", makerSide), { makers, defenders: others, count: points, score });
+    return page.t(key("deal.euchred"), { makers, defenders: others, count: points, score });
   }
   const tricks = d.tricks?.[makerSide] ?? 0;
-  return page.t(sideKey(page, tricks >= 5 ? "deal.march" : "deal.made", makerSide), { makers, count: points, score, tricks });
+  return page.t(key(tricks >= 5 ? "deal.march" : "deal.made"), { makers, count: points, score, tricks });
 }
 
 /** A text whose subject is a side: its own words when the side is one player (Cutthroat,
