@@ -453,3 +453,34 @@ def test_each_step_says_a_cards_part_and_fits_above_the_steps(
     _shots(page, f"file-landscape-{sideways['width']}-hand-over")
     assert any("Jack of hearts, right bower" in note for note in notes), notes
     assert any(note.endswith("trump.") or ", trump. " in note for note in notes), notes
+
+
+NAMED = """async () => {
+    const { actionLabel } = await import('./replaycoach.js');
+    const i18n = window.euchre.i18n;
+    const ctx = { t: (key, params) => i18n.t(key, params), i18n };
+    const acts = {
+        'call d': { kind: 'call', suit: 'd', alone: false, text: 'call d' },
+        'call n alone': { kind: 'call', suit: 'n', alone: true, text: 'call n alone' },
+    };
+    return Object.keys(acts).map((text) => actionLabel(ctx, { acts }, text));
+}"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en-GB", ["named Diamonds", "called no trump, alone"]),
+        ("de-DE", ["Karo als Trumpf genannt", "ohne Trumpf angesagt, allein"]),
+        ("nl-NL", ["Ruiten als troef genoemd", "zonder troef gespeeld, alleen"]),
+    ],
+)
+def test_a_suit_named_is_listed_as_a_thing_done(
+    new_page: PageFactory, live: LiveServer, locale: str, expected: list[str]
+) -> None:
+    """The replay's decisions said "Step 5: Diamonds" beside "Step 6: Played Ace of
+    hearts": a bid button's word, not a thing done."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    assert page.evaluate(NAMED) == expected

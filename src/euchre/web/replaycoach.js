@@ -130,8 +130,9 @@ export function actionLabel(ctx, decision, text) {
   const t = (key, params) => ctx.t(key, params);
   if (CARD_KINDS.has(act.kind) && act.card) return t(`replayReview.${act.kind}`, { card: cardName(ctx.i18n, act.card) });
   if (act.kind === "call") {
-    const suit = act.suit === "n" ? t("cards.noTrump") : t(`cards.suits.${act.suit}`);
-    return t(act.alone ? "bids.callAlone" : "bids.call", { suit });
+    // "Named Diamonds", a thing done, not the bid button's "Diamonds"
+    const key = act.suit === "n" ? "replayReview.callNoTrump" : "replayReview.call";
+    return t(act.alone ? `${key}Alone` : key, { suit: act.suit === "n" ? "" : t(`cards.suits.${act.suit}`) });
   }
   const key = `bids.${actKey(act)}`;
   return ctx.i18n.has(key) ? t(key) : act.text;
