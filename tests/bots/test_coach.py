@@ -68,9 +68,8 @@ def test_a_sure_loner_is_recommended_with_its_path_to_five_tricks() -> None:
     assert alone.points == pytest.approx(4.0) and alone.march == 1.0
     assert found.value_of("pass").value < alone.value - 1.5
     assert alone.euchred == 0.0
-    assert (
-        "Alone, you take all five tricks in every one of the deals the coach tried."
-        in (found.reason)
+    assert "Alone, you take all five tricks in every one of the deals the coach tried." in (
+        found.reason
     )
     assert "In none of the deals the coach tried is your side euchred." in found.reason
     assert "You hold 5 trumps in spades (the left bower counted)." in found.reason

@@ -398,6 +398,25 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
     ):
         refused = ann.expect_error("bad_variant", type="create", options=inert)
         assert f"{words}: set both, or neither" in refused["message"], refused
+    # An option about partners changes nothing with two or three players.
+    for preset_name, partners in (
+        ("cutthroat", {"call_for_best": True}),
+        ("two-player", {"defend_alone": True}),
+        ("standard", {"players": 3, "min_rank": 10, "canadian_loner": True}),
+        ("cutthroat", {"lone_euchre_points": 4}),
+    ):
+        refused = ann.expect_error(
+            "bad_variant", type="create", preset=preset_name, options=partners
+        )
+        option = next(o for o in partners if o not in ("players", "min_rank"))
+        assert (
+            f"option {option} concerns partners: it applies only with 4 players"
+            in (refused["message"])
+        ), refused
+    refused = ann.expect_error(
+        "bad_variant", type="create", options={"two_player_dealer_must_take": True}
+    )
+    assert "applies only with 2 players, and this table has 4" in refused["message"]
     fine = {"stick_the_dealer": False, "throw_in_same_dealer": True}
     assert ann.request(type="create", kind="private", options=fine)["type"] == "created"
     ann.expect_error("bad_options", type="create", kind="casual", turn_seconds=0)

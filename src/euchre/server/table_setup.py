@@ -102,8 +102,36 @@ def check_ranked(variant: Variant, options: dict[str, Any]) -> None:
         )
 
 
+# Options about partners (docs/rules.md, 3.5 and 3.6): with two or three players they
+# change nothing, so set there they would show as house rules that are never played.
+PARTNER_OPTIONS = (
+    "allow_alone",
+    "canadian_loner",
+    "maker_partner_may_go_alone",
+    "defend_alone",
+    "call_for_best",
+    "call_for_best_dealer_picks_up",
+    "loner_lead",
+    "lone_euchre_points",
+    "loner_march_points",
+    "alone_must_take_5",
+)
+
+
 def _server_limits(variant: Variant) -> str:
     standard = Variant()
+    if not variant.partnership:
+        for option in PARTNER_OPTIONS:
+            if getattr(variant, option) != getattr(standard, option):
+                return (
+                    f"option {option} concerns partners: it applies only with 4 players, "
+                    f"and this table has {variant.players}"
+                )
+    if variant.players != 2 and variant.two_player_dealer_must_take:
+        return (
+            "option two_player_dealer_must_take applies only with 2 players, and this "
+            f"table has {variant.players}"
+        )
     for rule in DEPENDENCES:
         changed = getattr(variant, rule.option) != getattr(standard, rule.option)
         if changed and not rule.holds(variant):
