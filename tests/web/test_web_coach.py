@@ -414,3 +414,39 @@ def test_each_reviewed_decision_shows_the_table_and_the_hand_it_was_made_at(
     folder = os.environ.get("EUCHRE_SHOTS")
     if folder:
         page.screenshot(path=f"{folder}/review-position-{viewport['width']}.png")
+
+
+# The bid row as felt.js draws it for a stand-in page: which buttons the coach's ring is on,
+# with "go alone" off and on.
+RINGED = """async ([pick, goAlone]) => {
+    const { bidButtons } = await import('./felt.js');
+    const acts = [
+        { kind: 'pass', text: 'pass' },
+        { kind: 'order', text: 'order', alone: false },
+        { kind: 'order', text: 'order alone', alone: true },
+    ];
+    const page = {
+        goAlone,
+        coach: { pick: () => pick },
+        t: (key) => key,
+        choicesHeld: () => false,
+        actionLabel: (act) => act.text,
+    };
+    const row = bidButtons(page, acts);
+    return [...row.querySelectorAll('.coach-pick')].map((el) => el.id || el.dataset.plainAction);
+}"""
+
+
+def test_the_coachs_ring_follows_what_the_bid_button_sends(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """The coach picked "order up"; "go alone" turned the button into "order up alone", and
+    the ring stayed on it, as if the coach said to go alone."""
+    page = new_page()
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    assert page.evaluate(RINGED, ["order", False]) == ["order"]
+    assert page.evaluate(RINGED, ["order", True]) == []
+    # the coach picked the loner: the button and the toggle while it is off, then the button
+    assert page.evaluate(RINGED, ["order alone", False]) == ["order", "go-alone"]
+    assert page.evaluate(RINGED, ["order alone", True]) == ["order", "go-alone"]

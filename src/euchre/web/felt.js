@@ -76,7 +76,9 @@ export function bidButtons(page, acts) {
   const buttons = shown.map((act, i) => {
     const twin = TWINNED.has(act.kind) && !act.alone ? aloneOf.get(twinKey(act)) : undefined;
     const sent = alone && twin ? twin : act;
-    const coached = pick === act.text || (twin && pick === twin.text) ? " coach-pick" : ""; // the coach's choice (its suit, alone or not)
+    // The coach's choice: what the button sends now, or its alone twin while "go alone" is
+    // off (the toggle is ringed too); never a plain pick the toggle has made a loner.
+    const coached = pick === sent.text || (!alone && twin && pick === twin.text) ? " coach-pick" : "";
     // Going alone pins a badge on the button rather than lengthening its label: a longer
     // label would reflow the row and put a call alone under a finger that tapped the toggle.
     const badge = sent !== act ? h("span", { class: "alone-badge", "aria-hidden": "true" }, page.t("table.alone")) : null;
