@@ -12,7 +12,9 @@ from typing import Any
 import httpx
 from server_helpers import Client, ThreadServer, fast_settings, play_random, seat_clients
 
+from euchre.engine import Match, preset
 from euchre.engine.records import replay, replay_cli
+from euchre.server.matches import info_json
 from euchre.server.auth import COOKIE_NAME
 
 MATCH_RULES = {"target": 1, "laps": True, "rubber": True}
@@ -169,3 +171,15 @@ def test_points_below_two_are_refused_at_a_server_table(live: ThreadServer) -> N
         created = ann.request(type="create", kind="private", options={option: 2})
         assert created["type"] == "created", created
     ann.close()
+
+
+def test_a_cutthroat_rubber_may_take_four_games() -> None:
+    """Three players may win a game each: the fourth decides (it was called best of three)."""
+    for name, most in (("cutthroat", 4), ("standard", 3), ("two-player", 3)):
+        rules = preset(name, rubber=True)
+        assert info_json(rules, Match.new(rules), None)["best_of"] == most
+        games = Match.new(rules)
+        for side in [*range(rules.sides), 0]:  # one game each, then one more
+            assert not games.decided
+            games = games.after(rules, [10 if s == side else 0 for s in range(rules.sides)], side)
+        assert games.decided and games.played == most

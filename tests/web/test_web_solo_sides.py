@@ -140,3 +140,32 @@ def test_a_loner_is_told_alone_not_with_the_partner_who_sat_out(
         "Cy made it with 3 tricks: +1 point. Score 1 – 0.",
         "Cy took all five tricks: +4 points. Score 4 – 0.",
     ]
+
+
+MATCH_LINE = """async ([players, match]) => {
+    const { matchLine } = await import('./matchline.js');
+    const i18n = window.euchre.i18n;
+    const names = ['Ann', 'Bob', 'Cy', 'Dee'];
+    const page = {
+        t: (key, params) => i18n.t(key, params),
+        players: () => players,
+        sideName: (side) => names[side],
+    };
+    return matchLine(page, match);
+}"""
+
+
+def test_a_three_player_rubber_names_each_players_games(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """Three players one game each: "games 1–1–1 (best of three)" named no one and called
+    a fourth game impossible."""
+    page = new_page(locale="en-GB")
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    match = {"game": 4, "games": [1, 1, 1], "best_of": 3}
+    assert page.evaluate(MATCH_LINE, [3, match]) == (
+        "Game 4 · games Ann 1 · Bob 1 · Cy 1 (first to two games)"
+    )
+    partners = {"game": 2, "games": [1, 0], "best_of": 3}
+    assert page.evaluate(MATCH_LINE, [4, partners]) == "Game 2 · games 1–0 (best of three)"

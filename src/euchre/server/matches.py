@@ -84,7 +84,8 @@ def info_json(variant: Variant, before: Match, state: GameState | None) -> dict[
         "start": list(before.carried),
         "games": list(now.games),
         "tally": list(now.tally()),
-        "best_of": 2 * RUBBER_GAMES - 1 if variant.rubber else None,
+        # every side one game short of the rubber, then one more game
+        "best_of": variant.sides * (RUBBER_GAMES - 1) + 1 if variant.rubber else None,
         "decided": now.decided,
         "rubber_winner": now.rubber_winner,
         "laps": variant.laps,

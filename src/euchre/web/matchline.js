@@ -3,11 +3,15 @@
 
 import { sideKey } from "./narration.js";
 
-/** "Game 2 · games 1–0 (best of three)"; null at a table that plays no match. */
+/** "Game 2 · games 1–0 (best of three)"; where each side is one player, with their names
+ * ("Ann 1 · Bob 0 · Cy 1"), and three of them may need a fourth game: "first to two games".
+ * Null at a table that plays no match. */
 export function matchLine(page, match) {
   if (!match) return null;
-  const games = match.games.join("–");
-  return page.t(match.best_of ? "match.lineRubber" : "match.line", { n: match.game, games });
+  const solo = page.players() !== 4;
+  const games = solo ? match.games.map((won, side) => `${page.sideName(side)} ${won}`).join(" · ") : match.games.join("–");
+  const key = !match.best_of ? "match.line" : solo ? "match.lineRubberSolo" : "match.lineRubber";
+  return page.t(key, { n: match.game, games });
 }
 
 /** "Ann and Cat won the rubber (4–1 with the rubber bonus)." once it is decided, else null. */
