@@ -234,6 +234,8 @@ def test_stand_up_take_the_seat_back_and_watch(
     page.click("#leave-table")
     page.click("#stand-yes")
     expect(page.locator("#lobby-title")).to_be_visible()
+    # Stan chose to go: not "away" (a lost connection) to the one still watching
+    expect(watcher.locator(".seat").first).to_contain_text("left – a bot plays")
     watcher.click("#leave-table")  # a watcher leaves at once: no seat of theirs to hand over
     expect(watcher.locator("#lobby-title")).to_be_visible()
 

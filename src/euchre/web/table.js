@@ -1064,8 +1064,12 @@ class TablePage extends Page {
   seatStatus(seat, info, inactive, toAct) {
     const words = [];
     // a chip, not words: "a bot plays 0 tricks" read as one sentence
-    const standIn = info.type === "human" && info.bot_playing ? h("span", { class: "chip stand-in" }, this.t(info.connected ? "table.botPlaysHere" : "table.botPlaying")) : null;
-    if (info.type === "human" && !info.bot_playing && !info.connected) words.push(this.t(this.info.awaiting?.includes(seat) ? "lookback.deciding" : "table.away"));
+    // one who chose to leave is not "away" (which reads as a lost connection)
+    const botWords = info.left ? "table.botPlaysLeft" : info.connected ? "table.botPlaysHere" : "table.botPlaying";
+    const standIn = info.type === "human" && info.bot_playing ? h("span", { class: "chip stand-in" }, this.t(botWords)) : null;
+    // after the game, one who moved on (to its rematch, or away) is no news
+    const over = this.info.status === "finished" && !this.info.awaiting?.includes(seat);
+    if (info.type === "human" && !info.bot_playing && !info.connected && !over) words.push(this.t(this.info.awaiting?.includes(seat) ? "lookback.deciding" : "table.away"));
     if (info.type === "bot") words.push(botLevelName(this.ctx, info.level));
     if (inactive) words.push(this.t("table.sitsOut"));
     const bid = this.lastBid(seat);

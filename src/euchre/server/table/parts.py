@@ -127,6 +127,7 @@ class Seat:
             out["account"] = self.account is not None
             out["connected"] = self.conn is not None or self.unseen_away
             out["bot_playing"] = self.bot_playing
+            out["left"] = self.left
             out["host"] = self.user == host
         return out
 
