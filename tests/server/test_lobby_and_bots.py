@@ -208,6 +208,12 @@ def test_private_table_by_invite_only_and_host_adds_bots(live: ThreadServer) -> 
     seats = host.view(table).info["seats"]  # type: ignore[index]
     assert [s["type"] for s in seats] == ["human", "bot", "bot", "bot"]
     host.expect_error("bad_state", type="start", table=table)
+    # The guest takes a bot's seat over mid-game: the log says whose seat it was.
+    bot_name = seats[2]["name"]
+    taken = guest.request(type="sit", table=table, seat=2)
+    assert taken["type"] == "table" and taken["you"]["seat"] == 2, taken
+    told = host.until(lambda m: m.get("event", {}).get("kind") == "seated")["event"]
+    assert told["seat"] == 2 and told["name"] == "Guest" and told["bot"] == bot_name, told
     host.close()
     guest.close()
 

@@ -134,8 +134,10 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
       if (e.bot) return page.t("events.botRemoved", { name: e.name });
       return page.t("events.stood", { name: e.name || page.seatName(e.seat) });
     case "seated":
+      if (e.bot) return page.t("events.seatedForBot", { name: e.name || page.seatName(e.seat), bot: e.bot });
+      return page.t("events.seated", { name: e.name || page.seatName(e.seat) });
     case "away":
-      return page.t(`events.${e.kind}`, { name: e.name || page.seatName(e.seat) });
+      return page.t("events.away", { name: e.name || page.seatName(e.seat) });
     case "bot_seated":
       // in place of a person asked to play again: who, and why (said no, left, no answer)
       if (e.instead_of && BOT_INSTEAD[e.why]) return page.t(`events.${BOT_INSTEAD[e.why]}`, { name: e.name || page.seatName(e.seat), person: e.instead_of });

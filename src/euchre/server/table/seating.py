@@ -236,10 +236,11 @@ class Seating(Publishing):
             since_step=len(self.state.record.steps) if since_deal and self.state else 0,
         )
         self._watch(conn, index)
+        data = self._seated_data(index, name)
+        if before.bot:
+            data["bot"] = before.name  # the bot whose seat this was: "Cal takes over from ..."
         try:
-            await self._commit(
-                "seated", self._seated_data(index, name), direct=Direct(conn, None, ref)
-            )
+            await self._commit("seated", data, direct=Direct(conn, None, ref))
         except ProtocolError:
             self.seats[index] = before  # the bot keeps the seat it had
             self.watchers[conn] = None
