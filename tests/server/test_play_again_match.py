@@ -14,8 +14,8 @@ from server_helpers import Client, ThreadServer, fast_settings, play_random, sea
 
 from euchre.engine import Match, preset
 from euchre.engine.records import replay, replay_cli
-from euchre.server.matches import info_json
 from euchre.server.auth import COOKIE_NAME
+from euchre.server.matches import info_json
 
 MATCH_RULES = {"target": 1, "laps": True, "rubber": True}
 MOST_GAMES = 12  # games played looking for a carried score and a decided rubber
