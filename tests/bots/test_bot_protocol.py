@@ -80,6 +80,32 @@ def test_the_contracts_keys_alone_rebuild_the_same_view(name: str) -> None:
             state.apply(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize(
+    "variant",
+    [preset("british", go_under="mixed"), preset("two-player", joker=True, go_under="mixed")],
+    ids=["british", "two-player"],
+)
+def test_a_joker_named_after_an_offer_declined_reads_as_the_naming(variant: Variant) -> None:
+    """A turned-up Joker is named by the dealer, with no bidding: a pass before it declined
+    the offer to go under. Read as a round-1 bid, the naming was taken for round 2 (and its
+    full observation, with phase joker_name, was refused)."""
+    seen = 0
+    for seed in range(400):
+        state = GameState(variant, seed=seed)
+        while not state.game_over and len(state.deals) < 3:
+            seat = state.current_player
+            assert seat is not None
+            full = json.loads(json.dumps(observation(state.view(seat))))
+            if full["phase"] == "joker_name" and full["history"]:
+                seen += 1
+                bare = {key: full[key] for key in CONTRACT_KEYS}
+                assert view_from_observation(bare) == view_from_observation(full)
+            state.apply(random.Random(seed).choice(state.legal_actions()))
+        if seen >= 3:
+            break
+    assert seen >= 3, seen
+
+
 def _needs_phase(variant: Variant, obs: dict[str, object]) -> bool:
     """Only "pass" legal with go-under or throw-in offers: the one case the history cannot
     tell round 1, round 2 and an offer apart."""

@@ -247,7 +247,9 @@ def _phase(contract: Contract, made: bool) -> Phase | None:
     if ActionKind.DISCARD in kinds:
         gave = any(Action.of(a).kind == ActionKind.GIVE for _, a in history)
         return Phase.BEST_DISCARD if gave else Phase.DEALER_DISCARD
-    if ActionKind.CALL in kinds and _naming(contract) and not _bids(history):
+    if ActionKind.CALL in kinds and _naming(contract):
+        # A named Joker turn-up has no bidding rounds: the dealer names trump, and a pass
+        # before it declined an offer to go under or throw in, not a bid.
         return Phase.JOKER_NAME
     if ActionKind.CALL in kinds:
         return Phase.BID_R2
