@@ -440,6 +440,17 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
     ann.close()
 
 
+def test_a_negative_zero_of_seconds_is_zero(live: ThreadServer) -> None:
+    """JSON's -0.0 came back in the table's info as -0.0."""
+    ann = Client(live.base, "Ann")
+    created = ann.request(type="create", kind="private", turn_seconds=-0.0, summary_seconds=-0.0)
+    assert created["type"] == "created", created
+    info = ann.until(lambda m: m["type"] == "table")["info"]
+    for key in ("turn_seconds", "summary_seconds"):
+        assert info[key] == 0.0 and json.dumps(info[key]) == "0.0", info[key]
+    ann.close()
+
+
 def test_create_accepts_the_dealers_pick_up_for_call_for_best(live: ThreadServer) -> None:
     ann = Client(live.base, "Ann")
     options = {"call_for_best": True, "call_for_best_dealer_picks_up": True}

@@ -34,6 +34,16 @@ REF_RULE = (
 # Any whole number: the table answers ``bad_seat`` for a seat it does not have.
 Seat = int
 Version = Annotated[int, Field(ge=0)]
+
+
+def _unsigned(seconds: float) -> float:
+    return seconds + 0.0  # -0.0 is 0.0 (it was echoed back as -0.0)
+
+
+TurnSeconds = Annotated[float, Field(ge=0, le=600, allow_inf_nan=False), AfterValidator(_unsigned)]
+SummarySeconds = Annotated[
+    float, Field(ge=0, le=30, allow_inf_nan=False), AfterValidator(_unsigned)
+]
 Level = Annotated[str, Field(min_length=1, max_length=32)]
 
 
@@ -75,8 +85,8 @@ class Create(ClientMessage):
     preset: Annotated[str, Field(min_length=1, max_length=40)] = "standard"
     options: dict[str, Any] = Field(default_factory=dict, max_length=40)
     kind: Literal["casual", "private", "ranked"] = "casual"
-    turn_seconds: Annotated[float, Field(ge=0, le=600, allow_inf_nan=False)] | None = None
-    summary_seconds: Annotated[float, Field(ge=0, le=30, allow_inf_nan=False)] | None = None
+    turn_seconds: TurnSeconds | None = None
+    summary_seconds: SummarySeconds | None = None
     bot_level: Level | None = None
     sit: bool = True
     hints: bool | None = None  # the coach may be asked (default: yes, except ranked)
