@@ -130,7 +130,11 @@ def test_hints_are_refused_to_a_spectator_and_out_of_turn(live: ThreadServer) ->
     eve.expect_error("not_seated", type="hint", table=table)
     error = bob.expect_error("not_your_turn", type="hint", table=table)
     assert "your turn" in error["message"]
-    for client in (ann, bob, eve):
+    # Ann's other connection, which does not hold her seat, is not the seat's either.
+    elsewhere = Client(live.base, "Ann", token=ann.token)
+    error = elsewhere.expect_error("not_seated", type="hint", table=table)
+    assert "played from another connection" in error["message"]
+    for client in (ann, bob, eve, elsewhere):
         client.close()
 
 

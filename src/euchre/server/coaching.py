@@ -51,6 +51,12 @@ def hint_view(table: Table, conn: Endpoint) -> View:
     seat = table.seat_of(conn.identity.id)
     if seat is None:
         raise ProtocolError("not_seated", "hints are for your own seat: sit at the table first")
+    if table.seats[seat].conn is not conn:
+        raise ProtocolError(
+            "not_seated",
+            f"your seat {seat} is played from another connection: ask for hints there, or "
+            "join the table here to take the seat over",
+        )
     state = table.state
     if table.status != TableStatus.PLAYING or state is None:
         raise ProtocolError("bad_state", "hints are given during the game")
