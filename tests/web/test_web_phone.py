@@ -373,12 +373,13 @@ def test_an_unknown_address_says_page_not_found(new_page: PageFactory) -> None:
 
 
 def test_a_waiting_tables_sides_have_neutral_names(new_page: PageFactory) -> None:
-    """Not "Ann and Free seat" nor "Free seat and Free seat" in the score list."""
+    """Not "Ann and Free seat" nor "Free seat and Free seat" in the score list: a side
+    half seated is named by who sits there, an empty one by its number."""
     page = new_page(viewport=PHONE)
     enter_name(page, "Ann")
     create_private_table(page, start_with_bots=False)
     sides = page.locator(".score-board tbody th").all_inner_texts()
-    assert [s.replace("you", "").strip() for s in sides] == ["Side 1", "Side 2"]
+    assert [s.replace("you", "").strip() for s in sides] == ["Ann's side", "Side 2"]
     assert "Free seat" not in page.locator(".score-board").inner_text()
 
 

@@ -491,9 +491,11 @@ class TablePage extends Page {
 
   sideName(side) {
     const seats = this.sideSeats(side);
-    // "Ann and Free seat" read oddly: a side not yet seated is "Side 1" until it is.
-    if (seats.some((s) => this.info?.seats?.[s]?.type === "empty")) return this.t("table.sideN", { n: side + 1 });
-    return this.ctx.i18n.nameList(seats.map((s) => this.seatName(s)));
+    // "Ann and Free seat" read oddly: a side half seated is "Ann's side", an empty one "Side 1"
+    const taken = seats.filter((s) => this.info?.seats?.[s] && this.info.seats[s].type !== "empty");
+    if (!taken.length) return this.t("table.sideN", { n: side + 1 });
+    const names = this.ctx.i18n.nameList(taken.map((s) => this.seatName(s)));
+    return taken.length < seats.length ? this.t("table.sideOf", { name: names }) : names;
   }
 
 
