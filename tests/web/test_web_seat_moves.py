@@ -143,6 +143,12 @@ def test_the_host_swaps_two_seats_with_the_keyboard(
     host.get_by_role("button", name="Pick Bea's seat to swap").press("Enter")
     host.set_viewport_size(PHONE_LANDSCAPE)
     shot(host, tmp_path, "seat-swap-picking-landscape")
+    # Before the game the seats take the felt's width on a phone on its side (the column of
+    # the hand and the bids, empty till then, left the right-hand seat mid-felt).
+    felt = host.locator(".felt").bounding_box()
+    right = host.locator(f"{seat(host, (ann + 3) % 4)}").bounding_box()
+    assert felt is not None and right is not None
+    assert right["x"] + right["width"] > felt["x"] + 0.8 * felt["width"], (felt, right)
     host.locator(f'{seat(host, across)} [data-cmd="swap-to"]').focus()
     host.keyboard.press("Enter")
     expect(host.locator(f"{seat(host, across)} .pname")).to_have_text("Bea")
