@@ -139,8 +139,8 @@ def _game_with_mcevoy_thrown_in(rules: Variant) -> GameState:
 
 
 def test_a_mcevoy_hand_is_thrown_in_once_a_match() -> None:
-    """RULES V-10: once per player per match. A later game of the match does not offer the
-    seat its McEvoy again; the next match does."""
+    """Once per player per match (docs/rules.md, throw_in_hands): a later game of the
+    match does not offer the seat its McEvoy again; the next match does."""
     rules = preset("standard", laps=True, rubber=True, throw_in_hands="mcevoy")
     state = _game_with_mcevoy_thrown_in(rules)
     assert state.mcevoy_used == 1 << 1

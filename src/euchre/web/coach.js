@@ -275,15 +275,12 @@ export class Coach {
 
   /** Closed at the player's turn: back to the table with its choices in view (the page
    * had stayed where the review was opened, far below the felt on a phone); else the focus
-   * goes back to what opened it, but for the game's result, which opens again at its top
-   * (its review button is at the bottom: focused, it scrolled "You won!" and "Play again"
-   * out of a phone's view). */
+   * goes back to what opened it. */
   closeReview() {
     this.reviewDeal = null;
     this.page.render();
     const back = this.reviewOpener && document.getElementById(this.reviewOpener);
     if (this.page.isMyTurn()) backToTable(this.page);
-    else if (back?.closest("#game-over")) document.getElementById("game-over-title")?.focus();
     else if (back) back.focus();
     else this.page.focusAfterCoach();
   }
