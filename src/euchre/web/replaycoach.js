@@ -7,13 +7,23 @@ import { cardName } from "./cards.js";
 import { actionDoing, actionWords, formatNumber, lossWords, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
 import { h } from "./dom.js";
 
+const BUSY_TRIES = 60;
+const BUSY_WAIT_MS = 2000;
+
 /**
  * The viewer's review, or null when there is none for them (not a player of the game: 401
  * or 403). Throws when the server could not answer.
  * Answer: { seat, decisions(deal) -> Map(step index -> decision) }.
  */
 export async function loadReview(gameId) {
-  const response = await fetch(`api/games/${encodeURIComponent(gameId)}/review`, { credentials: "same-origin" });
+  let response;
+  // 429 busy: the player's review of a hand, asked at the table just before, is still being
+  // computed (one request at a time each); the whole game's comes once it is done.
+  for (let tries = 0; tries < BUSY_TRIES; tries += 1) {
+    response = await fetch(`api/games/${encodeURIComponent(gameId)}/review`, { credentials: "same-origin" });
+    if (response.status !== 429) break;
+    await new Promise((done) => setTimeout(done, BUSY_WAIT_MS));
+  }
   if (response.status === 401 || response.status === 403) return null;
   if (!response.ok) throw new Error(`review: ${response.status}`);
   const body = await response.json();
