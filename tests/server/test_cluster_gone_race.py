@@ -81,8 +81,19 @@ async def buses() -> AsyncIterator[tuple[RedisBus, RedisBus, str]]:
 
 
 async def _peer(bus: RedisBus) -> Peer:
+    """A peer whose subscription is live: a message published before Redis has it is lost
+    (CI once waited 20 s for a call sent that early)."""
     peer = Peer(bus, f"peer~{uuid.uuid4().hex[:8]}")
     await bus.subscribe(node_channel(peer.node), lambda _c, m: peer.heard.put_nowait(m))
+    for _ in range(int(PROMPTLY / 0.05)):
+        await bus.publish(node_channel(peer.node), {"op": "ready"})
+        try:
+            await asyncio.wait_for(peer.heard.get(), 0.05)
+            break
+        except TimeoutError:
+            continue
+    while not peer.heard.empty():  # a late echo of the readiness check
+        peer.heard.get_nowait()
     return peer
 
 
