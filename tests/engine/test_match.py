@@ -4,10 +4,9 @@ score carried into the next game, and the rubber."""
 from __future__ import annotations
 
 import pytest
+from scenario_helpers import build_deck
 
 from euchre.engine import GameState, Match, Variant, plays_match, preset
-from euchre.engine.cards import make_deck, parse_card
-from euchre.engine.deal import deck_from_hands
 from euchre.engine.match import RUBBER_BONUS
 from euchre.engine.phases import Phase
 
@@ -120,12 +119,7 @@ def test_the_next_game_starts_from_the_matchs_carried_score() -> None:
 
 def _mcevoy_deck() -> list[int]:
     """A deck (dealer seat 0) that deals seat 1 all nines and tens: a McEvoy hand."""
-    dealt = ("Ac Kc Qc Jc Ad", "9c Tc 9d 9s 9h", "Kd Jh Qh Kh Ah", "Qd Js Qs Ks As")
-    hands = [[parse_card(c) for c in hand.split()] for hand in dealt]
-    taken = {c for hand in hands for c in hand}
-    upcard = parse_card("Td")
-    rest = [c for c in make_deck(2, False) if c not in taken and c != upcard]
-    return deck_from_hands(hands, 0, upcard, rest)
+    return build_deck(STANDARD, {1: "9c Tc 9d 9s 9h"}, upcard="Td")
 
 
 def _game_with_mcevoy_thrown_in(rules: Variant) -> GameState:
