@@ -54,17 +54,11 @@ def stored_match(variant: Variant, row: GameRow) -> Match | None:
     return from_stored(variant, row.settings.get(STORED_KEY))
 
 
-def starting_scores(variant: Variant, row: GameRow) -> tuple[int, ...] | None:
-    """The scores a stored table's game started from (None: 0 each)."""
+def game_start(variant: Variant, row: GameRow) -> tuple[tuple[int, ...] | None, int]:
+    """Where a stored table's game started: its scores (None: 0 each) and the seats that
+    had thrown in their McEvoy hand in earlier games of its match (a bit a seat)."""
     match = stored_match(variant, row)
-    return None if match is None else match.carried
-
-
-def starting_mcevoy(variant: Variant, row: GameRow) -> int:
-    """The seats that had thrown in their McEvoy hand when a stored table's game started
-    (in earlier games of its match)."""
-    match = stored_match(variant, row)
-    return 0 if match is None else match.mcevoy_used
+    return (None, 0) if match is None else (match.carried, match.mcevoy_used)
 
 
 def after_game(variant: Variant, match: Match, state: GameState | None) -> Match:

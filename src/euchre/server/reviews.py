@@ -52,7 +52,7 @@ from .coaching import decision_seed
 from .connection import Endpoint
 from .kinds import TableKind, TableStatus
 from .limits import OneAtATime
-from .matches import starting_mcevoy, starting_scores
+from .matches import game_start
 from .protocol import ProtocolError, error
 from .render import acts_json
 
@@ -91,8 +91,7 @@ class GameLog:
         return cls(
             variant,
             row.first_dealer or 0,
-            starting_scores(variant, row),
-            starting_mcevoy(variant, row),
+            *game_start(variant, row),
             [text.split() for text in row.decks],
             [(a.seat, a.action) for a in row.actions],
             row.status == TableStatus.FINISHED,
@@ -106,8 +105,16 @@ class GameLog:
 
     def replay(self, deal: int, seat: int) -> tuple[Any, ...]:
         """The arguments of the worker's replays (:mod:`euchre.bots.resident`)."""
-        start = (self.first_dealer, self.scores, self.mcevoy_used)
-        return (self.variant, *start, self.decks, self.actions, deal, seat)
+        return (
+            self.variant,
+            self.first_dealer,
+            self.scores,
+            self.mcevoy_used,
+            self.decks,
+            self.actions,
+            deal,
+            seat,
+        )
 
 
 class Reviews:

@@ -12,7 +12,7 @@ from euchre.engine.steps import Step
 from euchre.store.repo import GameRow
 
 from ..lookback import trick_seen
-from ..matches import starting_mcevoy, starting_scores
+from ..matches import game_start
 from ..render import Event, make_event, summary_json
 from .parts import TIME_UP
 
@@ -36,12 +36,9 @@ def rebuild(variant: Variant, row: GameRow) -> Rebuilt:
     log: the stored events (seatings, the start and the like) and an event for every
     action, in the order of their versions."""
     decks = [text.split() for text in row.decks]
+    scores, mcevoy_used = game_start(variant, row)
     state = GameState(
-        variant,
-        dealer=row.first_dealer or 0,
-        decks=decks,
-        scores=starting_scores(variant, row),
-        mcevoy_used=starting_mcevoy(variant, row),
+        variant, dealer=row.first_dealer or 0, decks=decks, scores=scores, mcevoy_used=mcevoy_used
     )
     events = stored_events(row)
     if not any(e.kind == "started" for e in row.events):
