@@ -61,7 +61,8 @@ def test_the_seats_and_the_hand_stay_put_as_turns_come_and_go(
     new_page: PageFactory, easy_bots: LiveServer
 ) -> None:
     """With hints on, the prompt's row keeps the Hint button's height between turns: the
-    player's seat and hand moved 15 to 31 px each time a turn began and ended."""
+    player's seat and hand moved 15 to 31 px each time a turn began and ended. An empty hand
+    keeps a card's height."""
     page = new_page(viewport=SIZES["phone"], server=easy_bots)
     enter_name(page, "Steady")
     game = create_private_table(page, start_with_bots=True)
@@ -86,3 +87,11 @@ def test_the_seats_and_the_hand_stay_put_as_turns_come_and_go(
     act(game, now["legal"][0])
     waiting = page.wait_for_function("window.__waiting").json_value()
     assert all(abs(a - b) <= 1 for a, b in zip(mine, waiting, strict=True)), (mine, waiting)
+
+    # Nor when the hand is empty: the last card played (CI: the seat dropped 79 px with it).
+    emptied = page.evaluate(f"""() => {{
+        const hand = document.querySelector('.hand');
+        hand.replaceChildren();
+        return ({WHERE})();
+    }}""")
+    assert abs(emptied[0] - waiting[0]) <= 1, (waiting, emptied)
