@@ -450,3 +450,29 @@ def test_the_coachs_ring_follows_what_the_bid_button_sends(
     # the coach picked the loner: the button and the toggle while it is off, then the button
     assert page.evaluate(RINGED, ["order alone", False]) == ["order", "go-alone"]
     assert page.evaluate(RINGED, ["order alone", True]) == ["order", "go-alone"]
+
+
+def test_a_finger_back_from_the_last_hands_review_sees_the_game_over_box_from_its_top(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
+    """On a phone the game over box scrolls, its last hand's review button at its foot:
+    closing the review put the box back scrolled to that button, "You won!" out of sight.
+    A finger comes back to the box's top (focus still on the button, for a keyboard)."""
+    page = new_page(viewport=PHONE, server=easy_bots, touch=True)
+    enter_name(page, "Wren")
+    if page.locator("#opt-target").is_hidden():
+        page.locator(".more-options summary").tap()
+    page.select_option("#opt-target", "5")  # a short game
+    page.locator("#create-start-now").tap()
+    page.locator("#create-table").tap()
+    game = GamePage(page)
+    game.wait_table()
+    game.play_until("!!document.querySelector('#game-over')", max_moves=400)
+    box = page.locator("#game-over")
+    assert box.evaluate("b => b.scrollHeight > b.clientHeight")  # the case: it scrolls
+    page.locator("#final-review").tap()
+    expect(page.locator("#review-panel")).to_be_visible()
+    page.locator("[data-cmd=close-review]").first.tap()
+    expect(page.locator("#final-review")).to_be_focused()
+    assert box.evaluate("b => b.scrollTop") == 0
+    expect(page.locator("#game-over-title")).to_be_in_viewport(ratio=1)

@@ -281,8 +281,17 @@ export class Coach {
     this.page.render();
     const back = this.reviewOpener && document.getElementById(this.reviewOpener);
     if (this.page.isMyTurn()) backToTable(this.page);
-    else if (back) back.focus();
+    else if (back) this.focusOpener(back);
     else this.page.focusAfterCoach();
+  }
+
+  /** A finger back at the game over box sees it from its top ("You won!"), as it first
+   * opened, not scrolled down to the review's button at its foot; a keyboard keeps that
+   * button, which has the focus, in view. */
+  focusOpener(back) {
+    const touch = document.documentElement.dataset.input === "touch";
+    back.focus({ preventScroll: touch });
+    if (touch) back.closest("#game-over")?.scrollTo(0, 0);
   }
 
   async askReview(deal) {
