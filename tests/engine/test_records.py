@@ -516,7 +516,15 @@ def test_replay_cli_exit_codes(tmp_path: Path) -> None:
     code, out = replay_cli(str(deep))
     assert code == 2 and "too deeply" in out and len(out.splitlines()) == 1, out
     code, out = replay_cli(str(tmp_path / "missing.egn"))
-    assert code == 2 and "cannot read" in out
+    assert code == 2 and "cannot read" in out and "Errno" not in out
+    unicode = tmp_path / "notepad-unicode.egn"  # UTF-16 with its byte order mark
+    unicode.write_bytes((EXAMPLES / "Six_Points_in_Two_Hands.egn").read_text().encode("utf-16"))
+    code, out = replay_cli(str(unicode))
+    assert code == 0 and json.loads(out)["score"] == [10, 9]
+    latin1 = tmp_path / "latin1.egn"
+    latin1.write_bytes(b'{"fileType": "caf\xe9"}')
+    code, out = replay_cli(str(latin1))
+    assert code == 2 and "not text in UTF-8" in out and "codec" not in out, out
 
 
 def test_replay_command_reads_stdin() -> None:

@@ -73,6 +73,25 @@ def test_an_upload_with_a_byte_order_mark_replays_as_without() -> None:
     assert compute(b"\xef\xbb\xbf" + text, None, 1000) == compute(text, None, 1000)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_an_upload_in_utf16_with_its_mark_replays_as_the_browser_reads_it(encoding: str) -> None:
+    """Notepad's "Unicode" (UTF-16 with a byte order mark): the replay page read it, the
+    upload and `euchre replay` refused it with a codec's error; all three read it now."""
+    text = json.dumps(EXAMPLE, ensure_ascii=False)
+    raw = ("\ufeff" + text).encode(encoding) if encoding.endswith("be") else text.encode(encoding)
+    assert raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+    assert compute(raw, None, 1000) == compute(text.encode(), None, 1000)
+
+
+def test_an_upload_neither_utf8_nor_marked_utf16_is_refused_in_words() -> None:
+    latin1 = json.dumps(EXAMPLE, ensure_ascii=False).encode("latin-1")
+    with pytest.raises(ReplayRefusal) as refused:
+        compute(latin1, None, 1000)
+    assert refused.value.code == "bad_record"
+    assert "not text in UTF-8 (or UTF-16 with a byte order mark)" in refused.value.message
+    assert "codec" not in refused.value.message
+
+
 def test_a_negative_time_limit_is_refused_not_echoed() -> None:
     record = copy.deepcopy(EXAMPLE)
     record["metadata"]["ruleset"]["time_limit_minutes"] = -1

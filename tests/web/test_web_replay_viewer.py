@@ -421,6 +421,40 @@ def test_a_file_the_server_refuses_says_why(new_page: PageFactory, live: LiveSer
     assert_accessible(page, "a refused EGN file")
 
 
+def test_a_file_gets_the_verdict_euchre_replay_gives_it(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """The page sends the file's own bytes: UTF-16 with its mark (Notepad's "Unicode")
+    replays, Latin-1 text is refused (the browser's decoding took it, the command not); a
+    record with no deals shows its players and says so (the page went blank)."""
+    page = new_page(viewport=PHONE)
+    page.goto("/#/replay")
+    text = (EXAMPLES / "Epic_Comeback.egn").read_text()
+
+    def open_file(name: str, content: bytes) -> None:
+        page.set_input_files("#egn-file", {"name": name, "mimeType": "application/json",
+                                           "buffer": content})  # fmt: skip
+
+    open_file("unicode.egn", text.encode("utf-16"))
+    expect(page.locator("#replay-summary [data-score]")).to_have_attribute("data-score", "11,9")
+    record = json.loads(text)
+    record["metadata"]["players"][0] = "Zoë"
+    open_file("latin1.egn", json.dumps(record, ensure_ascii=False).encode("latin-1"))
+    expect(page.locator("#replay-error")).to_have_text("That file is not an EGN game record.")
+    expect(page.locator("#replay-board")).to_have_count(0)
+    record["metadata"]["players"][0] = "Zoe"
+    record["deals"] = []
+    record["metadata"].pop("finalScore", None)
+    open_file("empty.egn", json.dumps(record).encode())
+    expect(page.locator("#replay-empty")).to_have_text(
+        "This record holds no hands: there is nothing to step through."
+    )
+    expect(page.locator("#replay-summary")).to_contain_text("1. Zoe")
+    expect(page.locator("#replay-board")).to_have_count(0)
+    page.keyboard.press("ArrowRight")  # the step keys have nothing to move
+    expect(page.locator("#egn-file")).to_be_attached()  # another file may be opened
+
+
 @pytest.mark.parametrize("sideways", [LANDSCAPE, SMALL_LANDSCAPE], ids=["844", "740"])
 def test_each_step_says_a_cards_part_and_fits_above_the_steps(
     new_page: PageFactory, live: LiveServer, sideways: dict[str, int]

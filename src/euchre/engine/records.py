@@ -9,6 +9,7 @@ still detects revokes (a player who later shows a card of a suit they failed to 
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from collections.abc import Iterator, Sequence
@@ -1202,12 +1203,27 @@ def _unplayed_discard(deal: RecordedDeal, state: GameState, seat: int) -> str:
 # ---------------------------------------------------------------------- command line
 
 
+def record_text(raw: bytes) -> str:
+    """A record file's text: UTF-8, or UTF-16 where a byte order mark says so (as Windows
+    Notepad saves "Unicode"); a UTF-8 byte order mark is dropped."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    else:
+        encoding = "utf-8-sig"
+    try:
+        return raw.decode(encoding)
+    except UnicodeDecodeError:
+        raise RecordError(
+            "the file is not text in UTF-8 (or UTF-16 with a byte order mark); save it as UTF-8"
+        ) from None
+
+
 def replay_cli(path: str) -> tuple[int, str]:
     """``euchre replay FILE|-``: (exit code, text to print). 0 valid, 1 illegal, 2 not EGN."""
     import sys
 
     try:
-        text = sys.stdin.read() if path == "-" else _read(path)
+        text = record_text(sys.stdin.buffer.read() if path == "-" else _read(path))
         result = replay(load_egn(text))
     except RecordError as exc:
         return 2, f"not a valid EGN record: {exc}"
@@ -1216,12 +1232,12 @@ def replay_cli(path: str) -> tuple[int, str]:
     return 0, json.dumps(result.to_json())
 
 
-def _read(path: str) -> str:
+def _read(path: str) -> bytes:
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, "rb") as f:
             return f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 __all__ = [
@@ -1235,6 +1251,7 @@ __all__ = [
     "export_egn",
     "load_egn",
     "parse_deal",
+    "record_text",
     "replay",
     "replay_cli",
     "ruleset_of",

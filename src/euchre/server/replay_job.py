@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..engine.records import RecordError, record_text
 from .replays import ReplayProblem, replay_data
 from .wire import NotJson, parse_json
 
@@ -53,12 +54,9 @@ def _parse(payload: bytes | dict[str, Any]) -> Any:
     if isinstance(payload, dict):
         return payload
     try:
-        # utf-8-sig: the byte order mark Windows editors put first is ignored, as
-        # `euchre replay` and docs/records.md do.
-        return parse_json(payload.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        problem = "not a valid EGN record: the file is not UTF-8 text"
-        raise ReplayRefusal(422, "bad_record", problem) from None
+        return parse_json(record_text(payload))  # read as `euchre replay` reads a file
+    except RecordError as exc:
+        raise ReplayRefusal(422, "bad_record", f"not a valid EGN record: {exc}") from None
     except NotJson as exc:
         raise ReplayRefusal(422, "bad_record", f"not a valid EGN record: {exc}") from None
 

@@ -123,21 +123,22 @@ class ReplayPage extends Page {
     if (!this.gone && !this.file) this.render();
   }
 
+  /** The file's own bytes go to the server, which reads them as `euchre replay` does (a
+   * browser's decoding took files the command refuses). */
   async open(file) {
-    const text = await file.text();
     this.forgetFile();
     this.gameId = null;
     this.review = null;
     this.reviewState = "none";
     this.replay = null;
     this.root.querySelector("#replay-status")?.replaceChildren(this.t("replay.checking"));
-    const answer = await this.fetchReplay("api/replays", { method: "POST", body: text, headers: { "content-type": "application/json" } });
+    const answer = await this.fetchReplay("api/replays", { method: "POST", body: file, headers: { "content-type": "application/json" } });
     if (this.gone) return;
     if (!answer) {
       this.render();
       return;
     }
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const url = URL.createObjectURL(file);
     this.file = { name: file.name, url };
     this.show(answer);
   }
@@ -168,7 +169,7 @@ class ReplayPage extends Page {
   showDeal(index, atEnd = false) {
     const deals = this.replay.deals;
     this.deal = Math.max(0, Math.min(index, deals.length - 1));
-    this.frames = framesOf(deals[this.deal], this.replay.acts);
+    this.frames = deals.length ? framesOf(deals[this.deal], this.replay.acts) : [];
     this.step = atEnd ? this.frames.length - 1 : 0;
     this.render();
   }
@@ -200,7 +201,7 @@ class ReplayPage extends Page {
       prevHand: () => this.deal > 0 && this.showDeal(this.deal - 1),
       nextHand: () => this.deal < this.replay.deals.length - 1 && this.showDeal(this.deal + 1),
     };
-    if (!this.replay || !moves[name]) return;
+    if (!this.replay || !this.frames.length || !moves[name]) return;
     moves[name]();
     this.keepFocus();
   }
@@ -332,7 +333,9 @@ class ReplayPage extends Page {
     const title = this.replay || this.gameId || this.file ? this.t("replay.title") : this.t("nav.replay");
     const children = [h("h1", { id: "replay-title", tabindex: "-1" }, title)];
     if (this.error) children.push(h("p", { class: "form-error", role: "alert", id: "replay-error" }, this.error()));
-    if (this.replay) {
+    if (this.replay && !this.replay.deals.length) {
+      children.push(h("p", { id: "replay-empty" }, this.t("replay.noHands")), this.summary());
+    } else if (this.replay) {
       // The decisions (buttons) come after the steps, which stay at the foot of a small
       // screen: nothing that can be tapped ever scrolls under them.
       children.push(this.dealPicker(), this.board(), this.stepper(), this.coach(), this.summary());
