@@ -388,6 +388,17 @@ def test_a_record_that_stops_in_a_deal_says_so() -> None:
     assert result.warnings == ["deal 0 is unfinished: the record stops during it"]
 
 
+def test_a_record_that_stops_in_the_bidding_names_no_trump_yet() -> None:
+    """Cut short after one pass: nobody has made trump ("n", no trump, was reported, and
+    the score sheet read "No trump" at a table without the rule)."""
+    record = _first_deal_record(5, _has_play)
+    deal = record["deals"][0]
+    deal["phases"] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass"]}]
+    last = replay(record).deals[0]
+    assert (last.outcome, last.trump, last.maker, last.tricks) == ("incomplete", None, None, [])
+    assert last.to_json()["trump"] is None
+
+
 def test_a_deal_by_the_wrong_dealer_is_rejected() -> None:
     record = load_egn((EXAMPLES / "Masters_of_the_Euchreverse_Week_1_Game_1.egn").read_text())
     for deal in record["deals"]:
@@ -552,6 +563,25 @@ def test_a_trick_after_the_deal_ended_is_refused() -> None:
     error = _replay_error(record)
     assert error.deal == 0
     assert f"{len(extra)} more: {' '.join(extra)}" in error.rule
+
+
+@pytest.mark.parametrize("extra", [["9d", "Td", "Qd", "Kd"], ["9d"]])
+def test_a_trick_past_the_end_holding_the_unnamed_discard_is_named_as_extra(
+    extra: list[str],
+) -> None:
+    """The record names no discard and a sixth trick shows the dealer's: the replay
+    inferred "pass" for the discard and was refused for a seat and an action the record
+    never had; it names the cards past the deal's end, as for any other extra trick."""
+    record = json.loads((EXAMPLES / "Epic_Comeback.egn").read_text())
+    deal = record["deals"][0]
+    assert "discard" not in json.dumps(deal).lower()  # the case: the discard is inferred
+    _tricks(deal).append(extra)
+    error = _replay_error(record)
+    assert (error.deal, error.seat, error.action) == (0, None, "")
+    assert error.rule == (
+        f"the deal was over after 20 cards played, but the record has {len(extra)} more: "
+        + " ".join(extra)
+    )
 
 
 def test_a_sixth_trick_of_unseen_cards_is_refused_without_player_cards() -> None:

@@ -708,11 +708,12 @@ def _result(
 ) -> DealResult:
     points = list(record.points) if complete else [0] * len(state.scores)
     score = [b + p for b, p in zip(record.scores_before, points, strict=True)]
-    # An unfinished deal's contract is the game's so far (its record is written at the end).
+    # An unfinished deal's contract is the game's so far (its record is written at the end);
+    # still in the bidding, there is none (the state's trump is then its no-trump default).
     trump, maker, alone = (
         (record.trump, record.maker, record.alone)
         if complete
-        else (state.trump, state.maker, state.alone)
+        else (None if state.maker is None else state.trump, state.maker, state.alone)
     )
     tricks = list(record.tricks) if complete else _sides(state, state.tricks_won)
     return DealResult(
@@ -1191,8 +1192,13 @@ def _dealer_discard(deal: RecordedDeal, state: GameState) -> str:
 def _unplayed_discard(deal: RecordedDeal, state: GameState, seat: int) -> str:
     """The card a player must have put away: held now and never played or given later."""
     given = {c for s, _, c in _gifts(deal, state.n) if s == seat}
-    played = {c for t in deal.tricks for c in t} | given
-    held = [c for c in card_list(state.hands[seat]) if c not in played]
+    last_shown = {c: i for i, c in enumerate(c for t in deal.tricks for c in t)}
+    cards = card_list(state.hands[seat])
+    held = [c for c in cards if c not in last_shown and c not in given]
+    if not held and any(c in last_shown for c in cards):
+        # Every card shows as played: the record has one too many. The last one shown is
+        # taken as the card put away, so the replay names the cards past the deal's end.
+        held = [max((c for c in cards if c in last_shown), key=last_shown.__getitem__)]
     declines = state.phase == Phase.DEALER_DISCARD and A.PASS in state.legal_ids()
     if declines and state.upcard in held and deal.tricks:
         return "pass"  # two-player: the dealer left the turn-up
