@@ -580,7 +580,7 @@ def save_record(session: Session, path: Path) -> int:
         session.state,
         players=players,
         title=f"euchre play, seed {session.seed}",
-        date=datetime.date.today().isoformat(),
+        date=datetime.datetime.now(),
     )
     try:
         path.write_text(dumps(record) + "\n", encoding="utf-8")

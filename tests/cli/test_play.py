@@ -396,6 +396,8 @@ def test_a_game_saved_with_save_replays_to_the_score_played(tmp_path: Path) -> N
     result = replay(record)
     assert result.game_over and result.score == [int(n) for n in played]
     assert result.score == record["metadata"]["finalScore"]
+    # a date and time to the minute, as EGN's schema takes it (a date alone it refuses)
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", record["metadata"]["date"])
 
 
 def test_a_game_left_is_saved_as_far_as_it_went(tmp_path: Path) -> None:

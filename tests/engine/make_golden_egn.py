@@ -7,6 +7,7 @@ only when the export is meant to change: ``python tests/engine/make_golden_egn.p
 from __future__ import annotations
 
 import random
+from datetime import datetime
 from pathlib import Path
 
 from euchre.engine import GameState, preset
@@ -35,6 +36,7 @@ RULE_SETS: dict[str, tuple[str, dict[str, object]]] = {
     "partner-alone": ("standard", {"maker_partner_may_go_alone": True, "min_rank": 7}),
 }
 SEEDS = (1, 2)
+GAME_DATE = datetime(2026, 12, 1, 20, 30)
 
 
 def golden_game(name: str, seed: int) -> str:
@@ -48,7 +50,7 @@ def golden_game(name: str, seed: int) -> str:
         forfeiting = "forfeit" in legal and chooser.random() < 0.5
         state.apply("pass" if passing else "forfeit" if forfeiting else chooser.choice(legal))
     players = [f"P{s}" for s in range(state.variant.players)]
-    return dumps(export_egn(state, players=players, game_id=f"{name}-{seed}", date="2026-12-01"))
+    return dumps(export_egn(state, players=players, game_id=f"{name}-{seed}", date=GAME_DATE))
 
 
 def main() -> None:

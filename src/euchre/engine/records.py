@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from . import actions as A
@@ -216,10 +217,11 @@ def export_egn(
     *,
     players: Sequence[str] | None = None,
     title: str | None = None,
-    date: str | None = None,
+    date: datetime | None = None,
     game_id: str | None = None,
 ) -> dict[str, Any]:
-    """The whole game so far as an EGN record (full deals in ``playerCards``)."""
+    """The whole game so far as an EGN record (full deals in ``playerCards``); ``date``
+    written to the minute, as EGN's schema takes it (not a date alone)."""
     v = state.variant
     metadata: dict[str, Any] = {}
     if game_id:
@@ -227,7 +229,7 @@ def export_egn(
     if title:
         metadata["title"] = title
     if date:
-        metadata["date"] = date
+        metadata["date"] = date.strftime("%Y-%m-%dT%H:%M")
     metadata["players"] = list(players) if players else [f"Seat {s}" for s in range(v.players)]
     metadata["initialScore"] = list(state.deals[0].scores_before)
     if state.game_over:

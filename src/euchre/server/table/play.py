@@ -217,11 +217,7 @@ class Play(Reseating):
         names = [s.name for s in self.seats]
         try:
             record: dict[str, Any] | None = export_egn(
-                # date and time, to the minute: EGN's schema takes no date alone
-                state,
-                players=names,
-                game_id=self.id,
-                date=finished.strftime("%Y-%m-%dT%H:%M"),
+                state, players=names, game_id=self.id, date=finished
             )
         except Exception:  # the game is over all the same; its actions stay stored
             log.exception("could not export the record", extra={"table": self.id})
