@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,10 @@ from euchre.engine.deal import deck_from_hands
 from euchre.engine.records import (
     RecordError,
     ReplayError,
+    bot_seats,
     export_egn,
     load_egn,
+    player_names,
     replay,
     replay_cli,
     ruleset_of,
@@ -100,6 +103,25 @@ def test_replay_agrees_with_independent_scorer_on_thousands_of_hands() -> None:
         assert result.score == state.scores and result.winner == state.winner
         hands += len(state.deals)
     assert hands >= 2000
+
+
+def test_bots_seats_are_written_as_player_objects_that_say_so() -> None:
+    """A bot's seat: an EGN player object whose id is the bot's level from the source
+    "bot"; read back as the name and as a bot's seat, and replayed as before."""
+    game = _random_game("standard", 3)
+    when = datetime(2026, 12, 6, 9, 5)
+    record = export_egn(game, players=["Ann", "Olga", "Bo", "Leo"], date=when, bots={1: "hard"})
+    jsonschema.validate(record, SCHEMA)
+    metadata = record["metadata"]
+    assert metadata["date"] == "2026-12-06T09:05"
+    assert metadata["players"][:2] == [
+        "Ann",
+        {"name": "Olga", "playerIds": [{"id": "hard", "source": "bot"}]},
+    ]
+    assert player_names(metadata, game.variant) == ["Ann", "Olga", "Bo", "Leo"]
+    assert bot_seats(metadata) == [False, True, False, False]
+    assert bot_seats({"players": ["Ann", {"name": "Olga"}, "Bo", "Leo"]}) == [False] * 4
+    assert replay(record).score == game.scores
 
 
 @pytest.mark.parametrize(

@@ -119,6 +119,12 @@ def test_history_statistics_and_egn_downloads_over_a_batch_of_games(
         listed = [g["game"] for g in history["games"] + page["games"]]
         assert sorted(listed) == sorted(t for t, _, _ in games)
         assert [g["game"] for g in history["games"]] == [t for t, _, _ in games][::-1][:3]
+        for game in history["games"] + page["games"]:  # Ann's seat is hers, a bot played it
+            assert game["bots"] == [seat != game["seat"] for seat in range(len(game["players"]))]
+        recent = httpx.get(base + "/api/replays/recent", cookies=mine).json()["mine"]
+        assert {g["id"]: g["bots"] for g in recent} == {
+            g["game"]: g["bots"] for g in history["games"] + page["games"]
+        }
         profile = httpx.get(base + "/api/players/Ann", cookies=mine).json()
         assert profile["games"] == len(BATCH) and profile["ratings"] == []
         stats = {s.pop("mode"): Counter(s) for s in profile["stats"]}
@@ -140,6 +146,11 @@ def test_replays_show_every_card_bid_by_bid_and_trick_by_trick(tmp_path: Path) -
         data = httpx.get(f"{base}/api/games/{table}/replay", cookies=mine).json()
         assert data["game"] == table and data["final_score"] == record["metadata"]["finalScore"]
         assert data["players"][0] == "Ann" and data["hands_known"] is True
+        # The bots' seats say so, in the record (EGN player objects) and the replay: the
+        # names bots play under are free for people too.
+        bot = {"name": data["players"][1], "playerIds": [{"id": "random", "source": "bot"}]}
+        assert record["metadata"]["players"][:2] == ["Ann", bot]
+        assert data["bots"] == [False, True, True, True]
         assert len(data["deals"]) == len(record["deals"])
         for deal, raw in zip(data["deals"], record["deals"], strict=True):
             dealt = raw["initialState"]["playerCards"]

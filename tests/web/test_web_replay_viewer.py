@@ -147,6 +147,12 @@ def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: An
     expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
     expect(page.locator("#replay-decisions-box")).to_be_visible()  # the coach came
     expect(page.locator(f".replay-seat[data-seat='{seat}'] .you")).to_have_text("you")
+    # the bots' seats say so (people may have the names bots play under), the player's not
+    bots = [f".replay-seat[data-seat='{s}'] .bot-chip" for s in range(4) if s != seat]
+    expect(page.locator(", ".join(bots))).to_have_count(3)
+    expect(page.locator(f".replay-seat[data-seat='{seat}'] .bot-chip")).to_have_count(0)
+    players = page.locator("#replay-summary p").first.inner_text()
+    assert players.count(" (bot)") == 3 and "Lea (bot)" not in players, players
     expect(page.locator("#replay-deal option")).to_have_count(len(deals))
     expect(page.locator("#replay-sheet tbody tr")).to_have_count(len(deals))
     _check_hand(page, _variant(live, table_id), deals[0])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -38,6 +38,7 @@ from .variants import (
 
 EGN_VERSION = "1.4"
 FILE_TYPE = "Euchre Game Notation"
+BOT_SOURCE = "bot"  # a player id's source for a bot's seat; the id is the bot's level
 
 # Variant option <-> EGN ruleset key, for the options EGN can express.
 _EGN_KEYS = {
@@ -219,9 +220,11 @@ def export_egn(
     title: str | None = None,
     date: datetime | None = None,
     game_id: str | None = None,
+    bots: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """The whole game so far as an EGN record (full deals in ``playerCards``); ``date``
-    written to the minute, as EGN's schema takes it (not a date alone)."""
+    written to the minute, as EGN's schema takes it (not a date alone). ``bots``: the
+    seats bots played, by level, written as EGN player objects that say so."""
     v = state.variant
     metadata: dict[str, Any] = {}
     if game_id:
@@ -230,7 +233,9 @@ def export_egn(
         metadata["title"] = title
     if date:
         metadata["date"] = date.strftime("%Y-%m-%dT%H:%M")
-    metadata["players"] = list(players) if players else [f"Seat {s}" for s in range(v.players)]
+    names = list(players) if players else [f"Seat {s}" for s in range(v.players)]
+    levels = bots or {}
+    metadata["players"] = [_player_entry(name, levels.get(seat)) for seat, name in enumerate(names)]
     metadata["initialScore"] = list(state.deals[0].scores_before)
     if state.game_over:
         metadata["finalScore"] = list(state.scores)
@@ -297,6 +302,12 @@ def _bidding_phase(
     if exchanges:
         phase["cardExchanges"] = exchanges
     return phase
+
+
+def _player_entry(name: str, bot_level: str | None) -> str | dict[str, Any]:
+    if bot_level is None:
+        return name
+    return {"name": name, "playerIds": [{"id": bot_level, "source": BOT_SOURCE}]}
 
 
 def _exchanges(variant: Variant, record: DealRecord, steps: Sequence[Step]) -> list[dict[str, Any]]:
@@ -497,6 +508,20 @@ def player_names(metadata: dict[str, Any], variant: Variant) -> list[str]:
             f" (found {found}); leave it out when the names are not known"
         )
     return [_player_name(entry, seat) for seat, entry in enumerate(raw)]
+
+
+def bot_seats(metadata: dict[str, Any]) -> list[bool]:
+    """Which seats of a record a bot played: a player object with an id from
+    ``BOT_SOURCE`` (how this project writes them; any other entry is a person)."""
+    raw = metadata.get("players")
+    return [_is_bot(entry) for entry in raw] if isinstance(raw, list) else []
+
+
+def _is_bot(entry: Any) -> bool:
+    ids = entry.get("playerIds") if isinstance(entry, dict) else None
+    return isinstance(ids, list) and any(
+        isinstance(i, dict) and i.get("source") == BOT_SOURCE for i in ids
+    )
 
 
 def _player_name(entry: Any, seat: int) -> str:
@@ -1249,11 +1274,13 @@ def _read(path: str) -> bytes:
 
 
 __all__ = [
+    "BOT_SOURCE",
     "EGN_VERSION",
     "RecordError",
     "RecordedDeal",
     "ReplayError",
     "ReplayResult",
+    "bot_seats",
     "deal_actions",
     "deal_deck",
     "export_egn",

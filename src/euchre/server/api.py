@@ -28,7 +28,7 @@ from .privacy import may_view, private_history_visible
 from .protocol import PersonId, ProtocolError
 from .replay_worker import ReplayRefusal
 from .stats import MODES
-from .table import restored_seat
+from .table import restored_seat, stored_players
 
 if TYPE_CHECKING:
     from .parts import ServerParts
@@ -239,6 +239,7 @@ class HistoryEntry(BaseModel):
     points: int
     score: list[int]
     players: list[str]
+    bots: list[bool] = Field(description="each seat: a bot played it")
     rating_before: float | None
     rating_after: float | None
 
@@ -334,6 +335,7 @@ class ActionObject(BaseModel):
 class Replay(BaseModel):
     game: str | None
     players: list[str]
+    bots: list[bool] = Field(description="each seat: a bot played it (the record says so)")
     ruleset: dict[str, Any]
     seats: int
     initial_score: list[int]
@@ -699,7 +701,7 @@ def _entry(row: Any) -> HistoryEntry:
         won=m["won"],
         points=m["points"],
         score=list(m["game_scores"] or []),
-        players=[str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats],
+        **stored_players(seats),
         rating_before=None if before is None else round(before, 2),
         rating_after=None if after is None else round(after, 2),
     )

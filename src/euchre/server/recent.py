@@ -20,6 +20,7 @@ from euchre.store.repo import as_utc, utcnow
 
 from .api import identity_of
 from .kinds import TableKind
+from .table import stored_players
 from .table_setup import stored_house_rules
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class RecentGame(BaseModel):
         description="the options the game changed from its preset ({}: none)"
     )
     players: list[str]
+    bots: list[bool] = Field(description="each seat: a bot played it")
     score: list[int] | None
     winner: int | None
     finished_at: datetime
@@ -57,7 +59,7 @@ def _entry(row: dict[str, Any]) -> RecentGame:
         kind=row["kind"],
         preset=preset,
         house_rules=stored_house_rules(row.get("options"), preset),
-        players=[str(s.get("name", "")) if isinstance(s, dict) else "" for s in seats],
+        **stored_players(seats),
         score=row["scores"],
         winner=row["winner"],
         finished_at=as_utc(row["finished_at"]) or utcnow(),

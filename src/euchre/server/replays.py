@@ -82,6 +82,7 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
     return {
         "game": game_id,
         "players": players or [f"Seat {s}" for s in range(variant.players)],
+        "bots": records.bot_seats(metadata) if players else [False] * variant.players,
         "ruleset": records.ruleset_of(variant),
         "seats": variant.players,
         "initial_score": checked.initial_score,

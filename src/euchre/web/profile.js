@@ -4,8 +4,8 @@
 import { isAccount, SETTINGS_HASH } from "./account.js";
 import { h, nameCut } from "./dom.js";
 import { Page } from "./page.js";
+import { playerNames } from "./recent.js";
 import { dataTable, formatRating, getJson, ratingText } from "./tables.js";
-import { isolateName } from "./i18n.js";
 
 const STATS = ["games", "wins", "points", "hands", "maker_hands", "made", "euchred", "marches", "loners_tried", "loners_made", "defender_euchres"];
 const PAGE = 20;
@@ -145,7 +145,7 @@ class ProfilePage extends Page {
     const rows = this.games.map((g) => [
       date.format(new Date(g.finished_at)),
       `${this.t(`kinds.${g.kind}`)} · ${this.t(`modes.${g.mode}`)}`,
-      g.players.map(isolateName).join(", "),
+      playerNames(this.ctx, g).join(", "),
       g.score.join(" : "),
       this.t(g.won ? "profile.won" : "profile.lost"),
       g.rating_after === null || g.rating_after === undefined ? "–" : signed(g.rating_after - g.rating_before),

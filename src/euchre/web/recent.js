@@ -29,11 +29,17 @@ export function recentGames(ctx, recent) {
   );
 }
 
+/** A game's players by seat, each bot's name marked so ("Olga (bot)"): people may have
+ * the names bots play under. */
+export function playerNames(ctx, game) {
+  return game.players.map((name, seat) => (game.bots?.[seat] ? ctx.t("replay.botName", { name }) : isolateName(name)));
+}
+
 function gameLine(ctx, game) {
   // to the minute, as the profile's history says it: the seconds only lengthened the line
   const when = new Intl.DateTimeFormat(ctx.i18n.locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(game.finished_at));
   const preset = tableName(ctx, game.preset, game.house_rules);
-  const line = ctx.t("lookback.gameLine", { players: game.players.map(isolateName).join(", "), score: (game.score || []).join(" – ") });
+  const line = ctx.t("lookback.gameLine", { players: playerNames(ctx, game).join(", "), score: (game.score || []).join(" – ") });
   const result = resultOf(game);
   const said = `${preset} · ${line} · ${when}`;
   return result ? h("span", {}, h("strong", { class: `game-result ${result}` }, ctx.t(`lookback.${result}`)), ` · ${said}`) : said;

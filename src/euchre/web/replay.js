@@ -11,7 +11,7 @@ import { cardImage, cardName, suitBadge } from "./cards.js";
 import { cardNameUnder } from "./trumprole.js";
 import { h, morph } from "./dom.js";
 import { Page } from "./page.js";
-import { loadRecent, recentGames, replaySheet } from "./recent.js";
+import { loadRecent, playerNames, recentGames, replaySheet } from "./recent.js";
 import { decisionList, loadReview, markText, reviewBox } from "./replaycoach.js";
 import { framesOf } from "./replayframes.js";
 import { replayRows } from "./scoresheet.js";
@@ -371,7 +371,7 @@ class ReplayPage extends Page {
     return h(
       "div",
       { class: "box replay-summary", id: "replay-summary" },
-      h("p", {}, h("strong", {}, this.t("replay.players")), " ", replay.players.map((p, i) => `${i + 1}. ${isolateName(p)}`).join(" · ")),
+      h("p", {}, h("strong", {}, this.t("replay.players")), " ", playerNames(this.ctx, replay).map((p, i) => `${i + 1}. ${p}`).join(" · ")),
       h("p", { dataset: { score: replay.final_score.join(",") } }, h("strong", {}, this.t("replay.finalScore")), " ", score),
       replay.hands_known ? null : h("p", { class: "hint" }, this.t("replay.handsRebuilt")),
       h("a", { class: "button", id: "egn-download", ...download }, this.t("game.download")),
@@ -498,6 +498,7 @@ class ReplayPage extends Page {
         {},
         h("span", { dir: "auto" }, this.name(seat)), // its chips stay after it, whatever its script
         this.review?.seat === seat ? h("span", { class: "you" }, this.t("table.you")) : null,
+        this.replay.bots?.[seat] ? h("span", { class: "chip bot-chip" }, this.t("replay.bot")) : null,
         deal.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
         contract?.maker === seat ? h("span", { class: "chip maker" }, contract.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
         out ? h("span", { class: "chip out" }, this.t("replay.sittingOut")) : null,

@@ -1327,7 +1327,7 @@ class TablePage extends Page {
     const s = this.state;
     if (!s || s.seat === null) return null;
     // The next deal's cards wait until the summary of the last one is closed.
-    if (this.handPause.showing()) return h("div", { class: "hand", role: "group", "aria-label": this.t("table.hand") });
+    if (this.handPause.showing()) return h("div", { class: "hand between-deals", role: "group", "aria-label": this.t("table.hand") });
     const actions = this.cardActions();
     const myTurn = this.isMyTurn();
     const cards = s.hand; // in the order the server sorted them for display

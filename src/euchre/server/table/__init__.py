@@ -26,6 +26,7 @@ from .parts import (
     deck_text,
     new_table_id,
     restored_seat,
+    stored_players,
 )
 from .rebuild import action_data, rebuild, replay_game, stored_events
 from .rematch import Rematch
@@ -152,4 +153,5 @@ __all__ = [
     "replay_game",
     "restorable",
     "restored_seat",
+    "stored_players",
 ]

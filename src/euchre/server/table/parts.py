@@ -132,6 +132,15 @@ class Seat:
         return out
 
 
+def stored_players(seats: list[Any]) -> dict[str, Any]:
+    """A stored game's ``players`` (names by seat) and ``bots`` (which seats bots held)."""
+    stored = [s if isinstance(s, dict) else {} for s in seats]
+    return {
+        "players": [str(s.get("name", "")) for s in stored],
+        "bots": [bool(s.get("bot")) and not s.get("user") for s in stored],
+    }
+
+
 def restored_seat(raw: Any) -> Seat:
     if not isinstance(raw, dict):
         return Seat()

@@ -216,8 +216,9 @@ class Play(Reseating):
         finished = utcnow()
         names = [s.name for s in self.seats]
         try:
+            bots = {seat: s.bot for seat, s in enumerate(self.seats) if s.bot and not s.user}
             record: dict[str, Any] | None = export_egn(
-                state, players=names, game_id=self.id, date=finished
+                state, players=names, game_id=self.id, date=finished, bots=bots
             )
         except Exception:  # the game is over all the same; its actions stay stored
             log.exception("could not export the record", extra={"table": self.id})
