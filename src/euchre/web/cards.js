@@ -28,12 +28,12 @@ export function cardName(i18n, card) {
   });
 }
 
-/** A short visible label in the player's language: "J♥", "10♣" (German "B♥"), "Joker". */
+/** A short visible label: "J♥", "10♣", the Joker's sign; the index the card's picture
+ * shows in every language (a German "D♠" sent a learner looking for a card marked D). */
 export function cardShort(i18n, card) {
   if (card === JOKER) return "🃏";
   const rank = rankOf(card);
-  const letter = rank === "T" ? "10" : i18n.has(`cards.letters.${rank}`) ? i18n.t(`cards.letters.${rank}`) : rank;
-  return letter + SUIT_SYMBOL[suitOf(card)];
+  return (rank === "T" ? "10" : rank) + SUIT_SYMBOL[suitOf(card)];
 }
 
 /** A suit shown by symbol and colour, with its name for screen readers. */
