@@ -309,7 +309,9 @@ def test_a_pass_in_round_two_and_the_dealers_pick_up_are_told_apart(
         raise AssertionError(f"Hal never picked up: {orders}")
 
 
-def test_the_buttons_name_cards_by_the_index_their_pictures_show(new_page: PageFactory, easy_bots: LiveServer) -> None:
+def test_the_buttons_name_cards_by_the_index_their_pictures_show(
+    new_page: PageFactory, easy_bots: LiveServer
+) -> None:
     """The buttons name a card by the index its picture shows ("Q♠ aufnehmen" beside a
     queen marked Q): "D♠" (Dame) sent a learner looking for a card marked D."""
     page = new_page(viewport=SIZES["phone"], server=easy_bots, locale="de-DE")
