@@ -162,11 +162,18 @@ def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: An
     page.keyboard.press("End")
     last = len(deals[1].steps)
     expect(page.locator("#replay-board")).to_have_attribute("data-step", str(last))
-    expect(page.locator("#replay-next")).to_be_disabled()
+    expect(page.locator("#replay-last")).to_be_disabled()
     scores = deals[1].steps[-1].deal_over.scores  # type: ignore[union-attr]
     expect(page.locator("#replay-score")).to_have_attribute(
         "data-score", ",".join(map(str, scores))
     )
+    page.click("#replay-next")  # on past a hand's end: the next hand from its deal
+    expect(page.locator("#replay-board")).to_have_attribute("data-deal", "2")
+    expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
+    page.select_option("#replay-deal", str(len(deals) - 1))
+    page.click("#replay-last")
+    expect(page.locator("#replay-next")).to_be_disabled()  # the game's end
+    page.select_option("#replay-deal", "1")
     page.keyboard.press("PageUp")
     expect(page.locator("#replay-board")).to_have_attribute("data-deal", "0")
     for name, size in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP)):
@@ -222,7 +229,7 @@ def _check_hand(page: Page, variant: Variant, record: DealRecord) -> None:
     expect(page.locator("#replay-score")).to_have_attribute(
         "data-score", ",".join(map(str, summary.scores))
     )
-    expect(page.locator("#replay-next")).to_be_disabled()
+    expect(page.locator("#replay-last")).to_be_disabled()
     page.keyboard.press("Home")
     expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
     expect(page.locator("#replay-note")).to_contain_text("The cards are dealt.")
@@ -425,6 +432,23 @@ def test_a_file_the_server_refuses_says_why(new_page: PageFactory, live: LiveSer
     expect(error).to_contain_text(f"at most {over - 1} deals (this one {over})")
     expect(page.locator("#replay-board")).to_have_count(0)
     assert_accessible(page, "a refused EGN file")
+
+
+def test_the_hand_picker_follows_a_change_of_language(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """The list of hands kept "Hand 1" in German, beside buttons that said "Runde"; the
+    hand chosen stays chosen."""
+    page = new_page(viewport=PHONE)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")
+    page.select_option("#replay-deal", "2")
+    expect(page.locator("#replay-board")).to_have_attribute("data-deal", "2")
+    open_settings(page)
+    page.select_option("#language", "de")
+    expect(page.locator("#replay-deal option").first).to_have_text("Runde 1")
+    expect(page.locator("#replay-deal")).to_have_value("2")
+    expect(page.locator("#replay-board")).to_have_attribute("data-deal", "2")
 
 
 def test_a_file_gets_the_verdict_euchre_replay_gives_it(

@@ -80,6 +80,14 @@ export function morph(from, to) {
     return from;
   }
   syncAttributes(from, to);
+  if (from.nodeName === "SELECT") {
+    // its options' words follow (a change of language), the choice made stays
+    const chosen = from.value;
+    syncChildren(from, to);
+    from.value = chosen;
+    if (from.value !== chosen) from.selectedIndex = to.selectedIndex;
+    return from;
+  }
   if (FORM_FIELDS.has(from.nodeName)) {
     if (from.nodeName === "INPUT" && document.activeElement !== from && from.value !== to.value) from.value = to.value;
     return from;

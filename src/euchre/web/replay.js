@@ -185,11 +185,20 @@ class ReplayPage extends Page {
     this.ctx.announce(this.noteText() + coach);
   }
 
+  /** One step on; past a hand's last step, the next hand from its deal (its end read as
+   * the replay's end, the next hand's button scrolled off a phone's screen). */
+  forward() {
+    const handEnds = this.step >= this.frames.length - 1;
+    if (!handEnds || this.deal >= this.replay.deals.length - 1) return this.move(this.step + 1);
+    this.showDeal(this.deal + 1);
+    this.ctx.announce(this.noteText());
+  }
+
   command(name, value) {
     const moves = {
       first: () => this.move(0),
       back: () => this.move(this.step - 1),
-      next: () => this.move(this.step + 1),
+      next: () => this.forward(),
       last: () => this.move(this.frames.length - 1),
       step: () => {
         this.move(Number(value)); // a decision picked from the list: show it on the table
@@ -409,7 +418,7 @@ class ReplayPage extends Page {
         h("span", { class: "step-words" }, this.t("replay.step", { n: this.step, total: last })),
         h("span", { class: "step-figures", "aria-hidden": "true" }, `${this.step} / ${last}`), // a phone's narrow row
       ),
-      button(this.t("replay.next"), "next", "replay-next", this.step >= last),
+      button(this.t("replay.next"), "next", "replay-next", this.step >= last && this.deal >= this.replay.deals.length - 1),
       button([h("span", { class: "step-word" }, `${this.t("replay.last")}\u00a0`), h("span", { "aria-hidden": "true" }, "»")], "last", "replay-last", this.step >= last),
       h("p", { class: "hint replay-keys" }, this.t("replay.keys")),
     );
