@@ -452,7 +452,7 @@ def test_the_coachs_ring_follows_what_the_bid_button_sends(
     assert page.evaluate(RINGED, ["order alone", True]) == ["order", "go-alone"]
 
 
-def test_a_finger_back_from_the_last_hands_review_sees_the_game_over_box_from_its_top(
+def test_a_finger_back_at_the_game_over_box_sees_it_from_its_top_and_finds_it_again(
     new_page: PageFactory, easy_bots: LiveServer
 ) -> None:
     """On a phone the game over box scrolls, its last hand's review button at its foot:
@@ -476,3 +476,13 @@ def test_a_finger_back_from_the_last_hands_review_sees_the_game_over_box_from_it
     expect(page.locator("#final-review")).to_be_focused()
     assert box.evaluate("b => b.scrollTop") == 0
     expect(page.locator("#game-over-title")).to_be_in_viewport(ratio=1)
+    # Closed, the page stays on the table (it jumped down to the side panel's "Show the
+    # result"), and the way back to the box, and to "Play again", is on the felt.
+    before = page.evaluate("scrollY")
+    page.locator("#close-game-over").tap()
+    expect(box).to_have_count(0)
+    assert page.evaluate("scrollY") == before
+    back = page.locator("#felt-show-result")
+    expect(back).to_be_in_viewport(ratio=1)
+    back.tap()
+    expect(page.locator("#play-again")).to_be_visible()

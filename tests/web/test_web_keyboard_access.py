@@ -193,18 +193,20 @@ def test_tab_never_reaches_what_the_game_over_box_covers(
 
     page.keyboard.press("Escape")
     expect(page.locator("#game-over")).to_have_count(0)
-    expect(page.locator("#show-result")).to_be_focused()
+    expect(page.locator("#felt-show-result")).to_be_focused()  # on the felt, where the box was
+    expect(page.locator("#felt-show-result")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#show-result")).to_be_visible()  # and beside "Leave the table"
     assert page.evaluate("document.querySelectorAll('[inert]').length") == 0
     page.keyboard.press("Shift+Tab")
     for _ in range(20):
         page.keyboard.press("Tab")
         assert page.evaluate(COVERED) in ("", "nothing focused")  # past the page's end
-    page.locator("#show-result").focus()
+    page.locator("#felt-show-result").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#game-over-title")).to_be_focused()
     page.click("#close-game-over")
     expect(page.locator("#game-over")).to_have_count(0)
-    expect(page.locator("#show-result")).to_be_focused()
+    expect(page.locator("#felt-show-result")).to_be_focused()
     page.click("#show-result")
     # the last hand's review opens in the side panel: the box makes way while it shows
     page.click("#final-review")

@@ -909,11 +909,11 @@ class TablePage extends Page {
   }
 
   /** Escape or Close: the box goes, the table and its side panel are usable; "Show the
-   * result" (beside "Leave the table") brings the box back. */
+   * result" on the felt (and beside "Leave the table") brings the box back. */
   closeGameOver() {
     this.gameOverClosed = true;
     this.render();
-    document.getElementById("show-result")?.focus();
+    document.getElementById("felt-show-result")?.focus({ preventScroll: true }); // where the box was
   }
 
   showGameOver() {
@@ -1133,7 +1133,14 @@ class TablePage extends Page {
     if (!s) return h("div", { class: "centre waiting" }, h("p", {}, this.waitingText()), this.fill.element(this), this.copyInviteButton());
     // The hand just scored stays alone on the felt: nothing of the next deal shows over it.
     if (this.handPause.showing()) return h("div", { class: "centre summary" }, handSummary(this, this.handPause.deal, { live: true }));
-    return h("div", { class: "centre" }, this.upcard(), this.trick());
+    return h("div", { class: "centre" }, this.upcard(), this.trick(), this.resultButton());
+  }
+
+  /** The game over box closed: the way back to it (and to "Play again") on the felt itself,
+   * where the box was (the side panel's is far below the felt on a phone). */
+  resultButton() {
+    if (!this.gameOverClosed || this.state?.phase !== "game_over") return null;
+    return h("button", { type: "button", class: "primary felt-result", id: "felt-show-result", dataset: { key: "felt-show-result", cmd: "show-result" } }, this.t("game.showResult"));
   }
 
   /** The host's invite, at hand where the waiting table says to share it (the invite's
