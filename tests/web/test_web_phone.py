@@ -108,8 +108,9 @@ def test_the_start_button_counts_bots_in_german(new_page: PageFactory) -> None:
 def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     new_page: PageFactory, slow_bots: LiveServer, viewport: dict[str, int]
 ) -> None:
-    """Closing the tab keeps the seat at a private table (a bot plays it); the lobby in a
-    new tab offers the way back, and it seats the person again."""
+    """Closing the tab keeps the seat at a private table (alone with bots, the game waits:
+    the lobby said a bot played it); the lobby in a new tab offers the way back, and it
+    seats the person again."""
     first = new_page(viewport=viewport, server=slow_bots)
     enter_name(first, "Comeback")
     create_private_table(first, start_with_bots=True)
@@ -132,8 +133,14 @@ def test_the_lobby_leads_back_to_a_seat_kept_after_the_tab_closed(
     row = page.locator(f'#your-tables li[data-table="{table}"]')
     expect(row).to_contain_text("Standard")
     expect(row.locator(".your-table-others")).to_have_text("with 3 bots")
-    hint = "You still have a seat here; a bot plays it while you are away."
-    expect(page.locator("#your-tables .hint")).to_have_text(hint)
+    expect(page.locator("#your-tables .hint")).to_have_text(
+        "You still have a seat at these tables."
+    )
+    expect(row.locator(".your-table-note")).to_have_text("The game waits for you.")
+    # with another person there, a bot plays the seat; a ranked game is played to its end
+    waits = "t => window.euchre.current.waitsForYou(t)"
+    assert not page.evaluate(waits, {"kind": "private", "others": [{"type": "human"}]})
+    assert not page.evaluate(waits, {"kind": "ranked", "others": [{"type": "bot"}]})
     back.click()
     page.wait_for_function(f"window.euchre.current?.you?.seat === {seat}")
 

@@ -200,9 +200,16 @@ class Lobby extends Page {
         t.others?.length ? h("span", { class: "your-table-others" }, this.othersText(t.others)) : null,
         h("span", { class: "badge" }, this.t(`kinds.${t.kind}`)),
         h("span", { class: `badge status-${t.status}` }, this.t(`status.${t.status}`)),
+        t.status === "playing" ? h("span", { class: "your-table-note" }, this.t(this.waitsForYou(t) ? "lobby.gameWaitsForYou" : "lobby.botPlaysWhileAway")) : null,
       ),
       h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-describedby": label }, this.t("lobby.backToTable")),
     );
+  }
+
+  /** A game of this person's with bots only: no clock runs and the bots wait for them
+   * (docs/protocol.md); a ranked game is played to its end whoever left. */
+  waitsForYou(t) {
+    return t.kind !== "ranked" && (t.others || []).every((o) => o.type === "bot");
   }
 
   /** Who else sits at a table of yours: "with Bob and 2 bots". */
