@@ -317,6 +317,11 @@ def test_the_replay_calls_the_coachs_own_pick_best_and_a_tie_about_equal(
     assert page.evaluate(MARK, tie) == "About equal"
     assert page.evaluate(MARK, worse) == "Good"
     assert page.evaluate(MARK, {**worse, "mark": "mistake"}) == "Mistake"
+    # the pick a little behind another in the sampled deals (its reason says "comes out
+    # behind"): "The coach's pick", not "Best" (a learner read the coach contradicting itself)
+    behind = {"kind": "close", "best": "play 9s", "next": "play Js", "gap": -0.13, "text": ""}
+    assert page.evaluate(MARK, {**pick, "facts": [behind]}) == "The coach's pick"
+    assert page.evaluate(MARK, {**pick, "facts": [{**behind, "gap": 0.13}]}) == "Best"
     # the pick named mid-sentence as a thing done, not as its button ("About equal to Play …")
     acts = _acts("play 9s", "play Js")
     box = page.evaluate(

@@ -7,7 +7,7 @@
 // after the game); each is computed once by the server, so the page keeps what it got.
 // Reasons are drawn from the coach's facts in the player's language (coachwords.js).
 
-import { actionDoing, actionWords, formatNumber, hasLossNumbers, lossWords, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
+import { actionDoing, actionWords, formatNumber, hasLossNumbers, lossWords, pickedFromBehind, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
 import { cardName, cardPicture } from "./cards.js";
 import { h } from "./dom.js";
 import { makerCell, trumpCell } from "./scoresheet.js";
@@ -353,7 +353,7 @@ export class Coach {
     // stored before ties were sent: as good as the best
     const best = d.chosen === d.best || (d.tied === undefined && d.loss < 0.005);
     const tied = !best && d.tied === true; // about equal to the best: no cost to tell
-    const verdict = d.mark || (best ? "best" : tied ? "tied" : "good");
+    const verdict = d.mark || (best ? (pickedFromBehind(d) ? "pick" : "best") : tied ? "tied" : "good");
     const i18n = this.page.ctx.i18n;
     return h(
       "li",

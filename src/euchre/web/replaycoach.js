@@ -4,7 +4,7 @@
 
 import { actKey, CARD_KINDS } from "./acts.js";
 import { cardName } from "./cards.js";
-import { actionDoing, actionWords, formatNumber, lossWords, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
+import { actionDoing, actionWords, formatNumber, lossWords, pickedFromBehind, reasonText, startCapital, tieToldByReason } from "./coachwords.js";
 import { h } from "./dom.js";
 
 const BUSY_TRIES = 60;
@@ -46,7 +46,7 @@ function tiedWithBest(decision) {
  * review says (the replay said "Good"), "About equal" for one tied with it. */
 function markOf(decision) {
   if (decision.mark) return decision.mark;
-  if (decision.best === decision.chosen) return "best";
+  if (decision.best === decision.chosen) return pickedFromBehind(decision) ? "pick" : "best";
   return tiedWithBest(decision) ? "tied" : "none";
 }
 
