@@ -33,6 +33,7 @@ from euchre.engine.records import export_egn
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "egn"
 LANDSCAPE = {"width": 844, "height": 390}
+POSITIONS = ("left", "top", "right", "bottom")
 SMALL_LANDSCAPE = {"width": 740, "height": 360}
 SMALL_PHONE_SIDEWAYS = {"width": 664, "height": 390}
 # The class of the nearest box that clips ``el`` (cuts part of it off), or null.
@@ -184,6 +185,15 @@ def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: An
         wide = page.evaluate("document.scrollingElement.scrollWidth")
         assert wide <= size["width"], (name, wide)
         expect(page.locator("#replay-next")).to_be_in_viewport()  # the steps stay at hand
+        if name == "phone":  # clockwise round a 2 x 2 grid: partners across a corner
+            box = {p: page.locator(f".replay-seat.pos-{p}").bounding_box() for p in POSITIONS}
+            corners = {p: (b["x"] > 150, b["y"] > box["left"]["y"]) for p, b in box.items() if b}
+            assert corners == {
+                "left": (False, False),
+                "top": (True, False),
+                "right": (True, True),
+                "bottom": (False, True),
+            }, corners
         _shots(page, f"stored-{name}")
         assert_accessible(page, f"a replay ({name})")
 
