@@ -1,6 +1,6 @@
 """The coach's sentences name actions mid-sentence with a small letter where the language
 writes them so ("… than ordering up K♠"), but a card named first keeps its letter: in Dutch
-"H♠ bestellen" (order up the king of spades) was told as "h♠ bestellen". English names an
+"K♠ bestellen" (order up the king of spades) was told as "k♠ bestellen". English names an
 action in a sentence as a thing done ("Ordering up K♠ and going alone scores …"), not with a
 button's words ("Order up K♠, alone scores …"), and says it as the server's English does."""
 
@@ -78,7 +78,7 @@ def _acts(*texts: str) -> dict[str, dict[str, Any]]:
     ("locale", "said"),
     [
         ("en-GB", "than ordering up K♠"),
-        ("nl-NL", "dan H♠ bestellen"),
+        ("nl-NL", "dan K♠ bestellen"),
         ("de-DE", "als K♠ bestellen"),
     ],
 )
@@ -243,8 +243,8 @@ def test_a_pass_is_told_who_would_pick_up_the_turn_up(
         ),
         (
             "nl-NL",
-            "Je rechterboer (B♠) wint deze slag zeker:",
-            "Jouw linkerboer (B♣) is de hoogste troef",
+            "Je rechterboer (J♠) wint deze slag zeker:",
+            "Jouw linkerboer (J♣) is de hoogste troef",
         ),
     ],
 )
