@@ -288,8 +288,6 @@ function scoreText({ t, target }, fact, index) {
   return t(fact.one ? "coach.facts.scoreTheirsOne" : "coach.facts.scoreTheirs", { points: fact.theirs }); // ``one``: a lone opponent
 }
 
-/** Whether a choice's reason already says it is about equal to the coach's pick (a
- * "close" fact comparing the two): then no line of its own says it again. */
 /** The choice is the coach's pick among choices about equal, which the sampled deals put
  * a little behind another (its reason says so): "Best" beside "comes out behind" read as
  * the coach contradicting itself; it is "The coach's pick". */
@@ -297,6 +295,8 @@ export function pickedFromBehind(d) {
   return d.chosen === d.best && (d.facts || []).some((f) => f.kind === "close" && f.gap < 0);
 }
 
+/** Whether a choice's reason already says it is about equal to the coach's pick (a
+ * "close" fact comparing the two): then no line of its own says it again. */
 export function tieToldByReason(d) {
   return (d.facts || []).some((f) => f.kind === "close" && f.best === d.best && f.next === d.chosen);
 }
