@@ -320,7 +320,7 @@ def test_the_buttons_name_cards_by_the_index_their_pictures_show(
     shorts = page.evaluate(
         """async () => {
             const { cardShort } = await import('./cards.js');
-            return ['Jh', 'Qs', 'Kd', 'Ac', 'Tc', '9h'].map(c => cardShort(window.euchre.i18n, c));
+            return ['Jh', 'Qs', 'Kd', 'Ac', 'Tc', '9h'].map(c => cardShort(c));
         }"""
     )
     assert shorts == ["J♥", "Q♠", "K♦", "A♣", "10♣", "9♥"]

@@ -30,7 +30,7 @@ export function cardName(i18n, card) {
 
 /** A short visible label: "J♥", "10♣", the Joker's sign; the index the card's picture
  * shows in every language (a German "D♠" sent a learner looking for a card marked D). */
-export function cardShort(i18n, card) {
+export function cardShort(card) {
   if (card === JOKER) return "🃏";
   const rank = rankOf(card);
   return (rank === "T" ? "10" : rank) + SUIT_SYMBOL[suitOf(card)];

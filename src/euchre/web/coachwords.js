@@ -19,7 +19,7 @@ export function actionWords({ t, i18n }, act, { picksUp = false, upcard = null, 
   if (CARD_KINDS.has(act.kind) && act.card) return t(`table.cardAction.${act.kind}`, { card: cardWithPart({ t, i18n, trump }, act.card) });
   if (act.kind === "order") {
     const alone = Boolean(act.alone);
-    if (upcard) return t(`actions.${picksUp ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(i18n, upcard) });
+    if (upcard) return t(`actions.${picksUp ? (alone ? "pickUpAlone" : "pickUp") : alone ? "order_alone" : "order"}`, { card: cardShort(upcard) });
     return t(`coach.actions.${picksUp ? "pickUp" : "order"}${alone ? "Alone" : ""}`);
   }
   if (act.kind === "call") {
@@ -54,10 +54,10 @@ function plainDoing({ t, i18n, trump }, act, picksUp, upcard) {
   if (CARD_KINDS.has(act.kind)) return act.card ? t(`coach.doing.${act.kind}`, { card: cardWithPart({ t, i18n, trump }, act.card) }) : act.text;
   if (act.kind === "order") {
     const verb = picksUp ? "pickUp" : "order";
-    return upcard ? t(`coach.doing.${verb}Card`, { card: cardShort(i18n, upcard) }) : t(`coach.doing.${verb}`);
+    return upcard ? t(`coach.doing.${verb}Card`, { card: cardShort(upcard) }) : t(`coach.doing.${verb}`);
   }
   if (act.kind === "call") return act.suit === "n" ? t("coach.doing.callNoTrump") : t("coach.doing.call", { suit: t(`cards.suitsOf.${act.suit}`) });
-  if (act.kind === "under") return t("coach.doing.under", { cards: (act.shown ?? []).map((card) => cardShort(i18n, card)).join(" ") });
+  if (act.kind === "under") return t("coach.doing.under", { cards: (act.shown ?? []).map((card) => cardShort(card)).join(" ") });
   const key = `coach.doing.${act.kind}`;
   return i18n.has(key) ? t(key) : act.text;
 }
@@ -107,7 +107,7 @@ export function startCapital(i18n, text) {
 function cardWithPart({ t, i18n, trump }, card) {
   const part = trumpRole(card, trump);
   if (part !== "right" && part !== "left") return cardName(i18n, card);
-  return t(`coach.bower.${part}`, { name: cardName(i18n, card), short: cardShort(i18n, card) });
+  return t(`coach.bower.${part}`, { name: cardName(i18n, card), short: cardShort(card) });
 }
 
 function factText(words, fact, best, scoreIndex) {

@@ -1315,7 +1315,7 @@ class TablePage extends Page {
       const suit = act.suit === "n" ? this.t("cards.noTrump") : `${SUIT_SYMBOL[act.suit]} ${this.t(`cards.suits.${act.suit}`)}`;
       return this.t(act.alone ? `${prefix}.callAlone` : `${prefix}.call`, { suit });
     }
-    if (act.kind === "under") return this.t(`${prefix}.under`, { cards: act.shown.map((c) => cardShort(this.ctx.i18n, c)).join(" ") });
+    if (act.kind === "under") return this.t(`${prefix}.under`, { cards: act.shown.map((c) => cardShort(c)).join(" ") });
     if (act.kind === "pass" && !past) {
       const phase = s?.phase;
       if (phase === "bid_r1" || phase === "bid_r2") return this.t("actions.pass");
@@ -1323,10 +1323,10 @@ class TablePage extends Page {
       return this.t("actions.noThanks");
     }
     if (act.kind === "order" && !past && s && s.dealer === s.seat) {
-      return this.t(act.alone ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(this.ctx.i18n, s.upcard) });
+      return this.t(act.alone ? "actions.pickUpAlone" : "actions.pickUp", { card: cardShort(s.upcard) });
     }
     const key = `${prefix}.${actKey(act)}`;
-    const params = { card: s?.upcard ? cardShort(this.ctx.i18n, s.upcard) : "" };
+    const params = { card: s?.upcard ? cardShort(s.upcard) : "" };
     return this.ctx.i18n.has(key) ? this.t(key, params) : act.text;
   }
 

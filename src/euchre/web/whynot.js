@@ -62,7 +62,7 @@ function cardChoiceReason(page, card) {
 function suitAndCard(page, suit, card, heard) {
   const i18n = page.ctx.i18n;
   if (heard) return { suit: i18n.t(`cards.suitsOf.${suit}`), card: cardName(i18n, card) };
-  return { suit: SUIT_SYMBOL[suit], card: cardShort(i18n, card) };
+  return { suit: SUIT_SYMBOL[suit], card: cardShort(card) };
 }
 
 /** Say why ``card`` cannot be chosen: heard in the polite live region, shown among the
