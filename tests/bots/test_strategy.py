@@ -7,10 +7,13 @@ import random
 import pytest
 from bot_helpers import deal
 
+from euchre.bots import make_bot
+from euchre.bots.bidding import call_chances
 from euchre.bots.easy import EasyBot
+from euchre.bots.knowledge import knowledge_of, upcard_suit
 from euchre.bots.match import utility, win_probability
 from euchre.bots.medium import MediumBot
-from euchre.engine import preset
+from euchre.engine import GameState, preset
 
 RNG = random.Random(0)
 
@@ -38,6 +41,33 @@ def test_medium_plays_safe_at_nine() -> None:
     """At 9 points one made point wins the game: no need to risk a loner."""
     lone = deal({1: "Js Jc As Ks Ah"}, "9s", scores=(5, 9))
     assert decide(MediumBot(), lone) == "order"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize(
+    ("seat", "hand", "upcard"), [(1, "Js Jc As Ks Ah", "9s"), (0, "Jc Ac Qc Ad 9h", "Kc")]
+)
+def test_no_loner_at_eight(level: str, seat: int, hand: str, upcard: str) -> None:
+    """At 8 points the side's march already wins the game: going alone only adds risk
+    (the first bidder with a sure march; the dealer after three passes with a likely one)."""
+    state = deal({seat: hand}, upcard, scores=(8, 8))
+    while state.current_player != seat:
+        state.apply("pass")
+    for seed in range(3):
+        assert make_bot(level).decide(state.view(seat), random.Random(seed)) == "order"
+
+
+def test_a_loner_marches_no_more_often_than_the_side() -> None:
+    """A partner never costs tricks: the model's loner makes and marches at most as often."""
+    for seed in range(200):
+        state = GameState(preset("standard"), seed=seed)
+        view = state.view(state.current_player)
+        know = knowledge_of(view)
+        suit = upcard_suit(view)
+        side = call_chances(know, suit, alone=False, first_round=True)
+        alone = call_chances(know, suit, alone=True, first_round=True)
+        assert alone.march <= side.march + 1e-12
+        assert alone.euchre >= side.euchre - 1e-12
 
 
 def test_easy_orders_with_three_trumps() -> None:

@@ -119,9 +119,10 @@ def call_chances(know: Knowledge, suit: int, *, alone: bool, first_round: bool) 
     make = sigmoid(_dot(T.MAKE, x))
     march = sigmoid(_dot(T.MARCH, x))
     if alone:
-        # A partner never costs tricks: a loner makes at most as often as the side would.
+        # A partner never costs tricks: a loner makes and marches at most as often as the
+        # side would (at 8 points the side's march already wins, so going alone cannot pay).
         make = min(make, sigmoid(_dot(T.ALONE_MAKE, x)))
-        march = sigmoid(_dot(T.ALONE_MARCH, x))
+        march = min(march, sigmoid(_dot(T.ALONE_MARCH, x)))
     march = min(march, make)
     return Outcomes(1.0 - make, make - march, march)
 
