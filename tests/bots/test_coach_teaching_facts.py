@@ -112,6 +112,14 @@ def test_the_opponents_at_nine_is_said_while_bidding_not_with_every_card() -> No
     assert _score(state, 1, "play Jc") == []
 
 
+def test_nine_all_is_said_of_both_sides() -> None:
+    """At 9-9 "They are at 9" left out that a point of ours wins the game as well."""
+    state = deal(CLUBS_HANDS, "Qc", scores=(9, 9))
+    [both] = _score(state, 1, "pass")
+    assert both.data == {"ours": 9, "theirs": 9, "side": "both"}
+    assert both.text == "Both sides are at 9: whoever makes the next point wins the game."
+
+
 def test_a_forced_card_says_why_it_is_the_only_one() -> None:
     state = played(clubs_ordered(), "9d")  # seat 2 holds the Qd alone of its diamonds
     found = hint(state.view(2), 1, worlds=6)

@@ -24,6 +24,7 @@ from web_helpers import (
     enter_name,
     fast_settings,
     open_settings,
+    open_started_table,
     running_server,
 )
 
@@ -136,6 +137,22 @@ def test_a_hint_on_my_turn_at_a_casual_table(new_page: PageFactory, coached: Liv
             break
         game.act_by_click()
     assert now == {"mine": "false", "button": 0}
+
+
+def test_a_bid_hint_with_going_under_ranks_without_a_column_of_dashes(
+    new_page: PageFactory, coached: LiveServer
+) -> None:
+    """With going under at the table the coach cannot play the bidding out: its bid hint
+    ranks the choices by the model and says so, with no Points or Chance columns of "–"."""
+    page = new_page(viewport=PHONE, server=coached)
+    game, _, _ = open_started_table(page, "standard", {"go_under": "mixed"}, name="Una")
+    now = reach(game, "bid_r1")
+    _ask_hint(page)
+    assert sorted(_hint_rows(page)) == sorted(now["legal"])
+    expect(page.locator("#hint-values th[scope=col]")).to_have_count(1)  # the choice alone
+    expect(page.locator("#hint-values td")).to_have_count(0)
+    expect(page.locator("#hint-legend")).to_contain_text("cannot play the bidding out")
+    expect(page.locator(".coach-note")).to_have_count(0)  # no "from 0 ways the cards lie"
 
 
 def test_a_spectator_gets_no_hint_button(new_page: PageFactory, coached: LiveServer) -> None:

@@ -510,6 +510,31 @@ def test_a_lone_opponent_at_nine_is_said_in_the_singular(
     assert page.evaluate(FACT, [fact, None]) == said
 
 
+@pytest.mark.parametrize(
+    ("locale", "one", "said"),
+    [
+        ("en-GB", False, "Both sides are at 9: whoever makes the next point wins the game."),
+        (
+            "en-GB",
+            True,
+            "You and your opponent are at 9: whoever makes the next point wins the game.",
+        ),
+        ("de-DE", False, "Beide Seiten haben 9: Wer den nächsten Punkt macht, gewinnt das Spiel."),
+        (
+            "nl-NL",
+            True,
+            "Jij en je tegenstander staan op 9: wie het volgende punt maakt, wint het spel.",
+        ),
+    ],
+)
+def test_nine_all_is_said_of_both_sides(
+    new_page: PageFactory, locale: str, one: bool, said: str
+) -> None:
+    page = _booted(new_page, locale)
+    fact = {"kind": "score", "side": "both", "ours": 9, "theirs": 9, "one": one}
+    assert page.evaluate(FACT, [fact, None]) == said
+
+
 def test_a_pass_outside_the_bidding_is_named_as_what_it_declines(new_page: PageFactory) -> None:
     """A two-player dealer who leaves the turn-up was told "… than passing", and its hint
     row said "Pass" beside a button that says "Leave the turn-up". The browser names a pass

@@ -25,7 +25,6 @@ and the coach starts with no memory of earlier deals.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -49,11 +48,13 @@ from euchre.engine.state import dealer_picks_up_for_best
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
+from . import noise
 from .coachwords import card_name, card_with_part, naming
 from .evaluate import best_discard
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility, win_probability
 from .medium import MediumBot, best_gift, defends_alone
+from .noise import NOISE
 from .search import (
     _SIMULATED_BIDS,
     SearchBot,
@@ -267,22 +268,11 @@ def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
 
 # ---------------------------------------------------------------------- noise and ties
 
-# A difference in ``value`` under this is within the noise of the sampled deals
-# (docs/bots.md "The coach"): the hint calls such actions about equal, the review gives
-# no mark for it.
-NOISE = 0.2
-
 
 def paired_error(a: ActionValue, b: ActionValue) -> float:
     """The standard error of ``a.value - b.value``: both are averages over the same sampled
-    deals, so it is that of the mean of the per-deal differences (0 without samples)."""
-    count = len(a.samples)
-    if count < 2 or len(b.samples) != count:
-        return 0.0
-    diffs = [x - y for x, y in zip(a.samples, b.samples, strict=True)]
-    mean = sum(diffs) / count
-    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
-    return math.sqrt(variance / count)
+    deals (0 without samples)."""
+    return noise.paired_error(a.samples, b.samples)
 
 
 def clearly_better(a: ActionValue, b: ActionValue, least: float = NOISE) -> bool:
@@ -1249,11 +1239,19 @@ def _score_facts(know: Knowledge, scorer: _Scorer, action: str) -> list[Fact]:
         )
     # the opponents' score bears on the bidding; in the play it would be said of every card
     if theirs == target - 1 and know.view.phase in _BIDDING:
-        data: dict[str, Any] = {"ours": mine, "theirs": theirs, "side": "theirs"}
-        who = "They are"
+        both = mine == theirs
+        data: dict[str, Any] = {
+            "ours": mine,
+            "theirs": theirs,
+            "side": "both" if both else "theirs",
+        }
         if know.n == 2:  # one opponent (German and Dutch say it in the singular)
             data["one"] = True
-            who = "Your opponent is"
-        text = f"{who} at {theirs}: any point they make ends the game."
+        if both:
+            who = "You and your opponent are" if know.n == 2 else "Both sides are"
+            text = f"{who} at {theirs}: whoever makes the next point wins the game."
+        else:
+            who = "Your opponent is" if know.n == 2 else "They are"
+            text = f"{who} at {theirs}: any point they make ends the game."
         out.append(Fact("score", text, data))
     return out

@@ -45,6 +45,7 @@ from .inference import ChoiceEvidence, ChoiceRecord, PlayEvidence
 from .knowledge import Knowledge, knowledge_of
 from .match import side_of, utility
 from .medium import RULED_OUT, MediumBot
+from .noise import clearly_ahead, mean
 from .opponents import CallRecord, DealKey, OpponentModel
 from .playouts import loose_tricks
 from .resample import Sampler
@@ -147,7 +148,7 @@ class SearchBot:
         close = [a for a in legal if values[a] > RULED_OUT and values[best] - values[a] < margin]
         if len(close) < 2 or not simulation_possible(know.view):
             return best
-        totals = dict.fromkeys(close, 0.0)
+        samples: dict[int, list[float]] = {a: [] for a in close}
         bidders = self._bidders(know)
         used = 0
         for world in self._worlds(know, rng, self.bid_worlds, deadline):
@@ -159,18 +160,16 @@ class SearchBot:
             used += 1
             if not self.loose:
                 for aid in close:
-                    totals[aid] += rollout(state, aid, know.seat, bidders, rng)
+                    samples[aid].append(rollout(state, aid, know.seat, bidders, rng))
                 continue
             loose = rng.random() < self.loose
             # Every action meets the same chances (common random numbers): less noise.
             chances = rng.getrandbits(64)
             for aid in close:
-                totals[aid] += rollout(
-                    state, aid, know.seat, bidders, random.Random(chances), loose
+                samples[aid].append(
+                    rollout(state, aid, know.seat, bidders, random.Random(chances), loose)
                 )
-        if not used:
-            return best
-        return max(close, key=lambda a: (totals[a] / used, a == best))
+        return steady_choice(samples, best)
 
     def _bidders(self, know: Knowledge) -> list[MediumBot]:
         """Who bids for each seat in a bidding simulation: ``medium``, as cautious as the
@@ -272,7 +271,7 @@ class SearchBot:
         solver = Solver(know.trump, view.active, makers, know.n)
         table = outcome_values(view, know)
         leader = first_leader(view)
-        totals = dict.fromkeys(options, 0.0)
+        samples: dict[int, list[float]] = {a: [] for a in options}
         for used, world in enumerate(worlds):
             if deadline is not None and used >= 3 and time.perf_counter() > deadline:
                 break
@@ -280,12 +279,21 @@ class SearchBot:
                 hands = list(world.hands)
                 hands[know.seat] = _after_discard(know, aid)
                 tricks = solver.tricks(hands, leader)
-                totals[aid] += table[min(5, tricks)]
-        preferred = self.medium.bid(know, legal)
-        best = max(totals.values())
-        if preferred in totals and totals[preferred] >= best - 1e-9:
-            return preferred
-        return max(options, key=lambda a: totals[a])
+                samples[aid].append(table[min(5, tricks)])
+        return steady_choice(samples, self.medium.bid(know, legal))
+
+
+def steady_choice(samples: dict[int, list[float]], default: int) -> int:
+    """The action with the best value over the sampled deals (``samples``: each action's
+    values, deal by deal), unless it is not clearly ahead of ``default`` (the model's or
+    ``medium``'s choice): a few dozen deals leave enough noise to pick a side ace for the
+    discard or a round-2 call on junk, which the conventions rule out."""
+    best = max(samples, key=lambda a: (mean(samples[a]), a == default))
+    if default not in samples:
+        return best
+    if best == default or clearly_ahead(samples[best], samples[default], least=0.0):
+        return best
+    return default
 
 
 def _distinct_cards(know: Knowledge, cards: list[int]) -> list[int]:

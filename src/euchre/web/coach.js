@@ -175,8 +175,11 @@ export class Coach {
   hintAnswer(answer) {
     const context = this.liveContext();
     const tied = answer.values.some((v) => v.tied);
+    // A bid the simulations cannot replay (going under or throw-ins at the table) has the
+    // bidding model's ranking alone: no column of dashes, a line that says why.
+    const sampled = answer.values.some((v) => typeof v.points === "number");
     // Three players' scores are no two sides racing to a target: no chance of winning.
-    const chances = typeof answer.win_now === "number";
+    const chances = sampled && typeof answer.win_now === "number";
     const rows = answer.values.map((v) =>
       h(
         "tr",
@@ -188,12 +191,12 @@ export class Coach {
           v.action === answer.recommended ? h("span", { class: "coach-star", "aria-hidden": "true" }, " ★") : null,
           v.tied && v.action !== answer.recommended ? this.tieMark() : null, // the pick has its star
         ),
-        h("td", { class: "points" }, formatPoints(this.page.ctx.i18n, v.points)),
+        sampled ? h("td", { class: "points" }, formatPoints(this.page.ctx.i18n, v.points)) : null,
         chances ? h("td", { class: "win" }, formatChance(this.page.ctx.i18n, answer.win_now, v.win)) : null,
       ),
     );
     const players = this.page.players();
-    const legend = players === 4 ? "coach.legend" : players === 2 ? "coach.legendTwo" : "coach.legendThree";
+    const legend = !sampled ? "coach.legendModel" : players === 4 ? "coach.legend" : players === 2 ? "coach.legendTwo" : "coach.legendThree";
     return [
       h("p", { class: "coach-best", id: "hint-recommended", dataset: { action: answer.recommended } }, this.t("coach.recommends", { action: this.actionText(answer.recommended, context) })),
       // The values before the why: a small panel (a phone, Dutch or German words) shows them unscrolled.
@@ -201,13 +204,13 @@ export class Coach {
         "table",
         { class: "coach-values", id: "hint-values", "aria-describedby": "hint-legend" },
         h("caption", { class: "visually-hidden" }, this.t("coach.valuesCaption")),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), h("th", { scope: "col" }, this.t("coach.points")), chances ? h("th", { scope: "col" }, this.t("coach.win")) : null)),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), sampled ? h("th", { scope: "col" }, this.t("coach.points")) : null, chances ? h("th", { scope: "col" }, this.t("coach.win")) : null)),
         h("tbody", {}, rows),
       ),
       // What the columns mean, in one short line a phone shows too (the note below is longer).
       h("p", { class: "coach-legend", id: "hint-legend" }, this.t(legend), tied ? ` ${this.t("coach.legendTied")}` : ""),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
-      h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })),
+      sampled ? h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })) : null,
     ];
   }
 

@@ -284,6 +284,7 @@ function suitWord({ t }, name) {
  * ``side`` says which; facts stored before it was sent are told by their order). */
 function scoreText({ t, target }, fact, index) {
   const ours = fact.side ? fact.side === "ours" : fact.ours === target - 1 && (index === 1 || fact.theirs !== target - 1);
+  if (fact.side === "both") return t(fact.one ? "coach.facts.scoreBothOne" : "coach.facts.scoreBoth", { points: fact.theirs });
   if (ours) return t("coach.facts.scoreOurs", { points: fact.ours });
   return t(fact.one ? "coach.facts.scoreTheirsOne" : "coach.facts.scoreTheirs", { points: fact.theirs }); // ``one``: a lone opponent
 }
