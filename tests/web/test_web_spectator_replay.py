@@ -1,6 +1,7 @@
 """A friend who watched a private game to its end opens its replay from the game-over box:
 the record of a private game opens to its players, or with its invite code, and the
-watcher's link had no code ("No finished game with that id")."""
+watcher's link had no code ("No finished game with that id"), and it shows no coach's
+review (the watcher held no seat) rather than an error."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ def test_one_who_watched_a_private_game_opens_its_replay(new_page: PageFactory) 
     expect(friend.locator("#egn-download")).to_have_attribute(
         "href", f"api/games/{table}/egn?invite={invite}"
     )
+    # no review for one who held no seat, and no "could not be loaded" either: the review
+    # is asked with the code too (without it the private game was a 404, taken as a failure)
+    expect(friend.locator("#replay-coach")).to_have_count(0)
+    expect(friend.locator(".form-error")).to_have_count(0)
     # without the code, a stranger still gets nothing of the private game
     stranger = new_page()
     enter_name(stranger, "Stranger")

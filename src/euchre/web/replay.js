@@ -115,7 +115,7 @@ class ReplayPage extends Page {
     this.reviewState = "loading";
     this.render();
     try {
-      this.review = await loadReview(this.gameId);
+      this.review = await loadReview(this.gameUrl("review"));
       this.reviewState = this.review ? "ready" : "none";
     } catch {
       this.reviewState = "failed";

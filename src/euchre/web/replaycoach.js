@@ -11,16 +11,17 @@ const BUSY_TRIES = 60;
 const BUSY_WAIT_MS = 2000;
 
 /**
- * The viewer's review, or null when there is none for them (not a player of the game: 401
- * or 403). Throws when the server could not answer.
+ * The viewer's review from ``url`` (the game's, with the invite code that opens a private
+ * game), or null when there is none for them (not a player of the game: 401 or 403).
+ * Throws when the server could not answer.
  * Answer: { seat, decisions(deal) -> Map(step index -> decision) }.
  */
-export async function loadReview(gameId) {
+export async function loadReview(url) {
   let response;
   // 429 busy: the player's review of a hand, asked at the table just before, is still being
   // computed (one request at a time each); the whole game's comes once it is done.
   for (let tries = 0; tries < BUSY_TRIES; tries += 1) {
-    response = await fetch(`api/games/${encodeURIComponent(gameId)}/review`, { credentials: "same-origin" });
+    response = await fetch(url, { credentials: "same-origin" });
     if (response.status !== 429) break;
     await new Promise((done) => setTimeout(done, BUSY_WAIT_MS));
   }
