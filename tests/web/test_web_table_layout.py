@@ -21,6 +21,7 @@ from web_helpers import (
     enter_name,
     fast_settings,
     open_settings,
+    open_started_table,
     running_server,
 )
 
@@ -479,6 +480,25 @@ def test_the_hand_summary_shows_the_last_trick(new_page: PageFactory, pausing: L
         assert hidden == [], f"at {size_name}: {hidden}"
     page.set_viewport_size(SIZES["phone"])
     assert_accessible(page, "the hand summary with its last trick")
+
+
+def test_the_last_trick_shows_whole_in_dutch_under_house_rules_on_a_small_phone(
+    new_page: PageFactory, pausing: LiveServer
+) -> None:
+    """At 360 x 640 in Dutch, under a title of two lines ("Tafel: Standaard, huisregels"
+    and its badges) and with the buttons stacked, the names under the last trick were cut
+    off by the buttons' bar."""
+    page = new_page(viewport=SIZES["small-phone"], server=pausing, locale="nl-NL")
+    rules = {"stick_the_dealer": False, "farmers_hand": True}
+    game, _, _ = open_started_table(page, "standard", rules, name="Hannah")
+    for _ in range(10):
+        game.play_until(SUMMARY)
+        if page.evaluate("window.euchre.current.handPause.deal.outcome") != "thrown":
+            break
+        page.click("#summary-continue")
+    page.evaluate("window.scrollTo(0, 0)")
+    hidden = settled(lambda: page.evaluate(SUMMARY_HIDDEN))
+    assert hidden == []
 
 
 GAME_OVER = "!!document.querySelector('#game-over')"
