@@ -29,9 +29,13 @@ def hasty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 def finished_game(
-    new_page: PageFactory, names: list[str], server: LiveServer | None = None
+    new_page: PageFactory,
+    names: list[str],
+    server: LiveServer | None = None,
+    watcher: Page | None = None,
 ) -> list[Page]:
-    """A private game to 1 point played to its end by ``names`` (seats 0, 1, ...) and bots."""
+    """A private game to 1 point played to its end by ``names`` (seats 0, 1, ...) and bots,
+    with ``watcher`` (a page with a name) watching it through the invite."""
     pages = [new_page(viewport=PHONE, touch=True, server=server) for _ in names]
     for page, name in zip(pages, names, strict=True):
         enter_name(page, name)
@@ -47,6 +51,9 @@ def finished_game(
         games[seat].wait_table()
         page.click(f'[data-cmd=sit][data-target="{seat}"]')
         expect(page.locator(".table-page")).to_have_attribute("data-seat", str(seat))
+    if watcher is not None:
+        watcher.goto(f"/#/join/{created['invite']}")
+        GamePage(watcher).wait_table()
     pages[0].click("#start-game")
     play_to_the_end(games)
     return pages
@@ -174,3 +181,22 @@ def test_a_new_table_that_closed_before_its_game_is_offered_no_more(
     bob.click("#play-again")  # and play again opens a new table
     bob.wait_for_function(f"() => !location.hash.includes('{old}')")
     expect(bob.locator(".table-page")).to_have_attribute("data-seat", "1")
+
+
+def test_one_who_watched_is_shown_the_way_to_watch_the_new_game(
+    new_page: PageFactory, hasty: LiveServer
+) -> None:
+    """A friend who watched was left on the finished game with no word of the new one (the
+    invite led there, but nothing said so)."""
+    sam = new_page(viewport=PHONE, touch=True, server=hasty)
+    enter_name(sam, "Sam")
+    ann, bob = finished_game(new_page, ["Ann", "Bob"], server=hasty, watcher=sam)
+    expect(sam.locator("#game-over")).to_be_visible(timeout=30_000)
+    expect(sam.locator("#play-again")).to_have_count(0)  # not asked to play
+    ask_again(ann, bob)
+    new = ann.evaluate("location.hash").rsplit("/", 1)[1]
+    expect(sam.locator("#rematch-watch")).to_contain_text("Ann started a new game")
+    expect(sam.locator("#join-again, #decline-again")).to_have_count(0)
+    sam.click("#watch-again")
+    expect(sam.locator(f'.table-page[data-table="{new}"]')).to_have_count(1)
+    expect(sam.locator(".table-page")).to_have_attribute("data-seat", "")  # watching still

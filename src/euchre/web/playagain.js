@@ -87,10 +87,12 @@ export class PlayAgain {
     this.page.render();
   }
 
-  /** The part of the game-over dialog that plays again (only for this game's players). */
+  /** The part of the game-over dialog that plays again (for one who watched: where the
+   * players play on). */
   element() {
     const page = this.page;
-    if (page.mySeat() === null || page.info.kind === "ranked") return null;
+    if (page.info.kind === "ranked") return null;
+    if (page.mySeat() === null) return this.watchAgain();
     const t = (key, params) => page.t(key, params);
     const late = this.offer?.taken.includes(page.mySeat()) ? "seatLost" : this.offer?.late;
     if (late) {
@@ -124,5 +126,21 @@ export class PlayAgain {
       );
     }
     return h("button", { type: "button", class: "primary", id: "play-again", disabled: this.asking, dataset: { cmd: "play-again", key: "play-again" } }, t("lookback.playAgain"));
+  }
+
+  /** One who watched is not asked to play, but may watch the new game: a private one
+   * through the invite, which follows the evening's new games (a stranger's way in by the
+   * table's id is closed). */
+  watchAgain() {
+    if (!this.offer) return null;
+    const page = this.page;
+    const code = page.info.kind === "private" ? page.inviteCode || page.invite : null;
+    const href = code ? `#/join/${encodeURIComponent(code)}` : `#/table/${this.offer.table}`;
+    return h(
+      "div",
+      { class: "play-again", id: "rematch-watch", role: "status" },
+      h("p", {}, page.t("lookback.playingAgain", { name: this.offer.name })),
+      h("a", { class: "button primary", id: "watch-again", href }, page.t("lookback.watchAgain")),
+    );
   }
 }
