@@ -354,6 +354,26 @@ def test_the_hand_review_rates_my_decisions_of_the_hand(
     assert page.evaluate("!!document.activeElement.closest('.felt .dock')")
 
 
+def test_the_review_and_the_score_sheet_open_one_at_a_time(
+    new_page: PageFactory, coached: LiveServer
+) -> None:
+    """On a phone the score sheet opened over the hand's review, the page scrolled between."""
+    page = new_page(viewport=PHONE, server=coached, touch=True)
+    enter_name(page, "Ola")
+    game = _table_with_bots(page, "private")
+    deal = _finish_a_hand(game)
+    page.locator("#summary-review").tap()
+    expect(page.locator("#review-title")).to_be_visible()
+    page.evaluate("document.querySelector('#summary-continue').click()")  # the pause ran out
+    page.locator("#felt-score-sheet").tap()
+    expect(page.locator("#score-sheet-title")).to_be_visible()
+    expect(page.locator("#review-title")).to_have_count(0)
+    # and the other way round (the side panel's list of reviews, below the table)
+    page.evaluate(f"document.querySelector('#review-hand-{deal}').click()")
+    expect(page.locator("#review-title")).to_be_visible()
+    expect(page.locator("#score-sheet-title")).to_be_hidden()
+
+
 def test_a_review_before_the_hand_is_over_is_refused_in_words(
     new_page: PageFactory, coached: LiveServer
 ) -> None:

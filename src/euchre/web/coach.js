@@ -270,6 +270,7 @@ export class Coach {
     if (!this.canReview()) return;
     this.reviewDeal = deal;
     this.reviewOpener = opener || null;
+    Object.assign(this.page, { showLastTrick: false, showSheet: false }); // one sheet at a time
     const known = this.reviews.get(deal);
     if (!known || known.error) this.askReview(deal);
     this.page.render();

@@ -91,9 +91,11 @@ export function lookBackdrop() {
 }
 
 /** Open one look-back sheet on the table ``page`` (``kind`` "trick" or "sheet"; the other
- * closes), its title focused; ``byKey``: focus goes back where it was on closing. */
+ * closes, and a hand's review: on a phone they stacked, the page left scrolled between),
+ * its title focused; ``byKey``: focus goes back where it was on closing. */
 export function openLook(page, kind, byKey) {
   if (!page.showLastTrick && !page.showSheet) page.lookReturn = byKey ? page.focusMark() : null;
+  page.coach.reviewDeal = null;
   const cmd = kind === "trick" ? "last-trick" : "score-sheet";
   const from = document.activeElement?.closest?.(`[data-cmd=${cmd}]`); // the felt's or the box's
   page.lookOpener = from?.id || `${cmd}-button`;
