@@ -39,3 +39,31 @@ def test_a_guest_on_a_phone_sees_which_seat_partners_the_host(
             button.scroll_into_view_if_needed()
             expect(button).to_be_visible()
         guest.screenshot(path=str(tmp_path / f"seat-choice-{shot}.png"))
+
+
+def test_the_two_seats_against_a_seated_pair_name_them_both(
+    new_page: PageFactory, tmp_path: Path
+) -> None:
+    """With partners seated, the two empty seats said "against Ben" and "against Hannah":
+    the same thing (each is against both), read as a choice."""
+    host = new_page(viewport=PHONE, touch=True)
+    enter_name(host, "Hannah")
+    create_private_table(host, start_with_bots=False)
+    code = host.locator("#invite-code-text").inner_text()
+    hannah = host_seat(host)
+    ben = new_page(viewport=PHONE, touch=True)
+    enter_name(ben, "Ben")
+    ben.goto(f"/#/join/{code}")
+    ben.locator(f'.seat[data-seat="{(hannah + 2) % 4}"] .sit-here').tap()
+    expect(ben.locator(".seat.me")).to_have_count(1)
+    dana = new_page(viewport={"width": 360, "height": 640}, touch=True)
+    enter_name(dana, "Dana")
+    dana.goto(f"/#/join/{code}")
+    expect(dana.locator(".sit-here")).to_have_count(2)
+    first, second = sorted([hannah, (hannah + 2) % 4])
+    names = {hannah: "Hannah", (hannah + 2) % 4: "Ben"}
+    wanted = f"Sit here — against {names[first]} and {names[second]}"
+    for seat in ((hannah + 1) % 4, (hannah + 3) % 4):
+        button = dana.locator(f'.seat[data-seat="{seat}"]').get_by_role("button", name=wanted)
+        expect(button).to_be_visible()
+    dana.screenshot(path=str(tmp_path / "seat-choice-pair.png"))

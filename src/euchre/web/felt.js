@@ -120,6 +120,10 @@ export function sitHereText(page, seat) {
   const taken = (other) => (page.info.seats[other].type === "empty" ? null : page.seatName(other));
   const partner = taken((seat + 2) % 4);
   if (partner) return page.t("table.sitPartner", { name: partner });
-  const opponent = taken((seat + 1) % 4) ?? taken((seat + 3) % 4);
+  // both opponents seated: both named, so the two seats across from each other read alike
+  // (they are: "against Ben" and "against Hannah" beside each other read as a choice)
+  const [first, second] = [(seat + 1) % 4, (seat + 3) % 4].sort().map(taken);
+  if (first && second) return page.t("table.sitAgainstBoth", { name: first, other: second });
+  const opponent = first ?? second;
   return opponent ? page.t("table.sitAgainst", { name: opponent }) : page.t("table.sitHere");
 }
