@@ -20,9 +20,13 @@ BOTS = ["Bot", "bot", "Hard Bot", "Easy bot", "Bot 3", "B0t", "b o t"]
 # (each was taken as a guest's name)
 LOOSE = ["ᴀdmin", "ᴀᴅᴍɪɴ", "ᴍod", "ʙot", "Bᴏt", "Bót", "Hard Bòt", "Admín", "Sýstem", "Stáff"]
 LOOSE += ["Moderatör", "Syst3m", "5ystem", "St4ff", "Bo7"]
+# o with a stroke or a bar, Cherokee and Georgian o's, b look-alikes; "bot" as a word of a
+# name run together (each was taken as a guest's name)
+LOOSE += ["Bøt", "Hard Bøt", "Bɵt", "Bөt", "ᏴᎾᎢ", "ƀot", "HardBot", "IamBotHere"]
 # People share the bots' own names (Olga, Leo): a bot's seat says it is a bot.
 FINE = ["Ann", "Abbot", "Botany", "Robot", "Host", "Modest", "9 Lives", "Ann_Lee", "Olga", "Leo"]
 FINE += ["José", "Zoë", "Björn", "Li 4", "Hans8"]  # a person's own name keeps its accents
+FINE += ["Talbot", "Søren", "Bjørn", "McBride"]
 
 
 def guest(base: str, name: str) -> httpx.Response:

@@ -131,7 +131,7 @@ def reserved_because(name: str) -> str | None:
     """Why nobody may choose ``name``, or None: it reads as the server's staff or as a bot
     (a word "bot"). The bots' own names (Olga, Leo) stay free: people have them too, and a
     bot's seat is marked as a bot's wherever it is shown."""
-    words = [_loose(word) for word in SEPARATORS.split(name) if word]
+    words = [_loose(part) for word in SEPARATORS.split(name) for part in _camel_parts(word)]
     whole = "".join(words)
     if whole in _staff_skeletons():
         return "looks like the name of the server or its staff"
@@ -141,8 +141,21 @@ def reserved_because(name: str) -> str | None:
 
 
 # Digits written for the letters they look like ("Syst3m", "St4ff"); the skeleton already
-# reads 0 as o and 1 as l or i.
+# reads 0 as o and 1 as l or i. Then letters the skeleton keeps apart from o and b (an o
+# with a stroke or a bar, Cherokee NA, Georgian ON; a sharp s, a b with a stroke, Cyrillic
+# BE), which in a short word read as them: "Bøt", "ᏴᎾᎢ" and "ƀot" were guests' names.
 _DIGIT_LETTERS = str.maketrans("34578", "easTB")
+_LOOSE_LETTERS = str.maketrans("øØɵƟөӨꝋꝊᎾꮎᝪოßƀɃБ", "o" * 12 + "b" * 4)
+
+
+def _camel_parts(word: str) -> list[str]:
+    """``word`` cut where a small letter meets a capital ("HardBot": Hard, Bot)."""
+    parts, start = [], 0
+    for at in range(1, len(word)):
+        if word[at - 1].islower() and word[at].isupper():
+            parts.append(word[start:at])
+            start = at
+    return [*parts, word[start:]] if word else []
 
 
 def _loose(word: str) -> str:
@@ -150,7 +163,7 @@ def _loose(word: str) -> str:
     accents in any script ("Bót"), digits as the letters they stand for, then its skeleton
     (which reads small capitals as letters: "ᴀdmin")."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-    return skeleton(bare.translate(_DIGIT_LETTERS))
+    return skeleton(bare.translate(_DIGIT_LETTERS).translate(_LOOSE_LETTERS))
 
 
 @functools.cache
