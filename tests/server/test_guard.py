@@ -263,6 +263,22 @@ def test_a_server_on_every_interface_without_a_public_origin_says_so(
     assert not any("EUCHRE_PUBLIC_ORIGIN" in r.getMessage() for r in caplog.records)
 
 
+def test_a_public_server_without_a_metrics_token_says_so(
+    caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    """Behind a reverse proxy on the same machine that adds no X-Forwarded-For, every
+    request reaches /metrics as the machine's own: a server with a public name warns."""
+    public = {"public_origin": "https://e.x"}
+    with caplog.at_level("WARNING", logger="euchre.server"):
+        create_app(social_settings(tmp_path / "m.db", **public))
+    assert any("EUCHRE_METRICS_TOKEN is not set" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="euchre.server"):
+        create_app(social_settings(tmp_path / "m.db", metrics_token="t0ken", **public))
+        create_app(social_settings(tmp_path / "n.db"))  # on 127.0.0.1 alone: no warning
+    assert not any("EUCHRE_METRICS_TOKEN" in r.getMessage() for r in caplog.records)
+
+
 def test_an_address_no_route_answers_is_refused_with_a_code(live: ThreadServer) -> None:
     """Every refusal carries a code for programs: an unknown address, an empty part of a
     path, a method an address does not take (these said only Starlette's "Not Found")."""

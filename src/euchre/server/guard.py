@@ -308,6 +308,13 @@ def install(app: FastAPI, server: ServerParts) -> None:
             "set it to the address people open (https://euchre.example)",
             extra={"host": settings.host},
         )
+    if settings.public_origin.strip() and not settings.metrics_token:
+        log.warning(
+            "EUCHRE_METRICS_TOKEN is not set: /metrics answers any request from this "
+            "machine without a proxy header, and a reverse proxy here that adds none "
+            "(nginx's plain proxy_pass) passes everyone's; set a token for the scraper",
+            extra={"public_origin": settings.public_origin},
+        )
     app.add_middleware(Guard, settings=settings)
     proxies = parse_proxies(settings.trusted_proxies)
     if proxies:
