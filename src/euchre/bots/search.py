@@ -79,6 +79,7 @@ class SearchBot:
         time_ms: int | None = None,
         infer: bool = True,
         adapt: bool = True,
+        steady: bool = True,
     ) -> None:
         self.play_worlds = play_worlds
         self.discard_worlds = discard_worlds
@@ -88,6 +89,9 @@ class SearchBot:
         self.bid_margin = bid_margin
         self.medium = MediumBot()
         self.adapt = adapt
+        # the model's bid and medium's discard stand unless clearly beaten (steady_choice);
+        # False: the best average, as before (bench/steady_choice.py measures the two)
+        self.steady = steady
         self.opponents = OpponentModel()
         self.choices = ChoiceRecord()
         self.calls = CallRecord()
@@ -169,7 +173,7 @@ class SearchBot:
                 samples[aid].append(
                     rollout(state, aid, know.seat, bidders, random.Random(chances), loose)
                 )
-        return steady_choice(samples, best)
+        return self._choice(samples, best)
 
     def _bidders(self, know: Knowledge) -> list[MediumBot]:
         """Who bids for each seat in a bidding simulation: ``medium``, as cautious as the
@@ -280,7 +284,12 @@ class SearchBot:
                 hands[know.seat] = _after_discard(know, aid)
                 tricks = solver.tricks(hands, leader)
                 samples[aid].append(table[min(5, tricks)])
-        return steady_choice(samples, self.medium.bid(know, legal))
+        return self._choice(samples, self.medium.bid(know, legal))
+
+    def _choice(self, samples: dict[int, list[float]], default: int) -> int:
+        if self.steady:
+            return steady_choice(samples, default)
+        return max(samples, key=lambda a: (mean(samples[a]), a == default))
 
 
 def steady_choice(samples: dict[int, list[float]], default: int) -> int:
