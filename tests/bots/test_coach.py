@@ -557,6 +557,24 @@ def test_without_the_conventional_card_among_the_close_ones_the_lowest_is_chosen
     assert choose(know, apart).rule == Rule.BEST  # 0.3 apart: the best, not the usual
 
 
+def test_the_usual_choice_is_not_picked_from_plainly_worse_numbers() -> None:
+    """A learner saw the usual card starred at 93.9% to win below 96.2%: about equal by the
+    deals' spread, but its numbers plainly worse. The usual choice is picked only within
+    NOISE of the best; beyond it the best is, the usual one still marked about equal."""
+    state = partner_ace_led_to("Th Jh Jd Jc As", "play Th")
+    know = knowledge_of(state.view(0))
+    from euchre.bots.coach import choose
+
+    noisy = (2.0, -1.0, 2.0, -1.0)  # spread enough that 0.3 is within two standard errors
+    best = ActionValue("play Qs", 1.0, 1.0, 0.1, samples=tuple(x + 0.5 for x in noisy))
+    usual = ActionValue("play 9c", 0.7, 0.7, 0.07, samples=tuple(x + 0.2 for x in noisy[::-1]))
+    picked = choose(know, [best, usual])
+    assert picked.value.action == "play Qs" and picked.rule == Rule.BEST
+    assert picked.tied == {"play Qs", "play 9c"}
+    near = ActionValue("play 9c", 0.85, 0.85, 0.085, samples=tuple(x + 0.35 for x in noisy[::-1]))
+    assert choose(know, [best, near]).value.action == "play 9c"  # 0.15 behind: the usual
+
+
 def test_a_difference_is_clear_only_beyond_the_threshold_and_two_standard_errors() -> None:
     steady = ActionValue("a", 1.0, None, None, samples=(1.0,) * 8)
     lower = ActionValue("b", 0.7, None, None, samples=(0.7,) * 8)

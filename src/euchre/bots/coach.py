@@ -300,7 +300,8 @@ def conventional(view: View) -> str:
 
 def choose(know: Knowledge, by_value: Sequence[ActionValue]) -> Choice:
     """The recommendation: the best value, unless other actions are about equal to it;
-    then ``medium``'s choice when it is one of them, else for cards the lowest one.
+    then, the long shots set aside, ``medium``'s choice or else for cards the lowest one,
+    among those whose values barely differ from the best left.
 
     The actions told as about equal (``tied``, "≈") are those the recommendation is not
     clearly better than, the same test the review's "about equal" and its marks use: a
@@ -309,27 +310,31 @@ def choose(know: Knowledge, by_value: Sequence[ActionValue]) -> Choice:
     close = [v for v in by_value if not clearly_better(top, v)]
     if len(close) == 1:
         return Choice(top, Rule.BEST)
-    picked, rule = _pick_among(know, top, close)
+    picked, rule = _pick_among(know, close)
     tied = frozenset(v.action for v in by_value if not clearly_better(picked, v))
     return Choice(picked, rule, tied if len(tied) > 1 else frozenset())
 
 
-def _pick_among(
-    know: Knowledge, top: ActionValue, close: Sequence[ActionValue]
-) -> tuple[ActionValue, Rule]:
-    """Among ``close`` (about equal to the best value ``top``, best first), the safe ones
-    where there are any (:func:`_long_shot`): ``medium``'s choice, else for cards the
-    lowest one, else the best value."""
+def _pick_among(know: Knowledge, close: Sequence[ActionValue]) -> tuple[ActionValue, Rule]:
+    """Among ``close`` (about equal to the best value, best first), the safe ones where
+    there are any (:func:`_long_shot`), and of those the ones within ``NOISE`` of the best
+    of them: ``medium``'s choice, else for cards the lowest one, else the best value. A
+    usual choice whose row showed 2 points less than another's read as the coach
+    contradicting itself (two testers, a learner among them): where the numbers plainly
+    differ, the better one is picked, although the deals cannot be sure of it."""
     safe = [v for v in close if not _long_shot(v)] or list(close)
+    near = [v for v in safe if safe[0].value - v.value < NOISE]
+    if len(near) == 1:
+        return near[0], Rule.BEST
     usual = conventional(know.view)
-    for v in safe:
+    for v in near:
         if v.action == usual:
             return v, Rule.CONVENTIONAL
-    cards = [(A.action_card(A.parse_action(v.action)), v) for v in safe]
+    cards = [(A.action_card(A.parse_action(v.action)), v) for v in near]
     if know.view.phase in _CARD_PHASES and all(c is not None for c, _ in cards):
         lowest = min(cards, key=lambda cv: POWER[know.trump][cv[0] or 0])
         return lowest[1], Rule.LOWEST
-    return safe[0], Rule.BEST
+    return near[0], Rule.BEST
 
 
 # A loner that takes all five tricks in fewer sampled deals than this is a long shot.
