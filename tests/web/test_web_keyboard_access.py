@@ -5,12 +5,22 @@ and names that say who did what."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from axe import assert_accessible
 from conftest import PageFactory
+from phases import SUMMARY
 from playwright.sync_api import Page, expect
-from web_helpers import LiveServer, create_private_table, enter_name, open_settings
+from web_helpers import (
+    LiveServer,
+    create_private_table,
+    enter_name,
+    fast_settings,
+    open_settings,
+    running_server,
+)
 
 MID_TRICK = (
     "t.dataset.phase === 'play' && t.dataset.myTurn === 'true'"
@@ -253,3 +263,35 @@ def test_forced_colours_keep_the_turn_and_the_badges(
         assert all(style == "solid" for style in seat["badges"]), seats
     assert sum(len(s["badges"]) for s in seats) >= 3  # you, partner, dealer
     page.screenshot(path=str(tmp_path / "forced-colours.png"))
+
+
+@pytest.fixture(scope="module")
+def short_pause(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """Tables that pause 2 s after each hand, as a keyboard player meets them."""
+    db = Path(tmp_path_factory.mktemp("web-keys-pause")) / "euchre.db"
+    with running_server(fast_settings(db, summary_seconds=2.0, bot_delay=0.05)) as server:
+        yield server
+
+
+FOCUSED = """() => { const a = document.activeElement;
+    return a === document.body || !a ? 'body' : (a.id || a.className || a.tagName); }"""
+
+
+def test_focus_stays_at_the_table_when_the_pause_after_a_hand_runs_out(
+    new_page: PageFactory, short_pause: LiveServer
+) -> None:
+    """Focus on "Continue (2 s)" fell to the page's body when the pause ran out, and on
+    the next bid stayed on a card that could not be played (the bids were held a moment
+    as the summary went): a screen reader user's Enter said "Choose a bid first"."""
+    page = new_page(server=short_pause)
+    enter_name(page, "Kim")
+    game = create_private_table(page, start_with_bots=True)
+    for _ in range(3):  # the next deal may start with another seat's turn, or one's own
+        game.play_until(SUMMARY)
+        page.locator("#summary-continue").focus()
+        expect(page.locator("#hand-summary")).to_have_count(0, timeout=10_000)
+        page.wait_for_timeout(600)  # past the moment the bids are held
+        assert page.evaluate(FOCUSED) != "body"
+        if game.attr("my-turn") == "true":
+            focused = page.locator(":focus")
+            expect(focused).to_have_class(re.compile(r"\b(bid|legal)\b"))

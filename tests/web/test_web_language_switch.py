@@ -56,6 +56,14 @@ def test_the_log_is_told_again_in_the_new_language(new_page: PageFactory, live: 
 
     choose_language(page, "de")  # and back: the same lines as before
     assert lines.all_text_contents()[: len(german)] == german
+    # The lines told again are not read out: a screen reader heard the whole game anew at
+    # each change of language (and every event twice, from the log and the announcer).
+    live = page.evaluate(
+        """() => [...document.querySelectorAll('[aria-live], [role=log], [role=status],'
+                + ' [role=alert]')].filter((e) => e.contains(document.querySelector('#game-log li')))
+                .map((e) => e.getAttribute('aria-live'))"""
+    )
+    assert live == ["off"], live
 
 
 def test_a_toast_still_shown_follows_the_language(new_page: PageFactory, live: LiveServer) -> None:

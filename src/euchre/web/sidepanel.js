@@ -187,6 +187,8 @@ function logBox(page) {
     { class: "box log", open: window.matchMedia("(min-width: 900px)").matches },
     h("summary", {}, page.t("table.log")),
     // The log role on a box round the list: a list's items need the list as their parent.
-    h("div", { class: "log-list", role: "log", tabindex: "0", "aria-label": page.t("table.log") }, h("ol", { id: "game-log" }, items)),
+    // Not live: the announcer tells each event once; a live log spoke every event twice,
+    // and read the whole game out again when the language changed and its lines with it.
+    h("div", { class: "log-list", role: "log", "aria-live": "off", tabindex: "0", "aria-label": page.t("table.log") }, h("ol", { id: "game-log" }, items)),
   );
 }

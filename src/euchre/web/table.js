@@ -91,6 +91,7 @@ class TablePage extends Page {
     this.failure = null;
     this.joinTries = 0;
     this.wasMyTurn = false;
+    this.focusOwed = false; // focus to give the choice once its held buttons are free
     this.botLevel = "";
     this.goAlone = false;
     this.timers = [];
@@ -850,7 +851,9 @@ class TablePage extends Page {
       const newChoice = !this.wasMyTurn || prompt !== this.lastPrompt;
       if (newChoice) this.announce(prompt);
       this.lastPrompt = prompt;
-      this.focusFirstChoice(newChoice);
+      const owed = this.focusOwed; // the choice came while its buttons were held (below)
+      this.focusOwed = false;
+      this.focusFirstChoice(newChoice || owed);
     } else if (hadFocus) this.keepFocus();
     this.wasMyTurn = myTurn;
     this.ctx.attention.turn(myTurn, myTurn ? this.lastPrompt : "");
@@ -996,7 +999,10 @@ class TablePage extends Page {
     const free = !active || active === document.body || active.id === "main" || active.id === "table-title" || waitingCard;
     if (!free) return;
     const target = this.root.querySelector(".hand-card.legal, .bid-buttons button");
-    if (target) target.focus({ preventScroll: true });
+    // Bids held a moment as the summary went (choicesHeld) cannot take focus yet: it is
+    // given once they are free, not left on a card that cannot be played now.
+    if (target?.disabled) this.focusOwed = true;
+    else if (target) target.focus({ preventScroll: true });
   }
 
   header() {
