@@ -226,7 +226,8 @@ def test_disconnect_hands_the_seat_to_a_bot_and_return_takes_it_back(live: Threa
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
     token = bob.token
     bob.close()
-    ann.until(lambda m: m.get("event", {}).get("kind") == "away")
+    away = ann.until(lambda m: m.get("event", {}).get("kind") == "away")
+    assert "left" not in away["event"]  # a lost connection, not a leave
     ann.until(lambda m: m.get("event", {}).get("kind") == "bot_playing")
     # Ann plays; the bot plays Bob's seat, until a deal is over.
     play_random(

@@ -368,6 +368,7 @@ def test_leaving_a_finished_game_keeps_its_players(live: ThreadServer) -> None:
     bob.request(type="leave", table=old)
     away = ann.until(lambda m: _event(m).get("kind") == "away" and m["table"] == old)
     assert away["info"]["seats"][1]["name"] == "Bob"
+    assert away["event"]["left"] is True  # told as leaving, not as a lost connection
     mine = _recent(live, bob)["mine"]
     assert [g["id"] for g in mine] == [old] and mine[0]["players"][:2] == ["Ann", "Bob"]
     review = httpx.get(f"{live.base}/api/games/{old}/review", cookies=_cookie(bob))

@@ -59,9 +59,12 @@ def test_the_log_is_told_again_in_the_new_language(new_page: PageFactory, live: 
     # The lines told again are not read out: a screen reader heard the whole game anew at
     # each change of language (and every event twice, from the log and the announcer).
     live = page.evaluate(
-        """() => [...document.querySelectorAll('[aria-live], [role=log], [role=status],'
-                + ' [role=alert]')].filter((e) => e.contains(document.querySelector('#game-log li')))
-                .map((e) => e.getAttribute('aria-live'))"""
+        """() => {
+            const line = document.querySelector('#game-log li');
+            const live = '[aria-live], [role=log], [role=status], [role=alert]';
+            return [...document.querySelectorAll(live)].filter((e) => e.contains(line))
+                .map((e) => e.getAttribute('aria-live'));
+        }"""
     )
     assert live == ["off"], live
 

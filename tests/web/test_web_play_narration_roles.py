@@ -178,3 +178,19 @@ def test_a_move_the_timer_made_for_the_reader_is_told_to_them(
     if len(mine) > 1:
         assert told[1].endswith(mine[1]) and "Ann" not in told[1], told
     assert theirs in told[2] and "you" not in told[2].lower().split(), told
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-GB", ["Bob lost the connection.", "Bob left the table."]),
+        ("de-DE", ["Bob hat die Verbindung verloren.", "Bob hat den Tisch verlassen."]),
+        ("nl-NL", ["Bob heeft de verbinding verloren.", "Bob heeft de tafel verlaten."]),
+    ],
+)
+def test_one_who_left_is_not_told_as_a_lost_connection(
+    new_page: PageFactory, locale: str, said: list[str]
+) -> None:
+    page = _booted(new_page, locale)
+    events = [{"kind": "away", "seat": 1, "name": "Bob"}, {"kind": "away", "seat": 1, "left": True}]
+    assert page.evaluate(WORDS, [events, {"deal": 0}])["live"] == said

@@ -160,6 +160,7 @@ def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: An
     page.keyboard.press("PageDown")
     expect(page.locator("#replay-board")).to_have_attribute("data-deal", "1")
     expect(page.locator("#replay-board")).to_have_attribute("data-step", "0")
+    expect(page.locator("#announcer")).to_contain_text("Hand 2. ")  # it changed hands silently
     page.keyboard.press("End")
     last = len(deals[1].steps)
     expect(page.locator("#replay-board")).to_have_attribute("data-step", str(last))

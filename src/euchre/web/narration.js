@@ -137,7 +137,7 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
       if (e.bot) return page.t("events.seatedForBot", { name: e.name || page.seatName(e.seat), bot: e.bot });
       return page.t("events.seated", { name: e.name || page.seatName(e.seat) });
     case "away":
-      return page.t("events.away", { name: e.name || page.seatName(e.seat) });
+      return page.t(e.left ? "events.awayLeft" : "events.away", { name: e.name || page.seatName(e.seat) });
     case "bot_seated":
       // in place of a person asked to play again: who, and why (said no, left, no answer)
       if (e.instead_of && BOT_INSTEAD[e.why]) return page.t(`events.${BOT_INSTEAD[e.why]}`, { name: e.name || page.seatName(e.seat), person: e.instead_of });

@@ -190,8 +190,14 @@ class ReplayPage extends Page {
   forward() {
     const handEnds = this.step >= this.frames.length - 1;
     if (!handEnds || this.deal >= this.replay.deals.length - 1) return this.move(this.step + 1);
-    this.showDeal(this.deal + 1);
-    this.ctx.announce(this.noteText());
+    this.toHand(this.deal + 1);
+  }
+
+  /** Another hand, from its deal, told as the steps are ("Hand 2. The cards are dealt…"):
+   * Page Up and Page Down changed hands without a word. */
+  toHand(index) {
+    this.showDeal(index);
+    this.ctx.announce(`${this.t("replay.hand", { n: this.deal + 1 })}. ${this.noteText()}`);
   }
 
   command(name, value) {
@@ -207,8 +213,8 @@ class ReplayPage extends Page {
         // and take the focus there: the list is now out of view on a phone
         this.root.querySelector("#replay-review")?.focus({ preventScroll: true });
       },
-      prevHand: () => this.deal > 0 && this.showDeal(this.deal - 1),
-      nextHand: () => this.deal < this.replay.deals.length - 1 && this.showDeal(this.deal + 1),
+      prevHand: () => this.deal > 0 && this.toHand(this.deal - 1),
+      nextHand: () => this.deal < this.replay.deals.length - 1 && this.toHand(this.deal + 1),
     };
     if (!this.replay || !this.frames.length || !moves[name]) return;
     moves[name]();

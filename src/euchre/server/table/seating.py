@@ -454,7 +454,9 @@ class Seating(Publishing):
             seat.unseen_away = True
             self._later(f"away-{index}", wait, self._tell_away, index)
             return
-        await self._commit("away", {"seat": index, "name": seat.name})
+        # one who left (at_once) is told as such: "lost the connection" read as a fault
+        left: dict[str, Any] = {"left": True} if at_once else {}
+        await self._commit("away", {"seat": index, "name": seat.name, **left})
 
     async def _tell_away(self, index: int) -> None:
         """The person did not come back within ``away_seconds``: the others hear it."""
