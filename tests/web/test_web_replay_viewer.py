@@ -410,6 +410,28 @@ def test_a_replay_fits_a_phone_upright_and_on_its_side(
     assert_accessible(page, "a replay on a phone on its side")
 
 
+@pytest.mark.parametrize("locale", ["de-DE", "nl-NL", "en-GB"])
+def test_the_step_count_shows_whole_between_the_buttons_on_a_small_phone(
+    new_page: PageFactory, live: LiveServer, locale: str
+) -> None:
+    """At 360 px in German "Weiter ▶" lay over the step count ("4 / 2" of "4 / 26")."""
+    page = new_page(viewport={"width": 360, "height": 640}, locale=locale)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")
+    expect(page.locator("#replay-board")).to_be_visible()
+    for _ in range(12):  # two-digit steps
+        page.click("#replay-next")
+    row = page.evaluate(
+        """() => ['#replay-first', '#replay-back', '#replay-position .step-figures',
+                  '#replay-next', '#replay-last'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return [r.left, r.right]; })"""
+    )
+    for (_, right), (left, _) in zip(row, row[1:], strict=False):
+        assert right <= left + 0.5, row  # side by side, none over the next
+    assert row[0][0] >= 0 and row[-1][1] <= 360.5, row
+
+
 def _long_record(deals: int) -> dict[str, Any]:
     rng = random.Random(5)
     state = GameState(preset("standard", target=0, deal_limit=deals), dealer=0, seed=5)
