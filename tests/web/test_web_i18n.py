@@ -94,6 +94,7 @@ def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: s
         "coach",
         "keyboard",
         "tips",
+        "words",
         "faq",
     ):
         heading = page.locator(f"#help-{section}-title")
@@ -102,6 +103,7 @@ def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: s
     options = page.locator("#help-option-list dd").all_inner_texts()
     assert len(options) >= 25 and all(text and "options." not in text for text in options)
     assert page.locator("#help-faq dt").count() >= 5
+    assert page.locator("#help-words dt").count() >= 10  # the words the coach uses
     coach = page.locator(
         "#help-coach p"
     ).all_inner_texts()  # what a learner asks: how, what the numbers are

@@ -5,6 +5,7 @@ bad files refused, and the page on a phone, a phone on its side and a desktop (a
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -427,7 +428,7 @@ def test_the_step_count_shows_whole_between_the_buttons_on_a_small_phone(
             const r = document.querySelector(s).getBoundingClientRect();
             return [r.left, r.right]; })"""
     )
-    for (_, right), (left, _) in zip(row, row[1:], strict=False):
+    for (_, right), (left, _) in itertools.pairwise(row):
         assert right <= left + 0.5, row  # side by side, none over the next
     assert row[0][0] >= 0 and row[-1][1] <= 360.5, row
 

@@ -210,7 +210,13 @@ export class Coach {
       // What the columns mean, in one short line a phone shows too (the note below is longer).
       h("p", { class: "coach-legend", id: "hint-legend" }, this.t(legend), tied ? ` ${this.t("coach.legendTied")}` : ""),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
-      sampled ? h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })) : null,
+      h(
+        "p",
+        { class: "coach-note" },
+        sampled ? `${this.t("coach.valuesHelp", { count: answer.worlds })} ` : null,
+        // in a tab of its own: the table stays as it is, the turn with it
+        h("a", { href: "#/help/words", target: "_blank", rel: "noopener", id: "hint-words" }, this.t("coach.wordsLink")),
+      ),
     ];
   }
 

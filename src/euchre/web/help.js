@@ -5,7 +5,7 @@ import { cardImage } from "./cards.js";
 import { h } from "./dom.js";
 import { OPTIONS, PRESETS } from "./options.js";
 
-const SECTIONS = ["basics", "order", "bidding", "alone", "scoring", "variants", "options", "site", "coach", "keyboard", "tips", "faq"];
+const SECTIONS = ["basics", "order", "bidding", "alone", "scoring", "variants", "options", "site", "coach", "keyboard", "tips", "words", "faq"];
 
 export function mount(ctx, root, params) {
   const page = { relabel: () => render(ctx, root, params), unmount: () => {} };
@@ -46,6 +46,7 @@ function section(ctx, id) {
     options: () => options(ctx),
     order: () => [paragraphs(ctx, id), cardOrder(ctx)],
     faq: () => faq(ctx),
+    words: () => words(ctx),
     tips: () => [paragraphs(ctx, id), list(ctx, "help.tips.items")],
     keyboard: () => [paragraphs(ctx, id), list(ctx, "help.keyboard.items")],
   }[id];
@@ -96,6 +97,17 @@ function options(ctx) {
       [h("dt", {}, ctx.t("help.options.botsTitle")), h("dd", {}, ctx.t("help.options.bots"))],
     ),
   ];
+}
+
+/** The words the table and the coach use ("throw off", "shown out", "euchred"), each said
+ * once in plain terms: a learner met them in the coach's reasons with nothing to ask. */
+function words(ctx) {
+  const items = ctx.t("help.words.items");
+  return h(
+    "dl",
+    { id: "help-word-list" },
+    (Array.isArray(items) ? items : []).map((item) => [h("dt", {}, item.term), h("dd", {}, item.text)]),
+  );
 }
 
 function faq(ctx) {
