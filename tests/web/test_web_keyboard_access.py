@@ -295,3 +295,23 @@ def test_focus_stays_at_the_table_when_the_pause_after_a_hand_runs_out(
         if game.attr("my-turn") == "true":
             focused = page.locator(":focus")
             expect(focused).to_have_class(re.compile(r"\b(bid|legal)\b"))
+
+
+def test_a_new_hand_is_said_to_a_screen_reader(new_page: PageFactory, live: LiveServer) -> None:
+    """One had to step through the five cards to learn the hand before bidding on it."""
+    page = new_page()
+    enter_name(page, "Rae")
+    create_private_table(page, start_with_bots=True)
+    page.wait_for_function("(window.euchre.current.state?.hand || []).length >= 5")
+    names = page.evaluate(
+        """async () => {
+            const { cardName } = await import('./cards.js');
+            const s = window.euchre.current.state;
+            return s.hand.map((c) => cardName(window.euchre.i18n, c));
+        }"""
+    )
+    told = page.locator("#announcer p", has_text="Your cards:")
+    expect(told).to_have_count(1)  # once a deal, not at every redraw
+    said = told.inner_text().removeprefix("Your cards: ").removesuffix(".").split(", ")
+    # the five dealt (a dealer who picked up holds six now, and waits to discard)
+    assert len(said) == 5 and set(said) <= set(names), (said, names)

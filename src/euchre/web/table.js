@@ -92,6 +92,7 @@ class TablePage extends Page {
     this.joinTries = 0;
     this.wasMyTurn = false;
     this.focusOwed = false; // focus to give the choice once its held buttons are free
+    this.handTold = null; // the deal whose cards were said to a screen reader
     this.botLevel = "";
     this.goAlone = false;
     this.timers = [];
@@ -466,6 +467,17 @@ class TablePage extends Page {
 
   announce(text) {
     this.ctx.announce(text);
+  }
+
+  /** A deal's cards, once they show, said to a screen reader: one had to step through the
+   * five cards to learn the hand before bidding on it. */
+  tellNewHand() {
+    const s = this.state;
+    if (!s?.hand?.length || this.mySeat() === null || this.handPause.showing()) return;
+    const deal = `${this.tableId}/${s.deal}`;
+    if (this.handTold === deal) return;
+    this.handTold = deal;
+    this.announce(this.t("table.handTold", { cards: s.hand.map((card) => cardName(this.ctx.i18n, card)).join(", ") }));
   }
 
   // ------------------------------------------------------------------ names
@@ -846,6 +858,7 @@ class TablePage extends Page {
 
   afterRender(myTurn, hadFocus, summaryCame) {
     if (summaryCame && hadFocus) document.getElementById("summary-continue")?.focus({ preventScroll: true });
+    this.tellNewHand();
     if (myTurn) {
       const prompt = this.promptText();
       const newChoice = !this.wasMyTurn || prompt !== this.lastPrompt;
