@@ -315,3 +315,17 @@ def test_a_new_hand_is_said_to_a_screen_reader(new_page: PageFactory, live: Live
     said = told.inner_text().removeprefix("Your cards: ").removesuffix(".").split(", ")
     # the five dealt (a dealer who picked up holds six now, and waits to discard)
     assert len(said) == 5 and set(said) <= set(names), (said, names)
+
+
+def test_a_table_kinds_help_is_its_description_not_its_name(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A screen reader read each kind's help as part of its name, then again as text."""
+    page = new_page()
+    enter_name(page, "Ula")
+    page.wait_for_selector('input[name="kind"]')
+    for kind, name in (("casual", "Casual"), ("private", "Private")):
+        radio = page.get_by_role("radio", name=name, exact=True)
+        expect(radio).to_have_attribute("value", kind)
+        help_text = page.locator(f"#kind-{kind}-help").inner_text()
+        expect(radio).to_have_accessible_description(help_text)

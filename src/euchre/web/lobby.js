@@ -339,11 +339,12 @@ class Lobby extends Page {
       h(
         "label",
         { class: "radio" },
-        h("input", { type: "radio", name: "kind", value: kind, checked: f.kind === kind, onchange: () => {
+        h("input", { type: "radio", name: "kind", value: kind, checked: f.kind === kind, "aria-describedby": `kind-${kind}-help`, onchange: () => {
           f.kind = kind;
           this.rerenderCreate(`input[name=kind][value=${kind}]`);
         } }),
-        h("span", {}, this.t(`kinds.${kind}`), h("small", {}, this.t(`kinds.${kind}Help`))),
+        // the help is the choice's description, not part of its name (read twice, else)
+        h("span", {}, this.t(`kinds.${kind}`), h("small", { id: `kind-${kind}-help`, "aria-hidden": "true" }, this.t(`kinds.${kind}Help`))),
       ),
     );
     return h("fieldset", { class: "kind" }, h("legend", {}, this.t("lobby.kind")), radios);
