@@ -366,3 +366,32 @@ def test_the_summary_trick_winners_ring_leaves_their_name_whole(
     if shots := os.environ.get("EUCHRE_SHOTS"):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=f"{shots}/summary-trick-{size}.png")
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        {"width": 1920, "height": 1080},
+        {"width": 1280, "height": 720},
+        {"width": 1024, "height": 768},
+        {"width": 960, "height": 1000},
+    ],
+)
+def test_the_side_columns_score_sheet_shows_the_points_and_totals(
+    new_page: PageFactory, live: LiveServer, size: dict[str, int]
+) -> None:
+    """In a desktop's side column the sheet showed #, dealer, trump and maker; the tricks
+    were cut and the points and totals were off its edge, to be scrolled to."""
+    page = new_page(viewport=size)
+    enter_name(page, "Wes")
+    page.click("#quick-play")
+    game = GamePage(page)
+    game.wait_table()
+    game.play_until("document.querySelectorAll('#score-sheet tbody tr').length >= 1")
+    page.click("#score-sheet-button")
+    wrap = page.locator("#score-sheet-box .score-sheet-wrap")
+    expect(wrap).to_be_visible()
+    wide, room = wrap.evaluate("(e) => [e.scrollWidth, e.clientWidth]")
+    assert wide <= room, f"the sheet is {wide} px wide in {room} px"
+    for cell in ("td.tricks", "td.points", "td.total"):
+        expect(page.locator(f"#score-sheet tbody tr >> nth=0 >> {cell}")).to_be_visible()

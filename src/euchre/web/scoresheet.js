@@ -23,7 +23,7 @@ export function scoreSheet(ctx, rows, names, id = "score-sheet", finished = fals
     "tr",
     {},
     headCell(t("lookback.columns.hand"), t("lookback.hand")),
-    headCell(t("lookback.columns.dealer"), t("table.dealer")),
+    headCell(t("lookback.columns.dealer"), t("table.dealer"), null, "dealer"),
     headCell(t("lookback.columns.trump"), t("lookback.columns.trump")),
     headCell(t("lookback.columns.maker"), t("table.maker")),
     headCell(t("lookback.columns.tricks"), t("table.tricks"), order),
@@ -80,9 +80,9 @@ function redealtRow(ctx, row, names, sides, last) {
 
 /** A column's header: its short label on screen, its full words for screen readers, and
  * under the label which side each number is (``order``, when there is one). */
-function headCell(short, full, order = null) {
+function headCell(short, full, order = null, kind = null) {
   const label = short === full ? [short] : [h("span", { "aria-hidden": "true" }, short), h("span", { class: "visually-hidden" }, full)];
-  return h("th", { scope: "col" }, label, order ? h("span", { class: "sheet-order" }, order) : null);
+  return h("th", { scope: "col", class: kind }, label, order ? h("span", { class: "sheet-order" }, order) : null);
 }
 
 export function trumpCell(ctx, row) {
