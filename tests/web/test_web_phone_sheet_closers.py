@@ -62,6 +62,9 @@ def test_a_sheet_opens_over_the_table_without_moving_the_page(
     enter_name(page, "Stay")
     game = create_private_table(page, start_with_bots=True)
     reach(game, "bid_r1")
+    # the felt as the player sees it (reaching the phase by clicks may have left the page
+    # scrolled part way down, and the tap would scroll the felt's button back into view)
+    page.evaluate("window.scrollTo(0, 0)")
     before = page.evaluate("scrollY")
     page.locator("#felt-score-sheet").tap()
     title = page.locator("#score-sheet-title")
