@@ -175,9 +175,10 @@ def test_tab_never_reaches_what_the_game_over_box_covers(
     new_page: PageFactory, easy_bots: LiveServer, tmp_path: Path
 ) -> None:
     """At the game's end Tab never reaches the controls under the box over the table (the
-    side panel's, the chat's under it on a narrower screen: inert while it shows); Escape
-    or Close put it away with focus on "Show the result", and then nothing focused is under
-    anything."""
+    side panel's and the chat's under it on a narrower screen: inert while it shows; on a
+    desktop the box is over the felt alone, and the side panel beside it stays usable);
+    Escape or Close put it away with focus on "Show the result", and then nothing focused
+    is under anything."""
     shots = tmp_path
     page = new_page(server=easy_bots)
     enter_name(page, "Gus")
@@ -195,7 +196,11 @@ def test_tab_never_reaches_what_the_game_over_box_covers(
             assert page.evaluate(COVERED) in ("", "nothing focused"), size
             visited.add(page.evaluate("document.activeElement.id"))
         assert {"close-game-over", "back-to-lobby", "settings-button"} <= visited, visited
-        assert not visited & {"last-trick-button", "leave-table", "table-title"}, visited
+        side_panel = {"last-trick-button", "leave-table"}
+        if size["width"] >= 960:  # beside the box over the felt
+            assert side_panel <= visited, visited
+        else:
+            assert not visited & {*side_panel, "table-title"}, visited
     page.set_viewport_size({"width": 1440, "height": 900})
     assert_accessible(page, "the game over box")
     page.keyboard.press("l")  # no last trick opening under the box
@@ -313,8 +318,9 @@ def test_a_new_hand_is_said_to_a_screen_reader(new_page: PageFactory, live: Live
     told = page.locator("#announcer p", has_text="Your cards:")
     expect(told).to_have_count(1)  # once a deal, not at every redraw
     said = told.inner_text().removeprefix("Your cards: ").removesuffix(".").split(", ")
-    # the five dealt (a dealer who picked up holds six now, and waits to discard)
-    assert len(said) == 5 and set(said) <= set(names), (said, names)
+    # the hand as it first showed: the five dealt, or six to a dealer a bot ordered up to
+    # before the page drew it (who holds them still, waiting to discard)
+    assert len(said) in (5, 6) and set(said) <= set(names), (said, names)
 
 
 def test_a_table_kinds_help_is_its_description_not_its_name(

@@ -544,6 +544,12 @@ def test_the_end_of_a_game_fits_every_screen(new_page: PageFactory, easy_bots: L
             assert lobby and replay and lobby["y"] == replay["y"], (name, lobby, replay)
             assert abs(lobby["width"] - replay["width"]) < 1, (name, lobby, replay)
             assert page.evaluate(in_sight, "#close-game-over"), name
+        if size["width"] >= 960:  # over the felt, centred on it (not across the side panel)
+            felt, box = (page.locator(s).bounding_box() for s in (".felt", "#game-over"))
+            assert felt and box and felt["x"] <= box["x"], (name, felt, box)
+            assert box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (name, felt, box)
+            middle = box["x"] + box["width"] / 2 - (felt["x"] + felt["width"] / 2)
+            assert abs(middle) <= 2, (name, felt, box)
         # its top edge too: the two-row top bar of a narrow phone hid 15 px of it
         bar = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().bottom")
         top = page.evaluate("document.querySelector('#game-over').getBoundingClientRect().top")

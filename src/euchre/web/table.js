@@ -982,8 +982,12 @@ class TablePage extends Page {
   fitFelt() {
     const felt = this.root.querySelector(".felt");
     if (!felt) return;
-    const top = Math.round(felt.getBoundingClientRect().top + window.scrollY);
-    document.documentElement.style.setProperty("--felt-top", `${top}px`);
+    const box = felt.getBoundingClientRect();
+    const style = document.documentElement.style;
+    style.setProperty("--felt-top", `${Math.round(box.top + window.scrollY)}px`);
+    // where the felt is across the screen: the game over box is centred on it (app.css)
+    style.setProperty("--felt-left", `${Math.round(box.left)}px`);
+    style.setProperty("--felt-width", `${Math.round(box.width)}px`);
   }
 
   /** Where focus goes when a coach panel closes that no control opened: the choice, or the title. */
