@@ -11,7 +11,10 @@ from phases import reach
 from playwright.sync_api import Page, expect
 from web_helpers import PHONE, PHONE_LANDSCAPE, create_private_table, enter_name
 
-SIZES = pytest.mark.parametrize("viewport", [PHONE, PHONE_LANDSCAPE], ids=["portrait", "landscape"])
+TABLET_LANDSCAPE = {"width": 1024, "height": 768}  # as wide as a desktop, held in the hands
+SIZES = pytest.mark.parametrize(
+    "viewport", [PHONE, PHONE_LANDSCAPE, TABLET_LANDSCAPE], ids=["portrait", "landscape", "tablet"]
+)
 FINGERTIP = 44
 
 
@@ -71,3 +74,8 @@ def test_a_sheet_opens_over_the_table_without_moving_the_page(
     expect(title).to_be_focused()
     expect(title).to_be_in_viewport()
     assert page.evaluate("scrollY") == before
+    # over the table, as a phone's (a tablet on its side had it in the side column, below
+    # the screen's foot)
+    sheet = page.locator(".look-sheet:not([hidden])")
+    assert sheet.evaluate("(e) => getComputedStyle(e).position") == "fixed"
+    expect(sheet).to_be_in_viewport(ratio=1)
