@@ -582,3 +582,19 @@ def test_a_suit_named_is_listed_as_a_thing_done(
     page.goto("/")
     page.wait_for_function("document.body.dataset.booted === 'true'")
     assert page.evaluate(NAMED) == expected
+
+
+def test_the_keys_are_told_where_there_is_a_keyboard(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """A tablet was told "Keys: ← →…" it has no keyboard to press."""
+    for touch, shown in ((False, True), (True, False)):
+        page = new_page(viewport={"width": 1024, "height": 768}, touch=touch)
+        page.goto("/#/replay")
+        page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")
+        expect(page.locator("#replay-board")).to_be_visible()
+        keys = page.locator(".replay-keys")
+        if shown:
+            expect(keys).to_be_visible()
+        else:
+            expect(keys).to_be_hidden()
