@@ -75,6 +75,7 @@ def test_why_shows_the_hints_reason_whole_in_place_of_the_numbers(
     reason = page.locator("#hint-reason")
     expect(reason).to_be_visible()
     assert len(reason.inner_text()) > 40
+    expect(page.locator("#hint-words")).to_be_visible()  # the words it uses, explained
     if not _inside_the_box(page, "#hint-reason"):
         # a long reason (the deal's; German is long), or a short phone under a two-line
         # title: the box takes the felt's whole height (the turn-up too) and, with still

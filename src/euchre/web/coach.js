@@ -210,13 +210,10 @@ export class Coach {
       // What the columns mean, in one short line a phone shows too (the note below is longer).
       h("p", { class: "coach-legend", id: "hint-legend" }, this.t(legend), tied ? ` ${this.t("coach.legendTied")}` : ""),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
-      h(
-        "p",
-        { class: "coach-note" },
-        sampled ? `${this.t("coach.valuesHelp", { count: answer.worlds })} ` : null,
-        // in a tab of its own: the table stays as it is, the turn with it
-        h("a", { href: "#/help/words", target: "_blank", rel: "noopener", id: "hint-words" }, this.t("coach.wordsLink")),
-      ),
+      // beside the reason, where its words are met (a phone shows it after "Why?"); in a
+      // tab of its own: the table stays as it is, the turn with it
+      h("p", { class: "coach-words" }, h("a", { href: "#/help/words", target: "_blank", rel: "noopener", id: "hint-words" }, this.t("coach.wordsLink"))),
+      sampled ? h("p", { class: "coach-note" }, this.t("coach.valuesHelp", { count: answer.worlds })) : null,
     ];
   }
 
