@@ -25,6 +25,7 @@ SIZES = {
     "landscape": {"width": 844, "height": 390},
     "small-landscape": {"width": 740, "height": 360},
     "desktop": {"width": 1440, "height": 900},
+    "big-screen": {"width": 1920, "height": 1080},  # bigger cards there (app.css)
 }
 
 
