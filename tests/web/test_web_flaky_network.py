@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import PageFactory
@@ -20,8 +22,21 @@ from web_helpers import (
     LiveServer,
     create_private_table,
     enter_name,
+    fast_settings,
+    running_server,
     wait_connected,
 )
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The shared server's settings, but a seat kept for 2 minutes while its player is
+    away: offline retries on a loaded machine outlasted the usual 5 s, a bot played on for
+    the player and the game was over before the page came back (CI)."""
+    db = Path(tmp_path_factory.mktemp("web-flaky")) / "euchre.db"
+    with running_server(fast_settings(db, grace_seconds=120.0)) as server:
+        yield server
+
 
 SOCKET = re.compile(r"/ws(\?|$)")  # the page's socket, with its page id or without
 # Well under the 35 s of silence after which the heartbeat alone gives a socket up.

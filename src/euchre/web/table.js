@@ -808,8 +808,12 @@ class TablePage extends Page {
   render() {
     if (!this.info) return;
     this.coach.expire();
+    const summaryWent = this.summaryShown && !this.handPause.showing();
     const summaryCame = this.summaryJustCame();
-    const hadFocus = Boolean(this.pageEl?.contains(document.activeElement));
+    // focus lost with the summary's Continue (gone, or drawn anew) is still at the table:
+    // a keyboard user was left on the page's body (CI, under load)
+    const lost = summaryWent && document.activeElement === document.body;
+    const hadFocus = lost || Boolean(this.pageEl?.contains(document.activeElement));
     const myTurn = this.isMyTurn();
     const page = h(
       "section",
