@@ -48,13 +48,13 @@ from euchre.engine.state import dealer_picks_up_for_best
 from euchre.engine.variants import Variant
 from euchre.engine.views import View
 
-from . import noise
 from .coachwords import card_name, card_with_part, naming
 from .evaluate import best_discard
 from .knowledge import Knowledge, knowledge_of, upcard_suit
 from .match import side_of, utility, win_probability
 from .medium import MediumBot, best_gift, defends_alone
 from .noise import NOISE
+from .noise import paired_error as paired_sample_error
 from .search import (
     _SIMULATED_BIDS,
     SearchBot,
@@ -272,7 +272,7 @@ def hint(view: View, seed: int = 0, *, worlds: int = COACH_WORLDS) -> Hint:
 def paired_error(a: ActionValue, b: ActionValue) -> float:
     """The standard error of ``a.value - b.value``: both are averages over the same sampled
     deals (0 without samples)."""
-    return noise.paired_error(a.samples, b.samples)
+    return paired_sample_error(a.samples, b.samples)
 
 
 def clearly_better(a: ActionValue, b: ActionValue, least: float = NOISE) -> bool:

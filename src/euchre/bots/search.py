@@ -289,15 +289,20 @@ class SearchBot:
     def _choice(self, samples: dict[int, list[float]], default: int) -> int:
         if self.steady:
             return steady_choice(samples, default)
-        return max(samples, key=lambda a: (mean(samples[a]), a == default))
+        return best_average(samples, default)
+
+
+def best_average(samples: dict[int, list[float]], default: int) -> int:
+    """The action with the best average over the sampled deals (``samples``: each action's
+    values, deal by deal), ``default`` among equals."""
+    return max(samples, key=lambda a: (mean(samples[a]), a == default))
 
 
 def steady_choice(samples: dict[int, list[float]], default: int) -> int:
-    """The action with the best value over the sampled deals (``samples``: each action's
-    values, deal by deal), unless it is not clearly ahead of ``default`` (the model's or
-    ``medium``'s choice): a few dozen deals leave enough noise to pick a side ace for the
-    discard or a round-2 call on junk, which the conventions rule out."""
-    best = max(samples, key=lambda a: (mean(samples[a]), a == default))
+    """:func:`best_average`'s action, unless it is not clearly ahead of ``default`` (the
+    model's or ``medium``'s choice): a few dozen deals leave enough noise to pick a side ace
+    for the discard or a round-2 call on junk, which the conventions rule out."""
+    best = best_average(samples, default)
     if default not in samples:
         return best
     if best == default or clearly_ahead(samples[best], samples[default], least=0.0):
