@@ -933,7 +933,12 @@ class TablePage extends Page {
   closeGameOver() {
     this.gameOverClosed = true;
     this.render();
-    document.getElementById("felt-show-result")?.focus({ preventScroll: true }); // where the box was
+    const back = document.getElementById("felt-show-result"); // where the box was
+    if (!back) return;
+    back.focus({ preventScroll: true });
+    // the page stays where it is, unless the felt was scrolled away under the box
+    const { top, bottom } = back.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) back.scrollIntoView({ block: "center" });
   }
 
   showGameOver() {
