@@ -103,4 +103,12 @@ def test_a_private_game_in_play_is_the_same_404_to_strangers_everywhere(tmp_path
         assert (invited.status_code, invited.json()["code"]) == (409, "not_finished")
         mine = httpx.get(f"{base}/api/games/{table}/review", cookies=own)
         assert (mine.status_code, mine.json()["code"]) == (409, "not_finished")  # its player
+        # over the socket too: the private table reads as one that closed or never was
+        watcher = Client(base, "Bob", bob["session"])
+        hidden = watcher.expect_error("not_found", type="join", table=table)["message"]
+        unknown = watcher.expect_error("not_found", type="join", table="nope1234")["message"]
+        assert hidden == unknown.replace("nope1234", table)
+        shown = httpx.get(f"{base}/api/tables/{table}", cookies=stranger).json()["detail"]
+        assert shown == hidden
+        watcher.close()
         player.close()

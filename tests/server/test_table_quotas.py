@@ -172,6 +172,33 @@ def test_an_abandoned_waiting_table_closes_and_is_not_reloaded(tmp_path: Path) -
         assert orphan not in live.server.lobby.tables and table not in live.server.lobby.tables
 
 
+def test_a_game_no_person_comes_back_to_closes_and_is_not_reloaded(tmp_path: Path) -> None:
+    """A game whose people all went without leaving stayed "playing", in memory and
+    reloaded after every restart, for ever; one whose person came back in time goes on."""
+    db = tmp_path / "abandoned.db"
+    settings = fast_settings(db, abandoned_seconds=1.0, unattended_seconds=0.2)
+    with ThreadServer(settings) as live:
+        ann, left = started_with_bots(live)
+        other, kept = started_with_bots(live)  # another guest's game
+        ann.close()
+        other.close()
+        time.sleep(0.5)
+        back = Client(live.base, "Ann", other.token)  # back in time: that game stays
+        back.request(type="join", table=kept)
+        wait_for(lambda: left not in live.server.lobby.tables, "the abandoned game closes")
+        assert dict(stored_games(db))[left] == "closed"
+        time.sleep(1.5)
+        assert live.server.lobby.tables[kept].status == "playing"
+        gone = back.expect_error("not_found", type="join", table=left)
+        assert "it has closed" in gone["message"]
+        back.close()
+    # a game reloaded after a restart with no one at it closes the same wait later
+    with ThreadServer(settings) as live:
+        assert left not in live.server.lobby.tables
+        wait_for(lambda: kept not in live.server.lobby.tables, "the reloaded game closes")
+    assert dict(stored_games(db))[kept] == "closed"
+
+
 def bot_version(server: Server, table: str) -> int:
     return server.lobby.tables[table].version
 

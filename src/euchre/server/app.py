@@ -42,7 +42,7 @@ from .limits import Budgets, MemoryLimiter, deployment_namespace
 from .lobby import Lobby, invite_preview, no_invite
 from .metrics import Metrics
 from .privacy import may_view
-from .protocol import ProtocolError
+from .protocol import ProtocolError, no_table
 from .replay_worker import ReplayWorkers
 from .results import FinishedGame, Results
 from .reviews import Reviews
@@ -385,7 +385,7 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         except ProtocolError as exc:  # its owner did not answer, or it is moving
             raise api.problem(503, "unavailable", exc.message) from None
         if found is None:
-            raise api.problem(404, "not_found", f"no table {table_id}")
+            raise api.problem(404, "not_found", no_table(table_id).message)
         return found
 
     @app.get("/api/invites/{code}", responses=api.problems(404, 422, 429))

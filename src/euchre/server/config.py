@@ -131,6 +131,8 @@ class Settings:
     # on a phone sending the invite from a messaging app) this long, rather than the grace.
     waiting_table_seconds: float = 900.0
     unattended_seconds: float = 60.0  # bots stop once no person has been connected this long
+    # a game no person has been connected to this long closes, unfinished (0: never)
+    abandoned_seconds: float = 24 * 3600.0
     stall_timeouts: int = 2  # turns in a row the timer moves for a person before a bot plays
     header_timeout: float = 10.0  # a request's headers must arrive within this time
     body_timeout: float = 30.0  # ... and a request's body (any endpoint) within this

@@ -33,7 +33,7 @@ from .lobby_feed import LobbyFeed
 from .lookback import new_invite, normal_invite
 from .matchmaking import quick_play
 from .ownership import OPEN, Owners
-from .protocol import Create, ProtocolError
+from .protocol import Create, ProtocolError, no_table
 from .quotas import Quotas
 from .rematch import play_again_here
 from .table import Creator, Services, Table, TableSpec, new_table_id, restorable
@@ -265,7 +265,7 @@ class Lobby:
     def find(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise ProtocolError("not_found", f"no table {table_id}")
+            raise no_table(table_id)
         return table
 
     def by_invite(self, code: str) -> Table:
@@ -301,7 +301,7 @@ class Lobby:
         """A table this connection may reach by id (private ones look absent)."""
         table = self.find(table_id)
         if not table.may_see(conn.identity):
-            raise ProtocolError("not_found", f"no table {table_id}")
+            raise no_table(table_id)
         return table
 
     async def describe(self, table_id: str) -> dict[str, Any] | None:

@@ -25,7 +25,7 @@ from .cluster import MOVED, Cluster, Hooks, Relay
 from .config import Settings
 from .connection import Connection, Endpoint
 from .kinds import TableStatus
-from .protocol import ProtocolError, error
+from .protocol import ProtocolError, error, no_table
 from .table import Table, restorable
 from .table_commands import Command, Join, News, ReadChat, Say
 
@@ -140,7 +140,7 @@ class Owners:
                 if self.stopping:
                     raise ProtocolError("unavailable", "this server is shutting down")
                 if await self.take_over(table_id) == "gone":
-                    raise ProtocolError("not_found", f"no table {table_id}")
+                    raise no_table(table_id)
                 continue
             if owner == cluster.node:
                 loading = self._loading.get(table_id)

@@ -57,6 +57,13 @@ class ProtocolError(Exception):
         self.retry_after = retry_after  # seconds until the same request may succeed
 
 
+def no_table(table_id: str) -> ProtocolError:
+    """A table this request cannot reach: one that closed, never was, or is private and
+    asked for without its invite read alike (none of them tells that the others exist)."""
+    message = f"no table {table_id}: it has closed, the id is mistyped, or it is private"
+    return ProtocolError("not_found", f"{message} (its invite opens it)")
+
+
 class ClientMessage(BaseModel):
     """Fields every client message may carry."""
 

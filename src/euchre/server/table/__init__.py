@@ -127,6 +127,7 @@ class Table(Rematch):
             # No one is connected yet: the bots wait for their people to come back, rather
             # than play every reloaded game on for a while (their seat's event wakes them).
             self._alone_since = time.monotonic() - self.settings.unattended_seconds
+            self.close_abandoned_later()
             self._reschedule()
             self._schedule_game_clock()
         elif self.kind == TableKind.CASUAL and self.humans():

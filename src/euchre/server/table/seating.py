@@ -16,7 +16,7 @@ from ..botplay import check_level
 from ..connection import Endpoint
 from ..kinds import SeatKind, TableKind, TableStatus
 from ..lookback import bot_name
-from ..protocol import ProtocolError
+from ..protocol import ProtocolError, no_table
 from ..wire import dumps
 from .parts import MAX_ARRIVALS, MAX_INVITED, WATCHERS_DELAY, Direct, Seat, log
 from .publish import Publishing
@@ -39,7 +39,7 @@ class Seating(Publishing):
         if invited:
             await self._remember_invited(identity.id)
         if not self.may_see(identity):
-            raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+            raise no_table(self.id)
         index = self.seat_of(identity.id)
         direct = Direct(conn, since, ref)
         if index is not None and await self._bind(conn, index, direct, take_over=take_over):
@@ -199,7 +199,7 @@ class Seating(Publishing):
         if invited:
             await self._remember_invited(identity.id)
         if not self.may_see(identity):
-            raise ProtocolError("not_found", f"no table {self.id}: private tables need the invite")
+            raise no_table(self.id)
         if wanted is not None:
             self._check_seat_number(wanted)
         own = self.seat_of(identity.id)
@@ -373,6 +373,7 @@ class Seating(Publishing):
             if self.status != TableStatus.FINISHED:
                 self.count_seat_change(conn, refuse=False)
             await self._give_up(index)
+            self._note_if_alone()
         self._unwatch(conn)
         await self._close_if_deserted()
 
@@ -408,9 +409,17 @@ class Seating(Publishing):
             if seat.conn is conn:
                 self._keep_seat_while_away(index)
                 await self._gone(index)
-        if self._alone_since is None and not any(s.user and s.conn for s in self.seats):
-            self._alone_since = time.monotonic()  # the bots' unattended wait starts now
+        self._note_if_alone()
         await self._close_if_deserted()
+
+    def _note_if_alone(self) -> None:
+        """No person is connected any more: the bots' unattended wait starts, and the
+        wait before the game closes as abandoned."""
+        if any(s.user and s.conn for s in self.seats):
+            return
+        if self._alone_since is None:
+            self._alone_since = time.monotonic()
+        self.close_abandoned_later()
 
     def _keep_seat_while_away(self, index: int) -> None:
         """The seat stays its person's while they are away: a grace period, or at a
@@ -430,6 +439,19 @@ class Seating(Publishing):
             handle = self._timers.get(f"grace-{index}")
             if handle is not None and handle.when() - now > self.settings.grace_seconds:
                 self._later(f"grace-{index}", self.settings.grace_seconds, self._grace_over, index)
+
+    def close_abandoned_later(self) -> None:
+        """Close this game if no person comes back to it within ``abandoned_seconds`` of
+        the last one going (or of a restart): kept, it held its memory and was reloaded
+        after every restart for ever. Not a ranked game: its bots play it to its end."""
+        wait = self.settings.abandoned_seconds
+        if wait > 0 and self.kind != TableKind.RANKED:
+            self._later("abandoned", wait, self._close_if_abandoned)
+
+    async def _close_if_abandoned(self) -> None:
+        self._timers.pop("abandoned", None)
+        if self.status == TableStatus.PLAYING and not any(s.user and s.conn for s in self.seats):
+            await self.close_unfinished()
 
     async def _close_if_deserted(self) -> None:
         """Every person has given up their seat in a game of bots and gone: no one will
