@@ -28,6 +28,7 @@ import { withRows } from "./scoresheet.js";
 import { fetchInvite, inviteFailure, invitedText, showInviteRules } from "./invitepreview.js";
 import { seatElsewhere } from "./elsewhere.js";
 import { FillCountdown } from "./waiting.js";
+import { placeHint } from "./hintplace.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
 import { tableHeading } from "./tablename.js";
@@ -39,9 +40,6 @@ const TAPS_HELD_MS = 700;
 const POSITIONS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "right"], 2: ["bottom", "top"] };
 const BIDDING = new Set(["go_under", "throw_in_claim", "joker_name", "bid_r1", "take_alone", "bid_r2"]);
 const TRICK_SHOWN_MS = 1600;
-const PORTRAIT_PHONE = "(max-width: 599px)"; // coach.css places the hint there by placeHint()
-const LANDSCAPE_PHONE = "(orientation: landscape) and (max-height: 520px)";
-const HINT_GAP = 4; // px between the hint and what it leaves in view
 const JOIN_RETRIES = 6;
 // The server moves when a turn clock runs out: silence this long past it may be a stalled
 // server, which a probe (net.js) finds out sooner than the heartbeat's silence would.
@@ -115,7 +113,7 @@ class TablePage extends Page {
     this.onResize = () => {
       this.coverUnder(this.panelOverTable());
       this.fitFelt();
-      this.placeHint();
+      placeHint(this.root.querySelector(".felt"));
       updateTurnPill(this.root);
     };
     window.addEventListener("resize", this.onResize);
@@ -876,7 +874,7 @@ class TablePage extends Page {
     this.ctx.attention.turn(myTurn, myTurn ? this.lastPrompt : "");
     this.updateClocks();
     this.fitFelt();
-    this.placeHint();
+    placeHint(this.root.querySelector(".felt"));
     this.coverUnder(this.panelOverTable());
     this.intoViewAtStart();
     updateTurnPill(this.root);
@@ -945,59 +943,6 @@ class TablePage extends Page {
     this.gameOverClosed = false;
     this.render();
     document.getElementById("game-over-title")?.focus();
-  }
-
-  /** A phone's hint: at the foot of the felt (upright: over the player's own seat and the
-   * prompt, its foot on the bids or the hand; on its side: over the player's seat, left of
-   * the dock), reaching up no further than the other seats and the turn-up or the trick,
-   * which coach.css draws at the top of the felt's middle meanwhile. Where that leaves too
-   * little room for the table of values it reaches higher, but never over a face-up turn-up.
-   * A larger screen's hint lies between those and the player's own seat, as high as it
-   * must to show whole (a tablet's hint at the felt's top hid the card bid on). */
-  placeHint() {
-    const felt = this.root.querySelector(".felt");
-    const panel = felt?.querySelector("#hint-panel");
-    if (!panel) return;
-    const upright = window.matchMedia(PORTRAIT_PHONE).matches;
-    const phone = upright || window.matchMedia(LANDSCAPE_PHONE).matches;
-    const box = felt.getBoundingClientRect();
-    const style = getComputedStyle(felt);
-    const top = box.top + parseFloat(style.borderTopWidth); // "top" is measured from here
-    const edge = box.bottom - parseFloat(style.borderBottomWidth); // and "bottom" from here
-    const below = (selector) => Math.max(box.top, ...[...felt.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).filter((r) => r.height).map((r) => r.bottom + HINT_GAP));
-    const clear = below(".seat:not(.pos-bottom), .upcard, .trick, .felt-score, .felt-contract");
-    if (phone) this.placePhoneHint(felt, panel, { top, edge, clear, upright, below });
-    else {
-      const own = felt.querySelector(".seat.pos-bottom")?.getBoundingClientRect();
-      const foot = own?.height ? own.top - HINT_GAP : edge - parseFloat(style.paddingBottom);
-      const whole = panel.scrollHeight + panel.offsetHeight - panel.clientHeight;
-      const start = Math.max(top + parseFloat(style.paddingTop), Math.min(clear, foot - whole));
-      felt.style.setProperty("--hint-top", `${Math.round(start - top)}px`);
-      felt.style.setProperty("--hint-room", `${Math.floor(foot - start)}px`);
-      felt.style.removeProperty("--hint-bottom");
-    }
-    // still more than the room: a shadow at the box's foot says it scrolls
-    requestAnimationFrame(() => panel.classList.toggle("scrolls", panel.scrollHeight > panel.clientHeight + 1));
-  }
-
-  placePhoneHint(felt, panel, { top, edge, clear, upright, below }) {
-    const style = getComputedStyle(felt);
-    felt.style.removeProperty("--hint-top");
-    const inner = edge - parseFloat(style.paddingBottom);
-    const choices = upright ? felt.querySelector(".bid-row, .bid-buttons, .hand")?.getBoundingClientRect() : null;
-    const foot = choices?.height ? choices.top - HINT_GAP : inner;
-    // What must show unscrolled: the numbers and what they mean under them (held to the
-    // box's foot, it hid the last choice), or the reason a phone shows in their place.
-    // (on a phone on its side the legend sits beside the title: the lowest one counts)
-    const shown = [...panel.querySelectorAll("#hint-values, #hint-legend, #hint-reason")].filter((e) => e.offsetHeight);
-    const lowest = Math.max(0, ...shown.map((e) => e.offsetTop + e.offsetHeight));
-    const needed = shown.length ? lowest + parseFloat(getComputedStyle(panel).paddingBottom) : 0;
-    // The numbers leave the turn-up in view; the reason, asked for, may cover it ("Choices"
-    // gives it back): at 360 x 640 under a two-line title it was cut mid-sentence.
-    const floor = panel.dataset.view === "why" ? top : below(".upcard:not(.down)");
-    const start = Math.max(floor, Math.min(clear, foot - needed));
-    felt.style.setProperty("--hint-bottom", `${Math.ceil(upright ? edge - foot : 0)}px`);
-    felt.style.setProperty("--hint-room", `${Math.floor(foot - Math.ceil(start))}px`);
   }
 
   /** The felt, with the hand and the bids on it, takes the screen below where it starts
