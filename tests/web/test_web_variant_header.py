@@ -42,7 +42,7 @@ def test_a_table_with_house_rules_says_so_at_the_top(
     ("locale", "stuck", "alone"),
     [
         ("en-GB", "If everyone passes in both rounds, the hand is thrown in", "No one may play"),
-        ("de-DE", "Passen alle in beiden Runden, wird die Hand eingeworfen", "Niemand darf"),
+        ("de-DE", "Passen alle in beiden Bietrunden, wird die Runde eingeworfen", "Niemand darf"),
     ],
 )
 def test_a_rule_switched_off_is_told_as_what_happens_instead(
