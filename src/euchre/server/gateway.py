@@ -46,6 +46,7 @@ from .protocol import (
     ProtocolError,
     QuickPlay,
     RemoveBot,
+    RemovePlayer,
     Resync,
     ReviewRequest,
     Sit,
@@ -320,6 +321,8 @@ def table_command(m: TableRequest) -> cmd.Command:
             return cmd.AddBot(seat, level, ref)
         case RemoveBot(seat=seat, ref=ref):
             return cmd.RemoveBot(seat, ref)
+        case RemovePlayer(seat=seat, ref=ref):
+            return cmd.RemovePlayer(seat, ref)
         case Move(seat=seat, ref=ref):
             return cmd.Move(seat, ref)
         case Swap(seats=[first, second], ref=ref):

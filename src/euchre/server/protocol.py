@@ -142,6 +142,13 @@ class RemoveBot(TableRequest):
     seat: Seat
 
 
+class RemovePlayer(TableRequest):
+    """The host of a private table takes a person off it before the game."""
+
+    type: Literal["remove_player"]
+    seat: Seat
+
+
 class Move(TableRequest):
     """Move to another (empty) seat before the game starts."""
 
@@ -241,6 +248,7 @@ AnyMessage = (
     | Leave
     | AddBot
     | RemoveBot
+    | RemovePlayer
     | Move
     | Swap
     | Start
@@ -269,6 +277,7 @@ MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "leave": Leave,
     "add_bot": AddBot,
     "remove_bot": RemoveBot,
+    "remove_player": RemovePlayer,
     "move": Move,
     "swap": Swap,
     "start": Start,

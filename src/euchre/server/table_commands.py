@@ -70,6 +70,12 @@ class RemoveBot:
 
 
 @dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    seat: int
+    ref: Ref = None
+
+
+@dataclass(frozen=True, slots=True)
 class Move:
     """Move to another seat before the game (``seat``: the empty seat to move to)."""
 
@@ -158,6 +164,7 @@ TableCommand = (
     | Leave
     | AddBot
     | RemoveBot
+    | RemovePlayer
     | Move
     | Swap
     | Start
@@ -172,7 +179,7 @@ ChatCommand = Say | ReadChat
 Command = TableCommand | ChatCommand | PlayAgain
 
 # Commands whose answer is the event they cause: the asker's copy carries the ``ref``.
-ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, Move, Swap, Start, Act)
+ANSWERED_BY_EVENT = (Stand, AddBot, RemoveBot, RemovePlayer, Move, Swap, Start, Act)
 
 _Sent = TypeVar("_Sent")
 
@@ -203,6 +210,8 @@ async def _call(table: Table, conn: Endpoint, command: TableCommand) -> Any:
             return await table.add_bot(conn, seat, level)
         case RemoveBot(seat=seat):
             return await table.remove_bot(conn, seat)
+        case RemovePlayer(seat=seat):
+            return await table.remove_player(conn, seat)
         case Move(seat=seat):
             return await table.move(conn, seat)
         case Swap(first=first, second=second):

@@ -89,6 +89,9 @@ class Table(Rematch):
         """Rebuild the table and its game exactly from what was stored."""
         self.status, self.version = TableStatus(row.status), row.version
         self.epoch, self.invited = row.epoch, set(row.invited)
+        self.barred = {
+            e.data["user"] for e in row.events if e.kind == "stood" and e.data.get("removed")
+        }
         self.seats = [restored_seat(s) for s in row.seats][: self.players]
         self.seats += [Seat() for _ in range(self.players - len(self.seats))]
         self.created_at, self.started_at = row.created_at, row.started_at

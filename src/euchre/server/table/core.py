@@ -75,6 +75,7 @@ class TableCore:
         self.deal_history = DealHistory()  # each seat's history text, for the broadcasts
         self.watchers: dict[Endpoint, int | None] = {}
         self.invited: set[str] = set()
+        self.barred: set[str] = set()  # people the host took off this table
         self.epoch = 0  # the fencing epoch this instance owns the table under
         self.opened: dict[str, str] = {}  # who opened the invite (id: name), for the host
         self.created_at = utcnow()

@@ -36,6 +36,7 @@ class Seating(Publishing):
         """Watch the table (taking back one's own seat, ``take_over``: even from another
         window or device of the person); sends a snapshot or missed events."""
         identity = conn.identity
+        self._check_not_barred(identity.id)
         if invited:
             await self._remember_invited(identity.id)
         if not self.may_see(identity):
@@ -196,6 +197,7 @@ class Seating(Publishing):
     ) -> int:
         """Take a seat (or take one's own seat back); the sitter gets a snapshot."""
         identity = conn.identity
+        self._check_not_barred(identity.id)
         if invited:
             await self._remember_invited(identity.id)
         if not self.may_see(identity):
@@ -576,6 +578,35 @@ class Seating(Publishing):
         name = self.seats[index].name
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": name, "bot": True})
+
+    async def remove_player(self, conn: Endpoint, index: int) -> None:
+        """The host of a private table takes a person off it before the game (one who
+        came by a passed-on invite, say): the seat is free, and they may not come back."""
+        if self.kind != TableKind.PRIVATE or conn.identity.id != self.host:
+            raise ProtocolError("forbidden", "only the host of a private table takes people off it")
+        if self.status != TableStatus.WAITING:
+            raise ProtocolError("bad_state", "people can be taken off only before the game starts")
+        self._check_seat_number(index)
+        seat = self.seats[index]
+        if seat.kind != SeatKind.HUMAN or seat.user is None:
+            raise ProtocolError("bad_seat", f"no person sits at seat {index}")
+        if seat.user == self.host:
+            raise ProtocolError("bad_seat", "the host cannot take themselves off: leave instead")
+        self.count_seat_change(conn)
+        person, name = seat.user, seat.name
+        self.seats[index] = Seat()
+        self.barred.add(person)
+        for timer in (f"grace-{index}", f"away-{index}"):
+            self._cancel(timer)
+        await self._commit("stood", {"seat": index, "name": name, "removed": True, "user": person})
+        for other in [c for c in self.watchers if c.identity.id == person]:
+            self._unwatch(other)
+
+    def _check_not_barred(self, person: str) -> None:
+        if person in self.barred:
+            raise ProtocolError(
+                "forbidden", "the host took you off this table: it is not open to you"
+            )
 
     def _check_bot_game(self) -> None:
         if any(seat.bot or seat.empty for seat in self.seats):

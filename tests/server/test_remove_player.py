@@ -1,0 +1,71 @@
+"""The host of a private table takes a person off it before the game (one who came by an
+invite passed on to strangers, say): the seat is free, and that person can neither sit
+nor watch there again, also after a restart. No one else may, nor once the game is on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from server_helpers import Client, ThreadServer, fast_settings
+
+
+def _event(client: Client, table: str, kind: str) -> dict[str, Any]:
+    message = client.until(
+        lambda m: m["type"] == "event" and m["table"] == table and m["event"]["kind"] == kind
+    )
+    return dict(message["event"])
+
+
+def test_the_host_takes_a_stranger_off_and_they_cannot_come_back(tmp_path: Path) -> None:
+    db = tmp_path / "removed.db"
+    with ThreadServer(fast_settings(db)) as live:
+        ann = Client(live.base, "Ann")
+        created = ann.request(type="create", kind="private")
+        table, invite = created["table"], created["invite"]
+        eve = Client(live.base, "Eve")
+        eve.request(type="join", invite=invite)
+        assert eve.request(type="sit", table=table, seat=2)["type"] == "table"
+        eve_token = eve.token
+        # Eve may not take anyone off, nor the host a bot, an empty seat or themselves
+        eve.expect_error("forbidden", type="remove_player", table=table, seat=0)
+        ann.request(type="add_bot", table=table, seat=1)
+        for seat, why in ((1, "no person"), (3, "no person"), (0, "leave instead")):
+            refused = ann.expect_error("bad_seat", type="remove_player", table=table, seat=seat)
+            assert why in refused["message"], refused
+        ann.expect_error("bad_seat", type="remove_player", table=table, seat=7)
+
+        answer = ann.request(type="remove_player", table=table, seat=2)
+        assert answer["event"]["kind"] == "stood" and answer["event"]["removed"] is True
+        assert answer["info"]["seats"][2]["type"] == "empty"
+        told = _event(eve, table, "stood")  # Eve hears it, then hears nothing more
+        assert told["seat"] == 2 and told["name"] == "Eve" and told["removed"]
+        for again in ({"type": "join", "invite": invite}, {"type": "sit", "table": table}):
+            refused = eve.expect_error("forbidden", **again)
+            assert refused["message"] == "the host took you off this table: it is not open to you"
+        ann.close()
+        eve.close()
+    with ThreadServer(fast_settings(db)) as live:  # still so after a restart
+        eve = Client(live.base, "Eve", eve_token)
+        eve.expect_error("forbidden", type="join", invite=invite)
+        ann = Client(live.base, "Bob")  # others still come in by the invite
+        assert ann.request(type="join", invite=invite)["type"] == "table"
+        eve.close()
+        ann.close()
+
+
+def test_no_one_is_taken_off_a_game_under_way_or_a_public_table(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "started.db")) as live:
+        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
+        created = ann.request(type="create", kind="private")
+        table = created["table"]
+        bob.request(type="join", invite=created["invite"])
+        bob.request(type="sit", table=table, seat=2)
+        ann.request(type="start", table=table)
+        refused = ann.expect_error("bad_state", type="remove_player", table=table, seat=2)
+        assert refused["message"] == "people can be taken off only before the game starts"
+        casual = ann.request(type="create", kind="casual")["table"]
+        bob.request(type="sit", table=casual, seat=1)
+        ann.expect_error("forbidden", type="remove_player", table=casual, seat=1)
+        ann.close()
+        bob.close()
