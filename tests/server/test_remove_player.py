@@ -1,6 +1,7 @@
 """The host of a private table takes a person off it before the game (one who came by an
 invite passed on to strangers, say): the seat is free, and that person can neither sit
-nor watch there again, also after a restart. No one else may, nor once the game is on."""
+nor watch there again (``taken_off``), also after a restart. No one else may, nor once
+the game is on."""
 
 from __future__ import annotations
 
@@ -41,13 +42,13 @@ def test_the_host_takes_a_stranger_off_and_they_cannot_come_back(tmp_path: Path)
         told = _event(eve, table, "stood")  # Eve hears it, then hears nothing more
         assert told["seat"] == 2 and told["name"] == "Eve" and told["removed"]
         for again in ({"type": "join", "invite": invite}, {"type": "sit", "table": table}):
-            refused = eve.expect_error("forbidden", **again)
+            refused = eve.expect_error("taken_off", **again)
             assert refused["message"] == "the host took you off this table: it is not open to you"
         ann.close()
         eve.close()
     with ThreadServer(fast_settings(db)) as live:  # still so after a restart
         eve = Client(live.base, "Eve", eve_token)
-        eve.expect_error("forbidden", type="join", invite=invite)
+        eve.expect_error("taken_off", type="join", invite=invite)
         ann = Client(live.base, "Bob")  # others still come in by the invite
         assert ann.request(type="join", invite=invite)["type"] == "table"
         eve.close()

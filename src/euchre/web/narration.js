@@ -132,6 +132,7 @@ export function describeEvent(page, e, state, before = null, trump = eventTrump(
     case "stood":
       // a bot taken out: named as it was (the seat, free now, read "Free seat stands up")
       if (e.bot) return page.t("events.botRemoved", { name: e.name });
+      if (e.removed) return page.t("events.takenOff", { name: e.name || page.seatName(e.seat) });
       return page.t("events.stood", { name: e.name || page.seatName(e.seat) });
     case "seated":
       if (e.bot) return page.t("events.seatedForBot", { name: e.name || page.seatName(e.seat), bot: e.bot });

@@ -29,6 +29,7 @@ import { fetchInvite, inviteFailure, invitedText, showInviteRules } from "./invi
 import { seatElsewhere } from "./elsewhere.js";
 import { FillCountdown } from "./waiting.js";
 import { placeHint } from "./hintplace.js";
+import { TakeOff } from "./takeoff.js";
 import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
 import { tableHeading } from "./tablename.js";
@@ -63,6 +64,7 @@ class TablePage extends Page {
     this.you = null;
     this.heldSeat = null; // the seat last ours here: standing up mid-game keeps it ours
     this.seatMoves = new SeatMoves(this);
+    this.takeOff = new TakeOff(this);
     this.inviteCode = null;
     this.clock = null;
     this.gameClock = new GameClock();
@@ -304,6 +306,11 @@ class TablePage extends Page {
     this.setClock(m.clock, m.info, m.fill);
     this.pending = null;
     this.seatMoves.follow(m.event);
+    if (this.takeOff.tookMeOff(m.event)) {
+      this.failure = { code: "taken_off" };
+      this.renderFailure();
+      return;
+    }
     this.noteEvent(m.event, m.state, true, before);
     this.handPause.set(m.pause, m.pause ? this.lastDeal : null);
     if (m.pause) this.countDownPause();
@@ -576,6 +583,9 @@ class TablePage extends Page {
       "im-back": () => this.imBack(),
       "add-bot": () => this.addBot(target),
       "remove-bot": () => this.removeBot(target),
+      "take-off": () => this.takeOff.ask(target),
+      "take-off-yes": () => this.takeOff.confirm(target),
+      "take-off-no": () => this.takeOff.cancel(target),
       move: () => this.seatMoves.move(target),
       "swap-seats": () => this.seatMoves.start(),
       "swap-from": () => this.seatMoves.pick(target),
@@ -795,7 +805,7 @@ class TablePage extends Page {
       h(
         "section",
         { class: "panel narrow", role: "alert" },
-        h("h1", { tabindex: "-1" }, this.t("table.notFound")),
+        h("h1", { tabindex: "-1" }, this.t(this.failure.code === "taken_off" ? "takeOff.title" : "table.notFound")),
         h("p", { id: "table-error" }, this.failureText()),
         h("a", { class: "button", href: "#/" }, this.t("nav.backToLobby")),
       ),
@@ -1098,7 +1108,7 @@ class TablePage extends Page {
       return null;
     }
     if (this.seatMoves.picking()) return h("div", { class: "seat-buttons" }, this.seatMoves.pickButtons(seat));
-    const buttons = this.seatMoves.buttons(seat, info, this.isManager());
+    const buttons = [...this.seatMoves.buttons(seat, info, this.isManager()), ...this.takeOff.buttons(seat, info)];
     if (info.type === "empty" && this.mySeat() === null) {
       buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, sitHereText(this, seat)));
     }

@@ -605,7 +605,7 @@ class Seating(Publishing):
     def _check_not_barred(self, person: str) -> None:
         if person in self.barred:
             raise ProtocolError(
-                "forbidden", "the host took you off this table: it is not open to you"
+                "taken_off", "the host took you off this table: it is not open to you"
             )
 
     def _check_bot_game(self) -> None:
