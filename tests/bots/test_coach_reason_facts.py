@@ -144,14 +144,17 @@ def check_fact(view: View, found: Hint, fact: dict[str, object]) -> None:
     elif kind == "trumps":
         assert trump is not None and trump != NO_TRUMP
         assert not trick, "the trumps held are no reason for a card that follows"
-        held = [c for c in hand_for(view, action) if is_trump(c, trump)]
+        # a pass is told the trumps of the call it passes up (the dealer's with the turn-up)
+        bidding = view.phase in (Phase.BID_R1, Phase.BID_R2)
+        weighed = values[1].action if action == "pass" and bidding else action
+        held = [c for c in hand_for(view, weighed) if is_trump(c, trump)]
         left = [c for c in held if c != JOKER and rank_of(c) == JACK and suit_of(c) == trump ^ 2]
         assert fact["suit"] == SUIT_NAMES[trump]
-        assert fact["count"] == len(held), (sorted(hand_for(view, action)), held)
+        assert fact["count"] == len(held), (sorted(hand_for(view, weighed)), held)
         assert fact["left_bower"] == bool(left)
         assert fact["named"] == (view.trump is not None)
         # the dealer's count has the turn-up it would pick up, and says so
-        assert fact.get("turn_up", False) == bool(hand_for(view, action) - set(view.hand))
+        assert fact.get("turn_up", False) == bool(hand_for(view, weighed) - set(view.hand))
     elif kind == "boss_trump":
         assert trump is not None and trump != NO_TRUMP
         boss = A.parse_action(f"play {fact['card']}") - A.PLAY_BASE

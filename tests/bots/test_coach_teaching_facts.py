@@ -139,6 +139,20 @@ def test_the_dealers_trumps_are_counted_with_the_turn_up_and_said_so() -> None:
     assert trumps.text == "With the turn-up, you hold 5 trumps in clubs (the left bower counted)."
 
 
+def test_a_dealer_passing_is_told_the_trumps_with_the_turn_up_they_would_pick_up() -> None:
+    """A club player's dealer hint: "If diamonds were trump, you would hold only one of
+    them", where picking up the 10♦ gives two."""
+    state = deal({0: "Kc Jc Qd 9s Kh"}, "Td")
+    for _ in range(3):
+        state.apply("pass")
+    found = hint(state.view(0), 1, worlds=12)
+    assert found.recommended == "pass"
+    [trumps] = [f for f in found.facts if f.kind == "trumps"]
+    assert trumps.data["count"] == 2 and trumps.data["turn_up"] is True
+    assert "passing" not in trumps.data
+    assert trumps.text == "With the turn-up, you hold 2 trumps in diamonds."
+
+
 def test_a_card_thrown_off_that_empties_a_suit_lets_the_seat_trump_it_later() -> None:
     # clubs are trump; the dealer, seat 0, cannot follow the heart led and holds the As
     # alone of its spades (the Js is the left bower), and trumps

@@ -887,20 +887,21 @@ def _trump_of(know: Knowledge, action: str) -> int | None:
 
 def _trump_facts(know: Knowledge, trump: int, aid: int, passing: bool = False) -> list[Fact]:
     """The trumps held in ``trump``, the suit the bid ``aid`` makes (for a recommended pass,
-    ``passing``, the runner-up bid: the hand is counted as it is) or of the card ``aid``
-    plays, and the boss trump when the seat holds it: in the play only for the card played,
-    and never for a pass, as it would argue for another action than the one recommended."""
+    ``passing``, the runner-up bid: the hand is counted as it is, with the turn-up for the
+    dealer who would pick it up) or of the card ``aid`` plays, and the boss trump when the
+    seat holds it: in the play only for the card played, and never for a pass, as it would
+    argue for another action than the one recommended."""
     view = know.view
     hand = know.hand
     upcard_taken = _dealer_takes_upcard(know, aid)
-    picks_up = upcard_taken and view.dealer == know.seat and not passing
+    picks_up = upcard_taken and view.dealer == know.seat
     if picks_up:
         hand |= 1 << view.upcard
     mine = [c for c in cards_in(hand) if EFFECTIVE_SUIT[trump][c] == trump]
     left = [c for c in mine if c != JOKER and c >> 3 != trump and POWER[trump][c] > 0]
     named = view.trump is not None  # trump is made (else the action would make it)
     data = {"suit": SUIT_NAMES[trump], "count": len(mine), "left_bower": bool(left), "named": named}
-    few = passing and 0 < len(mine) <= FEW_TRUMPS
+    few = passing and not picks_up and 0 < len(mine) <= FEW_TRUMPS
     text = _trumps_text(SUIT_NAMES[trump], len(mine), bool(left), named, few)
     if picks_up:  # the count has the turn-up the dealer would pick up
         text = "With the turn-up, y" + text[1:]
