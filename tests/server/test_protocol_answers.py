@@ -322,6 +322,7 @@ COMMANDS: list[cmd.Command] = [
     cmd.Leave(),
     cmd.AddBot(1, "easy", 9),
     cmd.RemoveBot(1),
+    cmd.RemovePlayer(2, "o"),
     cmd.Move(3, "m"),
     cmd.Swap(0, 2, "w"),
     cmd.Start(),
