@@ -22,7 +22,7 @@ export function placeHint(felt) {
   const edge = box.bottom - parseFloat(style.borderBottomWidth); // and "bottom" from here
   const below = (selector) => Math.max(box.top, ...[...felt.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).filter((r) => r.height).map((r) => r.bottom + HINT_GAP));
   const clear = below(".seat:not(.pos-bottom), .upcard, .trick, .felt-score, .felt-contract");
-  if (phone) placePhoneHint(felt, panel, { top, edge, clear, upright, below });
+  if (phone) placePhoneHint(felt, panel, { style, top, edge, clear, upright, below });
   else {
     const own = felt.querySelector(".seat.pos-bottom")?.getBoundingClientRect();
     const foot = own?.height ? own.top - HINT_GAP : edge - parseFloat(style.paddingBottom);
@@ -36,8 +36,7 @@ export function placeHint(felt) {
   requestAnimationFrame(() => panel.classList.toggle("scrolls", panel.scrollHeight > panel.clientHeight + 1));
 }
 
-function placePhoneHint(felt, panel, { top, edge, clear, upright, below }) {
-  const style = getComputedStyle(felt);
+function placePhoneHint(felt, panel, { style, top, edge, clear, upright, below }) {
   felt.style.removeProperty("--hint-top");
   const inner = edge - parseFloat(style.paddingBottom);
   const choices = upright ? felt.querySelector(".bid-row, .bid-buttons, .hand")?.getBoundingClientRect() : null;

@@ -289,6 +289,10 @@ class TableCore:
         """Who opened the invite (the latest NAMES_LISTED)."""
         return list(self.opened.values())[-NAMES_LISTED:]
 
+    def person_connected(self) -> bool:
+        """Whether any seat's person is connected now (a spectator does not count)."""
+        return any(seat.user and seat.conn is not None for seat in self.seats)
+
     def may_see(self, identity: Identity) -> bool:
         """Whether this person may watch without an invite code."""
         if self.kind != TableKind.PRIVATE:

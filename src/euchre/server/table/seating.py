@@ -417,7 +417,7 @@ class Seating(Publishing):
     def _note_if_alone(self) -> None:
         """No person is connected any more: the bots' unattended wait starts, and the
         wait before the game closes as abandoned."""
-        if any(s.user and s.conn for s in self.seats):
+        if self.person_connected():
             return
         if self._alone_since is None:
             self._alone_since = time.monotonic()
@@ -452,7 +452,7 @@ class Seating(Publishing):
 
     async def _close_if_abandoned(self) -> None:
         self._timers.pop("abandoned", None)
-        if self.status == TableStatus.PLAYING and not any(s.user and s.conn for s in self.seats):
+        if self.status == TableStatus.PLAYING and not self.person_connected():
             await self.close_unfinished()
 
     async def _close_if_deserted(self) -> None:

@@ -74,7 +74,7 @@ class Turns(Play):
         against its creator's tables)."""
         if self.kind == TableKind.RANKED:
             return False
-        if any(seat.user and seat.conn is not None for seat in self.seats):
+        if self.person_connected():
             return False
         alone_since = self._alone_since
         wait = self.settings.unattended_seconds
@@ -95,7 +95,7 @@ class Turns(Play):
         at a ranked table: see :meth:`bots_paused`)."""
         if self.kind == TableKind.RANKED:
             return False
-        if any(seat.user and seat.conn is not None for seat in self.seats):
+        if self.person_connected():
             self._alone_since = None
             return False
         now = time.monotonic()
