@@ -5,7 +5,7 @@ import { cardImage } from "./cards.js";
 import { h } from "./dom.js";
 import { OPTIONS, PRESETS } from "./options.js";
 
-const SECTIONS = ["basics", "order", "bidding", "alone", "scoring", "variants", "options", "site", "coach", "keyboard", "tips", "words", "faq"];
+const SECTIONS = ["basics", "order", "bidding", "alone", "scoring", "variants", "options", "site", "ranked", "coach", "keyboard", "tips", "words", "faq"];
 
 export function mount(ctx, root, params) {
   const page = { relabel: () => render(ctx, root, params), unmount: () => {} };

@@ -96,6 +96,7 @@ class LeaderboardPage extends Page {
         h("label", { class: "tool check" }, established, h("span", {}, this.t("leaderboard.established"))),
       ),
       rule ? h("p", { class: "hint", id: "leaderboard-rule" }, rule) : null,
+      h("p", {}, h("a", { href: "#/help/ranked", id: "ratings-explained" }, this.t("ranked.howRatingsWork"))),
       body,
       this.board && this.board.entries.length < this.board.total
         ? h("button", { type: "button", id: "more-players", onclick: () => this.more() }, this.t("leaderboard.more"))

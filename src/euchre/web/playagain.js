@@ -88,10 +88,9 @@ export class PlayAgain {
   }
 
   /** The part of the game-over dialog that plays again (for one who watched: where the
-   * players play on). */
+   * players play on); a ranked game's is RankedResult's. */
   element() {
     const page = this.page;
-    if (page.info.kind === "ranked") return null;
     if (page.mySeat() === null) return this.watchAgain();
     const t = (key, params) => page.t(key, params);
     const late = this.offer?.taken.includes(page.mySeat()) ? "seatLost" : this.offer?.late;

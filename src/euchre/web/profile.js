@@ -5,7 +5,7 @@ import { isAccount, SETTINGS_HASH } from "./account.js";
 import { h, nameCut } from "./dom.js";
 import { Page } from "./page.js";
 import { playerNames } from "./recent.js";
-import { dataTable, formatRating, getJson, ratingText } from "./tables.js";
+import { dataTable, formatRating, getJson, ratingText, signedRating } from "./tables.js";
 
 const STATS = ["games", "wins", "points", "hands", "maker_hands", "made", "euchred", "marches", "loners_tried", "loners_made", "defender_euchres"];
 const PAGE = 20;
@@ -148,7 +148,7 @@ class ProfilePage extends Page {
       playerNames(this.ctx, g).join(", "),
       g.score.join(" : "),
       this.t(g.won ? "profile.won" : "profile.lost"),
-      g.rating_after === null || g.rating_after === undefined ? "–" : signed(g.rating_after - g.rating_before),
+      g.rating_after === null || g.rating_after === undefined ? "–" : signedRating(g.rating_after - g.rating_before),
       h("a", { href: `#/replay/${encodeURIComponent(g.game)}`, class: "replay-link" }, this.t("profile.replay")),
     ]);
     return dataTable("history-table", head, rows, { stacked: true });
@@ -160,11 +160,6 @@ function shownWidth(figure) {
   const style = getComputedStyle(figure);
   const inside = figure.getBoundingClientRect().width - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
   return inside > 0 ? Math.floor(inside) : CHART.width;
-}
-
-function signed(value) {
-  const text = formatRating(value);
-  return value > 0 ? `+${text}` : text;
 }
 
 /** The rating after each game as an inline SVG line chart (the first point is the rating

@@ -18,6 +18,7 @@ import { clickedOutsideLook, closeLook, feltLookButtons, openLook } from "./last
 import { matchLine, rubberLine } from "./matchline.js";
 import { dealTrumps, describeGame, EventLog, eventTrump, timeRanOut } from "./narration.js";
 import { PlayAgain } from "./playagain.js";
+import { RankedResult } from "./rankedresult.js";
 import { copyInvite, feltInvite } from "./share.js";
 import { sidePanel } from "./sidepanel.js";
 import { askStand, cancelStand, confirmStand, standKey } from "./standup.js";
@@ -84,6 +85,7 @@ class TablePage extends Page {
     this.summaryClosedByPlayer = false; // ... and the player closed it since (Continue)
     this.fill = new FillCountdown();
     this.playAgain = new PlayAgain(this);
+    this.ranked = new RankedResult(this);
     this.coach = new Coach(this);
     this.log = new EventLog();
     this.pending = null;
@@ -1381,7 +1383,7 @@ class TablePage extends Page {
     const mine = this.mySeat() !== null ? this.sideOf(this.mySeat()) : null;
     const won = mine === s.winner;
     const result = mine === null ? "game.over" : won ? "game.youWon" : "game.youLost";
-    const again = this.playAgain.element();
+    const again = this.info.kind === "ranked" ? this.ranked.element() : this.playAgain.element();
     // A private game's record opens to its players, or with its invite code (one who watched)
     const code = this.info.kind === "private" && this.mySeat() === null ? this.inviteCode || this.invite : null;
     const panel = h(

@@ -58,6 +58,12 @@ export function formatRating(value) {
   return new Intl.NumberFormat(document.documentElement.lang || undefined, digits).format(Number(value));
 }
 
+/** A change of rating, signed: +2,43 or -1,50. */
+export function signedRating(value) {
+  const text = formatRating(value);
+  return value > 0 ? `+${text}` : text;
+}
+
 /** A displayed rating, marked when still provisional. */
 export function ratingText(t, rating, provisional) {
   const text = formatRating(rating);
