@@ -485,3 +485,36 @@ def test_open_tables_still_count_for_their_creator_after_a_restart(tmp_path: Pat
         assert "at most 2 open tables created by one person" in refused["message"]
         assert len(live.server.lobby.tables) == 2
         again.close()
+
+
+def test_a_game_left_from_the_lobby_frees_its_place_among_ones_tables(tmp_path: Path) -> None:
+    """One who went back to the lobby without leaving held the table until it was abandoned
+    (a day): a sixth table was refused ("finish or leave one first") with no way to leave
+    one but to open each. The lobby's list of one's tables leaves them: a game of bots
+    closes, a seat among people goes to a bot; a second tab of one's own that only watches
+    leaves the seat to the tab that holds it."""
+    settings = fast_settings(tmp_path / "leave.db", tables_per_person=2, waiting_per_person=2)
+    with ThreadServer(settings) as live:
+        ann, bots_game = started_with_bots(live)
+        waiting = ann.request(type="create", kind="private")["table"]
+        ann.close()  # back to the lobby: no connection holds either seat
+        lobby = Client(live.base, "Ann", ann.token)
+        yours = {t["id"] for t in lobby.request(type="lobby")["yours"]}
+        assert yours == {bots_game, waiting}
+        lobby.expect_error("too_many_tables", type="create", kind="private")
+
+        assert lobby.request(type="leave", table=bots_game)["type"] == "left"
+        wait_for(lambda: bots_game not in live.server.lobby.tables, "the bots' game closes")
+        assert dict(stored_games(tmp_path / "leave.db"))[bots_game] == "closed"
+        lobby.request(type="leave", table=waiting)
+        wait_for(lambda: waiting not in live.server.lobby.tables, "the waiting table closes")
+        assert lobby.request(type="lobby")["yours"] == []
+        assert lobby.request(type="create", kind="private")["type"] == "created"
+
+        # the seat held by another tab of the same person stays theirs
+        table, (bea, _) = seat_clients(live.base, ["Bea", "Cid"], preset="two-player")
+        second_tab = Client(live.base, "Bea", bea.token)
+        second_tab.request(type="join", table=table)
+        assert second_tab.request(type="leave", table=table)["type"] == "left"
+        seat = live.server.lobby.tables[table].seats[0]
+        assert seat.user == bea.welcome["you"]["id"] and seat.conn is not None and not seat.left

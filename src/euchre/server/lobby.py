@@ -346,11 +346,12 @@ class Lobby:
 
     def seated(self, person: str) -> list[dict[str, Any]]:
         """The open tables of this instance where ``person`` holds a seat (a bot may be
-        playing it): one pass over the tables held in memory, no store."""
+        playing it while they are away; one they left is not theirs to list, though they
+        may take it back): one pass over the tables held in memory, no store."""
         out = []
         for table in self.tables.values():
             seat = table.seat_of(person) if table.status in OPEN else None
-            if seat is not None:
+            if seat is not None and not table.seats[seat].left:
                 others = [
                     {"seat": i, "name": s.name, "type": s.kind}
                     for i, s in enumerate(table.seats)

@@ -19,6 +19,7 @@ class Lobby extends Page {
     super(ctx, root);
     this.tables = new Map();
     this.yours = []; // tables where this person holds a seat (the lobby answer's "yours")
+    this.leaving = null; // the table of theirs whose "Leave" asks first
     this.changingName = false;
     // what went wrong in each form, as a function giving its words: a change of language
     // draws the lobby again, and tells it again in the new language
@@ -85,7 +86,7 @@ class Lobby extends Page {
       h(
         "section",
         { class: "lobby", "aria-labelledby": "lobby-title" },
-        h("h1", { id: "lobby-title" }, this.t("lobby.title")),
+        h("h1", { id: "lobby-title", tabindex: "-1" }, this.t("lobby.title")),
         this.whoPanel(),
         this.yoursBox,
         h("div", { class: "lobby-grid" }, this.quickPanel(), this.joinPanel(), this.tablesPanel(), this.createPanel()),
@@ -177,7 +178,7 @@ class Lobby extends Page {
           h(
             "section",
             { class: "panel yours", id: "your-tables", "aria-labelledby": "yours-title" },
-            h("h2", { id: "yours-title" }, this.t("lobby.yourTables")),
+            h("h2", { id: "yours-title", tabindex: "-1" }, this.t("lobby.yourTables")),
             // a table still waiting has no game for a bot to play yet
             h("p", { class: "hint" }, this.t(rows.some((t) => t.status === "playing") ? "lobby.yourTablesHelp" : "lobby.yourTablesWaitingHelp")),
             h("ul", {}, rows.map((t) => this.yourRow(t))),
@@ -202,8 +203,52 @@ class Lobby extends Page {
         h("span", { class: `badge status-${t.status}` }, this.t(`status.${t.status}`)),
         t.status === "playing" ? h("span", { class: "your-table-note" }, this.t(this.waitsForYou(t) ? "lobby.gameWaitsForYou" : "lobby.botPlaysWhileAway")) : null,
       ),
-      h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-describedby": label }, this.t("lobby.backToTable")),
+      this.leaving === t.id
+        ? this.leaveQuestion(t)
+        : h(
+            "div",
+            { class: "row wrap your-table-actions" },
+            h("a", { class: "button primary", href: `#/table/${t.id}`, "aria-describedby": label }, this.t("lobby.backToTable")),
+            h("button", { type: "button", id: `leave-${t.id}`, "aria-describedby": label, onclick: () => this.askLeave(t.id) }, this.t("lobby.leaveTable")),
+          ),
     );
+  }
+
+  /** "Leave" on one of one's tables asks first, saying what becomes of the game. */
+  leaveQuestion(t) {
+    const what = t.kind === "ranked" ? "ranked" : t.status !== "playing" ? "waiting" : this.waitsForYou(t) ? "closes" : "bot";
+    const cancel = () => this.askLeave(null, `leave-${t.id}`);
+    return h(
+      "div",
+      { class: "leave-question", role: "group", "aria-labelledby": `leave-question-${t.id}`, onkeydown: (e) => e.key === "Escape" && cancel() },
+      h("p", { id: `leave-question-${t.id}` }, this.t(`lobby.leaveQuestion.${what}`)),
+      h(
+        "div",
+        { class: "row wrap" },
+        h("button", { type: "button", class: "primary", id: `leave-yes-${t.id}`, onclick: () => this.leaveYours(t.id) }, this.t("lobby.leaveYes")),
+        h("button", { type: "button", id: `leave-no-${t.id}`, "aria-keyshortcuts": "Escape", onclick: cancel }, this.t("lobby.leaveNo")),
+      ),
+    );
+  }
+
+  /** Ask about leaving ``table`` (null: the question put away), then focus its first
+   * button, or ``focus``. */
+  askLeave(table, focus = null) {
+    this.leaving = table;
+    this.renderYours();
+    document.getElementById(focus || `leave-yes-${table}`)?.focus();
+  }
+
+  async leaveYours(table) {
+    try {
+      await this.ctx.net.request({ type: "leave", table });
+      this.ctx.toast(() => this.t("lobby.leftTable"));
+    } catch (err) {
+      this.ctx.showError(err);
+    }
+    this.leaving = null;
+    await this.subscribe();
+    if (!this.gone) (document.getElementById("yours-title") || document.getElementById("lobby-title"))?.focus();
   }
 
   /** A game of this person's with bots only: no clock runs and the bots wait for them

@@ -369,9 +369,15 @@ class Seating(Publishing):
         await self._maybe_close()
 
     async def leave(self, conn: Endpoint) -> None:
-        """Stop watching (and give up one's seat)."""
+        """Stop watching, and give up one's seat: from the connection that holds it, or
+        from anywhere (the lobby's list of one's tables) while no connection holds it. A
+        second tab that only watches leaves its seat to the tab that holds it."""
         index = self.seat_of(conn.identity.id)
-        if index is not None and self.seats[index].conn is conn:
+        if (
+            index is not None
+            and not self.seats[index].left
+            and self.seats[index].conn in (conn, None)
+        ):
             if self.status != TableStatus.FINISHED:
                 self.count_seat_change(conn, refuse=False)
             await self._give_up(index)
