@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
@@ -93,3 +94,40 @@ def test_the_question_says_a_bot_plays_on_where_people_play(new_page: PageFactor
     expect(guest.locator("#your-tables")).to_have_count(0)
     expect(host.locator(".seat").filter(has_text="Nell")).to_contain_text("a bot plays")
     expect(host.locator(".table-page")).to_have_attribute("data-status", "playing")
+
+
+@pytest.mark.parametrize(
+    ("locale", "full", "fast"),
+    [
+        (
+            "en-GB",
+            "You have as many tables open as allowed: finish one, or leave one under"
+            " “Your tables” in the lobby.",
+            "You opened many tables in a short time: try again in 13 seconds.",
+        ),
+        (
+            "de-DE",
+            "Du hast so viele Tische offen wie erlaubt: Beende einen, oder verlasse einen"
+            " unter „Deine Tische“ in der Lobby.",
+            "Du hast in kurzer Zeit viele Tische eröffnet: Versuche es in 13 Sekunden wieder.",
+        ),
+    ],
+)
+def test_too_many_tables_says_where_to_leave_one_or_how_long_to_wait(
+    new_page: PageFactory, locale: str, full: str, fast: str
+) -> None:
+    """The refusal said "finish or leave one first" also when the tables had been opened
+    too fast (the server's answer then says how long to wait)."""
+    page = new_page(locale=locale)
+    enter_name(page, "Quill")
+    server_words = "limit reached: at most 5 open tables created by one person"
+    page.evaluate(
+        "m => window.euchre.showError({type: 'error', code: 'too_many_tables', message: m})",
+        server_words,
+    )
+    expect(page.locator(".toast-error").last).to_have_text(full)
+    page.evaluate(
+        "() => window.euchre.showError({type: 'error', code: 'too_many_tables',"
+        " message: 'limit reached', retry_after: 12.2})"
+    )
+    expect(page.locator(".toast-error").last).to_have_text(fast)

@@ -376,6 +376,11 @@ const OWN_WORDS = new Set(["disconnected", "offline", "timeout", "seat_in_use", 
 /** A server (or client) error in the current language. */
 function errorText(err) {
   const code = err && err.code;
+  // too many tables open: the way out is the lobby's list of them; opened too fast: a wait
+  if (code === "too_many_tables") {
+    const wait = Number(err.retry_after);
+    return wait > 0 ? ctx.t("errors.tablesOpenedTooFast", { count: Math.ceil(wait) }) : ctx.t("errors.too_many_tables");
+  }
   if (ctx.i18n.lang === "en" && err && err.message && !OWN_WORDS.has(code)) {
     return capitalise(err.message);
   }
