@@ -114,6 +114,27 @@ def test_an_account_forms_error_shows_under_its_field_on_a_small_phone(
     assert "register-error" in described.split()
 
 
+def test_a_phone_finds_the_register_form_from_the_pages_top(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    """On a phone the forms stack and "Register" was below the fold, under "Log in": a
+    newcomer saw only a log-in form. "New here? Create account" at the top takes them to
+    it; side by side (a desktop) both show and the way is not needed."""
+    page = new_page(server=accounts, viewport=PHONE)
+    page.goto("/#/account")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    expect(page.locator("#register-submit")).not_to_be_in_viewport()
+    way = page.locator("#to-register")
+    expect(way).to_be_in_viewport(ratio=1)
+    expect(page.locator(".new-here")).to_have_text("New here? Create account")
+    way.click()
+    expect(page.locator("#register-name")).to_be_focused()
+    for whole in ("#register-heading", "#register-password", "#register-submit"):
+        expect(page.locator(whole)).to_be_in_viewport(ratio=1)
+    page.set_viewport_size(DESKTOP)
+    expect(way).to_be_hidden()
+
+
 def test_register_refusals_are_translated(new_page: PageFactory, accounts: LiveServer) -> None:
     page = new_page(server=accounts)
     register(page, "Bertil")

@@ -130,10 +130,17 @@ class AccountPage extends Page {
     } else {
       children.push(
         h("p", {}, this.t("account.intro")),
+        // a phone stacks the forms, "Register" below the fold: the way to it comes first
+        h("p", { class: "new-here" }, this.t("account.newHere"), " ", h("button", { type: "button", id: "to-register", onclick: () => this.toRegister() }, this.t("account.register"))),
         h("div", { class: "lobby-grid" }, this.form("login"), this.form("register")),
       );
     }
     this.root.replaceChildren(h("section", { class: "account-page", "aria-labelledby": "account-title" }, ...children));
+  }
+
+  toRegister() {
+    document.getElementById("register-heading")?.scrollIntoView({ block: "start" });
+    document.getElementById("register-name")?.focus({ preventScroll: true });
   }
 
   form(kind) {
