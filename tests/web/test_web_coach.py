@@ -213,6 +213,10 @@ def _hidden_by_the_hint(
 
 PHONES = ("phone", "small-phone", "short-phone", "landscape", "small-landscape")
 TABLET = {"width": 768, "height": 1024}  # upright: room for the hint below the turn-up
+# the side column beside the felt: the hint lies over its top, the felt all in view (on
+# the felt a laptop's hint lay over the turn-up and the other seats)
+BESIDE = {"desktop": SIZES["desktop"], "laptop": {"width": 1366, "height": 768}}
+BESIDE["tablet-landscape"] = {"width": 1024, "height": 768}
 
 
 @pytest.mark.parametrize("phase", ["bid_r1", "bid_r2", "play"])
@@ -224,7 +228,7 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
     game = _table_with_bots(page, "private")
     now = reach(game, phase)
     _ask_hint(page)
-    for name, size in (*((name, SIZES[name]) for name in (*PHONES, "desktop")), ("tablet", TABLET)):
+    for name, size in (*((name, SIZES[name]) for name in PHONES), ("tablet", TABLET), *BESIDE.items()):
         page.set_viewport_size(size)
         expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
         expect(page.locator("#hint-panel")).to_be_visible()
@@ -235,8 +239,11 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
         panel = page.locator("#hint-panel").bounding_box()
         assert panel and panel["y"] >= 0 and panel["y"] + panel["height"] <= size["height"]
         expect(page.locator("#hint-panel .coach-close")).to_be_in_viewport(ratio=1)
-        if name != "desktop":  # the card bid on stays in sight (the hint lay over it)
-            assert not _hidden_by_the_hint(page, ".upcard:not(.down)"), f"{phase} at {name}"
+        # the card bid on stays in sight (the hint lay over it)
+        assert not _hidden_by_the_hint(page, ".upcard:not(.down)"), f"{phase} at {name}"
+        if name in BESIDE:
+            felt = page.locator(".felt").bounding_box()
+            assert felt and panel["x"] >= felt["x"] + felt["width"], f"{phase} at {name}"
         if phase == "bid_r1" and name in ("phone", "small-phone"):  # and the others' bids
             seats = _hidden_by_the_hint(page, ".seat:not(.pos-bottom)")
             assert not seats, f"at {name} the hint covers {seats}"

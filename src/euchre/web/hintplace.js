@@ -9,8 +9,8 @@ const HINT_GAP = 4; // px between the hint and what it leaves in view
  * the dock), reaching up no further than the other seats and the turn-up or the trick,
  * which coach.css draws at the top of the felt's middle meanwhile. Where that leaves too
  * little room for the table of values it reaches higher, but never over a face-up turn-up.
- * A larger screen's hint lies between those and the player's own seat, as high as it
- * must to show whole (a tablet's hint at the felt's top hid the card bid on). */
+ * A tablet's hint lies between those and the player's own seat, as high as it must to
+ * show whole (at the felt's top it hid the card bid on); a desktop's beside the felt. */
 export function placeHint(felt) {
   const panel = felt?.querySelector("#hint-panel");
   if (!panel) return;
@@ -23,7 +23,7 @@ export function placeHint(felt) {
   const below = (selector) => Math.max(box.top, ...[...felt.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).filter((r) => r.height).map((r) => r.bottom + HINT_GAP));
   const clear = below(".seat:not(.pos-bottom), .upcard, .trick, .felt-score, .felt-contract");
   if (phone) placePhoneHint(felt, panel, { style, top, edge, clear, upright, below });
-  else {
+  else if (!placeBeside(felt, panel)) {
     const own = felt.querySelector(".seat.pos-bottom")?.getBoundingClientRect();
     const foot = own?.height ? own.top - HINT_GAP : edge - parseFloat(style.paddingBottom);
     const whole = panel.scrollHeight + panel.offsetHeight - panel.clientHeight;
@@ -34,6 +34,24 @@ export function placeHint(felt) {
   }
   // still more than the room: a shadow at the box's foot says it scrolls
   requestAnimationFrame(() => panel.classList.toggle("scrolls", panel.scrollHeight > panel.clientHeight + 1));
+}
+
+/** Where the side column stands beside the felt (a desktop, a tablet on its side), the hint
+ * lies over that column's top, fixed in the window as the page scrolls: the whole felt
+ * stays in view (on the felt, a laptop's 1366 x 768 hint lay over the turn-up and the
+ * other seats). False where there is no such column. */
+function placeBeside(felt, panel) {
+  const side = felt.closest(".table-page")?.querySelector(".side")?.getBoundingClientRect();
+  const beside = Boolean(side?.width) && side.left >= felt.getBoundingClientRect().right;
+  panel.classList.toggle("beside", beside);
+  if (!beside) return false;
+  const at = Math.max(side.top, HINT_GAP);
+  felt.style.setProperty("--hint-left", `${Math.round(side.left)}px`);
+  felt.style.setProperty("--hint-width", `${Math.floor(side.width)}px`);
+  felt.style.setProperty("--hint-top", `${Math.round(at)}px`);
+  felt.style.setProperty("--hint-room", `${Math.floor(window.innerHeight - at - HINT_GAP)}px`);
+  felt.style.removeProperty("--hint-bottom");
+  return true;
 }
 
 function placePhoneHint(felt, panel, { style, top, edge, clear, upright, below }) {

@@ -121,7 +121,10 @@ class TablePage extends Page {
       updateTurnPill(this.root);
     };
     window.addEventListener("resize", this.onResize);
-    this.onScroll = () => updateTurnPill(this.root);
+    this.onScroll = () => {
+      updateTurnPill(this.root);
+      placeHint(this.root.querySelector(".felt")); // one beside the felt follows the side column
+    };
     window.addEventListener("scroll", this.onScroll, { passive: true });
   }
 
