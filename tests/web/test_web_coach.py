@@ -228,7 +228,8 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
     game = _table_with_bots(page, "private")
     now = reach(game, phase)
     _ask_hint(page)
-    for name, size in (*((name, SIZES[name]) for name in PHONES), ("tablet", TABLET), *BESIDE.items()):
+    sizes = {**{name: SIZES[name] for name in PHONES}, "tablet": TABLET, **BESIDE}
+    for name, size in sizes.items():
         page.set_viewport_size(size)
         expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
         expect(page.locator("#hint-panel")).to_be_visible()
