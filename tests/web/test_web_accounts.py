@@ -20,6 +20,7 @@ from web_helpers import (
     account_server,
     create_private_table,
     enter_name,
+    leave_game,
     open_settings,
     register,
     wait_connected,
@@ -383,7 +384,7 @@ def test_ranked_game_then_profile_history_and_leaderboard(
         expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
     # Both leave: the bots that take their seats finish the game at once, for their results.
     for page in pages:
-        page.click("#leave-table")
+        leave_game(page)
     rhea = pages[0]
     wait_rated(rhea, "Rhea")
     wait_rated(rhea, "Sven")

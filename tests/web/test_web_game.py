@@ -226,7 +226,7 @@ def test_stand_up_take_the_seat_back_and_watch(
     # Leaving a private game mid-game asks first too (it was one stray tap); no says stay
     page.click("#leave-table")
     expect(page.locator("#stand-question")).to_have_text(
-        "Leave the table? A bot will play your seat; you can come back from the lobby."
+        "Leave this game? Only bots play it with you, so it ends."
     )
     page.click("#stand-no")
     expect(page.locator("#stand-confirm")).to_have_count(0)

@@ -44,7 +44,7 @@ def test_a_game_of_bots_is_left_from_the_lobby_after_a_question(
     assert box and box["height"] >= 40  # a finger's target on a phone
     leave.click()
     question = page.locator(f"#leave-question-{playing}")
-    expect(question).to_have_text("Leave this game? It closes: only bots play it with you.")
+    expect(question).to_have_text("Leave this game? Only bots play it with you, so it ends.")
     expect(page.locator(f"#leave-yes-{playing}")).to_be_focused()
     assert_accessible(page, "leaving a table from the lobby, asked")
     if shots := os.environ.get("EUCHRE_SHOTS"):

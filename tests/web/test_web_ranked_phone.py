@@ -14,7 +14,14 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from conftest import PageFactory
 from playwright.sync_api import Browser, Page, expect
-from web_helpers import PHONE, PHONE_LANDSCAPE, LiveServer, account_server, register
+from web_helpers import (
+    PHONE,
+    PHONE_LANDSCAPE,
+    LiveServer,
+    account_server,
+    leave_game,
+    register,
+)
 
 NARROW_PHONE = {"width": 320, "height": 568}
 FINGER = 44  # px
@@ -76,7 +83,7 @@ def rated(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterato
         for page in pages:
             expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
         for page in pages:  # the bots that take the seats finish the game at once
-            page.click("#leave-table")
+            leave_game(page)
         # polled from here: wait_for_function took the async function's promise for a true
         # value and went on at once, before the ratings were written
         deadline = time.monotonic() + 30

@@ -12,7 +12,7 @@ import pytest
 from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from web_helpers import PHONE, GamePage, LiveServer, account_server, register
+from web_helpers import PHONE, GamePage, LiveServer, account_server, leave_game, register
 
 
 @pytest.fixture(scope="module")
@@ -41,11 +41,18 @@ def test_the_game_over_box_says_the_rating_change_and_offers_the_next_ranked_gam
     ivy = new_page(server=accounts, viewport=PHONE)
     register(ivy, "Ivy")
     table = _ranked_two_player(ivy)
+    # a two-player ranked table waits for one more, not "four players"
+    expect(ivy.locator(".table-page")).to_contain_text("Waiting for 2 players with accounts.")
     otto = new_page(server=accounts)
     register(otto, "Otto")
     assert _ranked_two_player(otto) == table
     expect(ivy.locator(".table-page")).to_have_attribute("data-status", "playing")
-    otto.click("#leave-table")  # a bot plays on in Otto's seat; Otto still takes the result
+    # leaving asks first, and says the result still counts
+    otto.click("#leave-table")
+    expect(otto.locator("#stand-question")).to_have_text(
+        "Leave this ranked game? A bot plays your seat to its end, and the result counts for you."
+    )
+    otto.click("#stand-yes")  # a bot plays on in Otto's seat; Otto still takes the result
 
     GamePage(ivy).play_until("!!document.querySelector('#game-over')", max_moves=600)
     line = ivy.locator("#rating-change")
@@ -54,6 +61,7 @@ def test_the_game_over_box_says_the_rating_change_and_offers_the_next_ranked_gam
     assert summary["rated"] is True
     players = {p["account"]: p for p in summary["players"]}
     expect(line).to_have_text("Your rating " + _change_text(players["Ivy"]))
+    expect(ivy.locator("#rating-scale")).to_contain_text("Everyone starts at 0.00;")
     # one ranked game against a newcomer establishes no one (the server's rule says how)
     expect(ivy.locator("#rating-provisional")).to_have_text(
         re.compile(r"^Your rating is still provisional: it is established after \d+ ranked game")
@@ -77,8 +85,18 @@ def test_the_game_over_box_says_the_rating_change_and_offers_the_next_ranked_gam
     expect(ivy.locator("#help-ranked-title")).to_be_focused()
     expect(ivy.locator("#help-ranked")).to_contain_text("Everyone starts at 0.00.")
 
-    # the next ranked game of the same rules, from the box
+    # the leaderboard of the game's mode (it opened on Partnership, nobody there), and
+    # the mode is remembered for the next time the leaderboard opens
     ivy.go_back()
+    ivy.locator("#ranked-leaderboard").click()
+    expect(ivy.locator("#leaderboard-mode")).to_have_value("two-player")
+    expect(ivy.locator("#leaderboard-table")).to_contain_text("Ivy")
+    ivy.goto("/#/")
+    ivy.goto("/#/leaderboard")
+    expect(ivy.locator("#leaderboard-mode")).to_have_value("two-player")
+
+    # the next ranked game of the same rules, from the box
+    ivy.goto(f"/#/table/{table}")
     again.click()
     expect(ivy).not_to_have_url(re.compile(table))
     expect(ivy.locator(".table-page")).to_have_attribute("data-status", "waiting")
@@ -100,7 +118,7 @@ def test_one_who_watched_a_ranked_game_is_shown_no_rating(
     register(bo, "Bo")
     assert _ranked_two_player(bo) == table
     for page in (ada, bo):
-        page.click("#leave-table")
+        leave_game(page)
     watcher = new_page(server=accounts)
     register(watcher, "Cleo")
     watcher.goto(f"/#/table/{table}")

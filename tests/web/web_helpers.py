@@ -209,6 +209,13 @@ def open_settings(page: Page) -> None:
     expect(page.locator("#settings-panel")).to_be_visible()
 
 
+def leave_game(page: Page) -> None:
+    """Leave the table whose game the page plays: it asks first, and is told yes."""
+    page.click("#leave-table")
+    page.click("#stand-yes")
+    expect(page.locator("#lobby-title")).to_be_visible()
+
+
 def wait_connected(page: Page) -> None:
     page.wait_for_function("document.body.dataset.connection === 'connected'")
 

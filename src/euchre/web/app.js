@@ -11,6 +11,7 @@ import { Net } from "./net.js";
 import { SettingsMenu } from "./menu.js";
 import { trackInputModality } from "./modality.js";
 import { trackBarRoom } from "./barroom.js";
+import { readStored, writeStored } from "./stored.js";
 
 // Each page's modules load when the page first opens (the lobby's first load stays small).
 // title: the page's name in the tab's title (and for screen readers' page lists), or
@@ -231,6 +232,7 @@ async function route(event) {
   });
   const turn = ++routing;
   shown = found;
+  dropStaleErrors();
   nameThePage();
   if (ctx.current) ctx.current.unmount();
   ctx.current = null;
@@ -371,6 +373,7 @@ function onMessage(message) {
 // In English a server's own words say most (which limit, how long to wait); these are
 // the client's own states, or a server message written for developers ("your seat 0 at
 // table QrjwtT1B…"): the translated text reads better.
+const STALE_ERROR_MS = 2000;
 const OWN_WORDS = new Set(["disconnected", "offline", "timeout", "seat_in_use", "stale"]);
 
 /** A server (or client) error in the current language. */
@@ -392,6 +395,15 @@ function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A new page: an error the last page showed a while ago is about that page, and lay over
+ * the new one's controls ("Choose a name first." over a waiting table's start button). One
+ * just shown may be why the page changed: it stays. */
+function dropStaleErrors() {
+  for (const item of document.querySelectorAll("#toasts .toast-error")) {
+    if (performance.now() - Number(item.dataset.at) > STALE_ERROR_MS) item.remove();
+  }
+}
+
 /** Say something to screen readers (the polite live region). */
 function announce(text) {
   const region = document.getElementById("announcer");
@@ -406,7 +418,7 @@ const toastWords = new WeakMap();
 
 function toast(words, kind = "info", { heard = true } = {}) {
   const box = document.getElementById("toasts");
-  const item = h("div", { class: `toast toast-${kind}`, "aria-hidden": heard ? null : "true" }, typeof words === "function" ? words() : words);
+  const item = h("div", { class: `toast toast-${kind}`, "aria-hidden": heard ? null : "true", dataset: { at: String(performance.now()) } }, typeof words === "function" ? words() : words);
   if (typeof words === "function") toastWords.set(item, words);
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
@@ -418,19 +430,11 @@ function applyFourColour(on) {
 }
 
 function readFlag(key) {
-  try {
-    return localStorage.getItem(key) === "1";
-  } catch {
-    return false;
-  }
+  return readStored(key) === "1";
 }
 
 function writeFlag(key, on) {
-  try {
-    localStorage.setItem(key, on ? "1" : "0");
-  } catch {
-    // private browsing: the choice lasts for this page only
-  }
+  writeStored(key, on ? "1" : "0");
 }
 
 window.euchre = ctx; // for tests and the curious

@@ -4,6 +4,8 @@
 // Sounds are made with the Web Audio API, nothing is downloaded. The mute and the
 // notification choice are remembered in localStorage.
 
+import { readStored, writeStored } from "./stored.js";
+
 const SOUND_KEY = "euchre.sound";
 const NOTIFY_KEY = "euchre.notify";
 const TURN_ICON = `data:image/svg+xml,${encodeURIComponent(
@@ -21,8 +23,8 @@ const SOUNDS = {
 export class Attention {
   constructor(ctx) {
     this.ctx = ctx;
-    this.muted = read(SOUND_KEY) === "0";
-    this.notify = read(NOTIFY_KEY) === "1" && notificationsGranted();
+    this.muted = readStored(SOUND_KEY) === "0";
+    this.notify = readStored(NOTIFY_KEY) === "1" && notificationsGranted();
     this.audio = null;
     this.played = []; // the sounds asked for, newest last (tests and the curious read it)
     this.myTurn = false;
@@ -46,21 +48,21 @@ export class Attention {
 
   setMuted(muted) {
     this.muted = muted;
-    write(SOUND_KEY, muted ? "0" : "1");
+    writeStored(SOUND_KEY, muted ? "0" : "1");
   }
 
   /** Asked for only here, on the user's own click in the settings menu. */
   async askToNotify(box) {
     if (!box.checked) {
       this.notify = false;
-      write(NOTIFY_KEY, "0");
+      writeStored(NOTIFY_KEY, "0");
       return;
     }
     let answer = Notification.permission;
     if (answer === "default") answer = await Notification.requestPermission();
     this.notify = answer === "granted";
     box.checked = this.notify;
-    write(NOTIFY_KEY, this.notify ? "1" : "0");
+    writeStored(NOTIFY_KEY, this.notify ? "1" : "0");
     if (!this.notify) this.ctx.toast(() => this.ctx.t("attention.notifyRefused"), "error");
   }
 
@@ -132,20 +134,4 @@ export class Attention {
 
 function notificationsGranted() {
   return "Notification" in window && Notification.permission === "granted";
-}
-
-function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // private browsing: the choice lasts for this page only
-  }
 }

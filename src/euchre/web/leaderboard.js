@@ -3,7 +3,10 @@
 import { h, nameCut } from "./dom.js";
 import { redrawKeepingFocus } from "./keepfocus.js";
 import { Page } from "./page.js";
+import { readStored, writeStored } from "./stored.js";
 import { dataTable, getJson, MODES, ratingText, stackIfWide } from "./tables.js";
+
+const MODE_KEY = "euchre.leaderboardMode";
 
 const LIMIT = 50;
 
@@ -17,7 +20,11 @@ export function mount(ctx, root, params) {
 class LeaderboardPage extends Page {
   constructor(ctx, root, mode) {
     super(ctx, root);
-    this.mode = MODES.includes(mode) ? mode : "partnership";
+    // the mode asked for, else the one last looked at (after a two-player ranked game,
+    // "Partnership" said nobody had played)
+    const last = readStored(MODE_KEY);
+    this.mode = MODES.includes(mode) ? mode : MODES.includes(last) ? last : "partnership";
+    writeStored(MODE_KEY, this.mode);
     this.established = false;
     this.board = null;
     this.failure = null;
@@ -67,6 +74,7 @@ class LeaderboardPage extends Page {
       "select",
       { id: "leaderboard-mode", onchange: (e) => {
         this.mode = e.target.value;
+        writeStored(MODE_KEY, this.mode);
         this.load();
       } },
       MODES.map((mode) => h("option", { value: mode, selected: mode === this.mode }, this.t(`modes.${mode}`))),

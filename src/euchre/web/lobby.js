@@ -216,12 +216,12 @@ class Lobby extends Page {
 
   /** "Leave" on one of one's tables asks first, saying what becomes of the game. */
   leaveQuestion(t) {
-    const what = t.kind === "ranked" ? "ranked" : t.status !== "playing" ? "waiting" : this.waitsForYou(t) ? "closes" : "bot";
+    const what = t.kind === "ranked" ? "ranked" : t.status !== "playing" ? "waiting" : this.waitsForYou(t) ? "ends" : "bot";
     const cancel = () => this.askLeave(null, `leave-${t.id}`);
     return h(
       "div",
       { class: "leave-question", role: "group", "aria-labelledby": `leave-question-${t.id}`, onkeydown: (e) => e.key === "Escape" && cancel() },
-      h("p", { id: `leave-question-${t.id}` }, this.t(`lobby.leaveQuestion.${what}`)),
+      h("p", { id: `leave-question-${t.id}` }, this.t(`leaveQuestion.${what}`)),
       h(
         "div",
         { class: "row wrap" },

@@ -82,8 +82,18 @@ export class RankedResult {
       "div",
       { class: "ranked-result", id: "ranked-result" },
       h("p", { id: "rating-change", role: "status" }, this.changeText(me)),
-      this.standing?.provisional ? h("p", { class: "hint", id: "rating-provisional" }, this.provisionalText()) : null,
-      h("p", {}, h("a", { href: "#/help/ranked", id: "ratings-explained" }, t("ranked.howRatingsWork"))),
+      h(
+        "p",
+        { class: "hint", id: "rating-scale" },
+        this.standing?.provisional ? h("span", { id: "rating-provisional" }, this.provisionalText(), " ") : null,
+        t("ranked.scale"),
+      ),
+      h(
+        "p",
+        { class: "rating-links" },
+        h("a", { href: "#/help/ranked", id: "ratings-explained" }, t("ranked.howRatingsWork")),
+        this.summary ? h("a", { href: `#/leaderboard/${this.summary.mode}`, id: "ranked-leaderboard" }, t("nav.leaderboard")) : null,
+      ),
       h(
         "button",
         { type: "button", class: "primary", id: "play-ranked-again", disabled: this.asking, dataset: { key: "play-ranked-again" }, onclick: () => this.playAgain() },

@@ -1,7 +1,7 @@
-// Standing up (or leaving) mid-game hands the seat to a bot: at a private table the player
-// says so first, in a small question in the page (never the browser's confirm). The question is a
-// dialog: focus goes into it, Tab stays in it, Escape or "Stay seated" closes it and focus
-// goes back to the Stand up button.
+// Standing up (or leaving) mid-game hands the seat to a bot: at a private table (leaving: at
+// any table) the player says so first, in a small question in the page (never the browser's
+// confirm). The question is a dialog: focus goes into it, Tab stays in it, Escape or "Stay
+// seated" closes it and focus goes back to the Stand up button.
 
 import { h } from "./dom.js";
 
@@ -14,7 +14,9 @@ const ASKED = { stand: "stand-up", leave: "leave-table" };
  * a bot would take the seat. */
 export function askStand(page, what = "stand") {
   const seated = page.mySeat() !== null;
-  if (page.info.kind !== "private" || page.info.status !== "playing" || !seated) {
+  // leaving asks at every kind of table (at a ranked one the result still counts)
+  const asks = what === "leave" || page.info.kind === "private";
+  if (!asks || page.info.status !== "playing" || !seated) {
     if (what === "leave") page.leave();
     else page.stand();
     return;
@@ -55,12 +57,21 @@ export function standKey(page, event) {
   return true;
 }
 
+/** What becomes of the game if this player leaves it: the end of a game of bots, a bot in
+ * the seat among people, and at a ranked table a result that still counts. */
+function leaveQuestion(page) {
+  if (page.info.kind === "ranked") return "leaveQuestion.ranked";
+  const me = page.mySeat();
+  const people = page.info.seats.some((seat, i) => i !== me && seat.type === "human" && !seat.left);
+  return people ? "leaveQuestion.bot" : "leaveQuestion.ends";
+}
+
 export function standQuestion(page) {
   const leaving = page.confirmingStand === "leave";
   return h(
     "div",
     { class: "stand-confirm", id: "stand-confirm", role: "alertdialog", "aria-labelledby": "stand-question", "aria-modal": "false", dataset: { key: "stand-confirm" } },
-    h("p", { id: "stand-question" }, page.t(leaving ? "table.leaveQuestion" : "table.standQuestion")),
+    h("p", { id: "stand-question" }, page.t(leaving ? leaveQuestion(page) : "table.standQuestion")),
     h(
       "div",
       { class: "row wrap" },
