@@ -370,10 +370,11 @@ function onMessage(message) {
   }
 }
 
+const STALE_ERROR_MS = 2000; // an error toast older than this does not follow to a new page
+
 // In English a server's own words say most (which limit, how long to wait); these are
 // the client's own states, or a server message written for developers ("your seat 0 at
 // table QrjwtT1B…"): the translated text reads better.
-const STALE_ERROR_MS = 2000;
 const OWN_WORDS = new Set(["disconnected", "offline", "timeout", "seat_in_use", "stale"]);
 
 /** A server (or client) error in the current language. */
