@@ -75,6 +75,8 @@ export class RankedResult {
   element() {
     const page = this.page;
     const t = (key, params) => page.t(key, params);
+    const session = page.ctx.session;
+    if (page.mySeat() === null && (!session || session.guest)) return null; // a guest who watched
     if (this.state === "idle") queueMicrotask(() => this.load());
     const me = this.summary ? this.mine() : null;
     if (page.mySeat() === null && !me) return null; // one who watched: no rating of theirs
