@@ -11,18 +11,12 @@ import pytest
 from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from web_helpers import PHONE, GamePage, enter_name
+from web_helpers import PHONE, GamePage, create_private_table, enter_name
 
 
 def _open_table(page: Page, start_now: bool) -> str:
-    """A private table of ``page``'s (a casual one fills with bots after a wait)."""
-    page.locator('input[name="kind"][value="private"]').check()
-    if start_now:
-        page.locator("#create-start-now").check()
-    page.locator("#create-table").click()
-    game = GamePage(page)
-    game.wait_table()
-    return str(page.evaluate("window.euchre.current.tableId"))
+    """A private table of ``page``'s (a casual one fills with bots after a wait), its id."""
+    return create_private_table(page, start_with_bots=start_now).attr("table")
 
 
 def test_a_game_of_bots_is_left_from_the_lobby_after_a_question(

@@ -15,7 +15,7 @@ export class RankedResult {
   constructor(page) {
     this.page = page;
     this.summary = null; // the game's summary once processed (docs/protocol.md, section 11)
-    this.standing = null; // {rating, provisional, rule}: the player's rating in the mode now
+    this.standing = null; // {provisional, rule}: the player's rating in the mode now, and what establishes one
     this.state = "idle"; // idle, loading, done, failed
     this.asking = false;
   }
