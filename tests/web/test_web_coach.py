@@ -229,7 +229,8 @@ def test_the_hint_leaves_the_hand_and_the_choices_in_view(
     now = reach(game, phase)
     _ask_hint(page)
     sizes = {**{name: SIZES[name] for name in PHONES}, "tablet": TABLET, **BESIDE}
-    for name, size in sizes.items():
+    # and a phone's again after a desktop's: the hint beside the felt came back to the felt
+    for name, size in [*sizes.items(), ("landscape again", SIZES["landscape"])]:
         page.set_viewport_size(size)
         expect(page.locator(".hand-card")).to_have_count(len(now["hand"]))
         expect(page.locator("#hint-panel")).to_be_visible()

@@ -55,6 +55,7 @@ function placeBeside(felt, panel) {
 }
 
 function placePhoneHint(felt, panel, { style, top, edge, clear, upright, below }) {
+  panel.classList.remove("beside"); // a window narrowed from a desktop's while it showed
   felt.style.removeProperty("--hint-top");
   const inner = edge - parseFloat(style.paddingBottom);
   const choices = upright ? felt.querySelector(".bid-row, .bid-buttons, .hand")?.getBoundingClientRect() : null;
