@@ -70,3 +70,34 @@ def test_no_one_is_taken_off_a_game_under_way_or_a_public_table(tmp_path: Path) 
         ann.expect_error("forbidden", type="remove_player", table=casual, seat=1)
         ann.close()
         bob.close()
+
+
+def test_a_removal_the_database_refuses_leaves_the_seat_as_it_was(tmp_path: Path) -> None:
+    with ThreadServer(fast_settings(tmp_path / "refused.db")) as live:
+        ann, eve = Client(live.base, "Ann"), Client(live.base, "Eve")
+        created = ann.request(type="create", kind="private")
+        table = created["table"]
+        eve.request(type="join", invite=created["invite"])
+        eve.request(type="sit", table=table, seat=2)
+        ann.request(type="add_bot", table=table, seat=1)
+        before = ann.request(type="resync", table=table, since=0)
+        store, working = live.server.store, live.server.store.save
+
+        async def refuse(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("disk full")
+
+        store.save = refuse  # type: ignore[method-assign]
+        try:
+            for kind, seat in (("remove_player", 2), ("remove_bot", 1)):
+                failed = ann.expect_error("server_error", type=kind, table=table, seat=seat)
+                assert "could not save" in failed["message"]
+        finally:
+            store.save = working  # type: ignore[method-assign]
+        after = ann.request(type="resync", table=table, since=before["version"])
+        assert after["missed"] == [] and after["info"]["seats"] == before["info"]["seats"]
+        seats = after["info"]["seats"]
+        assert seats[2]["name"] == "Eve" and seats[1]["type"] == "bot"
+        assert eve.request(type="sit", table=table, seat=2)["type"] == "table"  # not barred
+        assert ann.request(type="remove_bot", table=table, seat=1)["event"]["kind"] == "stood"
+        ann.close()
+        eve.close()

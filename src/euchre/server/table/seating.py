@@ -581,9 +581,13 @@ class Seating(Publishing):
         if self.seats[index].kind != SeatKind.BOT:
             raise ProtocolError("bad_seat", f"there is no bot at seat {index}")
         self.count_seat_change(conn)
-        name = self.seats[index].name
+        bot = self.seats[index]
         self.seats[index] = Seat()
-        await self._commit("stood", {"seat": index, "name": name, "bot": True})
+        try:
+            await self._commit("stood", {"seat": index, "name": bot.name, "bot": True})
+        except ProtocolError:
+            self.seats[index] = bot
+            raise
 
     async def remove_player(self, conn: Endpoint, index: int) -> None:
         """The host of a private table takes a person off it before the game (one who
@@ -599,12 +603,18 @@ class Seating(Publishing):
         if seat.user == self.host:
             raise ProtocolError("bad_seat", "the host cannot take themselves off: leave instead")
         self.count_seat_change(conn)
-        person, name = seat.user, seat.name
+        person = seat.user
         self.seats[index] = Seat()
         self.barred.add(person)
+        try:
+            data = {"seat": index, "name": seat.name, "removed": True, "user": person}
+            await self._commit("stood", data)
+        except ProtocolError:
+            self.seats[index] = seat
+            self.barred.discard(person)
+            raise
         for timer in (f"grace-{index}", f"away-{index}"):
             self._cancel(timer)
-        await self._commit("stood", {"seat": index, "name": name, "removed": True, "user": person})
         for other in [c for c in self.watchers if c.identity.id == person]:
             self._unwatch(other)
 
