@@ -34,12 +34,18 @@ export function scoreSheetButton(page, open) {
   );
 }
 
-/** The felt's "Last trick" and "Score sheet" (shown on a phone or tablet only: lookback.css). */
+/** The felt's "Last trick" and "Score sheet" (shown on a phone or tablet only: lookback.css),
+ * each an icon with its name under it: an icon alone left a newcomer guessing. */
 export function feltLookButtons(page) {
   // the hand's summary shows its last trick and the score, and needs the felt's height
   if ((!page.state && page.info.status === "waiting") || page.handPause.showing()) return null;
   const button = (cmd, id, key, open, icon, disabled = false) =>
-    h("button", { type: "button", class: "felt-look", id, disabled, title: page.t(key), "aria-label": page.t(key), "aria-description": disabled ? notYet(page)["aria-description"] : null, "aria-expanded": String(open), dataset: { cmd, key: id } }, h("span", { "aria-hidden": "true" }, icon));
+    h(
+      "button",
+      { type: "button", class: "felt-look", id, disabled, "aria-description": disabled ? notYet(page)["aria-description"] : null, "aria-expanded": String(open), dataset: { cmd, key: id } },
+      h("span", { class: "felt-look-icon", "aria-hidden": "true" }, icon),
+      h("span", { class: "felt-look-word" }, page.t(key)),
+    );
   return [
     button("last-trick", "felt-last-trick", "lookback.lastTrick", page.showLastTrick, "↶", !page.recentTrick),
     button("score-sheet", "felt-score-sheet", "lookback.sheet", page.showSheet, "▤"),
