@@ -64,6 +64,32 @@ def test_a_head_of_many_small_headers_is_refused_at_the_limit(tmp_path: Path) ->
         assert made.status_code != 431
 
 
+def test_a_body_refused_unread_ends_its_connection(tmp_path: Path) -> None:
+    """A 413 sent before the body was read left the body on a kept-alive connection: the
+    next request there was answered 431, its "head" being the old body's bytes."""
+    settings = fast_settings(tmp_path / "b.db", max_header_bytes=HEAD_LIMIT)
+    with ThreadServer(settings) as live:
+        for size, path in ((20_000, "/api/session"), (2_000_000, "/api/replays")):
+            with httpx.Client(base_url=live.base, timeout=BOUND) as client:
+                body = b'{"name": "' + b"a" * size + b'"}'
+                refused = client.post(
+                    path, content=body, headers={"content-type": "application/json"}
+                )
+                assert refused.status_code == 413, refused.text
+                assert refused.json()["code"] == "too_large"
+                assert refused.headers["connection"] == "close"
+                after = client.get("/api/presets")  # on a new connection, answered as itself
+                assert after.status_code == 200, after.text
+        with socket.create_connection(("127.0.0.1", live.port), timeout=BOUND) as sock:
+            head = f"POST /api/session HTTP/1.1\r\nHost: x\r\nContent-Length: {HEAD_LIMIT * 2}\r\n"
+            sock.sendall(head.encode() + b"content-type: application/json\r\n\r\n")
+            with contextlib.suppress(OSError):  # the server may close before it has all
+                sock.sendall(b"a" * HEAD_LIMIT * 2 + b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            answer = _answer(sock)
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+        assert b"HTTP/1.1 431" not in answer and answer.count(b"HTTP/1.1") == 1
+
+
 class _Transport(asyncio.Transport):
     """Just enough of a socket's transport for uvicorn's protocol to take it."""
 

@@ -278,9 +278,12 @@ def _too_slow(seconds: float) -> tuple[int, bytes]:
 
 
 async def _answer(send: Send, status: int, body: bytes) -> None:
+    """A refusal that ends the connection: the request's body may still be on its way
+    unread, and on a kept-alive connection it was taken for the next request's head."""
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
         *SECURITY_HEADERS,
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
