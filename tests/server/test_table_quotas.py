@@ -172,6 +172,32 @@ def test_an_abandoned_waiting_table_closes_and_is_not_reloaded(tmp_path: Path) -
         assert orphan not in live.server.lobby.tables and table not in live.server.lobby.tables
 
 
+def test_a_waiting_table_stays_open_while_its_host_stands_and_watches(tmp_path: Path) -> None:
+    """The host stood up (to pick another seat, say) while a friend watched: the table
+    closed at once, and the invite led nowhere. Watched, it waits ``unseated_seconds``;
+    one who leaves it with no one watching closes it at once, as before."""
+    with ThreadServer(fast_settings(tmp_path / "stood.db", unseated_seconds=1.5)) as live:
+        ann, bea = Client(live.base, "Ann"), Client(live.base, "Bea")
+        created = ann.request(type="create", kind="private")
+        table, invite = created["table"], created["invite"]
+        bea.request(type="join", invite=invite)
+        assert ann.request(type="stand", table=table)["event"]["kind"] == "stood"
+        assert ann.request(type="sit", table=table, seat=2)["you"]["seat"] == 2
+        ann.request(type="stand", table=table)
+        time.sleep(0.5)
+        assert bea.request(type="join", invite=invite)["info"]["status"] == "waiting"
+        closed = bea.until(lambda m: m.get("event", {}).get("kind") == "closed")
+        assert closed["table"] == table  # nobody sat down within unseated_seconds
+        bea.expect_error("not_found", type="join", invite=invite)
+
+        alone = ann.request(type="create", kind="private")["table"]
+        left = ann.request(type="leave", table=alone)
+        assert left["type"] == "left"
+        wait_for(lambda: alone not in live.server.lobby.tables, "the table left closes")
+        ann.close()
+        bea.close()
+
+
 def test_a_game_no_person_comes_back_to_closes_and_is_not_reloaded(tmp_path: Path) -> None:
     """A game whose people all went without leaving stayed "playing", in memory and
     reloaded after every restart, for ever; one whose person came back in time goes on."""

@@ -302,6 +302,18 @@ class Publishing(TableCore):
         return {} if self.match is None else {STORED_KEY: stored_json(self.match)}
 
     async def _maybe_close(self) -> None:
+        """A waiting table nobody sits at any more closes: at once if no one watches it,
+        else ``unseated_seconds`` later (a host who stood up to choose another seat kept
+        no table, and the friends with its invite found none)."""
+        if self.status != TableStatus.WAITING or self.humans() > 0:
+            return
+        if self.watchers:
+            self._later("unseated", self.settings.unseated_seconds, self._close_unseated)
+            return
+        await self.close_unfinished()
+
+    async def _close_unseated(self) -> None:
+        self._timers.pop("unseated", None)
         if self.status == TableStatus.WAITING and self.humans() == 0:
             await self.close_unfinished()
 

@@ -373,6 +373,7 @@ class Seating(Publishing):
         from anywhere (the lobby's list of one's tables) while no connection holds it. A
         second tab that only watches leaves its seat to the tab that holds it."""
         index = self.seat_of(conn.identity.id)
+        self._unwatch(conn)  # first: the one leaving hears only ``left``, and watches nothing
         if (
             index is not None
             and not self.seats[index].left
@@ -382,7 +383,6 @@ class Seating(Publishing):
                 self.count_seat_change(conn, refuse=False)
             await self._give_up(index)
             self._note_if_alone()
-        self._unwatch(conn)
         await self._close_if_deserted()
 
     async def _give_up(self, index: int) -> None:

@@ -198,4 +198,4 @@ class Turns(Play):
         """Close this waiting table if still nobody sits at it ``unseated_seconds`` after
         it was created (at once for an older one restored after a restart)."""
         age = (utcnow() - self.created_at).total_seconds()
-        self._later("unseated", self.settings.unseated_seconds - age, self._maybe_close)
+        self._later("unseated", self.settings.unseated_seconds - age, self._close_unseated)
