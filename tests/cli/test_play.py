@@ -430,7 +430,7 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--variant", "nope"], "error: unknown variant 'nope': choose one of standard"),
+        (["--variant", "nope"], "error: unknown preset 'nope': choose one of standard"),
         (["--option", "bogus=1"], "error: unknown option bogus: options are"),
         (["--option", "target"], "error: option 'target' must be written key=value"),
         (["--option", "target=many"], "error: option target takes a whole number, not 'many'"),
@@ -449,7 +449,7 @@ def test_unknown_variant_in_a_real_process_goes_to_stderr() -> None:
     done = run_script("play", "--variant", "pinochle")
     assert done.returncode == 2
     assert done.stdout == ""
-    assert "error: unknown variant 'pinochle'" in done.stderr
+    assert "error: unknown preset 'pinochle'" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -189,6 +189,7 @@ def test_a_flood_is_rate_limited_and_the_connection_recovers(tmp_path: Path) -> 
         assert answers.count("pong") >= 5 and "error" in answers
         limited = [m for m in client.received if m.get("code") == "rate_limited"]
         assert limited and limited[0]["message"] == "too many messages: slow down"
+        assert all(m["retry_after"] == 0.1 for m in limited)  # a message's share: 1/20 s
         time.sleep(0.3)
         assert client.request(type="ping")["type"] == "pong"
         client.close()
@@ -259,6 +260,7 @@ def test_a_reconnect_does_not_refill_the_budget(tmp_path: Path) -> None:
         again = Client(live.base, "Flood", token=flood.token)  # the same person
         refused = again.expect_error("rate_limited", type="join", invite=invite)
         assert "each counts as 8 messages" in refused["message"]
+        assert 14 <= refused["retry_after"] <= 16.1  # 8 messages' share at 0.5 a second
         other = Client(live.base, "Other")  # another person has a budget of their own
         assert other.request(type="join", invite=invite)["type"] == "table"
         for client in (ann, again, other):

@@ -136,8 +136,9 @@ def _problems(v: Variant) -> list[str]:
     if v.players not in decks:
         problems.append(f"players must be 2, 3 or 4, not {v.players}")
     elif v.min_rank not in decks[v.players]:
-        sizes = sorted(4 * (15 - r) for r in decks[v.players])
-        problems.append(f"a {v.players}-player deck has {sizes} cards (plus an optional Joker)")
+        ranks = sorted(decks[v.players], reverse=True)
+        sizes = " or ".join(f"{4 * (15 - r)} cards (min_rank {r})" for r in ranks)
+        problems.append(f"a {v.players}-player deck has {sizes}, plus an optional Joker")
     if v.joker and v.min_rank != 9:
         problems.append("the Joker is used only with the 24-card deck (25 cards)")
     if v.no_trump and v.joker:
@@ -258,6 +259,6 @@ def preset(name: str, **options: Any) -> Variant:
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         names = ", ".join(list(PRESETS) + sorted(ALIASES))
-        raise VariantError(f"unknown variant {quoted(name)}: choose one of {names}")
+        raise VariantError(f"unknown preset {quoted(name)}: choose one of {names}")
     base = PRESETS[key]
     return base.replace(**options) if options else base

@@ -225,11 +225,13 @@ async def _read_loop(server: ServerParts, conn: Connection) -> None:
         now = time.monotonic()
         if not conn.allow(now):
             ref = reference(text) if text is not None and _within(text, limit) else None
-            _reject(server, conn, error("rate_limited", "too many messages: slow down", ref))
+            wait = conn.budget.wait(now)
+            words = "too many messages: slow down"
+            _reject(server, conn, error("rate_limited", words, ref, retry_after=_seconds(wait)))
             # Read nothing more from it until its budget has room: a flood waits in its own
             # socket (the websocket's queue fills, then TCP's), not in the server's time
             # (read and refused one by one, one client's flood slowed every table).
-            await asyncio.sleep(conn.budget.wait(now))
+            await asyncio.sleep(wait)
             continue
         if text is None:
             _reject(server, conn, error("binary", "send JSON as text frames, not binary"))
@@ -249,16 +251,20 @@ _SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest, Create, QuickPlay, PlayAg
 
 
 def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
-    if isinstance(message, _SNAPSHOT_MESSAGES) and not conn.allow(
-        time.monotonic(),
-        SNAPSHOT_COST - 1.0,  # the message's own share is taken already
-    ):
+    now, more = time.monotonic(), SNAPSHOT_COST - 1.0  # the message's own share is taken
+    if isinstance(message, _SNAPSHOT_MESSAGES) and not conn.allow(now, more):
         raise ProtocolError(
             "rate_limited",
             "too many requests answered with a whole table, the lobby or a chat (join, resync, "
             f"sit, lobby, create, quick_play, play_again, chat_log): each counts as "
             f"{SNAPSHOT_COST:g} messages; slow down",
+            retry_after=conn.budget.wait(now, SNAPSHOT_COST),
         )
+
+
+def _seconds(wait: float) -> float:
+    """A ``retry_after``: the wait rounded up to a tenth of a second (at least that)."""
+    return math.ceil(max(wait, 0.1) * 10) / 10
 
 
 def _within(text: str, limit: int) -> bool:
@@ -282,7 +288,7 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
         table = getattr(message, "table", None)
         extra: dict[str, Any] = {"table": table} if isinstance(table, str) else {}
         if exc.retry_after is not None:
-            extra["retry_after"] = math.ceil(max(exc.retry_after, 0.1) * 10) / 10
+            extra["retry_after"] = _seconds(exc.retry_after)
         _reject(server, conn, error(exc.code, exc.message, ref, **extra))
     except RedisError as exc:  # the instances' bus or store is down for a moment
         log.warning("message failed: Redis unreachable (%s)", exc, extra={"connection": conn.id})
