@@ -380,8 +380,9 @@ def test_the_review_and_the_score_sheet_open_one_at_a_time(
     page.locator("#felt-score-sheet").tap()
     expect(page.locator("#score-sheet-title")).to_be_visible()
     expect(page.locator("#review-title")).to_have_count(0)
-    # and the other way round (the side panel's list of reviews, below the table)
-    page.evaluate(f"document.querySelector('#review-hand-{deal}').click()")
+    # and the other way round, by the sheet's own button for the hand: the summary that
+    # offered the review closes in seconds, and the side panel's list is below the table
+    page.locator(f"#sheet-review-{deal}").tap()
     expect(page.locator("#review-title")).to_be_visible()
     expect(page.locator("#score-sheet-title")).to_be_hidden()
 

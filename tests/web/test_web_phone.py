@@ -784,6 +784,9 @@ def test_the_bot_strength_list_is_as_wide_as_the_others_and_clear_of_start_now(
     enter_name(page, "Quinn")
     page.check('input[name="kind"][value="private"]')
     expect(page.locator("#create-bot-level")).to_be_visible()
+    # the default says which level it is ("Server default" told a player nothing)
+    default = page.locator("#create-bot-level option").first
+    expect(default).to_have_text(re.compile(r"^Voreinstellung: (Zufällig|Leicht|Mittel|Schwer)"))
     fields = page.evaluate(BOT_FIELDS)
     assert fields["width"] >= fields["others"] - 30, fields  # the fieldset's own inset
     assert fields["gap"] >= 8, fields

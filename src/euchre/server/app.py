@@ -428,4 +428,9 @@ def _table_routes(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/presets")
     async def presets() -> dict[str, Any]:
-        return {"presets": presets_json(), "options": sorted(OPTION_NAMES), "bot_levels": levels()}
+        return {
+            "presets": presets_json(),
+            "options": sorted(OPTION_NAMES),
+            "bot_levels": levels(),
+            "bot_default": server.lobby.bots_default,
+        }

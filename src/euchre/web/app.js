@@ -54,6 +54,7 @@ const ctx = {
   presets: null,
   quickPreset: "standard", // the rules last chosen for quick play in this tab
   botLevels: null,
+  botDefault: null,
   current: null,
   pageTitle: "", // the open page's name: the tab's title is "<page> – Euchre"
   t: (key, params) => ctx.i18n.t(key, params),
@@ -131,6 +132,7 @@ async function loadPresets() {
     const body = await response.json();
     ctx.presets = body.presets;
     ctx.botLevels = body.bot_levels;
+    ctx.botDefault = body.bot_default;
   } catch {
     ctx.presets = null;
   }

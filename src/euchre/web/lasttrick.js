@@ -86,9 +86,16 @@ export function lastTrickPanel(page) {
   );
 }
 
-/** The score sheet's sheet: always in the page (hidden while closed), its rows kept current. */
+/** The score sheet's sheet: always in the page (hidden while closed), its rows kept current,
+ * with each hand's review under them (the hand summary that offers one closes in seconds). */
 export function scoreSheetPanel(page, open, sheet) {
-  return lookSheet(page, { id: "score-sheet-box", titleId: "score-sheet-title", title: page.t("lookback.sheet"), hidden: !open }, sheet);
+  const reviews = page.sheet.map((row) => page.coach.reviewButton(row.deal, `sheet-review-${row.deal}`)).filter(Boolean);
+  return lookSheet(
+    page,
+    { id: "score-sheet-box", titleId: "score-sheet-title", title: page.t("lookback.sheet"), hidden: !open },
+    sheet,
+    reviews.length ? h("div", { class: "row wrap sheet-reviews" }, reviews) : null,
+  );
 }
 
 /** Behind an open sheet on a phone: a tap there closes it (and plays no card by mistake). */

@@ -425,7 +425,7 @@ class Lobby extends Page {
     const select = h(
       "select",
       { id: "create-bot-level", onchange: (e) => (f.level = e.target.value) },
-      h("option", { value: "" }, this.t("lobby.botDefault")),
+      h("option", { value: "" }, this.ctx.botDefault ? this.t("lobby.botDefaultIs", { level: botLevelName(this.ctx, this.ctx.botDefault) }) : this.t("lobby.botDefault")),
       levels.map((l) => h("option", { value: l, selected: l === f.level }, botLevelName(this.ctx, l))),
     );
     const now = h("input", { type: "checkbox", id: "create-start-now", checked: f.startNow, onchange: (e) => (f.startNow = e.target.checked) });
