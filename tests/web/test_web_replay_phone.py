@@ -100,3 +100,33 @@ def test_an_opened_replay_shows_every_hand_above_the_steps_on_a_phone(
     expect(page.locator("#replay-first")).to_have_accessible_name(first)
     expect(page.locator("#replay-last")).to_have_accessible_name(last)
     expect(page.locator("#replay-position")).to_contain_text("6 / 23")  # the bids, then three cards
+
+
+SEAT_TO_ACT = """() => {
+    const seat = document.querySelector('.replay-seat.to-act');
+    const steps = document.querySelector('.replay-steps').getBoundingClientRect();
+    const centre = document.querySelector('.replay-centre').getBoundingClientRect();
+    if (!seat) return null;
+    const box = seat.getBoundingClientRect();
+    return {under: box.bottom - steps.top, centreTop: centre.top};
+}"""
+
+
+def test_the_seat_to_act_comes_up_from_under_the_steps(new_page: PageFactory) -> None:
+    """Opened from a game's end at the top of the page, the lower seats lay under the
+    sticky steps: the highlighted seat to play was hidden with its cards."""
+    page = new_page(viewport=PHONE, touch=True)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")
+    expect(page.locator("#replay-board")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")  # as a page opened from elsewhere may stand
+    seen = 0
+    for _ in range(12):
+        page.locator("#replay-next").tap()
+        where = page.evaluate(SEAT_TO_ACT)
+        if where is None:
+            continue
+        seen += 1
+        assert where["under"] <= 0, ("the seat to act is under the steps", where)
+        assert where["centreTop"] >= 0, ("the step's words went off the top", where)
+    assert seen >= 8

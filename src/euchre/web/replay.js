@@ -164,6 +164,17 @@ class ReplayPage extends Page {
     if (board && steps && board.bottom > steps.top) this.root.querySelector(".replay-deals")?.scrollIntoView({ block: "start" });
   }
 
+  /** On a phone the lower seats lie under the sticky steps: the seat whose turn it is
+   * comes up above them, as far as the step's words stay in view. */
+  seatToActInView() {
+    const seat = this.root.querySelector(".replay-seat.to-act")?.getBoundingClientRect();
+    const steps = this.root.querySelector(".replay-steps")?.getBoundingClientRect();
+    const centre = this.root.querySelector(".replay-centre")?.getBoundingClientRect();
+    if (!seat || !steps || !centre || seat.bottom <= steps.top) return;
+    const by = Math.min(seat.bottom - steps.top + 8, centre.top);
+    if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   // ------------------------------------------------------------------ moving
 
   showDeal(index, atEnd = false) {
@@ -180,6 +191,7 @@ class ReplayPage extends Page {
     if (to === this.step) return;
     this.step = to;
     this.render();
+    this.seatToActInView();
     const verdict = this.verdict();
     const coach = verdict ? ` ${this.t("replayReview.title")}: ${markText(this.ctx, verdict)}.` : "";
     this.ctx.announce(this.noteText() + coach);
@@ -197,6 +209,7 @@ class ReplayPage extends Page {
    * Page Up and Page Down changed hands without a word. */
   toHand(index) {
     this.showDeal(index);
+    this.seatToActInView();
     this.ctx.announce(`${this.t("replay.hand", { n: this.deal + 1 })}. ${this.noteText()}`);
   }
 
