@@ -9,9 +9,10 @@ import os
 
 import pytest
 from axe import assert_accessible
-from conftest import PageFactory
+from conftest import LiveServer, PageFactory
 from playwright.sync_api import Page, expect
-from web_helpers import PHONE, GamePage, create_private_table, enter_name
+from seated_clients import Client  # the server tests' websocket client
+from web_helpers import PHONE, GamePage, create_private_table, enter_name, leave_game
 
 
 def _open_table(page: Page, start_now: bool) -> str:
@@ -125,3 +126,27 @@ def test_too_many_tables_says_where_to_leave_one_or_how_long_to_wait(
         " message: 'limit reached', retry_after: 12.2})"
     )
     expect(page.locator(".toast-error").last).to_have_text(fast)
+
+
+def test_a_game_under_way_offers_a_bots_seat_in_those_words(
+    new_page: PageFactory, live: LiveServer
+) -> None:
+    """ "Sit down" at a game under way put a player in a bot's seat mid-hand, unwarned."""
+    ann = Client(live.base, "Ann")
+    table = ann.request(type="create", kind="casual")["table"]
+    ann.request(type="add_bot", table=table, seat=1)
+    ann.request(type="add_bot", table=table, seat=2)
+    ann.request(type="add_bot", table=table, seat=3)
+    ann.request(type="start", table=table)
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Wren")
+    take = page.locator(f'#open-tables li.table-row[data-table="{table}"] button.primary')
+    expect(take).to_have_text("Take a bot's seat")
+    take.click()
+    expect(page.locator(".table-page")).to_have_attribute("data-status", "playing")
+    expect(page.locator(".seat.me")).to_contain_text("Wren")
+    # both leave: the game closes, and other tests' lobbies on this server never list it
+    leave_game(page)
+    ann.request(type="leave", table=table)
+    ann.close()
+    expect(page.locator(f'#open-tables li.table-row[data-table="{table}"]')).to_have_count(0)
