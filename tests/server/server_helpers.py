@@ -38,6 +38,7 @@ PG_ADMIN_URLS = (
 # EUCHRE_TEST_REDIS_URL: a Redis of one's own (say, one started on another port for a probe).
 REDIS_URL = os.environ.get("EUCHRE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 TIMEOUT = 30.0  # only a failing test waits this long; a loaded machine may take seconds
+REVIEW_SECONDS = 2 * TIMEOUT  # a game's first review is computed: a loaded machine takes long
 
 
 def fast_settings(db_path: Path, **changes: Any) -> Settings:

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from replay_helpers import follow
-from server_helpers import TIMEOUT, Client, ThreadServer, fast_settings
+from server_helpers import REVIEW_SECONDS, TIMEOUT, Client, ThreadServer, fast_settings
 from social_helpers import database_url, register, social_settings, wait_processed
 
 from euchre.engine.records import load_egn, replay
@@ -247,7 +247,7 @@ def test_every_http_refusal_names_its_code(live: ThreadServer) -> None:
     ann.send(type="start", table=table)
     ann.until(lambda m: m.get("event", {}).get("kind") == "started")
     mine = {"euchre_session": ann.token}
-    review = httpx.get(f"{base}/api/games/{table}/review", cookies=mine)
+    review = httpx.get(f"{base}/api/games/{table}/review", cookies=mine, timeout=REVIEW_SECONDS)
     assert (review.status_code, review.json()["code"]) == (409, "not_finished")
     playing = httpx.get(f"{base}/api/games/{table}/summary", cookies=mine)  # its player
     assert playing.status_code == 200 and playing.json()["status"] == "playing"

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import httpx
 import pytest
-from server_helpers import TIMEOUT, Client, ThreadServer, seat_clients
+from server_helpers import REVIEW_SECONDS, TIMEOUT, Client, ThreadServer, seat_clients
 
 from euchre.engine.records import replay
 from euchre.server.lookback import BOT_NAMES, INVITE_ALPHABET, normal_invite
@@ -371,7 +371,9 @@ def test_leaving_a_finished_game_keeps_its_players(live: ThreadServer) -> None:
     assert away["event"]["left"] is True  # told as leaving, not as a lost connection
     mine = _recent(live, bob)["mine"]
     assert [g["id"] for g in mine] == [old] and mine[0]["players"][:2] == ["Ann", "Bob"]
-    review = httpx.get(f"{live.base}/api/games/{old}/review", cookies=_cookie(bob))
+    review = httpx.get(
+        f"{live.base}/api/games/{old}/review", cookies=_cookie(bob), timeout=REVIEW_SECONDS
+    )
     assert review.status_code == 200, review.text
     # Bob left: play again does not wait for him, a bot takes his seat and it starts
     snap = ann.request(type="play_again", table=old)

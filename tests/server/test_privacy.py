@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from server_helpers import Client, ThreadServer
+from server_helpers import REVIEW_SECONDS, Client, ThreadServer
 from social_helpers import register, social_settings, wait_processed
 
 GAME_PATHS = ("/api/games/{}", "/api/games/{}/egn", "/api/games/{}/replay", "/api/games/{}/summary")
@@ -57,9 +57,13 @@ def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None
         assert statuses(base, casual) == [200] * 4  # other games stay public
         # Reviews: a stranger is told a private game does not exist, a public one is not theirs.
         bobs = {"euchre_session": bob["session"]}
-        hidden = httpx.get(f"{base}/api/games/{private}/review", cookies=bobs)
+        hidden = httpx.get(
+            f"{base}/api/games/{private}/review", cookies=bobs, timeout=REVIEW_SECONDS
+        )
         assert (hidden.status_code, hidden.json()["code"]) == (404, "not_found")
-        public = httpx.get(f"{base}/api/games/{casual}/review", cookies=bobs)
+        public = httpx.get(
+            f"{base}/api/games/{casual}/review", cookies=bobs, timeout=REVIEW_SECONDS
+        )
         assert (public.status_code, public.json()["code"]) == (403, "forbidden")
         # One who holds the invite (a spectator, say) is told why, as at a public game.
         shared = httpx.get(
@@ -101,7 +105,7 @@ def test_a_private_game_in_play_is_the_same_404_to_strangers_everywhere(tmp_path
             f"{base}/api/games/{table}/review", cookies=stranger, params={"invite": invite}
         )
         assert (invited.status_code, invited.json()["code"]) == (409, "not_finished")
-        mine = httpx.get(f"{base}/api/games/{table}/review", cookies=own)
+        mine = httpx.get(f"{base}/api/games/{table}/review", cookies=own, timeout=REVIEW_SECONDS)
         assert (mine.status_code, mine.json()["code"]) == (409, "not_finished")  # its player
         # over the socket too: the private table reads as one that closed or never was
         watcher = Client(base, "Bob", bob["session"])

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from act_helpers import act_problems
 from server_helpers import (
+    REVIEW_SECONDS,
     TIMEOUT,
     Client,
     ThreadServer,
@@ -416,7 +417,9 @@ def test_the_review_of_a_ranked_game_in_play_is_asked_for_after_it(tmp_path: Pat
         table = ranked_table(clients)
         clients[0].until(lambda m: m.get("event", {}).get("kind") == "started")
         mine = {"euchre_session": clients[0].token}
-        answer = httpx.get(f"{live.base}/api/games/{table}/review", cookies=mine)
+        answer = httpx.get(
+            f"{live.base}/api/games/{table}/review", cookies=mine, timeout=REVIEW_SECONDS
+        )
         assert (answer.status_code, answer.json()["code"]) == (409, "not_finished")
         assert answer.json()["detail"] == (
             "a ranked game is reviewed once it is over: ask again after its last hand"
