@@ -105,9 +105,8 @@ def test_last_trick_says_why_it_waits_for_the_first_trick(
         assert button.get_attribute("aria-description") is None
     expect(side).to_have_accessible_description("")
     expect(felt).to_have_accessible_name("Letzter Stich")
-    expect(felt.locator(".felt-look-word")).to_have_text(
-        "Letzter Stich"
-    )  # words, not an icon alone
+    words = felt.locator(".felt-look-word")  # in words under its icon, not an icon alone
+    expect(words).to_have_text("Letzter Stich")
 
 
 def test_the_chat_note_and_a_replay_error_follow_the_language(new_page: PageFactory) -> None:

@@ -296,8 +296,8 @@ class Lobby extends Page {
       h("li", { class: `seat-chip ${s.type}`, dir: "auto", title: s.type === "empty" ? null : s.name }, s.type === "empty" ? this.t("table.freeSeat") : s.name),
     );
     const options = optionSummary(ctx, t.options || {});
-    const forBot = t.status === "playing"; // a game under way: sitting takes a bot's seat
-    const canSit = t.free > 0 || (t.status === "playing" && t.seats.some((s) => s.type === "bot") && t.kind !== "ranked");
+    const underWay = t.status === "playing"; // sitting there takes a bot's seat
+    const canSit = t.free > 0 || (underWay && t.seats.some((s) => s.type === "bot") && t.kind !== "ranked");
     return h(
       "li",
       { class: "table-row", dataset: { table: t.id } },
@@ -314,7 +314,7 @@ class Lobby extends Page {
       h(
         "div",
         { class: "row" },
-        canSit && ctx.session ? h("button", { type: "button", class: "primary", dataset: { focusKey: `sit:${t.id}` }, onclick: () => this.sitAt(t.id) }, this.t(forBot ? "lobby.takeBotSeat" : "lobby.sit")) : null,
+        canSit && ctx.session ? h("button", { type: "button", class: "primary", dataset: { focusKey: `sit:${t.id}` }, onclick: () => this.sitAt(t.id) }, this.t(underWay ? "lobby.takeBotSeat" : "lobby.sit")) : null,
         h("a", { class: "button", href: `#/table/${t.id}`, dataset: { focusKey: `watch:${t.id}` } }, this.t("lobby.watch")),
       ),
     );

@@ -606,8 +606,8 @@ class Seating(Publishing):
         person = seat.user
         self.seats[index] = Seat()
         self.barred.add(person)
+        data = {"seat": index, "name": seat.name, "removed": True, "user": person}
         try:
-            data = {"seat": index, "name": seat.name, "removed": True, "user": person}
             await self._commit("stood", data)
         except ProtocolError:
             self.seats[index] = seat
