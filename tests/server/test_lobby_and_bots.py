@@ -363,10 +363,8 @@ def test_stand_and_leave_before_the_game(live: ThreadServer) -> None:
     bob.expect_error("seat_taken", type="sit", table=table, seat=0)
     left = ann.request(type="leave", table=table)
     assert left["type"] == "left"
-    # Bob still watches: the table waits for someone to sit (unseated_seconds)
-    assert bob.request(type="sit", table=table, seat=0)["you"]["seat"] == 0
-    assert bob.request(type="leave", table=table)["type"] == "left"  # and now no one is there
-    ann.expect_error("not_found", type="sit", table=table)
+    bob.until(lambda m: m.get("event", {}).get("kind") == "closed")
+    bob.expect_error("not_found", type="sit", table=table)
     ann.close()
     bob.close()
 

@@ -174,8 +174,8 @@ def test_an_abandoned_waiting_table_closes_and_is_not_reloaded(tmp_path: Path) -
 
 def test_a_waiting_table_stays_open_while_its_host_stands_and_watches(tmp_path: Path) -> None:
     """The host stood up (to pick another seat, say) while a friend watched: the table
-    closed at once, and the invite led nowhere. Watched, it waits ``unseated_seconds``;
-    one who leaves it with no one watching closes it at once, as before."""
+    closed at once, and the invite led nowhere. Standing and watching, they keep it
+    ``unseated_seconds``; one who leaves it closes it at once, as before."""
     with ThreadServer(fast_settings(tmp_path / "stood.db", unseated_seconds=3.0)) as live:
         ann, bea = Client(live.base, "Ann"), Client(live.base, "Bea")
         created = ann.request(type="create", kind="private")

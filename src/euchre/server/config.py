@@ -126,7 +126,7 @@ class Settings:
     seat_changes_per_minute: int = 30
     spectators_per_table: int = 50  # people watching one table without a seat (0: no cap)
     max_bot_games: int = 100  # running games with a bot seat, per instance
-    unseated_seconds: float = 600.0  # a waiting table nobody sits at (watched) closes after this
+    unseated_seconds: float = 600.0  # a waiting table nobody sits at closes after this
     # A private table not yet started keeps the seats of its people who are away (a host
     # on a phone sending the invite from a messaging app) this long, rather than the grace.
     waiting_table_seconds: float = 900.0

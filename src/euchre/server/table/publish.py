@@ -301,13 +301,13 @@ class Publishing(TableCore):
     def _match_stored(self) -> dict[str, Any]:
         return {} if self.match is None else {STORED_KEY: stored_json(self.match)}
 
-    async def _maybe_close(self) -> None:
-        """A waiting table nobody sits at any more closes: at once if no one watches it,
-        else ``unseated_seconds`` later (a host who stood up to choose another seat kept
-        no table, and the friends with its invite found none)."""
+    async def _maybe_close(self, stood: Endpoint | None = None) -> None:
+        """A waiting table nobody sits at any more closes: at once, or, when the last one
+        ``stood`` up and still watches it, ``unseated_seconds`` later (a host who stood up
+        to choose another seat lost the table, and the friends with its invite found none)."""
         if self.status != TableStatus.WAITING or self.humans() > 0:
             return
-        if self.watchers:
+        if stood is not None and stood in self.watchers:
             self._later("unseated", self.settings.unseated_seconds, self._close_unseated)
             return
         await self.close_unfinished()

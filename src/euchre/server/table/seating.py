@@ -324,7 +324,7 @@ class Seating(Publishing):
                 "the game at this table is over: its seats stay as played (leave instead)",
             )
         self.count_seat_change(conn)
-        await self._vacate(index)
+        await self._vacate(index, conn)
 
     def count_seat_change(self, conn: Endpoint, refuse: bool = True) -> None:
         """Count a seat change to be stored, refused (``rate_limited``) past the person's
@@ -349,7 +349,7 @@ class Seating(Publishing):
         self._check_not_elsewhere(conn, index)
         return index
 
-    async def _vacate(self, index: int) -> None:
+    async def _vacate(self, index: int, stood: Endpoint | None = None) -> None:
         seat = self.seats[index]
         conn = seat.conn
         if conn is not None and conn in self.watchers:
@@ -358,15 +358,15 @@ class Seating(Publishing):
             seat.conn, seat.away, seat.bot_playing, seat.left = None, True, True, True
             await self._commit("bot_playing", {"seat": index, "name": seat.name})
             return
-        await self._emptied(index, seat.name)
+        await self._emptied(index, seat.name, stood)
 
-    async def _emptied(self, index: int, name: str) -> None:
+    async def _emptied(self, index: int, name: str, stood: Endpoint | None = None) -> None:
         """Before the game: the seat is free again (at a rematch, the finished game hears
         that no one else holds it)."""
         self.seats[index] = Seat()
         await self._commit("stood", {"seat": index, "name": name})
         self.services.rematch_news(self.whole)
-        await self._maybe_close()
+        await self._maybe_close(stood)
 
     async def leave(self, conn: Endpoint) -> None:
         """Stop watching, and give up one's seat: from the connection that holds it, or
