@@ -18,6 +18,15 @@ def _event(client: Client, table: str, kind: str) -> dict[str, Any]:
     return dict(message["event"])
 
 
+def _host_and_guest_at_seat_2(live: ThreadServer, guest: str) -> tuple[Client, Client, str]:
+    """Ann's private table, with ``guest`` come by its invite and sat at seat 2."""
+    ann, other = Client(live.base, "Ann"), Client(live.base, guest)
+    created = ann.request(type="create", kind="private")
+    other.request(type="join", invite=created["invite"])
+    other.request(type="sit", table=created["table"], seat=2)
+    return ann, other, str(created["table"])
+
+
 def test_the_host_takes_a_stranger_off_and_they_cannot_come_back(tmp_path: Path) -> None:
     db = tmp_path / "removed.db"
     with ThreadServer(fast_settings(db)) as live:
@@ -57,11 +66,7 @@ def test_the_host_takes_a_stranger_off_and_they_cannot_come_back(tmp_path: Path)
 
 def test_no_one_is_taken_off_a_game_under_way_or_a_public_table(tmp_path: Path) -> None:
     with ThreadServer(fast_settings(tmp_path / "started.db")) as live:
-        ann, bob = Client(live.base, "Ann"), Client(live.base, "Bob")
-        created = ann.request(type="create", kind="private")
-        table = created["table"]
-        bob.request(type="join", invite=created["invite"])
-        bob.request(type="sit", table=table, seat=2)
+        ann, bob, table = _host_and_guest_at_seat_2(live, "Bob")
         ann.request(type="start", table=table)
         refused = ann.expect_error("bad_state", type="remove_player", table=table, seat=2)
         assert refused["message"] == "people can be taken off only before the game starts"
@@ -74,11 +79,7 @@ def test_no_one_is_taken_off_a_game_under_way_or_a_public_table(tmp_path: Path) 
 
 def test_a_removal_the_database_refuses_leaves_the_seat_as_it_was(tmp_path: Path) -> None:
     with ThreadServer(fast_settings(tmp_path / "refused.db")) as live:
-        ann, eve = Client(live.base, "Ann"), Client(live.base, "Eve")
-        created = ann.request(type="create", kind="private")
-        table = created["table"]
-        eve.request(type="join", invite=created["invite"])
-        eve.request(type="sit", table=table, seat=2)
+        ann, eve, table = _host_and_guest_at_seat_2(live, "Eve")
         ann.request(type="add_bot", table=table, seat=1)
         before = ann.request(type="resync", table=table, since=0)
         store, working = live.server.store, live.server.store.save
