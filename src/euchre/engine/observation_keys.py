@@ -15,7 +15,8 @@ from . import actions as A
 from .actions import Action
 from .cards import CARD_TEXT, TRUMP_LETTERS, make_deck, parse_card
 from .phases import Phase
-from .records import RecordError, variant_of, whole_numbers
+from .record_errors import RecordError
+from .record_rules import variant_of, whole_numbers
 from .variants import Variant
 
 

@@ -33,7 +33,7 @@ from .observation_keys import (
     shown,
 )
 from .phases import Phase
-from .records import ruleset_of
+from .record_rules import ruleset_of
 from .rules import EFFECTIVE_SUIT, partner, trick_winner_index
 from .state import dealer_picks_up_for_best
 from .variants import GoUnder, JokerUpcard, LonerLead, Variant

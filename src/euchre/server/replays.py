@@ -25,7 +25,9 @@ from typing import Any
 from euchre.engine import GameState, Variant, records
 from euchre.engine.cards import CARD_TEXT, NO_TRUMP, card_list
 from euchre.engine.deal import upcard_index
-from euchre.engine.records import RecordedDeal
+from euchre.engine.record_actions import deal_actions
+from euchre.engine.record_deal import RecordedDeal, parse_deal
+from euchre.engine.record_deck import deal_deck
 from euchre.engine.rules import display_sorted
 from euchre.engine.steps import Step
 
@@ -72,7 +74,7 @@ def replay_data(record: dict[str, Any], game_id: str | None = None) -> dict[str,
         for index, raw in enumerate(record["deals"]):
             number = raw.get("dealNumber", index)
             # The engine's own reading of a record (the one replay() just validated).
-            deal = records.parse_deal(variant, raw, number)
+            deal = parse_deal(variant, raw, number)
             known = known and deal.hands is not None
             result = checked.deals[index]
             before = [s - p for s, p in zip(result.score, result.points, strict=True)]
@@ -102,7 +104,7 @@ def _deal(
     result: dict[str, Any],
     acts: Acts,
 ) -> dict[str, Any]:
-    deck = records.deal_deck(variant, deal)
+    deck = deal_deck(variant, deal)
     state = GameState(variant, dealer=deal.dealer, scores=score_before, decks=[deck])
     record = state.deals[0]
     up = upcard_index(variant.players)
@@ -128,7 +130,7 @@ def _steps(
     record = state.record
     steps: list[Any] = []
     hands, phase, upcard, out = dealt, None, state.upcard_state, _sitting_out(state)
-    for seat, text in records.deal_actions(variant, deal, state):
+    for seat, text in deal_actions(variant, deal, state):
         step = state.apply(text, seat=seat)
         ended = state.record is not record
         news: dict[str, Any] = {}
