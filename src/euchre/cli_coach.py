@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from euchre.bots.coach import ActionValue, Fact, hint, void_sentence
+from euchre.bots.coach import hint
+from euchre.bots.coach_reasons import void_sentence
+from euchre.bots.coach_values import ActionValue, Fact
 from euchre.bots.coachwords import action_words, doing_words, tied_with
 from euchre.bots.review import Decision, game_actions, rated_views
 from euchre.engine import GameState

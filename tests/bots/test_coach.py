@@ -8,23 +8,14 @@ import random
 import pytest
 from bot_helpers import VARIANTS, deal, hearts_led
 
-from euchre.bots.coach import (
-    BID_SAMPLING,
-    NOISE,
-    ActionValue,
-    Rule,
-    clearly_better,
-    compare_fact,
-    conventional,
-    hint,
-    margin_fact,
-    paired_error,
-    shown_percent,
-)
+from euchre.bots.coach import BID_SAMPLING, conventional, hint
+from euchre.bots.coach_reasons import compare_fact, margin_fact, shown_percent
+from euchre.bots.coach_values import ActionValue, Rule, clearly_better, paired_error
 from euchre.bots.coachwords import action_words, card_name, card_with_part
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.match import utility
 from euchre.bots.medium import MediumBot
+from euchre.bots.noise import NOISE
 from euchre.bots.review import rate
 from euchre.bots.search import SearchBot, rollout, world_state
 from euchre.engine import GameState, preset

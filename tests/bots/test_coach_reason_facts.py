@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 from bot_helpers import VARIANTS
 
-from euchre.bots.coach import Hint, clearly_better, hint, shown_points, shown_win
+from euchre.bots.coach import hint
+from euchre.bots.coach_values import Hint, clearly_better, shown_points, shown_win
 from euchre.bots.medium import MediumBot
 from euchre.engine import GameState
 from euchre.engine import actions as A

@@ -9,7 +9,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
-from euchre.bots.coach import ActionValue, margin_fact
+from euchre.bots.coach_reasons import margin_fact
+from euchre.bots.coach_values import ActionValue
 
 # Halves, where the two roundings differ (points averaged over 8 or 24 deals end in .125 or
 # .625), and a chance just under a half that a 4-digit copy turns into a half.

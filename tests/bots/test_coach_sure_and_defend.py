@@ -8,14 +8,14 @@ from pathlib import Path
 
 from bot_helpers import deal, hearts_led
 
-from euchre.bots.coach import (
+from euchre.bots.coach import hint
+from euchre.bots.coach_reasons import (
     DEFEND_TRUMPS,
-    Fact,
     _boss_card_fact,
     _defend_facts,
     _sure_winner_fact,
-    hint,
 )
+from euchre.bots.coach_values import Fact
 from euchre.bots.knowledge import knowledge_of
 from euchre.engine import GameState
 from euchre.engine.cards import parse_card

@@ -17,19 +17,17 @@ from bot_helpers import (
     played,
 )
 
-from euchre.bots.coach import (
-    ActionValue,
-    Fact,
+from euchre.bots.coach import hint
+from euchre.bots.coach_reasons import (
     _against_passing,
     _call_risk_facts,
     _lead_trump_facts,
     _partner_picks_up_facts,
     _score_facts,
-    _scorer,
     _void_facts,
     _void_made_facts,
-    hint,
 )
+from euchre.bots.coach_values import ActionValue, Fact, scorer_for
 from euchre.bots.knowledge import knowledge_of
 from euchre.engine import GameState
 
@@ -100,7 +98,7 @@ def test_a_discard_that_leaves_the_dealer_out_of_a_suit_lets_them_trump_it() -> 
 
 def _score(state: GameState, seat: int, action: str) -> list[Fact]:
     view = state.view(seat)
-    return _score_facts(knowledge_of(view), _scorer(view, seat), action)
+    return _score_facts(knowledge_of(view), scorer_for(view, seat), action)
 
 
 def test_the_opponents_at_nine_is_said_while_bidding_not_with_every_card() -> None:
@@ -212,6 +210,6 @@ def test_a_lone_opponent_at_nine_is_one_person() -> None:
 
     state = deal({1: "Jc 9h Th 9d Td"}, "Qc", scores=(9, 4), variant=VARIANTS["two-player"])
     view = state.view(state.current_player)
-    [theirs] = _score_facts(knowledge_of(view), _scorer(view, view.seat), "pass")
+    [theirs] = _score_facts(knowledge_of(view), scorer_for(view, view.seat), "pass")
     assert theirs.data["one"] is True
     assert theirs.text == "Your opponent is at 9: any point they make ends the game."

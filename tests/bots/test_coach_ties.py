@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from bot_helpers import deal
 
-from euchre.bots.coach import (
-    NOISE,
-    ActionValue,
-    Rule,
-    _trumps_text,
-    clearly_better,
-    compare_fact,
-    hint,
-)
+from euchre.bots.coach import hint
+from euchre.bots.coach_reasons import _trumps_text, compare_fact
+from euchre.bots.coach_values import ActionValue, Rule, clearly_better
+from euchre.bots.noise import NOISE
 from euchre.bots.review import rate
 
 NINE_FIVE = {1: "Jh Jd Ah Kh Qs"}  # first seat at 9-5 with the 9h turned up: any call wins

@@ -10,19 +10,9 @@ import pytest
 from bot_helpers import deal, hearts_led
 
 from euchre.bots import review
-from euchre.bots.coach import (
-    ActionValue,
-    Fact,
-    Hint,
-    Rule,
-    choose,
-    clearly_better,
-    compare_fact,
-    conventional,
-    hint,
-    margin_fact,
-    shown_percent,
-)
+from euchre.bots.coach import choose, conventional, hint
+from euchre.bots.coach_reasons import compare_fact, margin_fact, shown_percent
+from euchre.bots.coach_values import ActionValue, Fact, Hint, Rule, clearly_better
 from euchre.bots.coachwords import naming
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.medium import MediumBot

@@ -14,7 +14,8 @@ import euchre
 from bots.bot_helpers import deal
 from euchre import cli_coach
 from euchre.bots import coachwords
-from euchre.bots.coach import Fact, hint
+from euchre.bots.coach import hint
+from euchre.bots.coach_values import Fact
 from euchre.cli import Session, ordered_choices, resolve_input, run_interactive
 from euchre.engine.cards import parse_card
 

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from euchre import cli_coach
-from euchre.bots.coach import ActionValue, Fact, Hint, Rule
+from euchre.bots.coach_values import ActionValue, Fact, Hint, Rule
 from euchre.cli import Session, new_session, run_interactive
 from euchre.engine import preset
 

@@ -21,10 +21,8 @@ from bots.bot_helpers import (
     dealer_to_pick_up,
     played,
 )
-from euchre.bots.coach import (
-    ActionValue,
-    Fact,
-    Rule,
+from euchre.bots.coach import hint
+from euchre.bots.coach_reasons import (
     _call_facts,
     _call_risk_facts,
     _lead_trump_facts,
@@ -34,10 +32,9 @@ from euchre.bots.coach import (
     _void_made_facts,
     compare_fact,
     forced_fact,
-    hint,
     margin_fact,
-    reason_text,
 )
+from euchre.bots.coach_values import ActionValue, Fact, Rule, reason_text
 from euchre.bots.coachwords import _PASS_DOING, doing_words, naming
 from euchre.bots.knowledge import knowledge_of
 from euchre.engine import GameState, preset

@@ -34,18 +34,9 @@ from euchre.engine.cards import CARD_TEXT
 from euchre.engine.phases import Phase
 from euchre.engine.views import View
 
-from .coach import (
-    COACH_WORLDS,
-    ActionValue,
-    Fact,
-    Hint,
-    clearly_better,
-    compare_fact,
-    conventional,
-    hint,
-    passed_up_call_facts,
-    reason_text,
-)
+from .coach import COACH_WORLDS, conventional, hint
+from .coach_reasons import compare_fact, passed_up_call_facts
+from .coach_values import ActionValue, Fact, Hint, clearly_better, reason_text
 from .coachwords import naming
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.

@@ -204,7 +204,7 @@ function closeText({ t, i18n, doing, sentence }, fact) {
 
 /** Numbers about equal, or apart by less than the sampled deals vary (``unsure``): the best
  * ahead of the next, or behind it (picked by a rule), by how much in the units of the table
- * where it has them (``coach._unsure_text``). */
+ * where it has them (``coach_reasons._unsure_text``). */
 function closeWords(t, i18n, names, fact) {
   if (!fact.unsure) return t("coach.facts.close", names);
   const key = fact.gap > 0 ? "coach.facts.closeUnsure" : "coach.facts.closeUnsureBehind";
