@@ -19,7 +19,7 @@ from euchre.engine.deal import DealRecord
 from euchre.engine.records import export_egn
 from euchre.engine.rules import display_sorted
 from euchre.engine.steps import Contract
-from euchre.server.api import Replay, ReplayNews
+from euchre.server.api_models import Replay, ReplayNews
 from euchre.server.replay_job import compute
 from euchre.server.replays import replay_data
 

@@ -30,6 +30,7 @@ from euchre.store.db import DatabaseInUseError, FileLock, is_sqlite, lock_sqlite
 from . import api, gctune, guard, recent, review_api
 from .accounts import AccountError, Accounts
 from .addresses import limit_key
+from .api_models import Body, problems
 from .auth import COOKIE_NAME, Identity, Sessions, chosen_name, name_refusal, new_guest
 from .botplay import BotPool, default_level
 from .bus import Bus, RedisBus, make_bus
@@ -235,7 +236,7 @@ def _safe_url(url: str) -> str:
     return f"{scheme}://***@{rest.split('@', 1)[1]}"
 
 
-class GuestRequest(api.Body):
+class GuestRequest(Body):
     """``POST /api/session``: the name a guest plays under."""
 
     # The name's rules (bad_name, saying what is allowed) are checked by the server, an
@@ -277,7 +278,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _routes(app: FastAPI, server: Server) -> None:
-    @app.get("/healthz", responses=api.problems(503))
+    @app.get("/healthz", responses=problems(503))
     async def healthz() -> JSONResponse:
         ok = await server.store.ping() and not server.closing
         body = {
@@ -289,7 +290,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         }
         return JSONResponse(body, status_code=200 if ok else 503)
 
-    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}, **api.problems(403)})
+    @app.get("/metrics", responses={200: {"content": {"text/plain": {}}}, **problems(403)})
     async def metrics(request: Request) -> Response:
         if not guard.metrics_allowed(server.settings, request):
             raise api.problem(403, "forbidden", "metrics need the operator's token")
@@ -308,7 +309,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         api.set_cookie(server, request, response, token)
         return {**identity.to_json(), "session": token}
 
-    @app.post("/api/session", tags=["accounts"], responses=api.problems(409, 422, 429))
+    @app.post("/api/session", tags=["accounts"], responses=problems(409, 422, 429))
     async def new_session(
         body: GuestRequest, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -324,7 +325,7 @@ def _routes(app: FastAPI, server: Server) -> None:
             await server.accounts.logout(previous)
         return guest_session(identity, request, response)
 
-    @app.patch("/api/session", tags=["accounts"], responses=api.problems(401, 409, 422, 429))
+    @app.patch("/api/session", tags=["accounts"], responses=problems(401, 409, 422, 429))
     async def rename_guest(
         body: GuestRequest, request: Request, response: Response
     ) -> dict[str, Any]:
@@ -344,7 +345,7 @@ def _routes(app: FastAPI, server: Server) -> None:
         await admit_guest(identity, request)
         return guest_session(identity, request, response)
 
-    @app.get("/api/session", tags=["accounts"], responses=api.problems(401))
+    @app.get("/api/session", tags=["accounts"], responses=problems(401))
     async def get_session(request: Request, optional: bool = False) -> dict[str, Any] | None:
         """Who the session cookie belongs to: a guest or an account (401: none; with
         ``?optional=true``, null: a first visit asks without an error in its console)."""
@@ -377,7 +378,7 @@ def _table_routes(app: FastAPI, server: Server) -> None:
         text = f'{{"tables":{server.lobby.listing_json()}}}'
         return Response(text, media_type="application/json")
 
-    @app.get("/api/tables/{table_id}", responses=api.problems(404, 422, 503))
+    @app.get("/api/tables/{table_id}", responses=problems(404, 422, 503))
     async def table(table_id: api.GameId) -> dict[str, Any]:
         """A public table's info and version, on any instance (404: none, or private)."""
         try:
@@ -388,7 +389,7 @@ def _table_routes(app: FastAPI, server: Server) -> None:
             raise api.problem(404, "not_found", no_table(table_id).message)
         return found
 
-    @app.get("/api/invites/{code}", responses=api.problems(404, 422, 429))
+    @app.get("/api/invites/{code}", responses=problems(404, 422, 429))
     async def invite(code: api.InviteCode, request: Request) -> dict[str, Any]:
         """Who invites, to which rules: what a friend opening an invite link reads before
         choosing a name (404: the invite leads to no table; 429: too many looked up from
@@ -410,7 +411,7 @@ def _table_routes(app: FastAPI, server: Server) -> None:
             raise api.problem(404, exc.code, exc.message) from None
         return invite_preview(glance)
 
-    @app.get("/api/games/{game_id}", responses=api.problems(404, 409, 422, 429))
+    @app.get("/api/games/{game_id}", responses=problems(404, 409, 422, 429))
     async def game(
         game_id: api.GameId, request: Request, invite: api.Invite = None
     ) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 
 from . import api
+from .api_models import problems
 from .kinds import TableKind, TableStatus
 from .privacy import may_view
 from .protocol import ProtocolError
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def register(app: FastAPI, server: ServerParts) -> None:
-    @app.get("/api/games/{game_id}/review", responses=api.problems(401, 403, 404, 409, 422, 429))
+    @app.get("/api/games/{game_id}/review", responses=problems(401, 403, 404, 409, 422, 429))
     async def review(
         game_id: api.GameId, request: Request, invite: api.Invite = None
     ) -> dict[str, Any]:
