@@ -485,7 +485,7 @@ def test_when_every_choice_is_about_equal_the_conventional_one_is_recommended() 
     assert close.kind == "close" and close.data["rule"] == "conventional"
     assert (
         close.text.startswith("Ordering up 9♥ gives your side the same chance of winning")
-        and "The coach picks it: it is the usual choice." in close.text
+        and "The coach recommends ordering up 9♥: it is the usual choice." in close.text
     )
     # The reason agrees with the recommendation: "no need to go alone" is said of a call only.
     assert "At 9 points one point wins the game: there is no need to go alone." in found.reason

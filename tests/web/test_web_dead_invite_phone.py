@@ -14,7 +14,7 @@ def test_a_dead_invite_says_to_ask_for_a_new_one_before_any_name(new_page: PageF
     page.goto("/#/join/ZZZZ-ZZZZ")
     error = page.locator("#table-error")
     expect(error).to_contain_text("ZZZZ-ZZZZ")
-    expect(error).to_contain_text("ask whoever invited you for a new invite")
+    expect(error).to_contain_text("ask whoever invited you for a new invite.")
     expect(page.locator("#guest-name")).to_have_count(0)
     expect(page.locator("#main a.button[href='#/']")).to_be_visible()
 

@@ -41,8 +41,8 @@ def test_the_game_over_box_says_the_rating_change_and_offers_the_next_ranked_gam
     ivy = new_page(server=accounts, viewport=PHONE)
     register(ivy, "Ivy")
     table = _ranked_two_player(ivy)
-    # a two-player ranked table waits for one more, not "four players"
-    expect(ivy.locator(".table-page")).to_contain_text("Waiting for 2 players with accounts.")
+    # a two-player ranked table waits for one more: not "four players", nor the two it seats
+    expect(ivy.locator(".table-page")).to_contain_text("Waiting for 1 more player with an account.")
     otto = new_page(server=accounts)
     register(otto, "Otto")
     assert _ranked_two_player(otto) == table

@@ -29,4 +29,4 @@ def test_an_old_error_goes_with_its_page_and_a_new_one_stays(new_page: PageFacto
         " location.hash = '#/'; }"
     )
     expect(page.locator("#lobby-title")).to_be_visible()
-    expect(error).to_have_text("No table X")
+    expect(error).to_have_text("No table X.")  # as a sentence

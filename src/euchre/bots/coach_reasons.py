@@ -139,9 +139,9 @@ def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule =
         data["unsure"] = True
         text = _unsure_text(first, second, gap > 0, data.get("points"), data.get("win"))
     if rule == Rule.CONVENTIONAL:
-        text += " The coach picks it: it is the usual choice."
+        text += f" The coach recommends {first}: it is the usual choice."
     elif rule == Rule.LOWEST:
-        text += " The coach picks it: it keeps your higher cards."
+        text += f" The coach recommends {first}: it keeps your higher cards."
     return Fact("close", _sentence(text), data)
 
 

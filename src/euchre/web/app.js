@@ -388,14 +388,18 @@ function errorText(err) {
     return wait > 0 ? ctx.t("errors.tablesOpenedTooFast", { count: Math.ceil(wait) }) : ctx.t("errors.too_many_tables");
   }
   if (ctx.i18n.lang === "en" && err && err.message && !OWN_WORDS.has(code)) {
-    return capitalise(err.message);
+    return asSentence(err.message);
   }
   const key = `errors.${code}`;
   return ctx.i18n.has(key) ? ctx.t(key) : ctx.t("errors.unknown");
 }
 
-function capitalise(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** A server's words, written for programs as well ("no table X"), as a sentence a player
+ * reads: a capital first, a full stop last. */
+function asSentence(text) {
+  const words = text.trim();
+  const capital = words.charAt(0).toUpperCase() + words.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** A new page: an error the last page showed a while ago is about that page, and lay over

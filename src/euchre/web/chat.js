@@ -250,7 +250,7 @@ class ChatPanel {
     const m = this.toastLine;
     // two lines on a phone held upright (one cut a line short: "Moment, ich überlege noch…")
     const text = m.unread
-      ? h("span", { class: "chat-toast-text unread" }, this.t("chat.unread"))
+      ? h("span", { class: "chat-toast-text unread" }, this.t("chat.wrote"), " ", h("span", { class: "chat-toast-action" }, this.t("chat.turnOn")))
       : h(
           "span",
           { class: "chat-toast-text" },
@@ -259,7 +259,7 @@ class ChatPanel {
           ": ",
           this.lineText(m),
         );
-    const toast = h("button", { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat() }, text);
+    const toast = h("button", { type: "button", class: "chat-toast", id: "chat-toast", tabindex: "-1", "aria-hidden": "true", onclick: () => this.openChat(m.unread) }, text);
     document.getElementById("chat-toast")?.remove();
     document.body.append(toast);
   }
@@ -275,8 +275,11 @@ class ChatPanel {
     if (this.toastLine) this.drawToast();
   }
 
-  openChat() {
+  /** A tap on the pop-up: the chat in view, ready to type in; on the notice that someone
+   * wrote while chat was off ("Turn chat on"), chat turned on (the one way to read it). */
+  async openChat(turnOn = false) {
     this.hideToast();
+    if (turnOn && !this.enabled) await this.toggle(true); // (its lines make the panel longer)
     this.root.scrollIntoView({ block: "end" });
     const field = this.enabled ? "chat-input" : "chat-enabled"; // chat off: its switch
     document.getElementById(field)?.focus({ preventScroll: true });
@@ -307,7 +310,7 @@ class ChatPanel {
     this.pending = on;
     if (await this.save({ type: "chat_settings", enabled: on })) {
       this.loggedTable = null;
-      this.loadLog();
+      await this.loadLog();
     }
   }
 
