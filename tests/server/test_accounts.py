@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -235,6 +236,61 @@ def test_a_guest_becomes_an_account_and_keeps_the_seat(tmp_path: Path) -> None:
         assert [g["game"] for g in history["games"]] == [table]
         assert history["games"][0]["seat"] == seat
         back.close()
+
+
+@pytest.mark.parametrize(
+    ("how", "finished_ttl"),
+    [("register", 600.0), ("register", 0.2), ("login", 600.0)],
+    ids=["register-table-in-memory", "register-table-gone", "login"],
+)
+def test_games_finished_as_a_guest_count_for_the_account(
+    how: str, finished_ttl: float, tmp_path: Path
+) -> None:
+    """A player tried the game as a guest, liked it and registered: the game they had just
+    finished was missing from their profile (its results were written while they were a
+    guest), though the replays listed it as theirs. It now counts, in history and
+    statistics, whether its table was still in memory (the seat moved to the account) or
+    long gone, and for a guest who logs in to an account made before."""
+    settings = social_settings(tmp_path / "g.db", turn_seconds=600, finished_ttl=finished_ttl)
+    with ThreadServer(settings) as live:
+        base = live.base
+        if how == "login":
+            register(base, "Gustav")
+        guest = Client(base, "Gus")
+        snapshot = guest.request(type="quick_play")
+        table, seat = snapshot["table"], snapshot["you"]["seat"]
+        guest.until(lambda m: m.get("event", {}).get("kind") == "started")
+        play_random([guest], table, random.Random(6))
+        summary = wait_processed(base, table)
+        assert summary["players"][seat]["account"] is None
+        guest.close()
+        if how == "register":
+            register(base, "Gustav", euchre_session=guest.token)
+        else:
+            answer = httpx.post(
+                base + "/api/login",
+                json={"name": "Gustav", "password": PASSWORD},
+                cookies={"euchre_session": guest.token},
+                timeout=TIMEOUT,
+            )
+            assert answer.status_code == 200, answer.text
+        history = _games_once_listed(base, "gustav")
+        assert [g["game"] for g in history["games"]] == [table]
+        assert history["games"][0]["seat"] == seat
+        profile = httpx.get(base + "/api/players/gustav", timeout=TIMEOUT).json()
+        [stats] = profile["stats"]
+        assert stats["games"] == 1 and stats["hands"] > 0
+
+
+def _games_once_listed(base: str, name: str) -> dict[str, Any]:
+    """A player's history once it lists a game (the results are written in the background)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        answer = httpx.get(f"{base}/api/players/{name}/games", timeout=TIMEOUT)
+        found: dict[str, Any] = answer.json()
+        if found["games"] or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])

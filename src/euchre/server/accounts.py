@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from .auth import Sessions
     from .connection import Connection
     from .lobby import Lobby
+    from .results import Results
 
 
 class AccountsHost(Protocol):
@@ -79,6 +80,7 @@ class AccountsHost(Protocol):
     chat: Chat
     lobby: Lobby
     connections: set[Connection]
+    results: Results
 
     def background(self, task: asyncio.Future[Any]) -> None: ...
 
@@ -325,6 +327,8 @@ class Accounts:
         await self.store.add_session(key, user.id, expires)
         identity = account_identity(user.id, user.name, key)
         adopted = await self.adopt(guest, identity) if guest is not None else []
+        if guest is not None:
+            self.server.results.note_adopted(guest.id, user.id, identity.id)
         token = self.server.sessions.sign_session(session_id)
         return LoggedIn(user, identity, token, adopted)
 

@@ -25,7 +25,9 @@ converges as openskill would move it, less only for repeated pairings.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -57,6 +59,9 @@ from .table import replay_game
 log = logging.getLogger("euchre.results")
 
 RETRIES = 3
+# The newest finished games looked through for a guest's own, when the guest registers or
+# logs in (as many as the replays' "your games" looks through).
+GUEST_GAMES_SCANNED = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,13 +202,22 @@ class Results:
             settings.provisional_opponents,
         )
         self.repeat_window = timedelta(seconds=settings.repeat_window_seconds)
-        self._queue: asyncio.Queue[tuple[str, FinishedGame | None] | None] = asyncio.Queue()
+        # Jobs done one after another: a game's results, or a guest's games for an account.
+        self._queue: asyncio.Queue[tuple[str, Callable[[], Awaitable[Any]]] | None] = (
+            asyncio.Queue()
+        )
         self._worker: asyncio.Task[None] | None = None
 
     def note(self, game_id: str, game: FinishedGame | None = None) -> None:
         """A game has finished (and its last action is stored): process it soon. Without
         ``game`` it is read back from the store."""
-        self._queue.put_nowait((game_id, game))
+        self._queue.put_nowait((game_id, functools.partial(self.process, game_id, game)))
+
+    def note_adopted(self, guest_id: str, account: int, account_user: str) -> None:
+        """A guest registered or logged in: the games they finished as a guest count for
+        the account (after any of those games' own results, queued before)."""
+        job = functools.partial(self.adopt_guest_games, guest_id, account, account_user)
+        self._queue.put_nowait((f"guest {guest_id}", job))
 
     async def start(self) -> None:
         """Process every finished game left unprocessed (a crash), then keep listening."""
@@ -223,13 +237,13 @@ class Results:
             item = await self._queue.get()
             if item is None:
                 return
-            game_id, game = item
+            about, job = item
             for attempt in range(RETRIES):
                 try:
-                    await self.process(game_id, game)
+                    await job()
                     break
                 except Exception:
-                    log.exception("could not process a finished game", extra={"game": game_id})
+                    log.exception("could not write results", extra={"game": about})
                     if attempt + 1 < RETRIES:
                         await asyncio.sleep(0.2 * (attempt + 1))
 
@@ -261,6 +275,51 @@ class Results:
             return False
         log.info("game results written", extra={"game": game_id, "rated": rated})
         return True
+
+    async def adopt_guest_games(self, guest_id: str, account: int, account_user: str) -> int:
+        """Write the account's history and statistics rows for the games its person
+        finished as the guest ``guest_id``: the seats still stored as the guest's, and
+        those a table still in memory moved to the account (``account_user``) after the
+        game's results were written. Ranked games have no guests: no rating changes.
+        Returns how many rows were written."""
+        owned = {guest_id, account_user}
+        wanted: dict[str, list[int]] = {}
+        for row in await self.repo.recent_finished(GUEST_GAMES_SCANNED):
+            seats = row["seats"] if isinstance(row["seats"], list) else []
+            for index, raw in enumerate(seats):
+                if isinstance(raw, dict) and raw.get("user") in owned and not raw.get("bot"):
+                    wanted.setdefault(row["id"], []).append(index)
+        written = await self.accounts.seats_written(list(wanted))
+        added = 0
+        for game_id, seats in wanted.items():
+            missing = [seat for seat in seats if (game_id, seat) not in written]
+            if missing:
+                added += await self._add_seats(game_id, missing, account)
+        if added:
+            log.info("guest games adopted", extra={"account": account, "rows": added})
+        return added
+
+    async def _add_seats(self, game_id: str, seats: list[int], account: int) -> int:
+        row = await self.repo.load_game(game_id)
+        if row is None or row.status != TableStatus.FINISHED:
+            return 0
+        game = FinishedGame.of_row(row)
+        stats = game_stats(game.state)
+        finished = game.finished_at or utcnow()
+        rows = [
+            _player_row(
+                game, Player(seat, account, _seat_name(game.seats[seat])), stats[seat], finished
+            )
+            for seat in seats
+        ]
+        try:
+            async with self.accounts.engine.begin() as conn:
+                if account not in await existing_users(conn, [account]):
+                    return 0
+                await add_game_players(conn, rows)
+        except IntegrityError:  # written meanwhile (another instance's adoption)
+            return 0
+        return len(rows)
 
     async def _rate(
         self,
@@ -335,6 +394,10 @@ class Results:
             if len(met) >= needed:
                 found.add(player.account)
         return found
+
+
+def _seat_name(raw: Any) -> str:
+    return str(raw.get("name", "")) if isinstance(raw, dict) else ""
 
 
 def _player_row(

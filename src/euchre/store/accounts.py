@@ -450,6 +450,18 @@ class AccountStore:
             )
             return total, list(rows)
 
+    async def seats_written(self, game_ids: Sequence[str]) -> set[tuple[str, int]]:
+        """The (game, seat) pairs of ``game_ids`` that have a history row already."""
+        if not game_ids:
+            return set()
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(GamePlayer.game_id, GamePlayer.seat).where(
+                    GamePlayer.game_id.in_(list(game_ids))
+                )
+            )
+            return {(str(game), int(seat)) for game, seat in rows}
+
     async def game_players(self, game_id: str) -> list[dict[str, Any]]:
         """The accounts of a finished game with their statistics and rating changes."""
         async with self.engine.connect() as conn:
