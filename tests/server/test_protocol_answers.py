@@ -61,6 +61,55 @@ def test_table_requests_are_answered_by_their_event_with_the_ref(live: ThreadSer
     bob.close()
 
 
+def test_a_return_from_the_bot_the_database_refuses_is_no_second_answer(
+    tmp_path: Path,
+) -> None:
+    """A person whose seat a bot played moved first: the move was stored and answered, then
+    storing their return failed and the same request got an error too (found by reading the
+    code). One request, one answer: the failure is logged, the seat stays the bot's as
+    stored, and the next move brings them back."""
+    with ThreadServer(fast_settings(tmp_path / "back.db")) as live:
+        table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
+        ann.request(type="start", table=table)
+        settle([ann, bob], table)
+        actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+        while actor is None:
+            ann.until(lambda m: m["type"] == "event")
+            settle([ann, bob], table)
+            actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+        seat = actor.view(table).seat
+        assert seat is not None
+        held = live.server.lobby.tables[table]
+        store, working = live.server.store, live.server.store.save
+        saves: list[str] = []
+
+        async def bot_plays_it() -> None:
+            held.seats[seat].bot_playing = True
+
+        async def second_refused(*args: object, **kwargs: object) -> Any:
+            saves.append("save")
+            if len(saves) > 1:
+                raise RuntimeError("disk full")
+            return await working(*args, **kwargs)
+
+        live.run(bot_plays_it())
+        store.save = second_refused  # type: ignore[method-assign]
+        try:
+            action = actor.view(table).state["legal"][0]  # type: ignore[index]
+            actor.send(ref="move-1", type="act", table=table, action=action)
+            acted = actor.until(lambda m: m.get("ref") == "move-1")
+            assert _kind(acted) == "action", acted
+            synced = actor.request(type="resync", table=table, since=acted["version"])
+        finally:
+            store.save = working  # type: ignore[method-assign]
+        assert len(saves) == 2  # the move, then the return
+        answers = [m for m in actor.received if m.get("ref") == "move-1"]
+        assert answers == [acted]
+        assert synced["info"]["seats"][seat]["bot_playing"] is True  # as stored
+        actor.close()
+        (bob if actor is ann else ann).close()
+
+
 def test_an_asker_who_does_not_watch_still_gets_the_answer(live: ThreadServer) -> None:
     table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], preset="two-player")
     ann.request(type="start", table=table)

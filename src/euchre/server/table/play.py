@@ -126,8 +126,24 @@ class Play(Reseating):
         seat = self.seats[index]
         seat.timeouts = 0
         if seat.bot_playing:  # they moved before the bot playing for them did: back
-            seat.bot_playing = seat.stalled = False
+            await self._back_from_bot(index)
+
+    async def _back_from_bot(self, index: int) -> None:
+        """The seat is its person's again. Their action is stored and answered already: a
+        failure to store the return is logged, never a second answer to the one request;
+        the seat stays the bot's, as stored, and their next move tries again."""
+        seat = self.seats[index]
+        before = seat.bot_playing, seat.stalled
+        seat.bot_playing = seat.stalled = False
+        try:
             await self._commit("returned", {"seat": index, "name": seat.name})
+        except ProtocolError as exc:
+            seat.bot_playing, seat.stalled = before
+            log.warning(
+                "could not store a seat's return from its bot: %s",
+                exc.message,
+                extra={"table": self.id, "seat": index},
+            )
 
     async def proceed(self, conn: Endpoint) -> None:
         """A person is done with the hand summary; when all are, the next deal goes on."""
