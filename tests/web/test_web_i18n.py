@@ -110,6 +110,12 @@ def test_help_in_every_language(new_page: PageFactory, live: LiveServer, lang: s
     assert len(coach) == 3 and all(text and "help." not in text for text in coach)
     page.goto("/#/help/options")
     expect(page.locator("#help-options-title")).to_be_focused()
+    # many screens on: each section ends with the way back up to the contents
+    back = page.locator("#help-faq .to-contents a")
+    assert not back.inner_text().startswith("↑ help."), back.inner_text()
+    back.click()
+    expect(page.locator("#help-toc")).to_be_focused()
+    expect(page.locator("#help-toc")).to_be_in_viewport()
 
 
 def test_table_options_are_explained_at_the_table(new_page: PageFactory, live: LiveServer) -> None:

@@ -18,7 +18,7 @@ function render(ctx, root, params) {
   const toc = h(
     "nav",
     { class: "box toc", "aria-labelledby": "help-toc" },
-    h("h2", { id: "help-toc" }, t("help.contents")),
+    h("h2", { id: "help-toc", tabindex: "-1" }, t("help.contents")),
     h("ol", {}, SECTIONS.map((id) => h("li", {}, h("a", { href: `#/help/${id}` }, t(`help.${id}.title`))))),
   );
   root.replaceChildren(
@@ -55,7 +55,20 @@ function section(ctx, id) {
     { class: "box help-section", id: `help-${id}`, "aria-labelledby": `help-${id}-title` },
     h("h2", { id: `help-${id}-title`, tabindex: "-1" }, ctx.t(`help.${id}.title`)),
     body ? body() : paragraphs(ctx, id),
+    backToContents(ctx),
   );
+}
+
+/** A section's last line: the way back up to the contents (on a phone the page is many
+ * screens long). The contents are on this page: the link moves there, not to a new one. */
+function backToContents(ctx) {
+  const up = (event) => {
+    event.preventDefault();
+    const heading = document.getElementById("help-toc");
+    heading?.scrollIntoView({ block: "start" });
+    heading?.focus({ preventScroll: true });
+  };
+  return h("div", { class: "to-contents" }, h("a", { href: "#/help", onclick: up }, `↑ ${ctx.t("help.backToContents")}`));
 }
 
 function paragraphs(ctx, id) {
