@@ -519,10 +519,13 @@ def test_leaving_and_coming_back_does_not_start_ones_turn_clock_again(live: Thre
         staller = Client(live.base, staller.name, token=staller.token)
         snapshot = staller.request(type="join", table=table)
         assert snapshot["version"] > version  # away and back: two events
+        if any(e.get("by") == "timer" for e in snapshot["log"]):
+            break  # a join slowed past the turn (a loaded machine): the clock ran out, as due
         left.append(snapshot["clock"]["remaining"])
         time.sleep(0.3)
     assert all(b <= a for a, b in itertools.pairwise(left)), left  # never started again
-    assert left[-1] < left[0] - 1, left
+    ran_out = time.monotonic() - started >= turn
+    assert ran_out or left[-1] < left[0] - 1, left
     timed = other.until(lambda m: (m.get("event") or {}).get("by") == "timer", timeout=turn + 2)
     assert timed["event"]["seat"] == seat
     assert time.monotonic() - started < turn + 1.5
