@@ -101,6 +101,10 @@ def test_declining_leaving_and_closing_the_tab_are_no_longer_deciding(
     ann, bob, cat = finished_game(new_page, ["Ann", "Bob", "Cat"])
     ask_again(ann, bob)
     expect(cat.locator("#rematch-offer")).to_contain_text("Ann wants to play again")
+    # on a phone the two answers are as wide as the box, one above the other ("Join the new
+    # game" was a link as wide as its words over a full-width "No thanks")
+    boxes = [cat.locator(answer).bounding_box() for answer in ("#join-again", "#decline-again")]
+    assert boxes[0] and boxes[1] and abs(boxes[0]["width"] - boxes[1]["width"]) < 1, boxes
     expect(seat(ann, 1)).to_contain_text("deciding")
     expect(seat(ann, 2)).to_contain_text("deciding")
     # the host may start before all have answered: the button says it does not wait
