@@ -31,9 +31,7 @@ from dataclasses import dataclass, field, replace
 
 from euchre.engine import GameState
 from euchre.engine import actions as A
-from euchre.engine.cards import (
-    cards_in,
-)
+from euchre.engine.cards import cards_in
 from euchre.engine.phases import Phase
 from euchre.engine.rules import POWER, partner
 from euchre.engine.state import dealer_picks_up_for_best

@@ -31,7 +31,7 @@ class Rule(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ActionValue:
-    """One legal action's worth for the seat (see the module docstring for the units)."""
+    """One legal action's worth for the seat (its units: :mod:`euchre.bots.coach`)."""
 
     action: str
     value: float
@@ -84,10 +84,10 @@ class Hint:
     facts: tuple[Fact, ...]
     worlds: int
     win_now: float | None
-    rule: Rule = Rule.BEST  # how the recommendation was chosen (:func:`choose`)
+    rule: Rule = Rule.BEST  # how the recommendation was chosen (:func:`euchre.bots.coach.choose`)
     # The actions the recommendation is not clearly better than (itself among them), when
     # there is more than one: none of them is shown as better than the others ("≈"), and
-    # the review calls exactly these "about equal" (:func:`choose`).
+    # the review calls exactly these "about equal" (:func:`euchre.bots.coach.choose`).
     tied: frozenset[str] = frozenset()
 
     @property

@@ -16,7 +16,7 @@ blunder       at least 1.0
 ============  =====================
 
 A loss is marked only when it is clearly beyond the noise of the sampled deals
-(:func:`euchre.bots.coach.clearly_better`: at least 0.2 and more than two standard errors
+(:func:`euchre.bots.coach_values.clearly_better`: at least 0.2 and more than two standard errors
 of the difference over the same deals). A bid that is the conventional one (``medium``'s,
 :func:`euchre.bots.coach.conventional`) is marked only when it loses more than
 :data:`CONVENTIONAL_BID_MARGIN`: a bid's values rest on a model of the other seats.
@@ -31,19 +31,17 @@ from typing import Any
 from euchre.engine import GameState
 from euchre.engine import actions as A
 from euchre.engine.cards import CARD_TEXT
-from euchre.engine.phases import Phase
 from euchre.engine.views import View
 
 from .coach import COACH_WORLDS, conventional, hint
 from .coach_reasons import compare_fact, passed_up_call_facts
-from .coach_values import ActionValue, Fact, Hint, clearly_better, reason_text
+from .coach_values import CARD_PHASES, ActionValue, Fact, Hint, clearly_better, reason_text
 from .coachwords import naming
 
 # (mark, least value lost) from the worst down: the first that applies is the mark.
 THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.2))
 # A conventional bid is marked only beyond this loss in value (a blunder's).
 CONVENTIONAL_BID_MARGIN = 1.0
-_CARD_PHASES = frozenset({Phase.PLAY, Phase.DEALER_DISCARD, Phase.BEST_DISCARD})
 TIME_UP = "time_up"  # a stored game's signal that its time ran out (not a decision)
 
 
@@ -231,7 +229,7 @@ def _mark(view: View, best: ActionValue, chosen: ActionValue, loss: float) -> st
     conventional bid, beyond :data:`CONVENTIONAL_BID_MARGIN`)."""
     if chosen is best or not clearly_better(best, chosen):  # (a "≈" row of the hint)
         return None
-    usual_bid = view.phase not in _CARD_PHASES and chosen.action == conventional(view)
+    usual_bid = view.phase not in CARD_PHASES and chosen.action == conventional(view)
     if usual_bid and not clearly_better(best, chosen, CONVENTIONAL_BID_MARGIN):
         return None
     return mark_for(loss)

@@ -59,9 +59,8 @@ from .table import replay_game
 log = logging.getLogger("euchre.results")
 
 RETRIES = 3
-# The newest finished games looked through for a guest's own, when the guest registers or
-# logs in (as many as the replays' "your games" looks through).
-GUEST_GAMES_SCANNED = 500
+# The most games of a guest's adopted when the guest registers or logs in (newest first).
+GUEST_GAMES_ADOPTED = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +100,13 @@ def accounts_at(seats: list[Any]) -> list[Player]:
     found = []
     for index, raw in enumerate(seats):
         if isinstance(raw, dict) and isinstance(raw.get("account"), int):
-            found.append(Player(index, int(raw["account"]), str(raw.get("name", ""))))
+            found.append(Player(index, int(raw["account"]), seat_name(raw)))
     return found
+
+
+def seat_name(raw: Any) -> str:
+    """The name a stored seat shows."""
+    return str(raw.get("name", "")) if isinstance(raw, dict) else ""
 
 
 def side_ranks(state: GameState) -> list[int]:
@@ -202,22 +206,26 @@ class Results:
             settings.provisional_opponents,
         )
         self.repeat_window = timedelta(seconds=settings.repeat_window_seconds)
-        # Jobs done one after another: a game's results, or a guest's games for an account.
-        self._queue: asyncio.Queue[tuple[str, Callable[[], Awaitable[Any]]] | None] = (
+        # Jobs done one after another (what each is about, for the log): a game's results,
+        # or a guest's games for an account.
+        self._queue: asyncio.Queue[tuple[dict[str, str], Callable[[], Awaitable[Any]]] | None] = (
             asyncio.Queue()
         )
+        # A finished table stays in memory this long: a guest who registers meanwhile has
+        # their seat there moved to the account after the game's results were written.
+        self.in_memory_for = timedelta(seconds=settings.finished_ttl + 60)
         self._worker: asyncio.Task[None] | None = None
 
     def note(self, game_id: str, game: FinishedGame | None = None) -> None:
         """A game has finished (and its last action is stored): process it soon. Without
         ``game`` it is read back from the store."""
-        self._queue.put_nowait((game_id, functools.partial(self.process, game_id, game)))
+        self._queue.put_nowait(({"game": game_id}, functools.partial(self.process, game_id, game)))
 
     def note_adopted(self, guest_id: str, account: int, account_user: str) -> None:
         """A guest registered or logged in: the games they finished as a guest count for
-        the account (after any of those games' own results, queued before)."""
+        the account too (``adopt_guest_games``)."""
         job = functools.partial(self.adopt_guest_games, guest_id, account, account_user)
-        self._queue.put_nowait((f"guest {guest_id}", job))
+        self._queue.put_nowait(({"guest": guest_id}, job))
 
     async def start(self) -> None:
         """Process every finished game left unprocessed (a crash), then keep listening."""
@@ -243,7 +251,7 @@ class Results:
                     await job()
                     break
                 except Exception:
-                    log.exception("could not write results", extra={"game": about})
+                    log.exception("could not write results", extra=about)
                     if attempt + 1 < RETRIES:
                         await asyncio.sleep(0.2 * (attempt + 1))
 
@@ -280,46 +288,47 @@ class Results:
         """Write the account's history and statistics rows for the games its person
         finished as the guest ``guest_id``: the seats still stored as the guest's, and
         those a table still in memory moved to the account (``account_user``) after the
-        game's results were written. Ranked games have no guests: no rating changes.
+        game's results were written. Only games whose results are written count (a game
+        still to be processed writes the account's row itself), none the account has a
+        row for already (it sat there too), and no rating: guests play no ranked games.
         Returns how many rows were written."""
-        owned = {guest_id, account_user}
-        wanted: dict[str, list[int]] = {}
-        for row in await self.repo.recent_finished(GUEST_GAMES_SCANNED):
-            seats = row["seats"] if isinstance(row["seats"], list) else []
-            for index, raw in enumerate(seats):
-                if isinstance(raw, dict) and raw.get("user") in owned and not raw.get("bot"):
-                    wanted.setdefault(row["id"], []).append(index)
-        written = await self.accounts.seats_written(list(wanted))
+        since = utcnow() - self.in_memory_for
+        found = await self.accounts.adoptable_games(
+            guest_id, account_user, since, GUEST_GAMES_ADOPTED
+        )
         added = 0
-        for game_id, seats in wanted.items():
-            missing = [seat for seat in seats if (game_id, seat) not in written]
-            if missing:
-                added += await self._add_seats(game_id, missing, account)
+        for game in found:
+            seats = [
+                index
+                for index, raw in enumerate(game.seats)
+                if isinstance(raw, dict) and raw.get("user") in (guest_id, account_user)
+            ]
+            if account in game.accounts or len(seats) != 1:
+                continue
+            try:
+                added += await self._add_seat(game.id, seats[0], account)
+            except Exception:  # one game that no longer replays: the others still count
+                log.exception("could not adopt a guest's game", extra={"game": game.id})
         if added:
             log.info("guest games adopted", extra={"account": account, "rows": added})
         return added
 
-    async def _add_seats(self, game_id: str, seats: list[int], account: int) -> int:
+    async def _add_seat(self, game_id: str, seat: int, account: int) -> int:
         row = await self.repo.load_game(game_id)
-        if row is None or row.status != TableStatus.FINISHED:
+        if row is None:
             return 0
-        game = FinishedGame.of_row(row)
-        stats = game_stats(game.state)
+        game = await asyncio.to_thread(FinishedGame.of_row, row)  # a whole game replayed
+        player = Player(seat, account, seat_name(game.seats[seat]))
         finished = game.finished_at or utcnow()
-        rows = [
-            _player_row(
-                game, Player(seat, account, _seat_name(game.seats[seat])), stats[seat], finished
-            )
-            for seat in seats
-        ]
+        written = _player_row(game, player, game_stats(game.state)[seat], finished)
         try:
             async with self.accounts.engine.begin() as conn:
                 if account not in await existing_users(conn, [account]):
                     return 0
-                await add_game_players(conn, rows)
+                await add_game_players(conn, [written])
         except IntegrityError:  # written meanwhile (another instance's adoption)
             return 0
-        return len(rows)
+        return 1
 
     async def _rate(
         self,
@@ -394,10 +403,6 @@ class Results:
             if len(met) >= needed:
                 found.add(player.account)
         return found
-
-
-def _seat_name(raw: Any) -> str:
-    return str(raw.get("name", "")) if isinstance(raw, dict) else ""
 
 
 def _player_row(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, or_, select, true, update
+from sqlalchemy import Text, case, cast, delete, func, insert, or_, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -106,6 +106,15 @@ def _rating(found: Any) -> RatingRow:
         wins=int(found.wins),
         established=bool(found.established),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedGame:
+    """A finished game's seats, as stored, and the accounts with a history row for it."""
+
+    id: str
+    seats: list[Any]
+    accounts: frozenset[int]
 
 
 class AccountStore:
@@ -450,17 +459,41 @@ class AccountStore:
             )
             return total, list(rows)
 
-    async def seats_written(self, game_ids: Sequence[str]) -> set[tuple[str, int]]:
-        """The (game, seat) pairs of ``game_ids`` that have a history row already."""
-        if not game_ids:
-            return set()
+    async def adoptable_games(
+        self, guest_id: str, account_user: str, since: datetime, limit: int
+    ) -> list[SeatedGame]:
+        """Finished games whose results are written where the guest ``guest_id`` sat, or
+        where ``account_user`` sat in one finished since ``since``, newest first, at most
+        ``limit``: each with its seats and the accounts it has history rows for."""
+        seats = cast(Game.seats, Text)
+        guest = seats.contains(f'"{guest_id}"', autoescape=True)
+        account = seats.contains(f'"{account_user}"', autoescape=True) & (Game.finished_at >= since)
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(GamePlayer.game_id, GamePlayer.seat).where(
-                    GamePlayer.game_id.in_(list(game_ids))
+            games = (
+                await conn.execute(
+                    select(Game.id, Game.seats)
+                    .join(GameResult, GameResult.game_id == Game.id)
+                    .where(Game.status == "finished", or_(guest, account))
+                    .order_by(Game.finished_at.desc())
+                    .limit(limit)
                 )
+            ).all()
+            ids = [str(game_id) for game_id, _ in games]
+            rows = await conn.execute(
+                select(GamePlayer.game_id, GamePlayer.user_id).where(GamePlayer.game_id.in_(ids))
             )
-            return {(str(game), int(seat)) for game, seat in rows}
+            accounts: dict[str, set[int]] = {}
+            for game_id, user_id in rows:
+                if user_id is not None:
+                    accounts.setdefault(str(game_id), set()).add(int(user_id))
+        return [
+            SeatedGame(
+                str(game_id),
+                list(seats) if isinstance(seats, list) else [],
+                frozenset(accounts.get(str(game_id), ())),
+            )
+            for game_id, seats in games
+        ]
 
     async def game_players(self, game_id: str) -> list[dict[str, Any]]:
         """The accounts of a finished game with their statistics and rating changes."""

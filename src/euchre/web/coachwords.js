@@ -169,7 +169,7 @@ function factText(words, fact, best, scoreIndex) {
 }
 
 /** Why the best beats the next, in the units shown beside each action (see
- * ``coach.margin_fact``); reviews stored before those numbers carry only the gap. */
+ * ``coach_reasons.margin_fact``); reviews stored before those numbers carry only the gap. */
 function marginText({ t, i18n, doing }, fact) {
   const names = { best: doing(fact.best), next: doing(fact.next) };
   const win = typeof fact.win === "number" && fact.win >= 0.0005 ? percentagePoints(i18n, fact.win) : null;
@@ -193,7 +193,7 @@ function sameText(t, names, fact) {
 }
 
 /** Choices too close to tell apart over the sampled deals, and the rule that picked the best one
- * (``coach.compare_fact``): the conventional choice, or the lowest card. */
+ * (``coach_reasons.compare_fact``): the conventional choice, or the lowest card. */
 function closeText({ t, i18n, doing, sentence }, fact) {
   const names = { best: doing(fact.best), next: doing(fact.next) };
   const text = Math.abs(fact.gap) < 0.005 ? sameText(t, names, fact) : closeWords(t, i18n, names, fact);
@@ -238,7 +238,7 @@ function forcedText(words, fact, best) {
   return words.t("coach.facts.forced", params);
 }
 
-/** A share of the sampled deals (``coach.shown_percent``): 0 and 100 are told as "none"
+/** A share of the sampled deals (``coach_reasons.shown_percent``): 0 and 100 are told as "none"
  * and "every one", the server sending them only when it is so. */
 function shareKey(key, percent) {
   if (percent === 0) return `${key}None`;

@@ -68,7 +68,7 @@ function backToContents(ctx) {
     heading?.scrollIntoView({ block: "start" });
     heading?.focus({ preventScroll: true });
   };
-  return h("div", { class: "to-contents" }, h("a", { href: "#/help", onclick: up }, `↑ ${ctx.t("help.backToContents")}`));
+  return h("div", { class: "to-contents" }, h("a", { href: "#/help", onclick: up }, h("span", { "aria-hidden": "true" }, "↑ "), ctx.t("help.backToContents")));
 }
 
 function paragraphs(ctx, id) {

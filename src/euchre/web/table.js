@@ -1168,7 +1168,7 @@ class TablePage extends Page {
       return this.t(full ? "table.waitingFull" : "table.waitingPrivate");
     }
     const waiting = this.info.seats.filter((seat) => seat.type === "human").length;
-    return `${this.t("table.waitingRanked", { count: this.players() - waiting })} ${this.t("lookback.queue", { count: waiting })}`;
+    return `${this.t("table.waitingRanked", { count: Math.max(0, this.players() - waiting) })} ${this.t("lookback.queue", { count: waiting })}`;
   }
 
   upcard() {
