@@ -83,7 +83,9 @@ def test_a_chat_switch_that_cannot_be_saved_says_so_and_shows_what_is_saved(
     )
     at_a_table(page)
     page.locator("#chat-enabled").tap()
-    expect(page.locator("#chat-error")).to_have_text("Not saved: The server failed", timeout=15_000)
+    expect(page.locator("#chat-error")).to_have_text(
+        "Not saved: The server failed.", timeout=15_000
+    )
     expect(page.locator("#chat-enabled")).not_to_be_checked()
     expect(page.locator("#chat-saving")).to_have_text("")
     assert refused[0] > 1  # tried again before giving up
