@@ -51,9 +51,13 @@ def register(base: str, name: str, password: str = PASSWORD, **cookies: str) -> 
     return found
 
 
-def login(base: str, name: str, password: str = PASSWORD) -> httpx.Response:
+def login(base: str, name: str, password: str = PASSWORD, **cookies: str) -> httpx.Response:
+    """A login (with ``cookies``: a guest's ``euchre_session``, whose seats it adopts)."""
     return httpx.post(
-        base + "/api/login", json={"name": name, "password": password}, timeout=TIMEOUT
+        base + "/api/login",
+        json={"name": name, "password": password},
+        cookies=cookies or None,
+        timeout=TIMEOUT,
     )
 
 

@@ -282,12 +282,7 @@ def test_games_finished_as_a_guest_count_for_the_account(
         if how == "register":
             register(base, "Gustav", euchre_session=guest.token)
         else:
-            answer = httpx.post(
-                base + "/api/login",
-                json={"name": "Gustav", "password": PASSWORD},
-                cookies={"euchre_session": guest.token},
-                timeout=TIMEOUT,
-            )
+            answer = login(base, "Gustav", euchre_session=guest.token)
             assert answer.status_code == 200, answer.text
         history = _games_once_listed(base, "gustav")
         assert [g["game"] for g in history["games"]] == [table]

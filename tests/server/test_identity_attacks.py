@@ -254,12 +254,7 @@ def test_a_logged_out_guest_token_moves_no_seat_to_an_account(tmp_path: Path) ->
         made = register(live.base, "Mallory", euchre_session=token)
         assert made["adopted"] == []
         assert login(live.base, "Mallory").status_code == 200  # without the cookie: nothing
-        answer = httpx.post(
-            live.base + "/api/login",
-            json={"name": "Mallory", "password": PASSWORD},
-            cookies={"euchre_session": token},
-            timeout=TIMEOUT,
-        )
+        answer = login(live.base, "Mallory", euchre_session=token)
         assert answer.json()["adopted"] == []
         mallory = Client(live.base, "Mallory", made["session"])
         snapshot = mallory.request(type="join", table=table)
@@ -385,12 +380,7 @@ def test_a_guest_who_logs_in_as_an_account_seated_at_the_table_leaves_the_guests
         host = Client(live.base, "Twoseat", register(live.base, "Twoseat")["session"])
         guest = Client(live.base, "Sidekick")
         table = started_with_guest(host, guest)
-        answer = httpx.post(
-            live.base + "/api/login",
-            json={"name": "Twoseat", "password": PASSWORD},
-            cookies={"euchre_session": guest.token},
-            timeout=TIMEOUT,
-        )
+        answer = login(live.base, "Twoseat", euchre_session=guest.token)
         assert answer.json()["adopted"] == []  # the account keeps its own seat
         host.until(event_of("bot_playing", 2))
         assert guest.until(lambda m: m["type"] == "session")["you"]["name"] == "Twoseat"

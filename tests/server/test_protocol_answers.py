@@ -32,6 +32,17 @@ def _kind(message: dict[str, Any]) -> str | None:
     return event.get("kind") if isinstance(event, dict) else None
 
 
+def _first_to_act(ann: Client, bob: Client, table: str) -> Client:
+    """The one of two people whose turn comes first, once the bots before them have acted."""
+    settle([ann, bob], table)
+    actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+    while actor is None:  # bots are to act first
+        ann.until(lambda m: m["type"] == "event")
+        settle([ann, bob], table)
+        actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+    return actor
+
+
 def test_table_requests_are_answered_by_their_event_with_the_ref(live: ThreadServer) -> None:
     table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
     added = ann.request(type="add_bot", table=table, seat=2)
@@ -45,12 +56,7 @@ def test_table_requests_are_answered_by_their_event_with_the_ref(live: ThreadSer
     assert removed["event"]["name"] == bot and removed["event"]["bot"] is True
     started = ann.request(type="start", table=table)
     assert _kind(started) == "started" and started["version"] == removed["version"] + 1
-    settle([ann, bob], table)
-    actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
-    while actor is None:  # bots are to act first
-        ann.until(lambda m: m["type"] == "event")
-        settle([ann, bob], table)
-        actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+    actor = _first_to_act(ann, bob, table)
     action = actor.view(table).state["legal"][0]  # type: ignore[index]
     acted = actor.request(type="act", table=table, action=action)
     assert _kind(acted) == "action" and acted["event"]["action"] == action
@@ -71,12 +77,7 @@ def test_a_return_from_the_bot_the_database_refuses_is_no_second_answer(
     with ThreadServer(fast_settings(tmp_path / "back.db")) as live:
         table, (ann, bob) = seat_clients(live.base, ["Ann", "Bob"], turn_seconds=0)
         ann.request(type="start", table=table)
-        settle([ann, bob], table)
-        actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
-        while actor is None:
-            ann.until(lambda m: m["type"] == "event")
-            settle([ann, bob], table)
-            actor = next((c for c in (ann, bob) if c.my_turn(table)), None)
+        actor = _first_to_act(ann, bob, table)
         seat = actor.view(table).seat
         assert seat is not None
         held = live.server.lobby.tables[table]
