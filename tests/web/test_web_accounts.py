@@ -257,7 +257,7 @@ def test_a_chat_line_shows_over_the_table_when_the_chat_is_out_of_sight(
     toast = host.locator("#chat-toast")
     expect(toast).to_be_visible()
     assert host.evaluate("scrollY") == 0  # the page stays on the table
-    expect(toast).to_have_text("Ivy (left): your turn!")
+    expect(toast).to_have_text("Ivy (on your left): your turn!")
     box = toast.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     expect(guest.locator("#chat-toast")).to_have_count(0)  # the sender's own line: no toast
@@ -321,6 +321,23 @@ def test_a_tap_on_the_notice_turns_chat_on_and_shows_the_line(
     expect(host.locator(".chat-line", has_text="still there?")).to_have_count(1)
     expect(host.locator("#chat-input")).to_be_focused()
     expect(host.locator("#chat-input")).to_be_in_viewport()
+
+
+def test_turning_chat_on_by_its_switch_takes_the_notice_away(
+    new_page: PageFactory, accounts: LiveServer
+) -> None:
+    """A player who turned chat on by the switch, not the notice, still saw "Turn chat on"
+    over the invite link for seconds after."""
+    host, guest = hosta_and_ivy_at_a_table(new_page, accounts, host_viewport=PHONE)
+    guest.check("#chat-enabled")
+    host.evaluate("window.scrollTo(0, 0)")
+    guest.fill("#chat-input", "hi")
+    guest.press("#chat-input", "Enter")
+    expect(host.locator("#chat-toast .chat-toast-action")).to_have_text("Turn chat on")
+    host.check("#chat-enabled")
+    expect(host.locator(".chat-line", has_text="hi")).to_have_count(1)
+    # gone with the switch, not seconds later as every pop-up goes
+    expect(host.locator("#chat-toast")).to_have_count(0, timeout=500)
 
 
 def test_a_guest_is_refused_ranked_play_in_their_language(

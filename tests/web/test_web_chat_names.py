@@ -66,22 +66,22 @@ def test_each_chat_line_says_where_its_author_sits(new_page: PageFactory, tmp_pa
     say(watchers[0], "go Ann")
 
     expect(host.locator(".chat-line", has_text="I am your partner")).to_contain_text(
-        f"{CYRILLIC_ANN} (left): I am your partner"
+        f"{CYRILLIC_ANN} (on your left): I am your partner"
     )
     assert line(host, "hi from the partner").startswith("Ann (partner): ")
     assert line(host, "hi from the host").startswith("Ann (you): ")
     assert "Mute Ann (partner)" in line(host, "hi from the partner")
 
     expect(twin.locator(".chat-line", has_text="I am your partner")).to_contain_text(
-        f"{CYRILLIC_ANN} (rechts):"
+        f"{CYRILLIC_ANN} (rechts von dir):"
     )
     assert line(twin, "hi from the host").startswith("Ann (Partner): ")
     assert line(twin, "hi from the partner").startswith("Ann (du): ")
 
     expect(fake.locator(".chat-line", has_text="hi from the partner")).to_contain_text(
-        "Ann (links):"
+        "Ann (links van je):"
     )
-    assert line(fake, "hi from the host").startswith("Ann (rechts): ")
+    assert line(fake, "hi from the host").startswith("Ann (rechts van je): ")
 
     expect(watchers[1].locator(".chat-line", has_text="go Ann")).to_contain_text(
         "Sam (spectator): go Ann"

@@ -217,10 +217,10 @@ def test_a_chat_lines_pop_up_follows_the_language(
     page.evaluate("window.scrollTo(0, 0)")  # the phone shows the table; the chat is below
     ivy.request(type="chat", table=table, text="hallo")
     toast = page.locator("#chat-toast")
-    expect(toast).to_have_text("Ivy (left): hallo")
+    expect(toast).to_have_text("Ivy (on your left): hallo")
     # at once, by the language's own switch: the pop-up goes after a few seconds
     page.evaluate("window.euchre.i18n.load('de')")
-    expect(toast).to_have_text("Ivy (links): hallo")
+    expect(toast).to_have_text("Ivy (links von dir): hallo")
     ivy.close()
 
 
@@ -235,7 +235,7 @@ def test_a_long_chat_line_shows_on_two_lines_on_an_upright_phone(
     said = "Moment, ich überlege noch, was ich ansage"
     ivy.request(type="chat", table=table, text=said)
     text = page.locator("#chat-toast .chat-toast-text")
-    expect(text).to_have_text(f"Ivy (left): {said}")
+    expect(text).to_have_text(f"Ivy (on your left): {said}")
     cut = text.evaluate("e => e.scrollHeight > e.clientHeight + 1")
     lines = text.evaluate(
         "e => Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight))"

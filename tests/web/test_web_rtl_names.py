@@ -54,7 +54,7 @@ def test_right_to_left_names_are_isolated_one_by_one_in_sentences(
         client.request(type="chat_settings", enabled=True)
     clients[0].request(type="chat", table=table, text="shalom")
     mute = page.locator(".chat-line", has_text="shalom").locator(".chat-mute")
-    expect(mute).to_have_text(f"Mute {iso(f'{iso(DANA)} (left)')}")
+    expect(mute).to_have_text(f"Mute {iso(f'{iso(DANA)} (on your left)')}")
     expect(page.locator(".chat-line .chat-from[dir=auto]", has_text=DANA)).to_have_count(1)
 
     partner = page.locator('.seat[data-seat="1"]')  # a label built outside the translations

@@ -67,3 +67,42 @@ def test_the_two_seats_against_a_seated_pair_name_them_both(
         button = dana.locator(f'.seat[data-seat="{seat}"]').get_by_role("button", name=wanted)
         expect(button).to_be_visible()
     dana.screenshot(path=str(tmp_path / "seat-choice-pair.png"))
+
+
+# How far (px) a button's words reach out of its seat's box, and out of the felt's (0: inside).
+OUTSIDE = """button => {
+    const words = document.createRange();
+    words.selectNodeContents(button);
+    const b = words.getBoundingClientRect();
+    const out = (c) => Math.max(
+        c.left - b.left, b.right - c.right, c.top - b.top, b.bottom - c.bottom, 0);
+    return [out(button.closest('.seat').getBoundingClientRect()),
+            out(document.querySelector('.felt').getBoundingClientRect())];
+}"""
+
+
+def test_a_long_name_without_spaces_stays_inside_the_seat_buttons(
+    new_page: PageFactory, tmp_path: Path
+) -> None:
+    """A host's 24-letter name without a space ran the side seats' "Sit here — against
+    Bartholomew_Featherstone" out of the seat and over the felt's words: the name is cut
+    with an ellipsis, the button's words stay whole."""
+    long_name = "Bartholomew_Featherstone"
+    host = new_page(viewport={"width": 360, "height": 640}, touch=True)
+    enter_name(host, long_name)
+    create_private_table(host, start_with_bots=False)
+    code = host.locator("#invite-code-text").inner_text()
+    friend = new_page(viewport={"width": 360, "height": 640}, touch=True)
+    enter_name(friend, "Finn")
+    friend.goto(f"/#/join/{code}")
+    buttons = friend.locator(".sit-here")
+    expect(buttons).to_have_count(3)
+    for button in buttons.all():
+        assert long_name in (button.get_attribute("aria-label") or button.inner_text())
+        assert button.evaluate(OUTSIDE) == [0, 0], button.inner_text()
+    friend.screenshot(path=str(tmp_path / "long-name-sit.png"))
+    buttons.first.tap()
+    moves = friend.locator(".seat-move")
+    expect(moves).to_have_count(2)
+    for button in moves.all():
+        assert button.evaluate(OUTSIDE) == [0, 0], button.inner_text()

@@ -285,7 +285,7 @@ class ChatPanel {
     document.getElementById(field)?.focus({ preventScroll: true });
   }
 
-  /** Where a line's author sat, said from the reader's seat ("partner", "left"), or that
+  /** Where a line's author sat, said from the reader's seat ("partner", "on your left"), or that
    * they watch: names are not unique at a table (two guests "Ann", or "Ann" with a Cyrillic
    * А), so the seat the server vouches for tells an opponent from the reader's partner. */
   where(line) {
@@ -295,7 +295,8 @@ class ChatPanel {
     if (this.page.mySeat() === null || seat === this.page.mySeat()) return this.t("chat.where.seatN", { n: seat + 1 });
     const position = this.page.position(seat);
     if (position === "top") return this.t(this.page.players() === 4 ? "chat.where.partner" : "chat.where.across");
-    return this.t(`chat.where.${position}`);
+    // "Ann (left): brb" read as Ann having left the table
+    return this.t(position === "left" ? "chat.where.onLeft" : "chat.where.onRight");
   }
 
   fromText(line) {
@@ -307,6 +308,7 @@ class ChatPanel {
   }
 
   async toggle(on) {
+    if (on && this.toastLine?.unread) this.hideToast(); // it said to turn chat on: done
     this.pending = on;
     if (await this.save({ type: "chat_settings", enabled: on })) {
       this.loggedTable = null;

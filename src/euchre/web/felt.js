@@ -4,6 +4,7 @@
 
 import { suitBadge } from "./cards.js";
 import { h } from "./dom.js";
+import { isolateName } from "./i18n.js";
 
 /** Score and tricks of each side, the player's side first, in the felt's top-left corner. */
 export function feltScore(page) {
@@ -114,16 +115,26 @@ export function bidButtons(page, acts) {
 }
 
 /** An empty seat's button for the person choosing one: partners sit across, so the seats
- * look alike until they say whose partner, or whose opponent, the newcomer would be. */
-export function sitHereText(page, seat) {
-  if (page.players() !== 4) return page.t("table.sitHere");
+ * look alike until they say whose partner, or whose opponent, the newcomer would be. The
+ * words' key and the names in them (seatButtonWords). */
+export function sitHereWords(page, seat) {
+  if (page.players() !== 4) return ["table.sitHere", {}];
   const taken = (other) => (page.info.seats[other].type === "empty" ? null : page.seatName(other));
   const partner = taken((seat + 2) % 4);
-  if (partner) return page.t("table.sitPartner", { name: partner });
+  if (partner) return ["table.sitPartner", { name: partner }];
   // both opponents seated: both named, so the two seats across from each other read alike
   // (they are: "against Ben" and "against Hannah" beside each other read as a choice)
   const [first, second] = [(seat + 1) % 4, (seat + 3) % 4].sort().map(taken);
-  if (first && second) return page.t("table.sitAgainstBoth", { name: first, other: second });
+  if (first && second) return ["table.sitAgainstBoth", { name: first, other: second }];
   const opponent = first ?? second;
-  return opponent ? page.t("table.sitAgainst", { name: opponent }) : page.t("table.sitHere");
+  return opponent ? ["table.sitAgainst", { name: opponent }] : ["table.sitHere", {}];
+}
+
+/** A seat button's words with people's names in them, in one box: a name may break
+ * anywhere (a 24-letter name without a space ran out of a phone's side seat and over the
+ * felt), the other words between words only (app.css). One box, as the button is a flex
+ * box: a name of its own would be a flex item, and read "Ann 's partner". */
+export function seatButtonWords(page, key, names) {
+  const wraps = Object.fromEntries(Object.entries(names).map(([param, name]) => [param, h("span", { class: "name-wraps" }, isolateName(name))]));
+  return h("span", { class: "words" }, page.ctx.i18n.tNodes(key, {}, wraps));
 }

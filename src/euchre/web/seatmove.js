@@ -6,6 +6,7 @@
 // "swapped" events say where everyone sits now.
 
 import { h } from "./dom.js";
+import { seatButtonWords } from "./felt.js";
 
 export class SeatMoves {
   constructor(page) {
@@ -78,9 +79,9 @@ export class SeatMoves {
   buttons(seat, info, short) {
     if (info.type !== "empty" || !this.mayMove()) return [];
     const page = this.page;
-    const words = moveHereText(page, seat);
-    const attrs = { type: "button", class: "small seat-move", "aria-label": short ? words : null, dataset: { key: `move-${seat}`, cmd: "move", target: String(seat) } };
-    return [h("button", attrs, short ? page.t("seatMove.moveShort") : words)];
+    const [key, names] = moveHereWords(page, seat);
+    const attrs = { type: "button", class: "small seat-move", "aria-label": short ? page.t(key, names) : null, dataset: { key: `move-${seat}`, cmd: "move", target: String(seat) } };
+    return [h("button", attrs, short ? page.t("seatMove.moveShort") : seatButtonWords(page, key, names))];
   }
 
   /** The host's "Swap seats" (or "Cancel swap") beside the table's other controls. */
@@ -170,15 +171,16 @@ function seatMoves(e) {
   return new Map();
 }
 
-/** Who a move to ``seat`` makes one's partner, or faces (one's own seat counts as empty). */
-function moveHereText(page, seat) {
-  if (page.players() !== 4) return page.t("seatMove.moveHere");
+/** Who a move to ``seat`` makes one's partner, or faces (one's own seat counts as empty):
+ * the words' key and the names in them. */
+function moveHereWords(page, seat) {
+  if (page.players() !== 4) return ["seatMove.moveHere", {}];
   const me = page.mySeat();
   const taken = (other) => (other === me || page.info.seats[other].type === "empty" ? null : page.seatName(other));
   const partner = taken((seat + 2) % 4);
-  if (partner) return page.t("seatMove.movePartner", { name: partner });
+  if (partner) return ["seatMove.movePartner", { name: partner }];
   const opponent = taken((seat + 1) % 4) ?? taken((seat + 3) % 4);
-  return opponent ? page.t("seatMove.moveAgainst", { name: opponent }) : page.t("seatMove.moveHere");
+  return opponent ? ["seatMove.moveAgainst", { name: opponent }] : ["seatMove.moveHere", {}];
 }
 
 /** The swap's button at ``seat``. */

@@ -8,7 +8,7 @@ import { actKey, CARD_KINDS } from "./acts.js";
 import { cardImage, cardName, cardPicture, cardShort, SUIT_SYMBOL, suitBadge } from "./cards.js";
 import { h, morph, rove, setRovingFocus } from "./dom.js";
 import { Coach } from "./coach.js";
-import { bidButtons, feltContract, feltScore, sitHereText } from "./felt.js";
+import { bidButtons, feltContract, feltScore, seatButtonWords, sitHereWords } from "./felt.js";
 import { botLevelName } from "./lobby.js";
 import { BOT_LEVELS } from "./options.js";
 import { Page } from "./page.js";
@@ -1115,7 +1115,7 @@ class TablePage extends Page {
     if (this.seatMoves.picking()) return h("div", { class: "seat-buttons" }, this.seatMoves.pickButtons(seat));
     const buttons = [...this.seatMoves.buttons(seat, info, this.isManager()), ...this.takeOff.buttons(seat, info)];
     if (info.type === "empty" && this.mySeat() === null) {
-      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, sitHereText(this, seat)));
+      buttons.push(h("button", { type: "button", class: "primary small sit-here", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, seatButtonWords(this, ...sitHereWords(this, seat))));
     }
     if (info.type === "empty" && this.isManager()) {
       buttons.push(h("button", { type: "button", class: "small add-bot", dataset: { key: `bot-${seat}`, cmd: "add-bot", target: String(seat) } }, this.t("table.addBot")));
