@@ -670,6 +670,8 @@ def test_a_final_score_the_deals_do_not_add_up_to_is_refused() -> None:
     )
     assert f"metadata.finalScore is {stated}, but the deals score {replayed}" in error.rule
     assert error.deal == record["deals"][-1]["dealNumber"]
+    record["metadata"]["finalScore"] = [-5, 3]  # "-5-3" read as a sum
+    assert "metadata.finalScore is [-5, 3], but" in _replay_error(record).rule
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import logging
 import os
 import socket
 import struct
@@ -169,4 +170,26 @@ def test_a_refused_socket_sending_on_past_the_close_is_cut_off(
             assert sent < FLOOD_LIMIT
             assert cut_reasons(caplog) == ["sent on past the close"]
             assert not live.server.connections
+        others_are_served(live)
+
+
+def test_text_that_is_not_utf8_closes_with_1007_and_no_traceback(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Closed with 1007 as the protocol says; each such frame also wrote an ERROR with a
+    traceback to the log, which any client could fill."""
+    with ThreadServer(fast_settings(tmp_path / "u.db")) as live:
+        for _ in range(2):
+            with stuck_client(live) as sock:
+                sock.sendall(masked(0x1, b"\xff\xfe\xfd\xfc"))
+                answer = b""
+                with contextlib.suppress(OSError):
+                    while chunk := sock.recv(4096):
+                        answer += chunk
+            close = answer[answer.rindex(b"\x88") :]  # after the handshake's rest
+            assert struct.unpack("!H", close[2:4]) == (1007,), answer
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, [r.getMessage() for r in errors]
+        warned = [r for r in caplog.records if r.getMessage() == "text not UTF-8 from a websocket"]
+        assert len(warned) == 2 and not any(r.exc_info for r in warned)
         others_are_served(live)

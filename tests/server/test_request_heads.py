@@ -41,6 +41,41 @@ def _send_head_lines(sock: socket.socket, lines: int) -> None:
             sock.sendall(batch)
 
 
+def _websocket_head(path: str, headers: str = "") -> bytes:
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Upgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
+def test_a_websocket_head_the_websocket_parser_will_not_read_is_answered_and_closed(
+    tmp_path: Path,
+) -> None:
+    """Within the server's head limit but past the websocket parser's (8,192 bytes a line,
+    128 headers), a handshake got no answer at all and its socket was held open: a client
+    could hold sockets for nothing, a browser with 9 KB of cookies wait for ever."""
+    settings = fast_settings(tmp_path / "h.db", max_header_bytes=HEAD_LIMIT)
+    with ThreadServer(settings) as live:
+        heads = [
+            _websocket_head("/ws?session=" + "x" * 9000),
+            _websocket_head("/ws", "Cookie: euchre_session=" + "y" * 9000 + "\r\n"),
+            _websocket_head("/ws", "".join(f"X-H{i}: v\r\n" for i in range(130))),
+        ]
+        for head in heads:
+            assert len(head) < HEAD_LIMIT
+            with socket.create_connection(("127.0.0.1", live.port), timeout=BOUND) as sock:
+                sock.sendall(head)
+                answer = _answer(sock)  # (to the socket's close, within BOUND)
+            assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+            assert b'"code": "too_large"' in answer
+            assert b"at most 8192 bytes a line and 128 headers" in answer
+        # A long head the parser reads is a websocket like any other.
+        with socket.create_connection(("127.0.0.1", live.port), timeout=BOUND) as sock:
+            sock.sendall(_websocket_head("/ws?session=" + "x" * 7000))
+            assert sock.recv(64).startswith(b"HTTP/1.1 101")
+
+
 def test_a_head_of_many_small_headers_is_refused_at_the_limit(tmp_path: Path) -> None:
     settings = fast_settings(tmp_path / "h.db", max_header_bytes=HEAD_LIMIT)
     with ThreadServer(settings) as live:

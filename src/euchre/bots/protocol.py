@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from euchre.engine import actions as A
 from euchre.engine import observations
+from euchre.engine.observation_keys import ObservationError, PhaseUnknown
 from euchre.engine.observations import observation
 from euchre.engine.quoting import why_not_json
 from euchre.engine.views import View
@@ -35,13 +36,26 @@ class ProtocolError(ValueError):
     """A message that does not follow the bot protocol."""
 
 
+class OnlyAction(Exception):
+    """An observation whose phase cannot be told, with one legal action: that is the answer."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__(action)
+        self.action = action
+
+
 def view_from_observation(obs: Any) -> View:
     """The seat's :class:`View`, rebuilt from a protocol observation alone (ProtocolError,
     saying what is wrong and what is allowed, for one that is malformed or contradicts
-    itself)."""
+    itself; OnlyAction where its phase cannot be told but its one legal action can be
+    played in any)."""
     try:
         return observations.view_from_observation(obs)
-    except observations.ObservationError as exc:
+    except PhaseUnknown as exc:
+        if obs.get("legal") == ["pass"]:
+            raise OnlyAction("pass") from None
+        raise ProtocolError(str(exc)) from None
+    except ObservationError as exc:
         raise ProtocolError(str(exc)) from None
 
 
@@ -83,6 +97,8 @@ def answer(bot: Bot, line: str, rng: random.Random) -> dict[str, Any] | None:
         if not view.legal:
             return {"error": "the observation lists no legal action: nothing to decide"}
         return {"action": decide_within(bot, view, rng, time_ms)}
+    except OnlyAction as only:
+        return {"action": only.action}
     except (ProtocolError, ValueError) as exc:
         return {"error": str(exc)}
 

@@ -24,6 +24,11 @@ class ObservationError(ValueError):
     """An observation that is incomplete, malformed, or disagrees with its own history."""
 
 
+class PhaseUnknown(ObservationError):
+    """An observation without its ``phase`` where the history cannot tell it (a pass before
+    the bidding, with go-under or throw-in offers, from a bid): the pass is all it allows."""
+
+
 CONTRACT_KEYS = ("variant", "seat", "dealer", "score", "hand", "upcard", "history", "legal")
 PHASE_NAMES = tuple(p.name.lower() for p in Phase if p != Phase.GAME_OVER)
 

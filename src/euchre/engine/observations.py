@@ -28,6 +28,7 @@ from .observation_keys import (
     EXTRA_READERS,
     Contract,
     ObservationError,
+    PhaseUnknown,
     read_contract,
     read_phase,
     shown,
@@ -299,7 +300,7 @@ def _checked(obs: dict[str, Any], contract: Contract, public: _Public) -> _Publi
     n = contract.variant.players
     if public.phase is None:
         if "phase" not in obs:
-            raise ObservationError(
+            raise PhaseUnknown(
                 "observation needs its 'phase': with go-under or throw-in offers, a pass"
                 " before the bidding cannot be told from a bid by the history alone"
             )

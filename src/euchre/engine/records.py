@@ -409,7 +409,10 @@ def _check_dealer(deal: Any, number: int, expected: int | None) -> None:
 
 
 def _score_text(scores: list[int]) -> str:
-    return "-".join(str(s) for s in scores)
+    """``10-6``; a list where a score is below 0 (``-5-3`` read as a sum)."""
+    if all(isinstance(s, int) and s >= 0 for s in scores):
+        return "-".join(str(s) for s in scores)
+    return "[" + ", ".join(str(s) for s in scores) + "]"
 
 
 def _is_score(raw: Any, sides: int) -> bool:

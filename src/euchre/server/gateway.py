@@ -240,7 +240,8 @@ async def _read_loop(server: ServerParts, conn: Connection) -> None:
             message = f"a message is at most {limit} bytes"
             _reject(server, conn, error("too_large", message, reference(text)))
             continue
-        await handle_text(server, conn, text)
+        if paused := await handle_text(server, conn, text):
+            await asyncio.sleep(paused)  # as above: a steady flood of joins was all refused
 
 
 # A message answered with a whole table, the lobby or a channel's chat (50 lines of up to
@@ -250,10 +251,15 @@ SNAPSHOT_COST = 8.0
 _SNAPSHOT_MESSAGES = (Join, Resync, Sit, LobbyRequest, Create, QuickPlay, PlayAgain, ChatLog)
 
 
+class PastSnapshotRate(ProtocolError):
+    """Past the rate of the messages answered with a whole table: the connection is read no
+    more until its budget has room for one (``retry_after``)."""
+
+
 def _charge_snapshot(conn: Connection, message: ClientMessage) -> None:
     now, more = time.monotonic(), SNAPSHOT_COST - 1.0  # the message's own share is taken
     if isinstance(message, _SNAPSHOT_MESSAGES) and not conn.allow(now, more):
-        raise ProtocolError(
+        raise PastSnapshotRate(
             "rate_limited",
             "too many requests answered with a whole table, the lobby or a chat (join, resync, "
             f"sit, lobby, create, quick_play, play_again, chat_log): each counts as "
@@ -276,8 +282,9 @@ def _reject(server: ServerParts, conn: Connection, message: dict[str, Any]) -> N
     conn.send(message)
 
 
-async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
-    """Validate and perform one message; every failure becomes an ``error`` to the sender."""
+async def handle_text(server: ServerParts, conn: Connection, text: str) -> float:
+    """Validate and perform one message; every failure becomes an ``error`` to the sender.
+    The seconds to read nothing more from the connection (past the rate of whole tables)."""
     message: ClientMessage | None = None
     try:
         message = parse_message(text)
@@ -290,6 +297,8 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
         if exc.retry_after is not None:
             extra["retry_after"] = _seconds(exc.retry_after)
         _reject(server, conn, error(exc.code, exc.message, ref, **extra))
+        if isinstance(exc, PastSnapshotRate) and exc.retry_after:
+            return exc.retry_after
     except RedisError as exc:  # the instances' bus or store is down for a moment
         log.warning("message failed: Redis unreachable (%s)", exc, extra={"connection": conn.id})
         ref = None if message is None else message.ref
@@ -299,6 +308,7 @@ async def handle_text(server: ServerParts, conn: Connection, text: str) -> None:
         log.exception("message failed", extra={"connection": conn.id})
         ref = None if message is None else message.ref
         _reject(server, conn, error("server_error", "the server failed on that message", ref))
+    return 0.0
 
 
 Handler = Callable[["ServerParts", Connection, Any], Awaitable[None]]

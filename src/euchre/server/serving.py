@@ -20,14 +20,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import resource
 from typing import Any
 
 from .addresses import limit_key, parse_proxies
 from .config import Settings
 from .quotas import exempt_addresses
-from .ws_guard import guarded_websocket
+from .ws_guard import guarded_websocket, too_large_answer
 
 
 def _base_protocol() -> type[Any]:
@@ -158,15 +157,9 @@ def guarded_protocol(settings: Settings, counts: SocketCounts | None = None) -> 
 
 def head_too_large(limit: int) -> bytes:
     """The whole answer to a request whose head passed ``limit`` bytes."""
-    detail = f"the request head (its line and headers) is too large: at most {limit} bytes"
-    body = json.dumps({"detail": detail, "code": "too_large"}).encode()
-    head = (
-        "HTTP/1.1 431 Request Header Fields Too Large\r\n"
-        "content-type: application/json\r\n"
-        f"content-length: {len(body)}\r\n"
-        "connection: close\r\n\r\n"
+    return too_large_answer(
+        f"the request head (its line and headers) is too large: at most {limit} bytes"
     )
-    return head.encode() + body
 
 
 def socket_budget() -> int:

@@ -20,16 +20,24 @@ were held for as long as the client kept the connection open. Here:
 
 Cut off: a close frame if the socket takes it, then the transport is aborted, which
 frees what it buffered; the app sees the client disconnect.
+
+A handshake whose request line or one header line is longer than the websocket parser
+takes (``MAX_LINE_LENGTH``), or with more than ``MAX_NUM_HEADERS`` headers, is answered
+431 ``too_large`` and closed: the parser queued its own answer but told uvicorn nothing,
+which never sent it, and the socket was held open for as long as the client liked.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any, cast
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import SecurityError
 from websockets.frames import Frame
+from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS
 
 from .config import Settings
 from .connection import CLOSE_TOO_SLOW, QUEUE_BYTES
@@ -146,6 +154,36 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
                 self._abort("sent on past the close")
                 return
         super().data_received(data)
+        if self.conn.handshake_exc is not None and getattr(self, "request", None) is None:
+            self._refuse_handshake(self.conn.handshake_exc)
+
+    def _refuse_handshake(self, exc: Exception) -> None:
+        """A head the parser would not read: answered (431 where it was too large), closed."""
+        answer = b"".join(self.conn.data_to_send())  # the parser's own: plain text, if any
+        if isinstance(exc, SecurityError):
+            detail = (
+                "the request head is too large for a websocket: at most "
+                f"{MAX_LINE_LENGTH} bytes a line and {MAX_NUM_HEADERS} headers"
+            )
+            answer = too_large_answer(detail)
+        self.cut_off = True  # nothing more is read
+        self.transport.write(answer)
+        self.transport.close()
+
+    def send_receive_event_to_app(self) -> None:
+        """A message to the app; text that is not UTF-8 closes the socket with 1007 as
+        uvicorn's does, with a warning in place of its traceback in the error log (one
+        for each such frame: any client could fill the log with them)."""
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            try:
+                b"".join(self.frames).decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                log.warning("text not UTF-8 from a websocket", extra={"client": self.client})
+                self.conn.send_close(1007, "text must be UTF-8")
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()
 
     def handle_ping(self) -> None:
         if self._spend():
@@ -183,6 +221,18 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self.transport.abort()
 
 
+def too_large_answer(detail: str) -> bytes:
+    """The whole HTTP answer to a request whose head was too large (``detail`` says how)."""
+    body = json.dumps({"detail": detail, "code": "too_large"}).encode()
+    head = (
+        "HTTP/1.1 431 Request Header Fields Too Large\r\n"
+        "content-type: application/json\r\n"
+        f"content-length: {len(body)}\r\n"
+        "connection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
 def guarded_websocket(settings: Settings) -> type[GuardedWebSocket]:
     """The websocket protocol with the settings' budget for control frames."""
 
@@ -199,4 +249,5 @@ __all__ = [
     "GracefulTransport",
     "GuardedWebSocket",
     "guarded_websocket",
+    "too_large_answer",
 ]
