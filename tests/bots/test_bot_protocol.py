@@ -73,14 +73,45 @@ def test_the_contracts_keys_alone_rebuild_the_same_view(name: str) -> None:
             assert seat is not None
             full = json.loads(json.dumps(observation(state.view(seat))))
             bare = {key: full[key] for key in CONTRACT_KEYS}
-            if _needs_phase(variant, full):
+            if _needs_phase(variant, full):  # (tested on its own below)
                 with pytest.raises(OnlyAction):  # no view: the one action answers
                     view_from_observation(bare)
-                line = json.dumps({"observation": bare})
-                assert answer(RandomBot(), line, random.Random(0)) == {"action": "pass"}
             else:
                 assert view_from_observation(bare) == view_from_observation(full)
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_pass_whose_phase_the_history_cannot_tell_is_answered_and_still_checked() -> None:
+    """With go-under offers, a lone "pass" before the bidding and one in it look alike: an
+    observation of the contract's keys alone was refused ("needs its 'phase'") though pass
+    is the only answer. It is answered; one that is wrong in every phase is still refused."""
+    variant = preset("standard", go_under="mixed", minimum_trump=True)
+    seen = 0
+    for seed in range(40):
+        state = GameState(variant, seed=seed)
+        rng = random.Random(seed)
+        while not state.game_over and len(state.deals) < 2:
+            seat = state.current_player
+            assert seat is not None
+            full = json.loads(json.dumps(observation(state.view(seat))))
+            bare = {key: full[key] for key in CONTRACT_KEYS}
+            if _needs_phase(variant, full):
+                seen += 1
+                with pytest.raises(OnlyAction):
+                    view_from_observation(bare)
+                assert _answer_to(bare) == {"action": "pass"}
+                twice = dict(bare, hand=[bare["hand"][0]] * len(bare["hand"]))
+                assert "is seen twice" in _answer_to(twice)["error"]
+                contradicted = dict(bare, trump="h", maker=(seat + 1) % 4)
+                assert "observation's 'trump' is 'h'" in _answer_to(contradicted)["error"]
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen >= 3, seen
+
+
+def _answer_to(obs: dict[str, object]) -> dict[str, str]:
+    reply = answer(RandomBot(), json.dumps({"observation": obs}), random.Random(0))
+    assert reply is not None
+    return reply
 
 
 @pytest.mark.parametrize(

@@ -179,17 +179,18 @@ def test_text_that_is_not_utf8_closes_with_1007_and_no_traceback(
     """Closed with 1007 as the protocol says; each such frame also wrote an ERROR with a
     traceback to the log, which any client could fill."""
     with ThreadServer(fast_settings(tmp_path / "u.db")) as live:
-        for _ in range(2):
+        close = masked(0x8, struct.pack("!H", 1000))
+        for after in (b"", b"", close):  # with its close in the same read, too
             with stuck_client(live) as sock:
-                sock.sendall(masked(0x1, b"\xff\xfe\xfd\xfc"))
+                sock.sendall(masked(0x1, b"\xff\xfe\xfd\xfc") + after)
                 answer = b""
                 with contextlib.suppress(OSError):
                     while chunk := sock.recv(4096):
                         answer += chunk
-            close = answer[answer.rindex(b"\x88") :]  # after the handshake's rest
-            assert struct.unpack("!H", close[2:4]) == (1007,), answer
+            closed = answer[answer.rindex(b"\x88") :]  # after the handshake's rest
+            assert struct.unpack("!H", closed[2:4]) == (1000 if after else 1007,), answer
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert not errors, [r.getMessage() for r in errors]
         warned = [r for r in caplog.records if r.getMessage() == "text not UTF-8 from a websocket"]
-        assert len(warned) == 2 and not any(r.exc_info for r in warned)
+        assert len(warned) == 3 and not any(r.exc_info for r in warned)
         others_are_served(live)

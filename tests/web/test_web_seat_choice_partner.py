@@ -85,8 +85,8 @@ def test_a_long_name_without_spaces_stays_inside_the_seat_buttons(
     new_page: PageFactory, tmp_path: Path
 ) -> None:
     """A host's 24-letter name without a space ran the side seats' "Sit here — against
-    Bartholomew_Featherstone" out of the seat and over the felt's words: the name is cut
-    with an ellipsis, the button's words stay whole."""
+    Bartholomew_Featherstone" out of the seat and over the felt's words: the name breaks
+    where it must, the button's other words stay whole."""
     long_name = "Bartholomew_Featherstone"
     host = new_page(viewport={"width": 360, "height": 640}, touch=True)
     enter_name(host, long_name)

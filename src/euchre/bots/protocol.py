@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from euchre.engine import actions as A
 from euchre.engine import observations
-from euchre.engine.observation_keys import ObservationError, PhaseUnknown
+from euchre.engine.observation_keys import PHASE_NAMES, ObservationError, PhaseUnknown
 from euchre.engine.observations import observation
 from euchre.engine.quoting import why_not_json
 from euchre.engine.views import View
@@ -52,11 +52,29 @@ def view_from_observation(obs: Any) -> View:
     try:
         return observations.view_from_observation(obs)
     except PhaseUnknown as exc:
-        if obs.get("legal") == ["pass"]:
+        if obs.get("legal") != ["pass"]:
+            raise ProtocolError(str(exc)) from None
+        problems = _problems_in_each_phase(obs)
+        if None in problems:
             raise OnlyAction("pass") from None
-        raise ProtocolError(str(exc)) from None
+        # the same in every phase (a card seen twice): that one; else the phase's own
+        raise ProtocolError(problems.pop() if len(problems) == 1 else str(exc)) from None
     except ObservationError as exc:
         raise ProtocolError(str(exc)) from None
+
+
+def _problems_in_each_phase(obs: dict[str, Any]) -> set[str | None]:
+    """What is wrong with the observation were it sent with each ``phase`` (None: nothing),
+    so that one whose phase the history cannot tell is checked whole all the same."""
+    problems: set[str | None] = set()
+    for phase in PHASE_NAMES:
+        try:
+            observations.view_from_observation({**obs, "phase": phase})
+        except ObservationError as exc:
+            problems.add(str(exc))
+        else:
+            problems.add(None)
+    return problems
 
 
 # ---------------------------------------------------------------------- serving a level

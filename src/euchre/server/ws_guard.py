@@ -23,8 +23,9 @@ frees what it buffered; the app sees the client disconnect.
 
 A handshake whose request line or one header line is longer than the websocket parser
 takes (``MAX_LINE_LENGTH``), or with more than ``MAX_NUM_HEADERS`` headers, is answered
-431 ``too_large`` and closed: the parser queued its own answer but told uvicorn nothing,
-which never sent it, and the socket was held open for as long as the client liked.
+431 ``too_large`` and closed (one the parser refuses otherwise, closed): the parser queued
+its own answer but told uvicorn nothing, which never sent it, and the socket was held open
+for as long as the client liked.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.exceptions import SecurityError
 from websockets.frames import Frame
 from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS
+from websockets.protocol import State
 
 from .config import Settings
 from .connection import CLOSE_TOO_SLOW, QUEUE_BYTES
@@ -158,7 +160,8 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             self._refuse_handshake(self.conn.handshake_exc)
 
     def _refuse_handshake(self, exc: Exception) -> None:
-        """A head the parser would not read: answered (431 where it was too large), closed."""
+        """A head the parser would not read: closed, answered 431 where it was too large
+        (another, such as one with a body, as the parser answers it: with nothing)."""
         answer = b"".join(self.conn.data_to_send())  # the parser's own: plain text, if any
         if isinstance(exc, SecurityError):
             detail = (
@@ -167,6 +170,7 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             )
             answer = too_large_answer(detail)
         self.cut_off = True  # nothing more is read
+        self.handshake_complete = self.close_sent = True  # as uvicorn's own refusals: done
         self.transport.write(answer)
         self.transport.close()
 
@@ -180,8 +184,9 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
             except UnicodeDecodeError:
                 self.frames = []
                 log.warning("text not UTF-8 from a websocket", extra={"client": self.client})
-                self.conn.send_close(1007, "text must be UTF-8")
-                self.handle_parser_exception()
+                if self.conn.state is State.OPEN:  # else a close came with it: answered
+                    self.conn.send_close(1007, "text must be UTF-8")
+                    self.handle_parser_exception()
                 return
         super().send_receive_event_to_app()
 
