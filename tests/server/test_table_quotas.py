@@ -518,7 +518,11 @@ def test_a_game_left_from_the_lobby_frees_its_place_among_ones_tables(tmp_path: 
     one but to open each. The lobby's list of one's tables leaves them: a game of bots
     closes, a seat among people goes to a bot; a second tab of one's own that only watches
     leaves the seat to the tab that holds it."""
-    settings = fast_settings(tmp_path / "leave.db", tables_per_person=2, waiting_per_person=2)
+    # Ann's seat kept for her while she is away: a bot for her let the bots play on to 100
+    # at full speed, over before a loaded machine's lobby asked which tables were hers.
+    settings = fast_settings(
+        tmp_path / "leave.db", tables_per_person=2, waiting_per_person=2, grace_seconds=60.0
+    )
     with ThreadServer(settings) as live:
         ann, bots_game = started_with_bots(live)
         waiting = ann.request(type="create", kind="private")["table"]
