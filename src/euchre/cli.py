@@ -539,7 +539,7 @@ def resolve_input(raw: str, legal: Sequence[str], named: Mapping[str, str] | Non
     by_words = {words.casefold(): action for words, action in (named or {}).items()}
     if text.casefold() in by_words:
         return by_words[text.casefold()]
-    if text.isdigit():
+    if text.isdecimal():  # (not isdigit: "³" is a digit int() does not read)
         number = int(text)
         if 1 <= number <= len(legal):
             return legal[number - 1]
@@ -585,18 +585,31 @@ def save_record(session: Session, path: Path) -> int:
     try:
         path.write_text(dumps(record) + "\n", encoding="utf-8")
     except OSError as exc:
-        session.say(Text(f"error: the game record could not be written to {path}: {exc.strerror}"))
+        problem = f"error: the game record could not be written to {path}: {exc.strerror}"
+        _error_console().print(Text(problem))
         return 1
     session.say(f"Game record written to {path} (`euchre replay {path}` checks it).")
     return 0
 
 
 def _check_writable(path: Path) -> None:
-    """Refuse a --save path that cannot be a file before the game, not after it."""
-    if path.is_dir():
-        raise UsageError(f"--save needs a file name, not the folder {path}")
-    if not path.parent.is_dir():
-        raise UsageError(f"--save: there is no folder {path.parent} to write {path.name} in")
+    """Refuse a --save path that cannot be written before the game, not after it."""
+    try:
+        if path.is_dir():
+            raise UsageError(f"--save needs a file name, not the folder {path}")
+        if not path.parent.is_dir():
+            raise UsageError(f"--save: there is no folder {path.parent} to write {path.name} in")
+        existed = path.exists()
+        with path.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()  # written when the game ends
+    except OSError as exc:
+        raise UsageError(f"--save: {path} cannot be written ({exc.strerror})") from None
+
+
+def _error_console() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 # ---------------------------------------------------------------------- commands
@@ -652,11 +665,14 @@ def play(
         if save is not None:
             _check_writable(save)
     except (UsageError, VariantError, UnknownLevelError) as exc:
-        Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {exc}"))
+        _error_console().print(Text(f"error: {exc}"))
         raise typer.Exit(2) from None
-    code = run_interactive(session)
-    if save is not None:
-        code = save_record(session, save) or code
+    code = 1
+    try:
+        code = run_interactive(session)
+    finally:  # the game so far is kept even where the program failed
+        if save is not None:
+            code = save_record(session, save) or code
     raise typer.Exit(code)
 
 

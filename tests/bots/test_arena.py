@@ -133,6 +133,10 @@ def test_cli_json_and_errors() -> None:
     unknown = runner.invoke(app, ["arena", "easy", "genius"])
     assert unknown.exit_code == 2
     assert "unknown bot" in unknown.output
+    # a budget below 0 was sent to the bots as it was; the protocol says 0 or more
+    for flag in ("--time-ms", "--jobs"):
+        below = runner.invoke(app, ["arena", "easy", "random", flag, "-5"])
+        assert below.exit_code == 2 and "greater than or equal to 0" in below.output, flag
     rules = runner.invoke(app, ["arena", "easy", "random", "--variant", "bridge"])
     assert rules.exit_code == 2
 

@@ -249,16 +249,22 @@ def test_hand_markup_joker_last_before_trump_first_after() -> None:
 
 def test_bad_input_reprompts_with_the_choices() -> None:
     done = run_script(
-        "play", "--seed", "5", "--level", "medium", stdin="garbage\n99\n0\n\n" + ALWAYS_FIRST
+        "play",
+        "--seed",
+        "5",
+        "--level",
+        "medium",
+        stdin="garbage\n99\n0\n\n³\n" + ALWAYS_FIRST,
     )
     assert done.returncode == 0
     out = done.stdout
     assert "Not accepted: 'garbage' is not an action" in out
+    assert "Not accepted: '³' is not an action" in out  # a digit int() does not read
     assert re.search(r"Not accepted: 99 is not a choice: pick 1 to \d+", out)
     assert re.search(r"Not accepted: 0 is not a choice: pick 1 to \d+", out)
     assert "Not accepted: type a choice number or an action" in out
     before_first_answer = out.split("): You: ")[0]
-    assert before_first_answer.count("  1) ") == 5
+    assert before_first_answer.count("  1) ") == 6
     assert_finished_consistently(out)
 
 
@@ -422,6 +428,31 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(
     code, output = invoke("play", "--save", str(tmp_path / where))
     assert code == 2 and message in output
     assert "Deal 1" not in output and list(tmp_path.iterdir()) == []
+
+
+def test_a_save_path_the_system_refuses_is_refused_before_the_game(tmp_path: Path) -> None:
+    """Only a missing folder was found before the game: a whole game was played, and then
+    the record could not be written (said on stdout)."""
+    too_long = tmp_path / ("x" * 300 + ".egn")  # a name longer than any file system takes
+    code, output = invoke("play", "--save", str(too_long))
+    assert code == 2 and "error: --save: " in output and "cannot be written" in output
+    assert "Deal 1" not in output and list(tmp_path.iterdir()) == []
+
+
+def test_the_game_so_far_is_saved_when_the_program_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "failed.egn"
+
+    def fails(session: Session) -> None:
+        session.state.apply(session.state.legal_actions()[0])
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("euchre.cli.play_game", fails)
+    result = runner.invoke(app, ["play", "--seed", "5", "--save", str(saved)], input="")
+    assert isinstance(result.exception, RuntimeError)
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert [deal.outcome for deal in replay(record).deals] == ["incomplete"]
 
 
 # ---------------------------------------------------------------------- usage errors

@@ -81,9 +81,10 @@ def arena_command(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Change one rule, key=value.")
     ] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (0: every core).")] = 0,
+    jobs: Annotated[int, typer.Option(min=0, help="Worker processes (0: every core).")] = 0,
     time_ms: Annotated[
-        int | None, typer.Option("--time-ms", help="Time budget per decision, milliseconds.")
+        int | None,
+        typer.Option("--time-ms", min=0, help="Time budget per decision, milliseconds."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
