@@ -26,6 +26,13 @@ VALUES_HELP = (
     "    (points a hand: your side's minus theirs; chance to win: your side's chance of"
     " winning the game after this hand, if you choose it)"
 )
+# Where no one has a partner: whose points they are (docs/bots.md); three players' hints
+# have no chance of winning.
+VALUES_HELP_TWO = (
+    "    (points a hand: yours minus your opponent's; chance to win: your chance of"
+    " winning the game after this hand, if you choose it)"
+)
+VALUES_HELP_THREE = "    (points a hand: yours minus the other two players' average)"
 MODEL_HELP = (
     "    (the bidding model's estimate against the recommended choice, in points of a hand"
     " early in the game)"
@@ -34,10 +41,25 @@ TIED_HELP = (
     "    (≈: about equal to the hint, too close to call from the deals the coach tried;"
     " the hint is the usual play among them)"
 )
+TIED_MODEL_HELP = (
+    "    (≈: about equal to the hint by the bidding model's estimate; the hint is the usual"
+    " play among them)"
+)
 REVIEW_HELP = (
     "  Marks go by the chance of winning the game a choice gave up, and only where the"
     " sampled deals tell the choices clearly apart."
 )
+REVIEW_HELP_THREE = (
+    "  Marks go by the points of a hand a choice gave up, and only where the sampled deals"
+    " tell the choices clearly apart."
+)
+
+
+def values_help(view: View, modelled: bool) -> str:
+    """The legend under a hint's values: whose points, and whose chance, they are."""
+    if modelled:
+        return MODEL_HELP
+    return {2: VALUES_HELP_TWO, 3: VALUES_HELP_THREE}.get(view.variant.players, VALUES_HELP)
 
 
 def value_line(
@@ -88,9 +110,9 @@ def show_hint(session: Session, view: View, choices: Sequence[str] | None = None
         shown = line if number is None else f"{number}) {line}"
         session.say(f"    {shown}{tie_mark(value.action in advice.tied)}")
     modelled = advice.values[0].points is None
-    session.say(MODEL_HELP if modelled else VALUES_HELP)
+    session.say(values_help(view, modelled))
     if advice.tied:
-        session.say(TIED_HELP)
+        session.say(TIED_MODEL_HELP if modelled else TIED_HELP)
 
 
 def tie_mark(tied: bool) -> str:
@@ -110,7 +132,7 @@ def show_review(session: Session, deal: int) -> None:
     if not rated:
         session.say("  No choices to review (every move was forced).")
     else:
-        session.say(REVIEW_HELP)
+        session.say(REVIEW_HELP_THREE if session.players == 3 else REVIEW_HELP)
     for number, (view, d) in enumerate(rated, start=1):
         chosen, best = action_words(view, d.chosen), action_words(view, d.best)
         if d.mark is None:

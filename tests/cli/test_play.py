@@ -524,6 +524,38 @@ def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
     assert len(session.state.record.actions()) > 0  # and the game went on
 
 
+@pytest.mark.parametrize(
+    ("variant", "legend", "review"),
+    [
+        ("two-player", "(points a hand: yours minus your opponent's; chance to win:", "chance"),
+        ("cutthroat", "(points a hand: yours minus the other two players' average)", "points"),
+    ],
+)
+def test_without_partners_the_hint_and_review_say_whose_points(
+    variant: str, legend: str, review: str
+) -> None:
+    """The terminal said "your side's minus theirs" at tables where no one has a side,
+    and three players' hints, which have no chance of winning, were explained by one."""
+    session, out = quiet_session(variant, seed=3)
+    session.review = True
+    asked: list[str] = []
+
+    def answers(_prompt: str) -> str:
+        done = bool(session.state.deals[0].outcome)
+        asked.append("quit" if done else "1" if asked and asked[-1] == "hint" else "hint")
+        return asked[-1]
+
+    session.ask = answers
+    run_interactive(session)
+    text = out.getvalue()
+    assert legend in text and "your side's minus theirs" not in text
+    if review == "points":
+        assert "Marks go by the points of a hand a choice gave up" in text
+        assert "chance to win" not in text
+    elif "Marks go by" in text:
+        assert "Marks go by the chance of winning the game a choice gave up" in text
+
+
 def test_a_hint_names_the_seats_as_the_terminal_does() -> None:
     asked: list[str] = []
 
