@@ -16,12 +16,14 @@ from typer.testing import CliRunner
 
 from euchre.bots import arena
 from euchre.bots.arena import (
+    Z95,
     ArenaStopped,
     Contender,
     lineups,
     play_unit,
     rules_name,
     run_match,
+    t95,
     unit_seed,
 )
 from euchre.bots.commands import print_report
@@ -100,6 +102,22 @@ def test_external_bot_command() -> None:
     )
     assert report.deals >= 8
     assert report.timing(0)["decisions"] > 0
+
+
+def test_the_intervals_allow_for_few_units_and_never_claim_certainty() -> None:
+    """Two units gave mean ± 1.96 SE, a sixth of Student's; and every game won by one bot
+    gave "100.0% ± 0.0%", as if no number of further games could say otherwise."""
+    report = run_match(
+        preset("standard"), Contender("easy"), Contender("random"), deals=30, seed=4, jobs=1
+    )
+    data = report.to_json()
+    units, se, mean = data["units"], data["stderr"], data["points_per_hand"]
+    assert 2 <= units <= 30
+    low, high = data["ci95"]
+    assert high - mean == pytest.approx(mean - low) == pytest.approx(t95(units - 1) * se)
+    assert t95(units - 1) > 2.0 > Z95 and t95(1) == 12.706 and Z95 < t95(200) < 1.975
+    won_low, won_high = data["win_rate_ci95"]
+    assert 0.0 <= won_low <= data["win_rate"] <= won_high <= 1.0 and won_low < won_high
 
 
 def test_one_duplicate_unit_gives_json_with_null_errors_not_nan() -> None:

@@ -169,10 +169,11 @@ def print_report(console: Console, report: Report) -> None:
         f"points per hand ({report.a} - {report.b}): {mean:+.3f} ± {se:.3f} "
         f"(95% interval {low:+.3f} to {high:+.3f})"
     )
-    if data["win_rate_stderr"] is None:
+    if data["win_rate_ci95"] is None:
         console.print(won)
     else:
-        console.print(f"{won} ± {100 * data['win_rate_stderr']:.1f}%")
+        low, high = data["win_rate_ci95"]
+        console.print(f"{won} (95% interval {100 * low:.1f}% to {100 * high:.1f}%)")
     _print_timing(console, report)
 
 
