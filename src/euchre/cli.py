@@ -452,7 +452,8 @@ def human_turn(session: Session, view: View) -> Step:
             named = {action_words(view, a): a for a in legal}
             return session.state.apply(resolve_input(raw, legal, named), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
-            session.say(Text(f"Not accepted: {exc}", style="yellow"))
+            told = str(exc).replace(f"seat {session.human} may ", "you may ")  # as named here
+            session.say(Text(f"Not accepted: {told}", style="yellow"))
             show_choices(session, view, legal)
 
 

@@ -260,6 +260,8 @@ def test_bad_input_reprompts_with_the_choices() -> None:
     out = done.stdout
     assert "Not accepted: 'garbage' is not an action" in out
     assert "Not accepted: '³' is not an action" in out  # a digit int() does not read
+    assert re.search(r"'garbage' is not an action: now \(.*\) you may ", out)
+    assert "seat 0 may" not in out  # the terminal calls the player "You"
     assert re.search(r"Not accepted: 99 is not a choice: pick 1 to \d+", out)
     assert re.search(r"Not accepted: 0 is not a choice: pick 1 to \d+", out)
     assert "Not accepted: type a choice number or an action" in out
