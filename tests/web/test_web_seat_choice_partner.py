@@ -6,7 +6,13 @@ from pathlib import Path
 
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
-from web_helpers import PHONE, PHONE_LANDSCAPE, create_private_table, enter_name
+from web_helpers import (
+    PHONE,
+    PHONE_LANDSCAPE,
+    create_private_table,
+    enter_name,
+    open_started_table,
+)
 
 
 def host_seat(page: Page) -> int:
@@ -106,3 +112,18 @@ def test_a_long_name_without_spaces_stays_inside_the_seat_buttons(
     expect(moves).to_have_count(2)
     for button in moves.all():
         assert button.evaluate(OUTSIDE) == [0, 0], button.inner_text()
+
+
+def test_a_watchers_take_over_buttons_stay_in_the_side_seats(new_page: PageFactory) -> None:
+    """A German watcher at 360 px saw "Übernehmen" under the side seats' bots run off the
+    felt, over the bots' cards: unlike the buttons before the game, it was not in the
+    seat's button box, which fits a phone's side column."""
+    host = new_page(viewport=PHONE)
+    _, _, invite = open_started_table(host, "standard", {}, name="Ann")
+    watcher = new_page(viewport={"width": 360, "height": 640}, locale="de-DE", touch=True)
+    enter_name(watcher, "Zoe", url=f"/#/join/{invite}")
+    buttons = watcher.locator('.seat button[data-cmd="sit"]')
+    expect(buttons).to_have_count(3)
+    expect(buttons.first).to_have_text("Über\u00adnehmen")  # (a hyphen if it must break)
+    for button in buttons.all():
+        assert button.evaluate(OUTSIDE) == [0, 0], button.get_attribute("data-target")

@@ -29,7 +29,7 @@ export function feltScore(page) {
   return h(
     "div",
     { class: "felt-score", id: "felt-score" },
-    h("p", { class: "felt-target" }, page.t("table.toTarget", { target: page.info.target })),
+    h("p", { class: "felt-target" }, page.info.target ? page.t("table.toTarget", { target: page.info.target }) : page.t("table.noTarget")),
     h("ul", {}, rows),
   );
 }

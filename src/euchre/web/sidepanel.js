@@ -45,15 +45,16 @@ function scoreBoard(page) {
         // a space between: the badge's margin alone ran the names into it for screen readers ("Olgayou")
         side === mine ? [" ", h("span", { class: "you" }, page.t("table.you"))] : null,
       ),
-      h("td", { class: "score" }, h("span", { class: "score-value" }, String(score)), h("span", { class: "muted" }, ` / ${target}`)),
+      // no target (a deal or time limit): no "/ 0", and no bar full from the first point
+      h("td", { class: "score" }, h("span", { class: "score-value" }, String(score)), target ? h("span", { class: "muted" }, ` / ${target}`) : null),
       h("td", { class: "tricks" }, s && s.phase === "play" ? String(tricks) : "–"),
-      h("td", { class: "bar-cell", "aria-hidden": "true" }, h("span", { class: "score-bar", style: `--fill:${Math.min(100, (100 * score) / Math.max(1, target))}%` })),
+      h("td", { class: "bar-cell", "aria-hidden": "true" }, target ? h("span", { class: "score-bar", style: `--fill:${Math.min(100, (100 * score) / target)}%` }) : null),
     );
   });
   return h(
     "section",
     { class: "box score-board", "aria-labelledby": "score-title" },
-    h("h2", { id: "score-title" }, page.t("table.score", { target })),
+    h("h2", { id: "score-title" }, target ? page.t("table.score", { target }) : page.t("table.scoreNoTarget")),
     h(
       "table",
       {},
@@ -150,7 +151,7 @@ function rulesBox(page) {
     { class: "box rules", id: "table-rules" },
     h("summary", {}, page.t("table.rules")),
     h("p", {}, h("strong", {}, page.t(`presets.${info.preset}.label`)), ": ", page.t(`presets.${info.preset}.help`)),
-    h("p", {}, page.t("table.target", { target: info.target })),
+    h("p", {}, info.target ? page.t("table.target", { target: info.target }) : page.t("table.noTargetRule")),
     h("p", { id: "rules-timer" }, timerRule(page)),
     house.length ? [h("h3", { id: "house-rules-title" }, page.t("table.houseRulesTitle", { preset: page.t(`presets.${info.preset}.label`) })), optionList(page, house, "house-rules-title")] : null,
     own.length ? optionList(page, own, null) : null,

@@ -1108,7 +1108,8 @@ class TablePage extends Page {
   seatButtons(seat, info) {
     if (this.info.status !== "waiting") {
       if (this.mySeat() === null && info.type === "bot" && this.info.status === "playing" && this.info.kind !== "ranked") {
-        return h("button", { type: "button", class: "small", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, this.t("table.takeSeat"));
+        // in the seat's button box, as before the game: "Übernehmen" ran out of a 360 px seat
+        return h("div", { class: "seat-buttons" }, h("button", { type: "button", class: "small", dataset: { key: `sit-${seat}`, cmd: "sit", target: String(seat) } }, this.t("table.takeSeat")));
       }
       return null;
     }
