@@ -1241,6 +1241,9 @@ class TablePage extends Page {
     }
     const follow = suitToFollow(this); // "Your turn: follow clubs." (only the dimmed cards said so)
     if (follow) return this.t("prompt.follow", { suit: follow });
+    // a two-player dealer, ordered up, may yet leave the turn-up ("you picked up" misled)
+    const acts = s.legal_acts || [];
+    if (s.phase === "dealer_discard" && acts.some((act) => act.kind === "pass")) return this.t("prompt.dealer_discardMay", { card });
     // the turn-up just picked up is dimmed in the hand (it may not be discarded): say why
     const keeps = s.phase === "dealer_discard" && !(s.legal_acts || []).some((act) => act.card === s.upcard);
     if (keeps) return this.t("prompt.dealer_discardKeep", { card });
