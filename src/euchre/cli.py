@@ -9,6 +9,8 @@ another seat's discard stays face down.
 from __future__ import annotations
 
 import datetime
+import errno
+import os
 import random
 import secrets
 import time
@@ -452,7 +454,8 @@ def human_turn(session: Session, view: View) -> Step:
             named = {action_words(view, a): a for a in legal}
             return session.state.apply(resolve_input(raw, legal, named), seat=session.human)
         except (InputProblem, IllegalActionError) as exc:
-            told = str(exc).replace(f"seat {session.human} may ", "you may ")  # as named here
+            said, may, rest = str(exc).rpartition(f" seat {session.human} may ")
+            told = f"{said} you may {rest}" if may else rest  # as named here
             session.say(Text(f"Not accepted: {told}", style="yellow"))
             show_choices(session, view, legal)
 
@@ -541,6 +544,8 @@ def resolve_input(raw: str, legal: Sequence[str], named: Mapping[str, str] | Non
     if text.casefold() in by_words:
         return by_words[text.casefold()]
     if text.isdecimal():  # (not isdigit: "³" is a digit int() does not read)
+        if len(text) > 6:  # (int() refuses more than 4,300 digits)
+            raise InputProblem(f"{text[:12]}… is not a choice: pick 1 to {len(legal)}")
         number = int(text)
         if 1 <= number <= len(legal):
             return legal[number - 1]
@@ -600,11 +605,12 @@ def _check_writable(path: Path) -> None:
             raise UsageError(f"--save needs a file name, not the folder {path}")
         if not path.parent.is_dir():
             raise UsageError(f"--save: there is no folder {path.parent} to write {path.name} in")
-        existed = path.exists()
-        with path.open("a", encoding="utf-8"):
-            pass
-        if not existed:
-            path.unlink()  # written when the game ends
+        if path.exists() or path.is_symlink():  # a file (or a link) there: may it be written?
+            if not os.access(path, os.W_OK) and path.exists():
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        else:  # made and taken away again: written when the game ends
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+            path.unlink()
     except OSError as exc:
         raise UsageError(f"--save: {path} cannot be written ({exc.strerror})") from None
 

@@ -10,10 +10,10 @@ from rich.text import Text
 
 from euchre.bots.coach import hint
 from euchre.bots.coach_reasons import void_sentence
-from euchre.bots.coach_values import ActionValue, Fact
+from euchre.bots.coach_values import ActionValue, Fact, Hint
 from euchre.bots.coachwords import action_words, doing_words, tied_with
 from euchre.bots.review import Decision, game_actions, rated_views
-from euchre.engine import GameState
+from euchre.engine import GameState, Variant
 from euchre.engine.views import View
 
 if TYPE_CHECKING:
@@ -22,17 +22,6 @@ if TYPE_CHECKING:
 COMMANDS = ("hint", "review")
 
 
-VALUES_HELP = (
-    "    (points a hand: your side's minus theirs; chance to win: your side's chance of"
-    " winning the game after this hand, if you choose it)"
-)
-# Where no one has a partner: whose points they are (docs/bots.md); three players' hints
-# have no chance of winning.
-VALUES_HELP_TWO = (
-    "    (points a hand: yours minus your opponent's; chance to win: your chance of"
-    " winning the game after this hand, if you choose it)"
-)
-VALUES_HELP_THREE = "    (points a hand: yours minus the other two players' average)"
 MODEL_HELP = (
     "    (the bidding model's estimate against the recommended choice, in points of a hand"
     " early in the game)"
@@ -49,17 +38,31 @@ REVIEW_HELP = (
     "  Marks go by the chance of winning the game a choice gave up, and only where the"
     " sampled deals tell the choices clearly apart."
 )
-REVIEW_HELP_THREE = (
+REVIEW_HELP_POINTS = (
     "  Marks go by the points of a hand a choice gave up, and only where the sampled deals"
     " tell the choices clearly apart."
 )
 
 
-def values_help(view: View, modelled: bool) -> str:
-    """The legend under a hint's values: whose points, and whose chance, they are."""
-    if modelled:
+def values_help(view: View, advice: Hint) -> str:
+    """The legend under a hint's values: whose points, and whose chance, they are (none
+    where the game has no chance of winning to give: three players, or no target)."""
+    if advice.values[0].points is None:
         return MODEL_HELP
-    return {2: VALUES_HELP_TWO, 3: VALUES_HELP_THREE}.get(view.variant.players, VALUES_HELP)
+    players = view.variant.players
+    whose = {2: "yours minus your opponent's", 3: "yours minus the other two players' average"}
+    points = "    (points a hand: " + whose.get(players, "your side's minus theirs")
+    if advice.win_now is None:
+        return points + ")"
+    chance = "your side's chance" if players == 4 else "your chance"
+    after = "of winning the game after this hand, if you choose it"
+    return f"{points}; chance to win: {chance} {after})"
+
+
+def marks_help(variant: Variant) -> str:
+    """What the review's marks go by: the chance of winning, or where the game gives none
+    (three players, no target), the points of a hand."""
+    return REVIEW_HELP_POINTS if variant.players == 3 or variant.target <= 0 else REVIEW_HELP
 
 
 def value_line(
@@ -110,7 +113,7 @@ def show_hint(session: Session, view: View, choices: Sequence[str] | None = None
         shown = line if number is None else f"{number}) {line}"
         session.say(f"    {shown}{tie_mark(value.action in advice.tied)}")
     modelled = advice.values[0].points is None
-    session.say(values_help(view, modelled))
+    session.say(values_help(view, advice))
     if advice.tied:
         session.say(TIED_MODEL_HELP if modelled else TIED_HELP)
 
@@ -132,7 +135,7 @@ def show_review(session: Session, deal: int) -> None:
     if not rated:
         session.say("  No choices to review (every move was forced).")
     else:
-        session.say(REVIEW_HELP_THREE if session.players == 3 else REVIEW_HELP)
+        session.say(marks_help(session.state.variant))
     for number, (view, d) in enumerate(rated, start=1):
         chosen, best = action_words(view, d.chosen), action_words(view, d.best)
         if d.mark is None:

@@ -46,12 +46,13 @@ def invoke(*args: str, stdin: str = ALWAYS_FIRST) -> tuple[int, str]:
 
 
 def quiet_session(
-    variant: str = "standard", seed: int = 1, seat: int = 0
+    variant: str = "standard", seed: int = 1, seat: int = 0, options: dict[str, int] | None = None
 ) -> tuple[Session, io.StringIO]:
     out = io.StringIO()
     console = Console(file=out, width=100, highlight=False, soft_wrap=True, color_system=None)
+    rules = preset(variant, **(options or {}))
     session = new_session(
-        preset(variant), seed=seed, seat=seat, level="random", console=console, ask=lambda _: "1"
+        rules, seed=seed, seat=seat, level="random", console=console, ask=lambda _: "1"
     )
     return session, out
 
@@ -339,6 +340,8 @@ def test_resolve_input_cards_numbers_and_quitting() -> None:
     assert resolve_input("zz", plays) == "zz"
     with pytest.raises(InputProblem, match="3 is not a choice: pick 1 to 2"):
         resolve_input("3", plays)
+    with pytest.raises(InputProblem, match="is not a choice: pick 1 to 2"):
+        resolve_input("9" * 5000, plays)  # more digits than int() reads
     with pytest.raises(InputProblem, match="type a choice number"):
         resolve_input("   ", plays)
     with pytest.raises(QuitGame):
@@ -441,6 +444,19 @@ def test_a_save_path_the_system_refuses_is_refused_before_the_game(tmp_path: Pat
     assert "Deal 1" not in output and list(tmp_path.iterdir()) == []
 
 
+def test_checking_a_save_path_leaves_a_link_and_a_file_as_they_were(tmp_path: Path) -> None:
+    """Trying a path (a file made and taken away again) took away a link that led to a
+    file not yet written, and an existing record must not be touched before the game."""
+    link, kept = tmp_path / "link.egn", tmp_path / "kept.egn"
+    link.symlink_to(tmp_path / "target.egn")
+    kept.write_text("an older record", encoding="utf-8")
+    for path in (link, kept):
+        code, output = invoke("play", "--save", str(path), stdin="quit\n")
+        assert code == 0, output
+    assert link.is_symlink() and (tmp_path / "target.egn").read_text(encoding="utf-8")
+    assert json.loads(kept.read_text(encoding="utf-8"))["metadata"]
+
+
 def test_the_game_so_far_is_saved_when_the_program_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -527,18 +543,26 @@ def test_hint_shows_every_choice_valued_and_the_game_goes_on() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "legend", "review"),
+    ("variant", "options", "legend", "review"),
     [
-        ("two-player", "(points a hand: yours minus your opponent's; chance to win:", "chance"),
-        ("cutthroat", "(points a hand: yours minus the other two players' average)", "points"),
+        ("two-player", {}, "(points a hand: yours minus your opponent's; chance to win:", "chance"),
+        ("cutthroat", {}, "(points a hand: yours minus the other two players' average)", "points"),
+        (
+            "standard",
+            {"target": 0, "deal_limit": 3},
+            "(points a hand: your side's minus theirs)",
+            "points",
+        ),
     ],
+    ids=["two-player", "cutthroat", "no-target"],
 )
-def test_without_partners_the_hint_and_review_say_whose_points(
-    variant: str, legend: str, review: str
+def test_the_hint_and_review_say_whose_points_and_what_marks_go_by(
+    variant: str, options: dict[str, int], legend: str, review: str
 ) -> None:
-    """The terminal said "your side's minus theirs" at tables where no one has a side,
-    and three players' hints, which have no chance of winning, were explained by one."""
-    session, out = quiet_session(variant, seed=3)
+    """The terminal said "your side's minus theirs" at tables where no one has a side, and
+    three players' hints, which have no chance of winning, were explained by one; so were
+    a game's with no target, whose marks go by points."""
+    session, out = quiet_session(variant, seed=3, options=options)
     session.review = True
     asked: list[str] = []
 
@@ -550,7 +574,7 @@ def test_without_partners_the_hint_and_review_say_whose_points(
     session.ask = answers
     run_interactive(session)
     text = out.getvalue()
-    assert legend in text and "your side's minus theirs" not in text
+    assert legend in text and text.count("(points a hand: ") == text.count(legend)
     if review == "points":
         assert "Marks go by the points of a hand a choice gave up" in text
         assert "chance to win" not in text

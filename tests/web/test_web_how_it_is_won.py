@@ -20,6 +20,7 @@ def test_a_game_with_no_target_says_so_and_draws_no_bars(new_page: PageFactory) 
     expect(board.locator(".score-bar")).to_have_count(0)
     page.locator("#table-rules summary").click()
     expect(page.locator("#table-rules")).to_contain_text("No target: the highest score when")
+    expect(page.locator("#table-rules")).not_to_contain_text("0 points")
 
 
 def test_a_game_to_a_target_keeps_it_on_the_felt_and_the_board(new_page: PageFactory) -> None:

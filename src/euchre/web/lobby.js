@@ -598,7 +598,7 @@ function optionField(ctx, option, values, players, changed = () => {}) {
 export function optionValueName(ctx, name, value) {
   const key = `options.${name}.values.${value}`;
   if (ctx.i18n.has(key)) return ctx.t(key);
-  if (name === "target") return ctx.t("options.target.points", { count: value });
+  if (name === "target") return value ? ctx.t("options.target.points", { count: value }) : ctx.t("table.noTarget");
   if (name === "time_limit_minutes") return value ? ctx.t("options.time_limit_minutes.minutes", { count: value }) : ctx.t("options.time_limit_minutes.values.0");
   return String(value);
 }

@@ -143,7 +143,8 @@ function tableActions(page) {
  * preset's own options beyond Standard. */
 function rulesBox(page) {
   const info = page.info;
-  const explained = ([name]) => page.ctx.i18n.has(`options.${name}.help`) && name !== "players";
+  // (no target is said above, not listed as "0 points")
+  const explained = ([name, value]) => page.ctx.i18n.has(`options.${name}.help`) && name !== "players" && !(name === "target" && !value);
   const house = Object.entries(info.house_rules || {}).filter(explained);
   const own = Object.entries(info.options || {}).filter((entry) => explained(entry) && !(entry[0] in (info.house_rules || {})));
   return h(
