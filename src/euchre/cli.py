@@ -605,12 +605,12 @@ def _check_writable(path: Path) -> None:
             raise UsageError(f"--save needs a file name, not the folder {path}")
         if not path.parent.is_dir():
             raise UsageError(f"--save: there is no folder {path.parent} to write {path.name} in")
-        if path.exists() or path.is_symlink():  # a file (or a link) there: may it be written?
-            if not os.access(path, os.W_OK) and path.exists():
+        if path.exists():  # an older record: written over when the game ends
+            if not os.access(path, os.W_OK):
                 raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        else:  # made and taken away again: written when the game ends
+        elif not path.is_symlink():  # (a link to a file not yet written is left as it is)
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
-            path.unlink()
+            path.unlink()  # made only to try: written when the game ends
     except OSError as exc:
         raise UsageError(f"--save: {path} cannot be written ({exc.strerror})") from None
 
