@@ -27,7 +27,7 @@ from euchre.bots.coach_reasons import (
     _void_facts,
     _void_made_facts,
 )
-from euchre.bots.coach_values import ActionValue, Fact, scorer_for
+from euchre.bots.coach_values import ActionValue, Fact, reason_text, scorer_for
 from euchre.bots.knowledge import knowledge_of
 from euchre.engine import GameState
 
@@ -197,11 +197,11 @@ def test_a_call_beaten_only_by_its_own_other_form_is_also_weighed_against_passin
     call = ActionValue("order", 1.0, 1.0, 0.05)
     alone = ActionValue("order alone", 0.69, 0.69, 0.04)
     passing = ActionValue("pass", -1.04, -1.04, -0.02)
-    [against] = _against_passing(call, [call, alone, passing], str)
+    [against] = _against_passing(call, [call, alone, passing], str, True)
     assert against.kind == "margin" and against.data["next"] == "pass"
     assert against.text.startswith("Order scores 2.04 points a hand more than pass")
-    assert _against_passing(call, [call, passing, alone], str) == []  # said already
-    assert _against_passing(passing, [passing, call], str) == []  # no call
+    assert _against_passing(call, [call, passing, alone], str, True) == []  # said already
+    assert _against_passing(passing, [passing, call], str, True) == []  # no call
 
 
 def test_a_lone_opponent_at_nine_is_one_person() -> None:
@@ -213,3 +213,22 @@ def test_a_lone_opponent_at_nine_is_one_person() -> None:
     [theirs] = _score_facts(knowledge_of(view), scorer_for(view, view.seat), "pass")
     assert theirs.data["one"] is True
     assert theirs.text == "Your opponent is at 9: any point they make ends the game."
+
+
+def test_a_player_without_a_partner_is_told_their_own_chance_of_winning() -> None:
+    """Two players: the coach's margin and the review of a bad call spoke of "your side's
+    chance of winning the game", a side no one shares with the player."""
+    from bot_helpers import VARIANTS
+
+    from euchre.bots.review import rate
+
+    state = deal({1: "9h Th 9d Td Qs"}, "Qc", scores=(6, 6), variant=VARIANTS["two-player"])
+    view = state.view(state.current_player)
+    advice = hint(view, 1)
+    margin = advice.facts[0]
+    assert margin.kind == "margin" and margin.data["alone"] is True, margin
+    assert ", and your chance of winning the game is " in margin.text, margin.text
+    decision = rate(view, advice.values[1].action, 0, 1, 200)
+    assert decision.mark == "blunder" and decision.facts[0].data["alone"] is True
+    told = reason_text(decision.facts)
+    assert "your chance of winning the game" in told and "your side" not in told, told

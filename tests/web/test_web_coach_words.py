@@ -295,6 +295,48 @@ def test_a_player_without_a_partner_is_told_you_are_euchred(
         assert page.evaluate(FACT, [fact.to_json(), None]) == fact.text
 
 
+# A margin in each of its forms with a chance of winning: more points, fewer points, the
+# chance alone, and the same chance with other points.
+MARGINS = [
+    (ActionValue("pass", 0.7, 0.7, 0.031), ActionValue("order", 0.2, 0.2, 0.01)),
+    (ActionValue("pass", 0.7, 0.2, 0.031), ActionValue("order", 0.2, 0.7, 0.01)),
+    (ActionValue("pass", 0.7, 0.5, 0.031), ActionValue("order", 0.2, 0.5, 0.01)),
+    (ActionValue("pass", 0.7, 0.7, 0.031), ActionValue("order", 0.7, 0.2, 0.031)),
+]
+
+
+@pytest.mark.parametrize(
+    ("locale", "sides"),
+    [("en-GB", "your side"), ("de-DE", "Seite"), ("nl-NL", "kant")],
+)
+def test_a_player_without_a_partner_is_told_their_own_chance_of_winning(
+    new_page: PageFactory, locale: str, sides: str
+) -> None:
+    """Two or three players: a margin and a review's cost spoke of the side's chance of
+    winning, a side no one shares; the browser says it as the server does."""
+    page = _booted(new_page, locale)
+    for best, other in MARGINS:
+        sided = margin_fact(best, other, str)
+        alone = margin_fact(best, other, str, partnered=False)
+        assert "your side" in sided.text and "your side" not in alone.text, alone.text
+        said_sided = page.evaluate(FACT, [sided.to_json(), None])
+        said_alone = page.evaluate(FACT, [alone.to_json(), None])
+        assert sides in said_sided and sides not in said_alone, said_alone
+        if locale == "en-GB":
+            assert (said_sided, said_alone) == (sided.text, alone.text)
+    decision = {"loss_win": 0.052, "loss_points": 0.4, "facts": [alone.to_json()]}
+    cost = page.evaluate(LOSS, decision)
+    assert cost and sides not in cost, cost
+    assert sides in page.evaluate(LOSS, decision | {"facts": [sided.to_json()]})
+
+
+LOSS = """async (decision) => {
+    const { lossWords } = await import(new URL("coachwords.js", location.href));
+    const ctx = window.euchre;
+    return lossWords({ t: (key, params) => ctx.t(key, params), i18n: ctx.i18n }, decision);
+}"""
+
+
 MARK = """async (decision) => {
     const { markText } = await import(new URL("replaycoach.js", location.href));
     return markText({ t: (key, params) => window.euchre.t(key, params) }, decision);

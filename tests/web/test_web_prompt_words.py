@@ -10,14 +10,15 @@ from phases import reach
 from web_helpers import PHONE, open_started_table
 
 # The table page's prompt for its state with these legal actions, at the player's turn.
-PROMPT = """([legal, dealer]) => {
+PROMPT = """async ([legal, dealer]) => {
+    const { promptText } = await import(new URL("turnprompt.js", location.href));
     const page = window.euchre.current;
     const seat = page.state.seat;
     const legal_acts = legal.map((text) =>
         ({ kind: text.split(' ')[0], alone: text.endsWith('alone'), text }));
     page.state = { ...page.state, phase: 'bid_r1', legal, legal_acts, to_act: seat,
                    dealer: dealer ? seat : (seat + 2) % 4 };
-    return page.promptText();
+    return promptText(page);
 }"""
 
 

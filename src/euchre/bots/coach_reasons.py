@@ -48,9 +48,10 @@ def reasons(
     name = naming(know.view)
     if len(ordered) == 1:  # nothing to weigh: the rest would only repeat the position
         return (forced_fact(know, best.action, name),)
-    facts = [compare_fact(best, ordered[1], name, choice.rule)]
-    facts += _against_passing(best, ordered, name)
-    facts += _call_facts(best, partnered=know.n == 4)
+    partnered = know.n == 4
+    facts = [compare_fact(best, ordered[1], name, choice.rule, partnered=partnered)]
+    facts += _against_passing(best, ordered, name, partnered)
+    facts += _call_facts(best, partnered)
     facts += _play_facts(know, best.action)
     passing = _bid_pass(know, best.action)
     # The bid whose trumps are counted: for a pass, the runner-up's (what it passes up).
@@ -58,7 +59,7 @@ def reasons(
     trump = _trump_of(know, weighed)
     if passing:
         facts += _turn_up_facts(know)
-        facts += _call_risk_facts(ordered[1], name, partnered=know.n == 4)
+        facts += _call_risk_facts(ordered[1], name, partnered)
     else:
         facts += _partner_picks_up_facts(know, best.action)
     if trump is not None and know.view.hand:  # (a dealer naming trump blind sees no hand)
@@ -86,12 +87,17 @@ def _without_repeated_boss(facts: list[Fact]) -> list[Fact]:
 Name = Callable[[str], str]
 
 
-def margin_fact(best: ActionValue, second: ActionValue, name: Name) -> Fact:
+def margin_fact(
+    best: ActionValue, second: ActionValue, name: Name, *, partnered: bool = True
+) -> Fact:
     """Why ``best`` beats ``second``, in the units a player is shown beside each action:
     points a hand and the change in the chance of winning (the model's value when the
-    simulations could not replay the decision)."""
+    simulations could not replay the decision). The chance is the side's, or the player's
+    own where no one has a partner (``partnered`` false: data ``alone``)."""
     gap = round(best.value - second.value, 3)
     data: dict[str, Any] = {"best": best.action, "next": second.action, "gap": gap}
+    if not partnered:
+        data["alone"] = True
     points = win = None
     # The differences of the numbers as shown (points to 0.01, the chance to 0.1%), so that
     # the sentence and the table beside it agree to the last digit.
@@ -103,7 +109,9 @@ def margin_fact(best: ActionValue, second: ActionValue, name: Name) -> Fact:
         win = data["win"] = shown_win(shown_win(best.win) - shown_win(second.win))
     return Fact(
         "margin",
-        _sentence(_margin_text(name(best.action), name(second.action), gap, points, win)),
+        _sentence(
+            _margin_text(name(best.action), name(second.action), gap, points, win, partnered)
+        ),
         data,
     )
 
@@ -123,16 +131,24 @@ def forced_fact(know: Knowledge, action: str, name: Name) -> Fact:
     return Fact("forced", _sentence(text), {"why": "follow", "suit": word})
 
 
-def compare_fact(best: ActionValue, other: ActionValue, name: Name, rule: Rule = Rule.BEST) -> Fact:
+def compare_fact(
+    best: ActionValue,
+    other: ActionValue,
+    name: Name,
+    rule: Rule = Rule.BEST,
+    *,
+    partnered: bool = True,
+) -> Fact:
     """``best`` against ``other``: the margin when ``best`` is clearly better; else that
     they are about equal, and the rule that chose ``best`` (kind ``close``)."""
+    margin = margin_fact(best, other, name, partnered=partnered)
     if clearly_better(best, other):
-        return margin_fact(best, other, name)
-    data = margin_fact(best, other, name).data | {"rule": rule.value}
+        return margin
+    data = margin.data | {"rule": rule.value}
     first, second = name(best.action), name(other.action)
     gap = best.value - other.value
     if abs(gap) < 0.005:
-        text = _same_text(first, second, data.get("points"), data.get("win"))
+        text = _same_text(first, second, data.get("points"), data.get("win"), partnered)
     elif abs(gap) < NOISE:
         text = f"{first} is about equal to {second} here: too close to call."
     else:  # a gap the numbers show, within the spread of the sampled deals
@@ -167,12 +183,15 @@ def _unsure_text(
     )
 
 
-def _same_text(best: str, second: str, points: float | None, win: float | None) -> str:
+def _same_text(
+    best: str, second: str, points: float | None, win: float | None, partnered: bool
+) -> str:
     """Two actions of the same value: said so, or, where their points differ (the score
     makes only the chance of winning count), that their chance of winning is the same."""
     if points is not None and abs(points) >= 0.005 and win is not None:
+        whom = "your side" if partnered else "you"
         return (
-            f"{best} gives your side the same chance of winning the game as {second}:"
+            f"{best} gives {whom} the same chance of winning the game as {second}:"
             " at this score the hand's points do not change it."
         )
     return f"{best} is worth the same as {second} here."
@@ -184,9 +203,10 @@ def _sentence(text: str) -> str:
 
 
 def _margin_text(
-    best: str, second: str, gap: float, points: float | None, win: float | None
+    best: str, second: str, gap: float, points: float | None, win: float | None, partnered: bool
 ) -> str:
-    same = _same_text(best, second, points, win)
+    same = _same_text(best, second, points, win, partnered)
+    whose = "your side's" if partnered else "your"
     if gap < 0.005:
         return same
     if points is None:  # a value of the bidding model: match value, not points a hand
@@ -196,17 +216,15 @@ def _margin_text(
     if points >= 0.005:
         text = f"{best} scores {points:.2f} points a hand more than {second}"
         if chance:
-            text += f", and your side's chance of winning the game is {chance} higher"
+            text += f", and {whose} chance of winning the game is {chance} higher"
         return text + "."
     if chance and points <= -0.005:
         return (
-            f"{best} scores {-points:.2f} points a hand fewer than {second}, but your side's"
+            f"{best} scores {-points:.2f} points a hand fewer than {second}, but {whose}"
             f" chance of winning the game is {chance} higher."
         )
     if chance:
-        return (
-            f"{best} leaves your side's chance of winning the game {chance} higher than {second}."
-        )
+        return f"{best} leaves {whose} chance of winning the game {chance} higher than {second}."
     return same
 
 
@@ -259,7 +277,9 @@ def passed_up_call_facts(call: ActionValue, name: Name, partnered: bool) -> list
     return _march_facts(call) + _call_risk_facts(call, name, partnered)
 
 
-def _against_passing(best: ActionValue, ordered: Sequence[ActionValue], name: Name) -> list[Fact]:
+def _against_passing(
+    best: ActionValue, ordered: Sequence[ActionValue], name: Name, partnered: bool
+) -> list[Fact]:
     """A call compared with another call (the same one alone): also how much it beats
     passing, when it clearly does (the lesson is the call, not only its form)."""
     if not _makes_trump(best.action) or ordered[1].action == "pass":
@@ -267,7 +287,7 @@ def _against_passing(best: ActionValue, ordered: Sequence[ActionValue], name: Na
     passing = next((v for v in ordered if v.action == "pass"), None)
     if passing is None or not clearly_better(best, passing):
         return []
-    return [margin_fact(best, passing, name)]
+    return [margin_fact(best, passing, name, partnered=partnered)]
 
 
 # A call the pass is weighed against is told how often it is euchred from this share on.

@@ -179,7 +179,9 @@ def rate(view: View, action: str, index: int, seed: int, worlds: int) -> Decisio
     facts = advice.facts
     compared = facts[0]
     if chosen.action != best.action:  # the margin the player missed, not the runner-up's
-        compared = compare_fact(best, chosen, naming(view), advice.rule)
+        compared = compare_fact(
+            best, chosen, naming(view), advice.rule, partnered=view.players == 4
+        )
         facts = (compared, *_said_beside(facts[1:], advice, chosen, view))
     return Decision(
         index,

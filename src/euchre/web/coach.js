@@ -196,19 +196,19 @@ export class Coach {
       ),
     );
     const players = this.page.players();
-    const legend = !sampled ? "coach.legendModel" : players === 4 ? "coach.legend" : players === 2 ? "coach.legendTwo" : "coach.legendThree";
+    const shape = !sampled ? "model" : players === 4 ? "four" : players === 2 ? "two" : "three";
     return [
       h("p", { class: "coach-best", id: "hint-recommended", dataset: { action: answer.recommended } }, this.t("coach.recommends", { action: this.actionText(answer.recommended, context) })),
       // The values before the why: a small panel (a phone, Dutch or German words) shows them unscrolled.
       h(
         "table",
         { class: "coach-values", id: "hint-values", "aria-describedby": "hint-legend" },
-        h("caption", { class: "visually-hidden" }, this.t("coach.valuesCaption")),
+        h("caption", { class: "visually-hidden" }, this.t(CAPTIONS[shape])),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("coach.choice")), sampled ? h("th", { scope: "col" }, this.t("coach.points")) : null, chances ? h("th", { scope: "col" }, this.t("coach.win")) : null)),
         h("tbody", {}, rows),
       ),
       // What the columns mean, in one short line a phone shows too (the note below is longer).
-      h("p", { class: "coach-legend", id: "hint-legend" }, this.t(legend), tied ? ` ${this.t("coach.legendTied")}` : ""),
+      h("p", { class: "coach-legend", id: "hint-legend" }, this.t(LEGENDS[shape]), tied ? ` ${this.t("coach.legendTied")}` : ""),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
       // beside the reason, where its words are met (a phone shows it after "Why?"); in a
       // tab of its own: the table stays as it is, the turn with it
@@ -511,6 +511,11 @@ function formatPoints(i18n, points) {
   if (points === null || points === undefined) return "–";
   return new Intl.NumberFormat(i18n.lang, { signDisplay: "exceptZero", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(points);
 }
+
+/** What a hint's values are, by the table's shape: two sides, one opponent, two opponents
+ * (no chance of winning), or the bidding model's ranking (no numbers). */
+const LEGENDS = { four: "coach.legend", two: "coach.legendTwo", three: "coach.legendThree", model: "coach.legendModel" };
+const CAPTIONS = { four: "coach.valuesCaption", two: "coach.valuesCaptionTwo", three: "coach.valuesCaptionThree", model: "coach.valuesCaptionModel" };
 
 /** A decision's facts less the margin that the line "It cost …" above the reason has just
  * told in the same numbers (a blunder's cost was read twice), where others are left. */

@@ -168,6 +168,13 @@ function factText(words, fact, best, scoreIndex) {
   }
 }
 
+/** A margin's words with a chance of winning: the side's, or the player's own where no one
+ * has a partner (two or three players: the fact says ``alone``). */
+const MARGIN_KEYS = {
+  side: { pointsWin: "coach.facts.marginPointsWin", fewerPoints: "coach.facts.marginFewerPoints", win: "coach.facts.marginWin", same: "coach.facts.sameWin" },
+  you: { pointsWin: "coach.facts.marginPointsWinYou", fewerPoints: "coach.facts.marginFewerPointsYou", win: "coach.facts.marginWinYou", same: "coach.facts.sameWinYou" },
+};
+
 /** Why the best beats the next, in the units shown beside each action (see
  * ``coach_reasons.margin_fact``); reviews stored before those numbers carry only the gap. */
 function marginText({ t, i18n, doing }, fact) {
@@ -176,12 +183,10 @@ function marginText({ t, i18n, doing }, fact) {
   const points = typeof fact.points === "number" ? fact.points : null;
   if (fact.gap < 0.005) return sameText(t, names, fact);
   if (points === null) return t("coach.facts.margin", names); // the bidding model's: no points a hand
-  if (points >= 0.005) {
-    const key = win ? "coach.facts.marginPointsWin" : "coach.facts.marginPoints";
-    return t(key, { ...names, points: formatNumber(i18n, points, 2), win });
-  }
-  if (win && points <= -0.005) return t("coach.facts.marginFewerPoints", { ...names, points: formatNumber(i18n, -points, 2), win });
-  if (win) return t("coach.facts.marginWin", { ...names, win });
+  const keys = fact.alone ? MARGIN_KEYS.you : MARGIN_KEYS.side;
+  if (points >= 0.005) return t(win ? keys.pointsWin : "coach.facts.marginPoints", { ...names, points: formatNumber(i18n, points, 2), win });
+  if (win && points <= -0.005) return t(keys.fewerPoints, { ...names, points: formatNumber(i18n, -points, 2), win });
+  if (win) return t(keys.win, { ...names, win });
   return sameText(t, names, fact);
 }
 
@@ -189,7 +194,8 @@ function marginText({ t, i18n, doing }, fact) {
  * only the chance of winning count), that their chance of winning is the same. */
 function sameText(t, names, fact) {
   const pointsDiffer = typeof fact.points === "number" && Math.abs(fact.points) >= 0.005;
-  return t(pointsDiffer && typeof fact.win === "number" ? "coach.facts.sameWin" : "coach.facts.same", names);
+  if (!pointsDiffer || typeof fact.win !== "number") return t("coach.facts.same", names);
+  return t((fact.alone ? MARGIN_KEYS.you : MARGIN_KEYS.side).same, names);
 }
 
 /** Choices too close to tell apart over the sampled deals, and the rule that picked the best one
@@ -313,7 +319,11 @@ export function hasLossNumbers(d) {
  * carries neither (a review stored before them: the caller shows the coach's value). */
 export function lossWords({ t, i18n }, d) {
   const points = typeof d.loss_points === "number" ? formatNumber(i18n, d.loss_points, 2) : null;
-  if (typeof d.loss_win === "number") return t("coach.lostChance", { win: percentagePoints(i18n, d.loss_win), points: points ?? "–" });
+  if (typeof d.loss_win === "number") {
+    // whose chance: the facts of a player without a partner say ``alone``
+    const key = (d.facts || []).some((f) => f.alone) ? "coach.lostChanceYou" : "coach.lostChance";
+    return t(key, { win: percentagePoints(i18n, d.loss_win), points: points ?? "–" });
+  }
   if (points !== null) return t("coach.lostPoints", { points });
   return null;
 }

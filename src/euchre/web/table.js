@@ -35,7 +35,8 @@ import { GameClock } from "./gameclock.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
 import { tableHeading } from "./tablename.js";
 import { isolateName } from "./i18n.js";
-import { disabledDescriptions, sayWhyNot, suitToFollow } from "./whynot.js";
+import { giftTag, promptText } from "./turnprompt.js";
+import { disabledDescriptions, sayWhyNot } from "./whynot.js";
 
 // The bids are disabled this long after the hand summary went by itself.
 const TAPS_HELD_MS = 700;
@@ -877,7 +878,7 @@ class TablePage extends Page {
     if (summaryCame && hadFocus) document.getElementById("summary-continue")?.focus({ preventScroll: true });
     this.tellNewHand();
     if (myTurn) {
-      const prompt = this.promptText();
+      const prompt = promptText(this);
       const newChoice = !this.wasMyTurn || prompt !== this.lastPrompt;
       if (newChoice) this.announce(prompt);
       this.lastPrompt = prompt;
@@ -1223,37 +1224,10 @@ class TablePage extends Page {
     );
   }
 
-  promptText() {
-    const s = this.state;
-    if (!s || this.handPause.showing()) return "";
-    if (!this.isMyTurn()) {
-      if (s.to_act === null || s.to_act === undefined) return "";
-      const standIn = this.info?.seats?.[s.to_act]?.bot_playing; // "waiting for Hana" read as if she were slow
-      return this.t(standIn ? "prompt.botPlaysFor" : "prompt.waitingFor", { name: this.seatName(s.to_act) });
-    }
-    const card = s.upcard ? cardName(this.ctx.i18n, s.upcard) : "";
-    const dealer = s.dealer === s.seat;
-    if (s.phase === "bid_r1") {
-      // a Canadian loner: the dealer's partner may order up only to go alone
-      const orders = (s.legal_acts || []).filter((act) => act.kind === "order");
-      const alone = orders.length && orders.every((act) => act.alone) ? "Alone" : "";
-      return this.t(`prompt.bid_r1${dealer ? "Dealer" : ""}${alone}`, { card });
-    }
-    const follow = suitToFollow(this); // "Your turn: follow clubs." (only the dimmed cards said so)
-    if (follow) return this.t("prompt.follow", { suit: follow });
-    // a two-player dealer, ordered up, may yet leave the turn-up ("you picked up" misled)
-    const acts = s.legal_acts || [];
-    if (s.phase === "dealer_discard" && acts.some((act) => act.kind === "pass")) return this.t("prompt.dealer_discardMay", { card });
-    // the turn-up just picked up is dimmed in the hand (it may not be discarded): say why
-    const keeps = s.phase === "dealer_discard" && !(s.legal_acts || []).some((act) => act.card === s.upcard);
-    if (keeps) return this.t("prompt.dealer_discardKeep", { card });
-    return this.t(`prompt.${s.phase}`, { card, name: this.seatName(s.maker ?? s.seat), partner: this.seatName((s.seat + 2) % this.players()) });
-  }
-
   controls() {
     const s = this.state;
     const actions = this.buttonActions();
-    const said = this.promptText();
+    const said = promptText(this);
     const prompt = h("p", { class: "prompt", id: "prompt" }, said);
     const hint = this.coach.hintButton();
     // The row keeps the Hint button's height between turns (the seats and the hand moved 15
@@ -1367,6 +1341,7 @@ class TablePage extends Page {
           "aria-describedby": why.describedBy(card),
         },
         cardPicture(card),
+        giftTag(this, card),
       );
     });
     setRovingFocus(buttons, (b) => b.classList.contains("legal"));
