@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from conftest import PageFactory
 from playwright.sync_api import expect
-from web_helpers import PHONE, open_started_table
+from web_helpers import PHONE, PHONE_LANDSCAPE, create_private_table, enter_name, open_started_table
 
 
 def test_a_game_with_no_target_says_so_and_draws_no_bars(new_page: PageFactory) -> None:
@@ -48,3 +48,28 @@ def test_a_two_player_dealer_ordered_up_is_told_they_may_leave_the_turn_up(
     game.play_until(DEALER_MAY_LEAVE)
     expect(page.locator("#prompt")).to_contain_text("discard a card, or leave the turn-up.")
     expect(page.locator("#prompt")).not_to_contain_text("you picked up")
+
+
+def test_a_deal_limit_is_chosen_in_the_form_and_its_deals_are_counted(
+    new_page: PageFactory,
+) -> None:
+    """The create form had no field for a deal limit, and a deal-limited game never said
+    how many deals were left. The header says "Deal 1 / 4", then "Deal 2 / 4"."""
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Hattie")
+    page.click(".more-options summary")
+    limit = page.locator("#opt-deal_limit")
+    expect(limit.locator("option:checked")).to_have_text("No deal limit")
+    limit.select_option("4")
+    expect(limit.locator("option:checked")).to_have_text("4 deals")
+    page.uncheck("#opt-allow_alone")  # no march: more deals before anyone reaches 10
+    game = create_private_table(page, start_with_bots=True)
+    assert page.evaluate("window.euchre.current.info.options.deal_limit") == 4
+    count = page.locator("#deal-count")
+    expect(count).to_have_text("Deal 1 / 4")
+    # one deal scores at most 2 without going alone: the game goes on
+    game.play_until("window.euchre.current.state.deal > 0")  # counted from 0
+    expect(count).to_have_text("Deal 2 / 4")
+    page.set_viewport_size(PHONE_LANDSCAPE)  # in the top bar: the figure, its label kept
+    expect(count.locator(".game-time-value")).to_be_visible()
+    expect(count.locator(".game-time-value")).to_have_text("2 / 4")

@@ -251,6 +251,13 @@ class GameState:
         return deal is not None and not self.game_over and self.record.number > deal
 
     @property
+    def deals_counted(self) -> int:
+        """The deals that count towards ``deal_limit`` (docs/rules.md): scored, thrown in
+        after everyone passed, or forfeited; a deal voided before the bidding does not."""
+        played = sum(1 for d in self.deals if d.outcome is not None and d.outcome.counts)
+        return self._deals_before + played
+
+    @property
     def ended_on_time(self) -> bool:
         """The game was ended by its time limit, not by a side reaching the target."""
         target = self.variant.target
@@ -853,10 +860,7 @@ class GameState:
             return True
         if self.time_up:
             return True
-        if not v.deal_limit:
-            return False
-        played = sum(1 for d in self.deals if d.outcome is not None and d.outcome.counts)
-        return self._deals_before + played >= v.deal_limit
+        return bool(v.deal_limit) and self.deals_counted >= v.deal_limit
 
     # ------------------------------------------------------------------ errors
 

@@ -600,6 +600,7 @@ export function optionValueName(ctx, name, value) {
   if (ctx.i18n.has(key)) return ctx.t(key);
   if (name === "target") return value ? ctx.t("options.target.points", { count: value }) : ctx.t("table.noTarget");
   if (name === "time_limit_minutes") return value ? ctx.t("options.time_limit_minutes.minutes", { count: value }) : ctx.t("options.time_limit_minutes.values.0");
+  if (name === "deal_limit") return ctx.t("options.deal_limit.deals", { count: value });
   return String(value);
 }
 

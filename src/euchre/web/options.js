@@ -37,6 +37,7 @@ export const OPTIONS = [
   { name: "slam", kind: "bool" },
   { name: "rubber", kind: "bool" },
   { name: "time_limit_minutes", kind: "select", values: [0, 15, 30, 45, 60, 90] },
+  { name: "deal_limit", kind: "select", values: [0, 4, 6, 8, 10, 12, 16, 20] },
 ];
 
 /** Whether `option` means something with these values (the server refuses it otherwise). */

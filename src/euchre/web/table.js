@@ -32,6 +32,7 @@ import { FillCountdown } from "./waiting.js";
 import { placeHint } from "./hintplace.js";
 import { TakeOff } from "./takeoff.js";
 import { GameClock } from "./gameclock.js";
+import { dealCount } from "./dealcount.js";
 import { houseRulesButton, showTableRules } from "./houserules.js";
 import { tableHeading } from "./tablename.js";
 import { isolateName } from "./i18n.js";
@@ -1017,6 +1018,7 @@ class TablePage extends Page {
       h("span", { class: `badge status-${info.status}` }, this.t(`status.${info.status}`)),
       info.spectators ? h("span", { class: "muted" }, this.t("table.spectators", { count: info.spectators })) : null,
       this.gameClock.element(this),
+      dealCount(this),
     );
   }
 

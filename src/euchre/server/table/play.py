@@ -213,7 +213,9 @@ class Play(Reseating):
                 decks=decks,
                 actions=[stored],
                 step=step,
-                with_info=state.game_over,
+                # a deal-limited game's count of deals left moves with each deal's end
+                with_info=state.game_over
+                or (step.end is not None and bool(state.variant.deal_limit)),
             )
         except ProtocolError:
             self.status, self.finished_at, self.pause = TableStatus.PLAYING, None, None

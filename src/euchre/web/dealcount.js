@@ -1,0 +1,20 @@
+// A deal-limited game's count in the table's header (docs/rules.md deal_limit): "Deal 3 / 8"
+// while the deals run, "Tie-break deal" once they are played with players tied for first;
+// nothing at a game without a deal limit, or once it is over. The server's info says how many
+// deals are left (``deals_left``, the one in progress among them).
+
+import { h } from "./dom.js";
+
+export function dealCount(page) {
+  const left = page.info.deals_left;
+  const limit = page.info.options?.deal_limit;
+  if (typeof left !== "number" || !limit) return null;
+  if (left === 0) return h("span", { class: "game-time time-up deal-count", id: "deal-count" }, page.t("table.dealTieBreak"));
+  return h(
+    "span",
+    { class: "game-time deal-count", id: "deal-count" },
+    h("span", { class: "game-time-label" }, page.t("table.deal")),
+    " ",
+    h("span", { class: "game-time-value" }, page.t("table.dealOf", { deal: limit - left + 1, limit })),
+  );
+}
