@@ -289,7 +289,7 @@ def show_score(session: Session, scores: Sequence[int]) -> None:
 
 def narrate(session: Session, before: View, step: Step) -> None:
     """Say what a seat just did, as the human may see it, and what followed."""
-    session.say(f"{session.name(step.seat)}: ", public_action(step.action))
+    session.say(f"{session.name(step.seat)}: ", public_action(step.action, step.phase))
     if step.trick is not None:
         finish_trick(session, step.trick)
     if step.contract is not None:
@@ -298,8 +298,23 @@ def narrate(session: Session, before: View, step: Step) -> None:
         announce_pickup(session, before)
 
 
-def public_action(action: Action) -> Text:
-    """The action as the human sees it: a hidden card is said to be face down."""
+# A pass outside the bidding declines an offer: said with what it declined ("pass" alone
+# read as a bid).
+DECLINED = {
+    Phase.DEALER_DISCARD: "leaving the turn-up",
+    Phase.GO_UNDER: "not going under",
+    Phase.THROW_IN_CLAIM: "not throwing in the hand",
+    Phase.TAKE_ALONE: "not taking it alone",
+    Phase.DEFEND_ALONE: "not defending alone",
+    Phase.CALL_FOR_BEST: "not calling for best",
+}
+
+
+def public_action(action: Action, phase: Phase) -> Text:
+    """The action as the human sees it: a hidden card is said to be face down, a declined
+    offer as what it declined."""
+    if action.kind == ActionKind.PASS and phase in DECLINED:
+        return Text(f"pass ({DECLINED[phase]})")
     if action.hidden:
         if action.kind == ActionKind.DISCARD:
             return Text("discard a card (face down)")

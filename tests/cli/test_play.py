@@ -29,10 +29,12 @@ from euchre.cli import (
     hand_markup,
     new_session,
     ordered_choices,
+    public_action,
     resolve_input,
     run_interactive,
 )
 from euchre.engine import GameState, IllegalActionError, Phase, preset
+from euchre.engine.actions import Action
 from euchre.engine.cards import CARD_TEXT, parse_card
 from euchre.engine.records import replay
 
@@ -144,6 +146,29 @@ def test_a_lone_maker_who_must_take_five_is_euchred_with_four() -> None:
                 assert "(euchred)" in line and "(made it)" not in line, line
                 return
     raise AssertionError("no loner took 3 or 4 tricks in 40 games")
+
+
+def test_a_declined_offer_is_told_as_what_it_declined() -> None:
+    """A defender who would not defend alone (or a loner who did not call for best) was
+    told as "Bob: pass", which read as a bid."""
+    assert public_action(Action.parse("pass"), Phase.DEFEND_ALONE).plain == (
+        "pass (not defending alone)"
+    )
+    assert public_action(Action.parse("pass"), Phase.BID_R2).plain == "pass"
+    told: set[str] = set()
+    for seed in range(40):
+        session, out = quiet_session(seed=seed, options={"defend_alone": 1, "call_for_best": 1})
+        run_interactive(session)
+        told |= set(
+            re.findall(
+                r": pass \((not defending alone|not calling for best)\)$",
+                out.getvalue(),
+                re.MULTILINE,
+            )
+        )
+        if len(told) == 2:
+            return
+    raise AssertionError(f"in 40 games only {told} of the two declined offers was told")
 
 
 def test_a_two_player_dealer_is_offered_the_turn_up_not_told_it_was_taken() -> None:

@@ -89,6 +89,41 @@ def test_a_farmers_hand_redealt_at_the_start_is_told(
     assert told not in quiet
 
 
+DECLINED = {
+    "dealer_discard": "Bob leaves the turn-up.",
+    "go_under": "Bob does not go under.",
+    "throw_in_claim": "Bob does not throw in the hand.",
+    "take_alone": "Bob does not take it alone.",
+    "defend_alone": "Bob does not defend alone.",
+    "call_for_best": "Bob does not call for their partner's best card.",
+}
+
+
+@pytest.mark.parametrize(
+    ("locale", "defend"),
+    [
+        ("en-GB", "Bob does not defend alone."),
+        ("de-DE", "Bob verteidigt nicht allein."),
+        ("nl-NL", "Bob verdedigt niet alleen."),
+    ],
+)
+def test_a_declined_offer_is_told_as_what_was_declined(
+    new_page: PageFactory, live: LiveServer, locale: str, defend: str
+) -> None:
+    """A pass outside the bidding was told "Bob passes.": a defender who would not defend
+    alone, a loner who kept their hand instead of calling for best, read as a bid."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    event = {"kind": "action", "seat": 1, "act": {"kind": "pass", "text": "pass"}, "by": "player"}
+    assert page.evaluate(EVENT_WORDS, event | {"phase": "defend_alone"}) == defend
+    if locale == "en-GB":
+        for phase, told in DECLINED.items():
+            assert page.evaluate(EVENT_WORDS, event | {"phase": phase}) == told, phase
+        # a bid's pass is still a pass (the state tells its round; here there is none)
+        assert page.evaluate(EVENT_WORDS, event | {"phase": "bid_r1"}) == "Bob passes."
+
+
 def test_a_farmers_hand_after_a_scored_hand_is_told(
     new_page: PageFactory, live: LiveServer
 ) -> None:

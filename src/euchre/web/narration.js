@@ -206,6 +206,8 @@ function describeAction(page, seat, act, state, phase = null, trump = null) {
       return page.t(act.alone ? `${key}Alone` : key, { name, card: upcard });
     }
     case "pass": {
+      // outside the bidding a pass declines an offer: said as what was declined
+      if (phase && page.ctx.i18n.has(`events.passIn.${phase}`)) return page.t(`events.passIn.${phase}`, { name });
       if (!state) break;
       const round = passRound(page, state, phase);
       if (!round) break;
