@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -168,6 +170,53 @@ def test_console_script_runs_a_match() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["b"] == "easy"
+
+
+def test_ctrl_c_gives_the_result_of_the_units_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C lost every deal played: a long match stopped early printed a traceback."""
+    seen: list[int] = []
+
+    def stop_after_two(deals: int) -> None:
+        seen.append(deals)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    random_bot = Contender("random")
+    report = run_match(
+        preset("standard"), random_bot, random_bot, deals=10_000, jobs=1, progress=stop_after_two
+    )
+    assert report.interrupted and report.to_json()["interrupted"] is True
+    assert len(report.units) == 2 and report.deals == sum(seen) > 0
+    whole = run_match(preset("standard"), random_bot, random_bot, deals=sum(seen), jobs=1)
+    assert not whole.interrupted and whole.to_json()["interrupted"] is False
+    assert whole.to_json()["points_per_hand"] == report.to_json()["points_per_hand"]
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena, "play_unit", interrupted)
+    with pytest.raises(KeyboardInterrupt):  # nothing played: nothing to report
+        run_match(preset("standard"), random_bot, random_bot, deals=10, jobs=1)
+
+
+ARENA = [sys.executable, "-m", "euchre", "arena"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is how a terminal sends Ctrl-C")
+def test_ctrl_c_at_the_console_script_prints_the_result_so_far() -> None:
+    running = subprocess.Popen(
+        [*ARENA, "random", "random", "--deals", "10000000", "--jobs", "2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(6)  # started, and its workers through a good many duplicate units
+    running.send_signal(signal.SIGINT)
+    out, err = running.communicate(timeout=60)
+    assert running.returncode == 130, err
+    assert "Stopped by Ctrl-C: the result of the" in err and "Traceback" not in err, err
+    report = json.loads(out)
+    assert report["interrupted"] is True and 0 < report["deals"] < 10_000_000
 
 
 # A protocol bot that answers its third request badly (MODE), the others with legal[-1].

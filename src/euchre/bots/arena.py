@@ -21,6 +21,7 @@ import multiprocessing
 import multiprocessing.util
 import os
 import random
+import signal
 import statistics
 import time
 from collections import deque
@@ -232,6 +233,7 @@ class Report:
     seed: int
     units: list[UnitResult]
     players: int = 4
+    interrupted: bool = False  # stopped by Ctrl-C: the units played until then
 
     @property
     def deals(self) -> int:
@@ -325,6 +327,7 @@ class Report:
                 {"name": self.b, **self.timing(1)},
             ],
             "unit_games": [self._unit_game(u.index) for u in self.units],
+            "interrupted": self.interrupted,
         }
 
     def _unit_game(self, index: int) -> dict[str, Any]:
@@ -351,14 +354,22 @@ def run_match(
     progress: Progress | None = None,
 ) -> Report:
     """Play duplicate units until ``deals`` deals are done; ``jobs`` processes (default:
-    every core; 1 runs in this process)."""
+    every core; 1 runs in this process). Stopped by Ctrl-C, the report is of the units
+    finished until then (``interrupted``); with none finished, the interrupt goes on."""
     jobs = jobs or os.cpu_count() or 1
     kept: list[UnitResult] = []
-    for unit in _results(variant, a, b, seed, jobs, deals):
-        kept.append(unit)
-        if progress is not None:
-            progress(unit.deals)
-    return Report(rules_name(variant), a.label, b.label, seed, kept, variant.players)
+    interrupted = False
+    try:
+        for unit in _results(variant, a, b, seed, jobs, deals):
+            kept.append(unit)
+            if progress is not None:
+                progress(unit.deals)
+    except KeyboardInterrupt:
+        if not kept:
+            raise
+        interrupted = True
+    name = rules_name(variant)
+    return Report(name, a.label, b.label, seed, kept, variant.players, interrupted)
 
 
 def rules_name(variant: Variant) -> str:
@@ -428,5 +439,8 @@ def _let_workers_go_idle(stop: Any, pending: deque[Any], a: Contender, b: Conten
 def _worker_init(stop: Any) -> None:
     global _STOP
     _STOP = stop
+    # Ctrl-C reaches every process of the terminal: the parent stops the match, and the
+    # workers give up their units through ``stop`` (not dying mid-unit, unanswered).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Pool workers skip atexit; external bots also stop on their own at end of input.
     multiprocessing.util.Finalize(None, close_bots, exitpriority=10)

@@ -106,10 +106,17 @@ def arena_command(
         report = _run(rules, a, b, deals, seed, jobs, console if show else None)
     except ProtocolError as exc:
         raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        console.print("Stopped by Ctrl-C before any duplicate unit was played: no result.")
+        raise typer.Exit(130) from None
+    if report.interrupted:
+        console.print(f"Stopped by Ctrl-C: the result of the {report.deals} deals played.")
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         print_report(Console(highlight=False), report)
+    if report.interrupted:
+        raise typer.Exit(130)  # as an interrupted program ends
 
 
 def _run(
@@ -131,15 +138,15 @@ def _run(
     )
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("deals", total=deals)
-        return run_match(
-            rules,
-            a,
-            b,
-            deals=deals,
-            seed=seed,
-            jobs=jobs or None,
-            progress=lambda n: bar.advance(task, n),
-        )
+        played = 0
+
+        def advance(unit_deals: int) -> None:
+            # the last unit may end past the deals asked for: the bar stops at its end
+            nonlocal played
+            played += unit_deals
+            bar.update(task, completed=min(played, deals))
+
+        return run_match(rules, a, b, deals=deals, seed=seed, jobs=jobs or None, progress=advance)
 
 
 def print_report(console: Console, report: Report) -> None:
