@@ -121,6 +121,21 @@ def test_a_refusal_quotes_the_input_cut_short(edit: Edit, words: str) -> None:
     assert "Z" * 41 not in refusal and "…" in refusal
 
 
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (_set("deals.0.phases.1.tricks.0.1", None), "deal 0: null is not a card: a card is text"),
+        (_set("deals.0.phases.1.tricks.0.1", 9), "deal 0: 9 is not a card"),
+        (_set("deals.0.phases.0.calls.0", None), "deal 0: null is not a call: a call is text"),
+        (_set("deals.0.phases.0.calls.0", False), "deal 0: false is not a call"),
+    ],
+)
+def test_a_card_or_call_that_is_not_text_is_named_as_written(edit: Edit, words: str) -> None:
+    """A null card was refused as "'None' is not a card", a word the record never held."""
+    refusal = _refusal(edit)
+    assert words in refusal and "None" not in refusal, refusal
+
+
 def test_seats_written_as_other_tools_write_them_are_read() -> None:
     """2.0 or "2" for a seat, null for none, as some tools write them."""
     for seat in (-1, "-1", -1.0, None):

@@ -8,7 +8,7 @@ from typing import Any
 
 from .cards import CardError, parse_card
 from .deal import HAND_SIZE
-from .quoting import quoted, shortened
+from .quoting import quoted, quoted_json, shortened
 from .record_errors import RecordError
 from .rules import partner
 from .variants import Variant
@@ -68,7 +68,7 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
         dealer=dealer,
         upcard=upcard,
         hands=_player_cards(initial.get("playerCards"), n, number),
-        calls=[str(c) for c in calls],
+        calls=[_call(c, number) for c in calls],
         alone=_flag(bidding.get("isAlone"), "isAlone", number),
         alone_defender=_seat_field(bidding.get("aloneDefender", -1), "aloneDefender", number),
         take_alone=_seat_field(bidding.get("takeAlone", -1), "takeAlone", number),
@@ -85,10 +85,22 @@ def _list(value: Any, number: int) -> list[Any]:
 
 
 def _card(text: Any, number: int) -> int:
+    if not isinstance(text, str):  # (as str(), a null read "'None' is not a card")
+        raise RecordError(
+            f'deal {number}: {quoted_json(text)} is not a card: a card is text, like "Jd"'
+        )
     try:
-        return parse_card(str(text))
+        return parse_card(text)
     except CardError as exc:
         raise RecordError(f"deal {number}: {exc}") from None
+
+
+def _call(value: Any, number: int) -> str:
+    if not isinstance(value, str):
+        raise RecordError(
+            f'deal {number}: {quoted_json(value)} is not a call: a call is text, like "Pass"'
+        )
+    return value
 
 
 def _exchange(raw: Any, number: int) -> tuple[int, int, list[int]]:
