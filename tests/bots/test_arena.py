@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import signal
 import subprocess
@@ -183,20 +184,41 @@ def test_ctrl_c_gives_the_result_of_the_units_played(monkeypatch: pytest.MonkeyP
 
     random_bot = Contender("random")
     report = run_match(
-        preset("standard"), random_bot, random_bot, deals=10_000, jobs=1, progress=stop_after_two
+        preset("standard"),
+        random_bot,
+        random_bot,
+        deals=10_000,
+        jobs=1,
+        progress=stop_after_two,
+        keep_on_interrupt=True,
     )
     assert report.interrupted and report.to_json()["interrupted"] is True
     assert len(report.units) == 2 and report.deals == sum(seen) > 0
     whole = run_match(preset("standard"), random_bot, random_bot, deals=sum(seen), jobs=1)
     assert not whole.interrupted and whole.to_json()["interrupted"] is False
     assert whole.to_json()["points_per_hand"] == report.to_json()["points_per_hand"]
+    out = io.StringIO()
+    print_report(Console(file=out, width=100, color_system=None), report)
+    assert "stopped early by Ctrl-C" in out.getvalue()
+    seen.clear()
+    with pytest.raises(KeyboardInterrupt):  # a caller that did not ask for a partial report
+        run_match(
+            preset("standard"),
+            random_bot,
+            random_bot,
+            deals=10_000,
+            jobs=1,
+            progress=stop_after_two,
+        )
 
     def interrupted(*_: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(arena, "play_unit", interrupted)
     with pytest.raises(KeyboardInterrupt):  # nothing played: nothing to report
-        run_match(preset("standard"), random_bot, random_bot, deals=10, jobs=1)
+        run_match(
+            preset("standard"), random_bot, random_bot, deals=10, jobs=1, keep_on_interrupt=True
+        )
 
 
 ARENA = [sys.executable, "-m", "euchre", "arena"]
@@ -209,9 +231,11 @@ def test_ctrl_c_at_the_console_script_prints_the_result_so_far() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     time.sleep(6)  # started, and its workers through a good many duplicate units
-    running.send_signal(signal.SIGINT)
+    # as a terminal sends Ctrl-C: to every process of the group, the workers too
+    os.killpg(running.pid, signal.SIGINT)
     out, err = running.communicate(timeout=60)
     assert running.returncode == 130, err
     assert "Stopped by Ctrl-C: the result of the" in err and "Traceback" not in err, err

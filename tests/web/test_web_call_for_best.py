@@ -12,7 +12,7 @@ from phases import GAME_OVER, SUMMARY, act, reach, state
 from web_helpers import PHONE, PHONE_LANDSCAPE, GamePage, open_started_table
 
 WORDS = {
-    "en-GB": ("gave you the", "Given"),
+    "en-GB": ("gave you the", "New"),
     "de-DE": ("hat dir", "Neu"),
     "nl-NL": ("gaf je", "Nieuw"),
 }

@@ -73,3 +73,16 @@ def test_a_deal_limit_is_chosen_in_the_form_and_its_deals_are_counted(
     page.set_viewport_size(PHONE_LANDSCAPE)  # in the top bar: the figure, its label kept
     expect(count.locator(".game-time-value")).to_be_visible()
     expect(count.locator(".game-time-value")).to_have_text("2 / 4")
+    # past the limit with players tied for first: a tie-break deal, its short word in the bar
+    tie_break = page.evaluate(TIE_BREAK)
+    assert tie_break == ["Tie-break", "Tie-break deal"], tie_break
+
+
+# The header's count where the deals are played and players are tied for first.
+TIE_BREAK = """async () => {
+    const { dealCount } = await import(new URL("dealcount.js", location.href));
+    const page = window.euchre.current;
+    const tied = { t: (key, params) => page.t(key, params), info: { ...page.info, deals_left: 0 } };
+    const count = dealCount(tied);
+    return [".time-up-short", ".time-up-long"].map((part) => count.querySelector(part).textContent);
+}"""

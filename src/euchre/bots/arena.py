@@ -16,6 +16,7 @@ per second and median and 95th-percentile decision time.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import multiprocessing.util
@@ -25,7 +26,7 @@ import signal
 import statistics
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -352,20 +353,23 @@ def run_match(
     seed: int = 1,
     jobs: int | None = None,
     progress: Progress | None = None,
+    keep_on_interrupt: bool = False,
 ) -> Report:
     """Play duplicate units until ``deals`` deals are done; ``jobs`` processes (default:
-    every core; 1 runs in this process). Stopped by Ctrl-C, the report is of the units
-    finished until then (``interrupted``); with none finished, the interrupt goes on."""
+    every core; 1 runs in this process). Stopped by Ctrl-C with ``keep_on_interrupt``, the
+    report is of the units finished until then (``interrupted``); with none finished, or
+    without it, the interrupt goes on."""
     jobs = jobs or os.cpu_count() or 1
     kept: list[UnitResult] = []
     interrupted = False
     try:
-        for unit in _results(variant, a, b, seed, jobs, deals):
-            kept.append(unit)
-            if progress is not None:
-                progress(unit.deals)
+        with contextlib.closing(_results(variant, a, b, seed, jobs, deals)) as units:
+            for unit in units:
+                kept.append(unit)
+                if progress is not None:
+                    progress(unit.deals)
     except KeyboardInterrupt:
-        if not kept:
+        if not kept or not keep_on_interrupt:
             raise
         interrupted = True
     name = rules_name(variant)
@@ -383,7 +387,7 @@ def rules_name(variant: Variant) -> str:
 
 def _results(
     variant: Variant, a: Contender, b: Contender, seed: int, jobs: int, deals: int
-) -> Iterator[UnitResult]:
+) -> Generator[UnitResult]:
     """Units in index order, stopping at the first prefix that reaches ``deals``."""
     if jobs <= 1:
         done = 0
@@ -436,11 +440,16 @@ def _let_workers_go_idle(stop: Any, pending: deque[Any], a: Contender, b: Conten
         result.wait(max(0.0, deadline - time.monotonic()))
 
 
+def _carry_on(_signal: int, _frame: Any) -> None:
+    """A worker's answer to Ctrl-C: none (the parent stops the match)."""
+
+
 def _worker_init(stop: Any) -> None:
     global _STOP
     _STOP = stop
     # Ctrl-C reaches every process of the terminal: the parent stops the match, and the
-    # workers give up their units through ``stop`` (not dying mid-unit, unanswered).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # workers give up their units through ``stop`` (not dying mid-unit, unanswered). Not
+    # SIG_IGN: the bot programs they start would inherit it, and Ctrl-C would not stop them.
+    signal.signal(signal.SIGINT, _carry_on)
     # Pool workers skip atexit; external bots also stop on their own at end of input.
     multiprocessing.util.Finalize(None, close_bots, exitpriority=10)

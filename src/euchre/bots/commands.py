@@ -129,7 +129,9 @@ def _run(
     console: Console | None,
 ) -> Report:
     if console is None:
-        return run_match(rules, a, b, deals=deals, seed=seed, jobs=jobs or None)
+        return run_match(
+            rules, a, b, deals=deals, seed=seed, jobs=jobs or None, keep_on_interrupt=True
+        )
     columns = (
         TextColumn(f"{a.label} vs {b.label}"),
         BarColumn(),
@@ -146,7 +148,16 @@ def _run(
             played += unit_deals
             bar.update(task, completed=min(played, deals))
 
-        return run_match(rules, a, b, deals=deals, seed=seed, jobs=jobs or None, progress=advance)
+        return run_match(
+            rules,
+            a,
+            b,
+            deals=deals,
+            seed=seed,
+            jobs=jobs or None,
+            progress=advance,
+            keep_on_interrupt=True,
+        )
 
 
 def print_report(console: Console, report: Report) -> None:
@@ -157,6 +168,8 @@ def print_report(console: Console, report: Report) -> None:
         f"[bold]{report.a}[/] vs [bold]{report.b}[/], {report.variant}: "
         f"{data['deals']} deals in {data['games']} games (duplicate), seed {report.seed}"
     )
+    if report.interrupted:
+        console.print("stopped early by Ctrl-C: these are the deals played until then")
     if report.unfinished:
         console.print(
             f"{report.unfinished} games stopped at {arena.MAX_DEALS_PER_GAME} deals"

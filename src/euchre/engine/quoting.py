@@ -27,9 +27,10 @@ def quoted_json(value: object) -> str:
     """``value`` as JSON writes it (``"yes"``, ``1``, ``null``), cut the same way."""
     if isinstance(value, str):
         return json.dumps(value[:QUOTE_CHARS], ensure_ascii=False) + _more(value)
-    if value is None or isinstance(value, bool | int | float):
-        return shortened(json.dumps(value))
-    return quoted(value)
+    try:  # (a list as Python writes it, "[None, True]", named words JSON has not)
+        return shortened(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError):  # not a JSON value after all
+        return quoted(value)
 
 
 def _more(text: str) -> str:

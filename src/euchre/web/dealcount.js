@@ -9,7 +9,15 @@ export function dealCount(page) {
   const left = page.info.deals_left;
   const limit = page.info.options?.deal_limit;
   if (typeof left !== "number" || !limit) return null;
-  if (left === 0) return h("span", { class: "game-time time-up deal-count", id: "deal-count" }, page.t("table.dealTieBreak"));
+  if (left === 0) {
+    // the short word in a phone's top bar on its side (app.css), as the timed game's notice
+    return h(
+      "span",
+      { class: "game-time time-up deal-count", id: "deal-count" },
+      h("span", { class: "time-up-short", "aria-hidden": "true" }, page.t("table.timeUpTiedShort")),
+      h("span", { class: "time-up-long" }, page.t("table.dealTieBreak")),
+    );
+  }
   return h(
     "span",
     { class: "game-time deal-count", id: "deal-count" },

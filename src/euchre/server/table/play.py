@@ -215,7 +215,7 @@ class Play(Reseating):
                 step=step,
                 # a deal-limited game's count of deals left moves with each deal's end
                 with_info=state.game_over
-                or (step.end is not None and bool(state.variant.deal_limit)),
+                or (step.end is not None and bool(self.variant.deal_limit)),
             )
         except ProtocolError:
             self.status, self.finished_at, self.pause = TableStatus.PLAYING, None, None
