@@ -276,15 +276,43 @@ def announce_deal(session: Session) -> None:
         return
     session.announced = view.deal_number
     session.tricks = [0] * session.players
-    session.console.rule(f"Deal {view.deal_number + 1}")
+    session.console.rule(f"Deal {view.deal_number + 1}{_of_the_limit(state)}")
     session.say("Dealer: ", session.name(view.dealer), ".  Turn-up: ", card_markup(view.upcard))
     show_score(session, view.scores)
     session.say("Your hand: ", hand_markup(view.hand, view.trump))
 
 
+def _of_the_limit(state: GameState) -> str:
+    """Where a deal-limited game stands: " (3 of 8)", " (tie-break)" past the limit with
+    players tied for first (a deal voided before the bidding is not counted)."""
+    limit = state.variant.deal_limit
+    if not limit:
+        return ""
+    counted = state.deals_counted + 1
+    return f" ({counted} of {limit})" if counted <= limit else " (tie-break)"
+
+
 def show_score(session: Session, scores: Sequence[int]) -> None:
     parts = ", ".join(f"{session.side_name(s)} {p}" for s, p in enumerate(scores))
-    session.say(f"Score: {parts} (playing to {session.state.variant.target})")
+    session.say(f"Score: {parts} ({how_it_is_won(session.state.variant)})")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def how_it_is_won(variant: Variant) -> str:
+    """What ends the game, for the score line: "playing to 10", "playing to 10 or 8 deals",
+    "no target: the highest score after 30 minutes wins" (a game without one said "playing
+    to 0")."""
+    limit = ""
+    if variant.deal_limit:
+        limit = _counted(variant.deal_limit, "deal")
+    elif variant.time_limit_minutes:
+        limit = _counted(variant.time_limit_minutes, "minute")
+    if not variant.target:
+        return f"no target: the highest score after {limit} wins"
+    return f"playing to {variant.target}" + (f" or {limit}" if limit else "")
 
 
 def narrate(session: Session, before: View, step: Step) -> None:

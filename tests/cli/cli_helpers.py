@@ -69,7 +69,7 @@ def label(card: str) -> str:
 HAND_LINE = re.compile(r"Your hand: (?P<shown>.*?)\s+\((?P<letters>[^)]*)\)$")
 TRUMP_LINE = re.compile(r"^Trump: (?P<symbol>[♣♦♠♥]) ")
 POINTS_LINE = re.compile(r"^Deal \d+: .*Points: (?P<points>.*)\.$")
-SCORE_LINE = re.compile(r"^Score: (?P<scores>.*) \(playing to (?P<target>\d+)\)$")
+SCORE_LINE = re.compile(r"^Score: (?P<scores>.*) \(playing to (?P<target>\d+)(?: or [^)]*)?\)$")
 
 
 @dataclass

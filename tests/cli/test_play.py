@@ -201,6 +201,20 @@ def test_an_option_changes_the_rules() -> None:
     assert_finished_consistently(output)
 
 
+def test_a_game_without_a_target_says_what_ends_it_and_counts_its_deals() -> None:
+    """A deal-limited game with no target said "(playing to 0)" under every deal."""
+    code, output = invoke("play", "--seed", "3", "-o", "target=0", "-o", "deal_limit=2")
+    assert code == 0, output
+    assert "(playing to 0)" not in output
+    scores = re.findall(r"^Score: .*\((.*)\)$", output, re.MULTILINE)
+    assert scores and set(scores) == {"no target: the highest score after 2 deals wins"}
+    deals = re.findall(r"Deal (\d+) \((\d+ of 2|tie-break)\)", output)
+    assert deals[:2] == [("1", "1 of 2"), ("2", "2 of 2")], deals
+    assert all(part == "tie-break" for _, part in deals[2:])  # tied for first: played on
+    code, output = invoke("play", "--seed", "3", "-o", "target=5", "-o", "deal_limit=1")
+    assert code == 0 and "(playing to 5 or 1 deal)" in output, output
+
+
 def test_the_human_gets_the_hand_of_the_chosen_seat() -> None:
     game = GameState(preset("standard"), seed=9)
     expected = [CARD_TEXT[c] for c in game.view(2).hand]
