@@ -63,12 +63,15 @@ def test_a_deal_limit_is_chosen_in_the_form_and_its_deals_are_counted(
     limit.select_option("4")
     expect(limit.locator("option:checked")).to_have_text("4 deals")
     page.uncheck("#opt-allow_alone")  # no march: more deals before anyone reaches 10
+    page.select_option("#create-pause", "10")  # the hand's summary stays until continued
     game = create_private_table(page, start_with_bots=True)
     assert page.evaluate("window.euchre.current.info.options.deal_limit") == 4
     count = page.locator("#deal-count")
     expect(count).to_have_text("Deal 1 / 4")
     # one deal scores at most 2 without going alone: the game goes on
-    game.play_until("window.euchre.current.state.deal > 0")  # counted from 0
+    game.play_until("!!document.querySelector('#summary-continue')")
+    expect(count).to_have_text("Deal 1 / 4")  # its summary up: still the deal it tells
+    page.click("#summary-continue")
     expect(count).to_have_text("Deal 2 / 4")
     page.set_viewport_size(PHONE_LANDSCAPE)  # in the top bar: the figure, its label kept
     expect(count.locator(".game-time-value")).to_be_visible()

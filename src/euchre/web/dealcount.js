@@ -9,7 +9,9 @@ export function dealCount(page) {
   const left = page.info.deals_left;
   const limit = page.info.options?.deal_limit;
   if (typeof left !== "number" || !limit) return null;
-  if (left === 0) {
+  // the summary of the deal just counted is still up: that deal's number, not the next one's
+  const deal = limit - left + (page.handPause?.showing() ? 0 : 1);
+  if (deal > limit) {
     // the short word in a phone's top bar on its side (app.css), as the timed game's notice
     return h(
       "span",
@@ -23,6 +25,6 @@ export function dealCount(page) {
     { class: "game-time deal-count", id: "deal-count" },
     h("span", { class: "game-time-label" }, page.t("table.deal")),
     " ",
-    h("span", { class: "game-time-value" }, page.t("table.dealOf", { deal: limit - left + 1, limit })),
+    h("span", { class: "game-time-value" }, page.t("table.dealOf", { deal, limit })),
   );
 }
