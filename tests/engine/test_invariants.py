@@ -320,6 +320,11 @@ class GameChecker:
             if last and s.game_over:
                 assert expect_over, f"game ended at {after} but the rules say play on"
                 assert list(s.scores) == after
+                assert s.deals_counted == self.counted_deals
+                target_met = bool(self.v.target) and max(after) >= self.v.target
+                assert s.ended_on_time == (self.time_up and not target_met)
+                by_deals = bool(self.v.deal_limit) and not self.time_up and not target_met
+                assert s.ended_on_deals == by_deals, (after, self.counted_deals)
                 assert s.winner == after.index(max(after))
                 assert s.current_player is None
                 assert s.legal_ids() == []

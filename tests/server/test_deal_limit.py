@@ -44,6 +44,8 @@ def test_each_deals_end_says_how_many_deals_are_left(live: ThreadServer) -> None
         over = _play_until_deal_over(ann, table, rng)
         if over["event"].get("game_over"):
             assert "deals_left" not in over["info"], over["info"]
+            # the game-over box says the deals ended it, as for a time limit
+            assert over["info"]["ended_on_deals"] is True and "ended_on_time" not in over["info"]
             break
         scores = over["event"]["deal_over"]["score"]
         assert scores.count(max(scores)) > 1 and over["info"]["deals_left"] == 0

@@ -89,3 +89,28 @@ TIE_BREAK = """async () => {
     const count = dealCount(tied);
     return [".time-up-short", ".time-up-long"].map((part) => count.querySelector(part).textContent);
 }"""
+
+
+# The game-over box's result for a game ``ended`` by the time or the deals, or at the target.
+GAME_WORDS = """async ([ended, deals]) => {
+    const { describeGame } = await import(new URL("narration.js", location.href));
+    const ctx = window.euchre;
+    const page = {
+        t: (key, params) => ctx.t(key, params),
+        sideName: (side) => ["Us", "Them"][side],
+        sideSeats: () => [0, 2],
+    };
+    return describeGame(page, { winner: 0, score: [5, 3] }, ended, deals);
+}"""
+
+
+def test_a_game_its_deal_limit_ended_says_so(new_page: PageFactory) -> None:
+    """A deal-limited game over said "Us win the game 5 – 3." as if 5 were the target."""
+    page = new_page(viewport=PHONE)
+    page.goto("/")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    assert page.evaluate(GAME_WORDS, ["deals", 4]) == (
+        "All 4 deals played: Us win on points, 5 – 3."
+    )
+    assert page.evaluate(GAME_WORDS, ["time", 0]) == "Time ran out: Us win on points, 5 – 3."
+    assert page.evaluate(GAME_WORDS, [None, 0]) == "Us win the game 5 – 3."

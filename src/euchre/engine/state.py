@@ -260,8 +260,20 @@ class GameState:
     @property
     def ended_on_time(self) -> bool:
         """The game was ended by its time limit, not by a side reaching the target."""
+        return self.game_over and self.time_up and not self._target_reached()
+
+    @property
+    def ended_on_deals(self) -> bool:
+        """The game was ended by its deal limit, not by a side reaching the target (nor by
+        the time limit, which a game may have besides)."""
+        limit = self.variant.deal_limit
+        if not self.game_over or self.time_up or not limit or self._target_reached():
+            return False
+        return self.deals_counted >= limit
+
+    def _target_reached(self) -> bool:
         target = self.variant.target
-        return self.game_over and self.time_up and not (target and max(self.scores) >= target)
+        return bool(target) and max(self.scores) >= target
 
     def hand_of(self, seat: int) -> list[int]:
         return card_list(self.hands[seat])

@@ -289,12 +289,13 @@ export function sideKey(page, key, side) {
   return page.sideSeats(side).length === 1 ? `${key}Solo` : key;
 }
 
-/** ``onTime``: the time limit ended the game, so the side ahead on points won it. */
-export function describeGame(page, g, onTime = false) {
+/** ``ended``: "time" or "deals" where the time or the deal limit ended the game, so the
+ * side ahead on points won it (``deals``: how many). */
+export function describeGame(page, g, ended = null, deals = 0) {
   const known = g.winner !== null && g.winner !== undefined;
   const winner = known ? page.sideName(g.winner) : "";
-  const key = onTime ? "game.wonOnTime" : "game.won";
-  return page.t(known ? sideKey(page, key, g.winner) : key, { side: winner, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
+  const key = { time: "game.wonOnTime", deals: "game.wonOnDeals" }[ended] || "game.won";
+  return page.t(known ? sideKey(page, key, g.winner) : key, { side: winner, count: deals, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
 }
 
 /** The winners' points first ("win the game 10 – 1"), the others after in seat order. */

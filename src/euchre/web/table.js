@@ -1374,7 +1374,7 @@ class TablePage extends Page {
       "section",
       { class: "game-over", role: "dialog", "aria-modal": "false", "aria-labelledby": "game-over-title", id: "game-over" },
       h("h2", { id: "game-over-title", tabindex: "-1" }, this.t(result)),
-      h("p", { id: "game-over-result" }, describeGame(this, { winner: s.winner, score: s.score }, Boolean(this.info.ended_on_time))),
+      h("p", { id: "game-over-result" }, describeGame(this, { winner: s.winner, score: s.score }, this.info.ended_on_time ? "time" : this.info.ended_on_deals && "deals", this.info.options?.deal_limit)),
       this.info.match ? h("p", { class: "match-line", id: "game-over-match" }, matchLine(this, this.info.match)) : null,
       this.info.match?.decided ? h("p", { class: "rubber-won", id: "rubber-won" }, h("strong", {}, rubberLine(this, this.info.match))) : null,
       // What to do next comes before the last hand's story: a phone shows it without scrolling.

@@ -59,6 +59,8 @@ class Publishing(TableCore):
                     out["tie_break"] = True
         elif self.state is not None and self.state.ended_on_time:
             out["ended_on_time"] = True
+        elif self.state is not None and self.state.ended_on_deals:
+            out["ended_on_deals"] = True
         limit = self.variant.deal_limit
         if limit and self.state is not None and not self.state.game_over:
             out["deals_left"] = max(0, limit - self.state.deals_counted)
