@@ -73,21 +73,29 @@ def test_a_deal_limit_is_chosen_in_the_form_and_its_deals_are_counted(
     expect(count).to_have_text("Deal 1 / 4")  # its summary up: still the deal it tells
     page.click("#summary-continue")
     expect(count).to_have_text("Deal 2 / 4")
-    page.set_viewport_size(PHONE_LANDSCAPE)  # in the top bar: the figure, its label kept
-    expect(count.locator(".game-time-value")).to_be_visible()
-    expect(count.locator(".game-time-value")).to_have_text("2 / 4")
-    # past the limit with players tied for first: a tie-break deal, its short word in the bar
-    tie_break = page.evaluate(TIE_BREAK)
-    assert tie_break == ["Tie-break", "Tie-break deal"], tie_break
+    page.set_viewport_size(PHONE_LANDSCAPE)  # in the top bar: its word kept ("2 / 4" alone)
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
+    expect(count.locator(".deal-count-label")).to_be_visible()
+    expect(count).to_have_text("Deal 2 / 4")
+    # past the limit with players tied for first: a tie-break deal, its short word in the bar,
+    # inside its pill however long (German "Entscheidung" ran out of it)
+    short, long, fits = page.evaluate(TIE_BREAK)
+    assert (short, long) == ("Tie-break", "Tie-break deal") and fits
 
 
-# The header's count where the deals are played and players are tied for first.
+# The header's count where the deals are played and players are tied for first: its short
+# and long words, and whether the short one, made as long as German's, fits its pill in the
+# header (a phone on its side: the top bar).
 TIE_BREAK = """async () => {
     const { dealCount } = await import(new URL("dealcount.js", location.href));
     const page = window.euchre.current;
     const tied = { t: (key, params) => page.t(key, params), info: { ...page.info, deals_left: 0 } };
     const count = dealCount(tied);
-    return [".time-up-short", ".time-up-long"].map((part) => count.querySelector(part).textContent);
+    const parts = [".time-up-short", ".time-up-long"];
+    const words = parts.map((part) => count.querySelector(part).textContent);
+    count.querySelector(".time-up-short").textContent = "Entscheidung";
+    document.querySelector("#deal-count").replaceWith(count);
+    return [...words, count.scrollWidth <= count.clientWidth];
 }"""
 
 

@@ -23,7 +23,8 @@ export function dealCount(page) {
   return h(
     "span",
     { class: "game-time deal-count", id: "deal-count" },
-    h("span", { class: "game-time-label" }, page.t("table.deal")),
+    // its word stays in a phone's top bar, where the clock's goes (a time needs none)
+    h("span", { class: "deal-count-label" }, page.t("table.deal")),
     " ",
     h("span", { class: "game-time-value" }, page.t("table.dealOf", { deal, limit })),
   );
