@@ -183,18 +183,23 @@ def test_ctrl_c_gives_the_result_of_the_units_played(monkeypatch: pytest.MonkeyP
             raise KeyboardInterrupt
 
     random_bot = Contender("random")
-    report = run_match(
-        preset("standard"),
-        random_bot,
-        random_bot,
-        deals=10_000,
-        jobs=1,
-        progress=stop_after_two,
-        keep_on_interrupt=True,
-    )
+    standard = preset("standard")
+
+    def long_match(keep: bool) -> arena.Report:
+        return run_match(
+            standard,
+            random_bot,
+            random_bot,
+            deals=10_000,
+            jobs=1,
+            progress=stop_after_two,
+            keep_on_interrupt=keep,
+        )
+
+    report = long_match(keep=True)
     assert report.interrupted and report.to_json()["interrupted"] is True
     assert len(report.units) == 2 and report.deals == sum(seen) > 0
-    whole = run_match(preset("standard"), random_bot, random_bot, deals=sum(seen), jobs=1)
+    whole = run_match(standard, random_bot, random_bot, deals=sum(seen), jobs=1)
     assert not whole.interrupted and whole.to_json()["interrupted"] is False
     assert whole.to_json()["points_per_hand"] == report.to_json()["points_per_hand"]
     out = io.StringIO()
@@ -202,23 +207,14 @@ def test_ctrl_c_gives_the_result_of_the_units_played(monkeypatch: pytest.MonkeyP
     assert "stopped early by Ctrl-C" in out.getvalue()
     seen.clear()
     with pytest.raises(KeyboardInterrupt):  # a caller that did not ask for a partial report
-        run_match(
-            preset("standard"),
-            random_bot,
-            random_bot,
-            deals=10_000,
-            jobs=1,
-            progress=stop_after_two,
-        )
+        long_match(keep=False)
 
     def interrupted(*_: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(arena, "play_unit", interrupted)
     with pytest.raises(KeyboardInterrupt):  # nothing played: nothing to report
-        run_match(
-            preset("standard"), random_bot, random_bot, deals=10, jobs=1, keep_on_interrupt=True
-        )
+        long_match(keep=True)
 
 
 ARENA = [sys.executable, "-m", "euchre", "arena"]
