@@ -526,10 +526,18 @@ def test_a_game_left_from_the_lobby_frees_its_place_among_ones_tables(tmp_path: 
     with ThreadServer(settings) as live:
         ann, bots_game = started_with_bots(live)
         waiting = ann.request(type="create", kind="private")["table"]
+        # the answer's last message, the snapshot, comes once she sits (docs/protocol.md):
+        # gone after "created" alone, a loaded machine had not seated her yet (CI once)
+        ann.until(lambda m: m["type"] == "table" and m["table"] == waiting)
         ann.close()  # back to the lobby: no connection holds either seat
         lobby = Client(live.base, "Ann", ann.token)
         yours = {t["id"] for t in lobby.request(type="lobby")["yours"]}
-        assert yours == {bots_game, waiting}
+        tables = live.server.lobby.tables
+        held = {
+            t: (tables[t].status, tables[t].seats[0].user) if t in tables else "gone"
+            for t in (bots_game, waiting)
+        }
+        assert yours == {bots_game, waiting}, held  # (what each table is, should it fail again)
         lobby.expect_error("too_many_tables", type="create", kind="private")
 
         assert lobby.request(type="leave", table=bots_game)["type"] == "left"
