@@ -91,6 +91,10 @@ class TableView:
     seat: int | None = None
     invite: str | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    pause_ends: float = 0.0  # the pause after a hand (time.monotonic()): 0 when none
+
+    def paused(self) -> bool:
+        return time.monotonic() < self.pause_ends
 
 
 class Client:
@@ -156,6 +160,8 @@ class Client:
             view.info = m.get("info", view.info)
         if m["version"] >= view.version:
             view.version, view.state = m["version"], m["state"]
+            pause = m.get("pause")
+            view.pause_ends = time.monotonic() + pause["remaining"] if pause else 0.0
 
     def until(
         self, test: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT

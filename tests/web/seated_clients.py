@@ -44,12 +44,17 @@ def play_until(clients: list[Client], table: str, page: Page, done: str) -> None
             return
         if page.evaluate(f"() => {SUMMARY}"):
             page.evaluate("document.querySelector('#summary-continue')?.click()")
+            shown = GamePage(page).version()
             for client in clients:
+                client.sync_to(table, shown)  # the hand's end, which starts its pause
                 client.send(type="continue", table=table)
+                client.tables[table].pause_ends = 0.0
         seen = max(GamePage(page).version(), settle(clients, table))
         for client in clients:
             client.sync_to(table, seen)
-        actor = next((c for c in clients if c.my_turn(table)), None)
+        # a client's move in the pause after a hand would end it before the page showed it
+        paused = any(c.tables[table].paused() for c in clients)
+        actor = None if paused else next((c for c in clients if c.my_turn(table)), None)
         if actor is not None:
             _act_once(actor, table, rng, together=True)
         elif page.evaluate(f"() => {MY_TURN}"):
