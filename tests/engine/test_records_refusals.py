@@ -128,6 +128,8 @@ def test_a_refusal_quotes_the_input_cut_short(edit: Edit, words: str) -> None:
         (_set("deals.0.phases.1.tricks.0.1", 9), "deal 0: 9 is not a card"),
         (_set("deals.0.phases.0.calls.0", None), "deal 0: null is not a call: a call is text"),
         (_set("deals.0.phases.0.calls.0", False), "deal 0: false is not a call"),
+        (_set("deals.0.phases.0.discard", False), "deal 0: false is not a card"),
+        (_set("deals.0.phases.0.discard", ""), "deal 0: '' is not a card"),
     ],
 )
 def test_a_card_or_call_that_is_not_text_is_named_as_written(edit: Edit, words: str) -> None:

@@ -72,7 +72,7 @@ def parse_deal(variant: Variant, raw: dict[str, Any], number: int) -> RecordedDe
         alone=_flag(bidding.get("isAlone"), "isAlone", number),
         alone_defender=_seat_field(bidding.get("aloneDefender", -1), "aloneDefender", number),
         take_alone=_seat_field(bidding.get("takeAlone", -1), "takeAlone", number),
-        discard=_card(discard, number) if discard else None,
+        discard=None if discard is None else _card(discard, number),
         exchanges=[_exchange(e, number) for e in _list(bidding.get("cardExchanges", []), number)],
         tricks=tricks,
     )
