@@ -5,10 +5,11 @@ the game is on."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
-from server_helpers import Client, ThreadServer, fast_settings
+from server_helpers import Client, ThreadServer, fast_settings, play_random
 
 
 def _event(client: Client, table: str, kind: str) -> dict[str, Any]:
@@ -62,6 +63,35 @@ def test_the_host_takes_a_stranger_off_and_they_cannot_come_back(tmp_path: Path)
         assert ann.request(type="join", invite=invite)["type"] == "table"
         eve.close()
         ann.close()
+
+
+def test_the_invite_that_follows_the_game_to_play_again_stays_closed_to_them(
+    tmp_path: Path,
+) -> None:
+    """The invite leads to the finished game's "play again" table: Eve, taken off the
+    first, may neither join nor sit there (she did, in a bot's seat, seeing its hand)."""
+    db = tmp_path / "again.db"
+    with ThreadServer(fast_settings(db)) as live:
+        ann, eve = Client(live.base, "Ann"), Client(live.base, "Eve")
+        created = ann.request(type="create", kind="private", options={"target": 1})
+        table, invite = created["table"], created["invite"]
+        eve.request(type="join", invite=invite)
+        eve.request(type="sit", table=table, seat=2)
+        ann.request(type="remove_player", table=table, seat=2)
+        ann.request(type="start", table=table)  # bots take the empty seats
+        play_random([ann], table, random.Random(2))
+        again = ann.request(type="play_again", table=table)
+        new_table = again["table"]
+        assert again["type"] == "table" and new_table != table, again
+        eve.expect_error("taken_off", type="join", invite=invite)
+        eve.expect_error("not_found", type="sit", table=new_table, seat=2)  # private to her
+        eve_token = eve.token
+        ann.close()
+        eve.close()
+    with ThreadServer(fast_settings(db)) as live:  # still so after a restart
+        eve = Client(live.base, "Eve", eve_token)
+        eve.expect_error("taken_off", type="join", invite=invite)
+        eve.close()
 
 
 def test_no_one_is_taken_off_a_game_under_way_or_a_public_table(tmp_path: Path) -> None:

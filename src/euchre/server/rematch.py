@@ -79,7 +79,7 @@ async def play_again_here(lobby: Lobby, conn: Endpoint, old: Table, ref: Ref) ->
             table = await lobby.new_table(spec, new_id, creator)
         gone = (old.id, list(old.rematch_bots))
         # the others' seats are kept for them before anyone waiting sits down
-        await table.call(table.open_rematch, conn, index, seats, ref, gone)
+        await table.call(table.open_rematch, conn, index, seats, ref, gone, set(old.barred))
     finally:
         opened.set()
         del lobby.rematches_opening[new_id]

@@ -33,11 +33,14 @@ class Rematch(Turns):
     def _seated_data(self, index: int, name: str) -> dict[str, Any]:
         """A rematch's first event (its asker sitting down) also stores what a restart
         needs to go on asking: the finished table, the seats asked, the seats bots took
-        at once (their people had left the finished game)."""
+        at once (their people had left the finished game), the people its host had taken
+        off it (the invite that follows the finished game is not open to them here either)."""
         data = super()._seated_data(index, name)
         if self.rematch_of is None or self.version != 0:
             return data
-        opening = {"awaiting": sorted(self.awaiting), "bots": sorted(self.declined)}
+        opening: dict[str, Any] = {"awaiting": sorted(self.awaiting), "bots": sorted(self.declined)}
+        if self.barred:
+            opening["barred"] = sorted(self.barred)
         return {**data, "rematch_of": self.rematch_of, **opening}
 
     def restore_rematch(self, events: Iterable[StoredEvent]) -> None:
@@ -52,6 +55,10 @@ class Rematch(Turns):
                 self.rematch_of = data["rematch_of"]
                 self.awaiting = set(_seat_list(data.get("awaiting")))
                 self.declined = set(_seat_list(data.get("bots")))
+                barred = data.get("barred")
+                self.barred |= (
+                    {p for p in barred if isinstance(p, str)} if isinstance(barred, list) else set()
+                )
             elif event.kind == "started":
                 self.declined |= self.awaiting  # the answer time ran out: bots took them
                 self.awaiting.clear()
@@ -150,11 +157,14 @@ class Rematch(Turns):
         seats: list[Seat],
         ref: str | int | None,
         old: tuple[str, list[int]] = ("", []),
+        barred: Iterable[str] = (),
     ) -> None:
         """The same people and bots, seated as before: the asker sits at once, the others
         are asked (their seats wait for them until they answer or the time runs out);
-        ``old``: the finished table and the seats of people who left it (bots take those)."""
+        ``old``: the finished table and the seats of people who left it (bots take those);
+        ``barred``: the people its host took off the finished table."""
         self.rematch_of, gone = old[0] or None, set(old[1])
+        self.barred |= set(barred)
         for i, seat in enumerate(seats):
             if i != index and (seat.user or seat.bot):
                 seat.away = bool(seat.user)
