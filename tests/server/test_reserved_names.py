@@ -16,6 +16,9 @@ from euchre.server.accounts import name_key
 
 STAFF = ["System", "Server", "Admin", "Moderator", "ADMIN", "Ad min", "sys-tem", "\uff2dod"]
 BOTS = ["Bot", "bot", "Hard Bot", "Easy bot", "Bot 3", "B0t", "b o t"]
+# a number after the name, a level run together with the word (each was taken as a guest's)
+STAFF += ["Admin1", "Mod 2", "Staff2", "System32"]
+BOTS += ["Bot3", "Bot42", "Hard Bot2", "HARDBOT", "Easybot"]
 # Read loosely, as the reserved words only are: accents, small capitals, digits for letters
 # (each was taken as a guest's name)
 LOOSE = ["ᴀdmin", "ᴀᴅᴍɪɴ", "ᴍod", "ʙot", "Bᴏt", "Bót", "Hard Bòt", "Admín", "Sýstem", "Stáff"]
@@ -26,7 +29,7 @@ LOOSE += ["Bøt", "Hard Bøt", "Bɵt", "Bөt", "ᏴᎾᎢ", "ƀot", "HardBot", "
 # People share the bots' own names (Olga, Leo): a bot's seat says it is a bot.
 FINE = ["Ann", "Abbot", "Botany", "Robot", "Host", "Modest", "9 Lives", "Ann_Lee", "Olga", "Leo"]
 FINE += ["José", "Zoë", "Björn", "Li 4", "Hans8"]  # a person's own name keeps its accents
-FINE += ["Talbot", "Søren", "Bjørn", "McBride"]
+FINE += ["Talbot", "Søren", "Bjørn", "McBride", "Robot 2", "R2D2", "123"]
 
 
 def guest(base: str, name: str) -> httpx.Response:

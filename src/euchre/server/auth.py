@@ -39,6 +39,9 @@ _NAME_RULE = (
 # off as the site's. Compared as skeletons (case, look-alikes) with separators dropped.
 STAFF_WORDS = ("admin", "administrator", "moderator", "mod", "staff", "system", "server")
 BOT_WORD = "bot"  # "Bot", "Hard Bot", "Bot 3": a bot's seat, as the tables name them
+# Names run together from a bot's level and the word ("Hardbot"; "Robot" and "Talbot" are
+# people's names).
+BOT_LEVELS = ("easy", "medium", "hard", "random")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +133,21 @@ def chosen_name(raw: str) -> str:
 def reserved_because(name: str) -> str | None:
     """Why nobody may choose ``name``, or None: it reads as the server's staff or as a bot
     (a word "bot"). The bots' own names (Olga, Leo) stay free: people have them too, and a
-    bot's seat is marked as a bot's wherever it is shown."""
+    bot's seat is marked as a bot's wherever it is shown. A number after such a name
+    ("Admin1", "Bot42") changes nothing."""
+    numbered = _TRAILING_NUMBER.sub("", name)
+    return _reserved(name) or (_reserved(numbered) if numbered else None)
+
+
+_TRAILING_NUMBER = re.compile(r"[\s.'_-]*\d+$")
+
+
+def _reserved(name: str) -> str | None:
     words = [_loose(part) for word in SEPARATORS.split(name) for part in _camel_parts(word)]
     whole = "".join(words)
     if whole in _staff_skeletons():
         return "looks like the name of the server or its staff"
-    if _loose(BOT_WORD) in words or whole == _loose(BOT_WORD):
+    if _loose(BOT_WORD) in words or whole == _loose(BOT_WORD) or _bot_skeletons() & set(words):
         return 'holds the word "bot", which marks the server\'s bots'
     return None
 
@@ -169,6 +181,11 @@ def _loose(word: str) -> str:
 @functools.cache
 def _staff_skeletons() -> frozenset[str]:
     return frozenset(_loose(word) for word in STAFF_WORDS)
+
+
+@functools.cache
+def _bot_skeletons() -> frozenset[str]:
+    return frozenset(_loose(level + BOT_WORD) for level in BOT_LEVELS)
 
 
 def new_guest(name: str) -> Identity:
