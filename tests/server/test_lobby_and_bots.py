@@ -392,6 +392,9 @@ def test_create_rejects_impossible_rules_clearly(live: ThreadServer) -> None:
         # A value quoted back is cut after 40 characters.
         ({"target": "9" * 2000}, "option target takes a whole number, not '" + "9" * 40 + "'…"),
         ({"z" * 2000: 1}, "unknown option " + "z" * 40 + "…: options are"),
+        # the preset's own name is no option (it was taken for the preset's argument)
+        ({"name": "x"}, "unknown option name: options are"),
+        ({"name": 5}, "unknown option name: options are"),
     ):
         refused = ann.expect_error("bad_variant", type="create", options=wrong)
         assert words in refused["message"], refused

@@ -170,7 +170,7 @@ _JSON_KINDS: dict[str, tuple[type, str]] = {
 
 def option_type(name: str) -> str | None:
     """The type of option ``name`` as written in :class:`Variant` (None: no such option)."""
-    kind = _TYPES.get(name)
+    kind = _TYPES.get(name) if name in OPTION_NAMES else None
     return None if kind is None else str(kind)
 
 
@@ -253,7 +253,7 @@ ALIASES = {
 }
 
 
-def preset(name: str, **options: Any) -> Variant:
+def preset(name: str, /, **options: Any) -> Variant:
     """A named preset (or alias), optionally with options changed."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = ALIASES.get(key, key)
