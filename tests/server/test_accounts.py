@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import time
 from pathlib import Path
@@ -187,12 +188,31 @@ def test_change_password_delete_account_and_rehash(tmp_path: Path) -> None:
         register(base, "ann")  # the name is free again
 
 
-def test_websocket_checks_the_origin(live: ThreadServer) -> None:
+def _refused_opening(url: str, **how: Any) -> tuple[int, dict[str, Any]]:
+    with pytest.raises(InvalidStatus) as caught:
+        connect(url, open_timeout=TIMEOUT, **how)
+    response = caught.value.response
+    return response.status_code, json.loads(response.body or b"{}")
+
+
+def test_websocket_checks_the_origin(live: ThreadServer, caplog: pytest.LogCaptureFixture) -> None:
+    """Each refusal says why, as the HTTP API's do (it was a bare 403), and logs no error."""
     token = guest_token(live.base, "Ann")
     url = ws_url(live.base, token)
-    with pytest.raises(InvalidStatus) as caught:
-        connect(url, origin="http://evil.example", open_timeout=TIMEOUT)
-    assert caught.value.response.status_code == 403
+    status, body = _refused_opening(url, origin="http://evil.example")
+    assert (status, body["code"]) == (403, "cross_origin")
+    assert "another site" in body["detail"], body
+    cookie_only = url.split("?")[0]
+    status, body = _refused_opening(
+        cookie_only, additional_headers={"Cookie": f"euchre_session={token}"}
+    )
+    assert (status, body["code"]) == (403, "cross_origin")
+    assert "?session=" in body["detail"], body
+    for elsewhere in ("/wss", "/ws/", "/api/ws"):
+        status, body = _refused_opening(url.replace("/ws?", elsewhere + "?"))
+        assert (status, body["code"]) == (404, "not_found"), elsewhere
+        assert "/ws" in body["detail"], body
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.records
     own = live.base.replace("localhost", "127.0.0.1")
     with connect(url, origin=own, open_timeout=TIMEOUT) as ws:
         assert json.loads(ws.recv(timeout=TIMEOUT))["type"] == "welcome"

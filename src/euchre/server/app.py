@@ -37,7 +37,7 @@ from .bus import Bus, RedisBus, make_bus
 from .chat import Chat
 from .config import Settings, from_env
 from .connection import Connection
-from .gateway import CLOSE_SHUTTING_DOWN, websocket_endpoint
+from .gateway import CLOSE_SHUTTING_DOWN, no_such_websocket, websocket_endpoint
 from .kinds import TableStatus
 from .limits import Budgets, MemoryLimiter, deployment_namespace
 from .lobby import Lobby, invite_preview, no_invite
@@ -271,6 +271,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     guard.install(app, server)
     _routes(app, server)
     app.router.routes.append(WebSocketRoute("/ws", websocket_endpoint))
+    app.router.routes.append(WebSocketRoute("/{path:path}", no_such_websocket))
     app.mount("/", ClientFiles(WEB_DIR), name="web")  # the browser client
     app.add_middleware(GZipMiddleware, minimum_size=500)  # static files and JSON
     app.add_middleware(guard.HeadAsGet)  # outermost: the GET's headers, compressed or not

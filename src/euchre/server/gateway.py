@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import rematch
@@ -95,27 +96,49 @@ def page_of(websocket: WebSocket) -> str | None:
     return sent if sent is not None and PAGE_ID.fullmatch(sent) else None
 
 
-def origin_allowed(server: ServerParts, websocket: WebSocket) -> bool:
-    """A browser page may open the websocket only from the configured public origin
-    (``guard.public_origins``), never one taken from the request's own ``Host``. Clients
-    that send no Origin are not browsers: they pass their session as ``?session=``, and a
-    cookie without an Origin is refused."""
+def origin_refusal(server: ServerParts, websocket: WebSocket) -> str | None:
+    """Why the websocket may not open, or None. A browser page may open it only from the
+    configured public origin (``guard.public_origins``), never one taken from the request's
+    own ``Host``. Clients that send no Origin are not browsers: they pass their session as
+    ``?session=``, and a cookie without an Origin is refused."""
     sent = websocket.headers.getlist("origin")
-    if len(sent) > 1:
-        return False  # a browser sends one: a second is not looked at, so none passes
-    origin = sent[0] if sent else None
-    if origin is None:
-        return COOKIE_NAME not in websocket.cookies
-    return same_origin(origin, public_origins(server.settings))
+    if len(sent) > 1:  # a browser sends one: a second is not looked at, so none passes
+        return "the request has more than one Origin header"
+    if not sent:
+        if COOKIE_NAME in websocket.cookies:
+            return (
+                "the session cookie opens the websocket only from this site's pages (with "
+                "their Origin): a program passes its session as ?session="
+            )
+        return None
+    if same_origin(sent[0], public_origins(server.settings)):
+        return None
+    return "this page is of another site: the websocket opens only from this site's pages"
+
+
+async def deny(websocket: WebSocket, status: int, code: str, detail: str) -> None:
+    """Refuse the opening handshake with an HTTP answer that says why (``{"detail",
+    "code"}``, as the HTTP API refuses); a server without the ASGI extension for it sends
+    a bare 403."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(JSONResponse({"detail": detail, "code": code}, status))
+    else:
+        await websocket.close(code=CLOSE_BAD_ORIGIN)  # before accepting: HTTP 403
+
+
+async def no_such_websocket(websocket: WebSocket) -> None:
+    """A websocket opened at an address other than ``/ws``."""
+    await deny(websocket, 404, "not_found", "no websocket here: the game's websocket is /ws")
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """``/ws``: one client's connection for its whole life."""
     server: ServerParts = websocket.app.state.server
-    if not origin_allowed(server, websocket):
+    refusal = origin_refusal(server, websocket)
+    if refusal is not None:
         origin = websocket.headers.get("origin")
-        log.warning("websocket refused: foreign origin", extra={"origin": origin})
-        await websocket.close(code=CLOSE_BAD_ORIGIN)  # before accepting: HTTP 403
+        log.warning("websocket refused: %s", refusal, extra={"origin": origin})
+        await deny(websocket, 403, "cross_origin", f"refused: {refusal}")
         return
     identity = await identity_of(server, websocket)
     await websocket.accept()

@@ -174,6 +174,13 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
         self.transport.write(answer)
         self.transport.close()
 
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            # A refusal with its reason (``gateway.deny``) answered the handshake; uvicorn
+            # would log "returned without completing handshake" at ERROR for each.
+            self.handshake_complete = True
+
     def send_receive_event_to_app(self) -> None:
         """A message to the app; text that is not UTF-8 closes the socket with 1007 as
         uvicorn's does, with a warning in place of its traceback in the error log (one
