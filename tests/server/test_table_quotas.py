@@ -57,6 +57,10 @@ def test_waiting_tables_are_capped_below_open_tables(tmp_path: Path) -> None:
             assert ann.request(type="create", kind="private", sit=False)["type"] == "created"
         refused = ann.expect_error("too_many_tables", type="create", kind="private")
         assert "at most 2 waiting tables created by one person" in refused["message"]
+        # no one sits at them, so leaving changes nothing: the refusal says what will
+        unseated_seconds = live.server.settings.unseated_seconds
+        minutes = f"{unseated_seconds / 60:g} minutes"
+        assert f"(2 with no one seated close by themselves {minutes}" in refused["message"]
         ann.close()
 
 

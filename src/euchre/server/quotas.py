@@ -192,12 +192,37 @@ class Quotas:
         _at_most(len(here), s.tables_per_address, "open tables created from one address")
         waiting = mine.count(TableStatus.WAITING)
         waiting_here = here.count(TableStatus.WAITING)
-        _at_most(waiting, s.waiting_per_person, "waiting tables created by one person")
+        _at_most(
+            waiting,
+            s.waiting_per_person,
+            "waiting tables created by one person",
+            self._unseated_advice(person),
+        )
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
         self._check_seats(person)
         self._check_opening_rate(creator, opened)
         if bots_at_once:
             self.check_bot_games()
+
+    def _unseated_advice(self, person: str) -> str:
+        """What frees a place when some of the person's waiting tables have no one seated
+        (made with ``"sit": false``, or left): leaving those changes nothing, they wait
+        ``unseated_seconds`` for the people their invite went to."""
+        unseated = sum(
+            1
+            for table_id, creator in self.creators.items()
+            if creator.person == person
+            and (table := self.tables.get(table_id)) is not None
+            and table.status == TableStatus.WAITING
+            and table.humans() == 0
+        )
+        if not unseated:
+            return ""
+        minutes = f"{self.settings.unseated_seconds / 60:g} minutes"
+        return (
+            f" ({unseated} with no one seated close by themselves {minutes} after they were"
+            " opened or last sat at)"
+        )
 
     async def _opened_recently(self, creator: Creator) -> list[Opened]:
         """The tables the creator's person or address opened in the window, as stored."""
@@ -281,11 +306,11 @@ class Quotas:
             )
 
 
-def _at_most(count: int, limit: int, what: str) -> None:
+def _at_most(count: int, limit: int, what: str, advice: str = "") -> None:
     if count >= limit:
         raise ProtocolError(
             TOO_MANY_TABLES,
-            f"limit reached: at most {limit} {what}; finish or leave one first",
+            f"limit reached: at most {limit} {what}; finish or leave one first{advice}",
         )
 
 
