@@ -553,6 +553,7 @@ def test_each_step_says_a_cards_part_and_fits_above_the_steps(
     assert any(note.endswith("trump.") or ", trump. " in note for note in notes), notes
 
 
+PICKED_UP = {"en": "Picked up alone", "de": "Aufgenommen, allein", "nl": "Opgepakt, alleen"}
 NAMED = """async () => {
     const { actionLabel } = await import('./replaycoach.js');
     const i18n = window.euchre.i18n;
@@ -560,28 +561,33 @@ NAMED = """async () => {
     const acts = {
         'call d': { kind: 'call', suit: 'd', alone: false, text: 'call d' },
         'call n alone': { kind: 'call', suit: 'n', alone: true, text: 'call n alone' },
+        'order alone': { kind: 'order', alone: true, text: 'order alone' },
     };
-    return Object.keys(acts).map((text) => actionLabel(ctx, { acts }, text));
+    const named = Object.keys(acts).map((text) => actionLabel(ctx, { acts }, text));
+    return [...named, actionLabel(ctx, { acts }, 'order alone', true)];  // the dealer's
 }"""
 
 
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en-GB", ["named Diamonds", "called no trump, alone"]),
-        ("de-DE", ["Karo als Trumpf genannt", "ohne Trumpf angesagt, allein"]),
-        ("nl-NL", ["Ruiten als troef genoemd", "zonder troef gespeeld, alleen"]),
+        ("en-GB", ["named Diamonds", "called no trump, alone", "Ordered up alone"]),
+        ("de-DE", ["Karo als Trumpf genannt", "ohne Trumpf angesagt, allein", "Bestellt allein"]),
+        ("nl-NL", ["Ruiten als troef genoemd", "zonder troef gespeeld, alleen", "Bestelt alleen"]),
     ],
 )
 def test_a_suit_named_is_listed_as_a_thing_done(
     new_page: PageFactory, live: LiveServer, locale: str, expected: list[str]
 ) -> None:
     """The replay's decisions said "Step 5: Diamonds" beside "Step 6: Played Ace of
-    hearts": a bid button's word, not a thing done."""
+    hearts": a bid button's word, not a thing done; and a dealer who picked the turn-up
+    up alone had "Ordered up alone"."""
     page = new_page(locale=locale)
     page.goto("/")
     page.wait_for_function("document.body.dataset.booted === 'true'")
-    assert page.evaluate(NAMED) == expected
+    *named, picked_up = page.evaluate(NAMED)
+    assert named == expected
+    assert picked_up == PICKED_UP[locale[:2]]
 
 
 def test_the_keys_are_told_where_there_is_a_keyboard(

@@ -568,7 +568,7 @@ class ReplayPage extends Page {
       "div",
       { class: "replay-coach", id: "replay-coach" },
       this.sideways.matches ? this.verdictBox(this.frames[this.step], this.replay.deals[this.deal]) : null,
-      h("details", { class: "box decisions", id: "replay-decisions-box", open: true }, h("summary", {}, t("replayReview.yours")), decisionList(this.ctx, decisions, this.step)),
+      h("details", { class: "box decisions", id: "replay-decisions-box", open: true }, h("summary", {}, t("replayReview.yours")), decisionList(this.ctx, decisions, this.step, this.replay.deals[this.deal].dealer === this.review.seat)),
     );
   }
 }

@@ -101,7 +101,8 @@ function reason(ctx, decision, game) {
 }
 
 /** The viewer's decisions in one hand, each a button to the step where it was taken. */
-export function decisionList(ctx, decisions, current) {
+/** ``picksUp``: the reviewed seat dealt this hand (its order up was a pick-up). */
+export function decisionList(ctx, decisions, current, picksUp = false) {
   const t = (key, params) => ctx.t(key, params);
   if (!decisions.size) return h("p", { class: "muted", id: "replay-decisions" }, t("replayReview.none"));
   const items = [...decisions.values()].map((d) =>
@@ -116,7 +117,7 @@ export function decisionList(ctx, decisions, current) {
           dataset: { cmd: "step", step: String(d.index + 1), mark: d.mark || "none" },
           "aria-current": current === d.index + 1 ? "step" : null,
         },
-        t("replayReview.decision", { n: d.index + 1, action: startCapital(ctx.i18n, actionLabel(ctx, d, d.chosen)), mark: markText(ctx, d) }),
+        t("replayReview.decision", { n: d.index + 1, action: startCapital(ctx.i18n, actionLabel(ctx, d, d.chosen, picksUp)), mark: markText(ctx, d) }),
       ),
     ),
   );
@@ -133,12 +134,13 @@ function doingWords(ctx, decision, text, { picksUp, upcard = null, phase = null,
  * reason names it, not as a thing done ("Ordered up"); ``game.upcard``: the deal's turn-up. */
 function choiceWords(ctx, decision, text, { picksUp, upcard = null, phase = null, trump = null }) {
   const words = { t: (key, params) => ctx.t(key, params), i18n: ctx.i18n };
-  return actionWords(words, decision.acts[text], { picksUp, upcard, phase, trump }) ?? actionLabel(ctx, decision, text);
+  return actionWords(words, decision.acts[text], { picksUp, upcard, phase, trump }) ?? actionLabel(ctx, decision, text, picksUp);
 }
 
-export function actionLabel(ctx, decision, text) {
+export function actionLabel(ctx, decision, text, picksUp = false) {
   const act = decision.acts[text];
   const t = (key, params) => ctx.t(key, params);
+  if (act.kind === "order" && picksUp) return t(act.alone ? "bids.pickUpAlone" : "bids.pickUp");
   if (CARD_KINDS.has(act.kind) && act.card) return t(`replayReview.${act.kind}`, { card: cardName(ctx.i18n, act.card) });
   if (act.kind === "call") {
     // "Named Diamonds", a thing done, not the bid button's "Diamonds"
