@@ -295,12 +295,15 @@ export function describeGame(page, g, ended = null, deals = 0) {
   const known = g.winner !== null && g.winner !== undefined;
   const winner = known ? page.sideName(g.winner) : "";
   const key = { time: "game.wonOnTime", deals: "game.wonOnDeals" }[ended] || "game.won";
-  return page.t(known ? sideKey(page, key, g.winner) : key, { side: winner, count: deals, score: scoreWords(page, known ? winnersFirst(g.score, g.winner) : g.score) });
+  return page.t(known ? sideKey(page, key, g.winner) : key, { side: winner, count: deals, score: known ? winnersFirst(page, g.score, g.winner) : scoreWords(page, g.score) });
 }
 
-/** The winners' points first ("win the game 10 – 1"), the others after in seat order. */
-function winnersFirst(score, winner) {
-  return [score[winner], ...score.filter((_, side) => side !== winner)];
+/** The winners' points first ("win the game 10 – 1"); without partners each other player
+ * is named with theirs ("10 (Ann 2, Bob 4)"): "10 – 2 – 4" left whose 2 it was unsaid. */
+function winnersFirst(page, score, winner) {
+  const others = score.map((_, side) => side).filter((side) => side !== winner);
+  if (score.length <= 2) return scoreWords(page, [score[winner], ...others.map((side) => score[side])]);
+  return `${score[winner]} (${others.map((side) => `${page.sideName(side)} ${score[side]}`).join(", ")})`;
 }
 
 function scoreWords(page, score) {
