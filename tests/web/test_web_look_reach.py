@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from axe import assert_accessible
 from conftest import PageFactory
 from playwright.sync_api import Page, expect
 from web_helpers import PHONE, PHONE_LANDSCAPE, GamePage, create_private_table, enter_name
@@ -77,3 +78,17 @@ def test_last_trick_and_the_score_sheet_are_in_thumb_reach_during_play(
         page.locator("#last-trick .look-close").tap()
         expect(page.locator("#last-trick")).to_have_count(0)
     assert GamePage(page).attr("status") == "playing"
+
+
+def test_the_felts_buttons_stay_readable_under_a_mouse(new_page: PageFactory) -> None:
+    """A narrow window has them too: under the mouse each took every button's light hover,
+    its white word on it all but gone (axe: contrast 1.86)."""
+    page = new_page(viewport=PHONE)
+    enter_name(page, "Amy")
+    game = create_private_table(page, start_with_bots=True)
+    game.wait_my_turn_or("false")  # the first bid: the table waits for Amy
+    page.evaluate("window.scrollTo(0, 0)")
+    for sel in BUTTONS:
+        if page.locator(sel).is_enabled():
+            page.hover(sel)
+            assert_accessible(page, f"{sel} under the mouse")
