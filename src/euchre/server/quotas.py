@@ -192,12 +192,9 @@ class Quotas:
         _at_most(len(here), s.tables_per_address, "open tables created from one address")
         waiting = mine.count(TableStatus.WAITING)
         waiting_here = here.count(TableStatus.WAITING)
-        _at_most(
-            waiting,
-            s.waiting_per_person,
-            "waiting tables created by one person",
-            self._unseated_advice(person),
-        )
+        if waiting >= s.waiting_per_person:  # the advice looks through every table: only then
+            advice = self._unseated_advice(person)
+            _at_most(waiting, s.waiting_per_person, "waiting tables created by one person", advice)
         _at_most(waiting_here, s.waiting_per_address, "waiting tables created from one address")
         self._check_seats(person)
         self._check_opening_rate(creator, opened)

@@ -23,8 +23,12 @@ _ANSWERS = {"returned", "seated", "stood", "bot_seated"}
 NoReturnWhy = Literal["declined", "left", "no_answer"]
 
 
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def _seat_list(value: Any) -> list[int]:
-    return [int(v) for v in value] if isinstance(value, list) else []
+    return [int(v) for v in _list(value)]
 
 
 class Rematch(Turns):
@@ -55,10 +59,7 @@ class Rematch(Turns):
                 self.rematch_of = data["rematch_of"]
                 self.awaiting = set(_seat_list(data.get("awaiting")))
                 self.declined = set(_seat_list(data.get("bots")))
-                barred = data.get("barred")
-                self.barred |= (
-                    {p for p in barred if isinstance(p, str)} if isinstance(barred, list) else set()
-                )
+                self.barred |= {p for p in _list(data.get("barred")) if isinstance(p, str)}
             elif event.kind == "started":
                 self.declined |= self.awaiting  # the answer time ran out: bots took them
                 self.awaiting.clear()
