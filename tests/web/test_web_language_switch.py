@@ -45,6 +45,9 @@ def test_the_log_is_told_again_in_the_new_language(new_page: PageFactory, live: 
     lines = page.locator("#game-log li")
     german = lines.all_text_contents()
     assert any(" spielt " in line for line in german), german
+    said = page.locator("#announcer p")
+    expect(said.first).to_be_attached()
+    said_in_german = said.count()
 
     choose_language(page, "nl")
     expect(lines.filter(has_text=" spielt ")).to_have_count(0)
@@ -53,6 +56,10 @@ def test_the_log_is_told_again_in_the_new_language(new_page: PageFactory, live: 
     dutch = lines.all_text_contents()
     assert len(dutch) >= len(german)
     assert not set(german) & set(dutch), set(german) & set(dutch)
+    # What the announcer said stays in the voice it was said in; what it says now is Dutch.
+    game.play_until("document.querySelector('#announcer p:last-child')?.lang === 'nl'")
+    langs = [said.nth(i).get_attribute("lang") for i in range(said.count())]
+    assert langs[0] == "de" and set(langs) == {"de", "nl"}, (said_in_german, langs)
 
     choose_language(page, "de")  # and back: the same lines as before
     assert lines.all_text_contents()[: len(german)] == german

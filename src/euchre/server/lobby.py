@@ -37,6 +37,7 @@ from .protocol import Create, ProtocolError, no_table
 from .quotas import Quotas
 from .rematch import play_again_here
 from .table import Creator, Services, Table, TableSpec, new_table_id, restorable
+from .table.parts import house_rules
 from .table_commands import (
     Command,
     Disconnected,
@@ -54,7 +55,6 @@ from .table_commands import (
 from .table_setup import (
     check_ranked,
     created_spec,
-    house_rules,
     stored_house_rules,
     stored_spec,
 )

@@ -19,6 +19,7 @@ from .kinds import TableKind
 from .matches import stored_match
 from .protocol import Create, ProtocolError
 from .table import TableSpec
+from .table.parts import house_rules
 
 # Ranked games use the standard rules of each mode (ratings are kept per mode).
 RANKED_PRESETS = ("standard", "cutthroat", "two-player")
@@ -229,16 +230,6 @@ def presets_json() -> dict[str, Any]:
         name: {"players": v.players, "target": v.target, "options": v.options()}
         for name, v in PRESETS.items()
     }
-
-
-def house_rules(variant: Variant, preset_name: str) -> dict[str, Any]:
-    """The options a table changed from its preset (from Standard, for a preset no longer
-    known), as plain JSON values: what a player joining it must be told first."""
-    try:
-        base = preset(preset_name)
-    except VariantError:
-        base = Variant()
-    return variant.changes_from(base)
 
 
 def stored_house_rules(options: Any, preset_name: str) -> dict[str, Any]:

@@ -411,10 +411,12 @@ function dropStaleErrors() {
   }
 }
 
-/** Say something to screen readers (the polite live region). */
+/** Say something to screen readers (the polite live region). Each line keeps the language
+ * it was said in: after a change of language, a reader going back over the region read the
+ * earlier lines with the new language's voice. */
 function announce(text) {
   const region = document.getElementById("announcer");
-  region.append(h("p", {}, text));
+  region.append(h("p", { lang: ctx.i18n.lang }, text));
   while (region.childElementCount > 6) region.firstElementChild.remove();
 }
 

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from euchre.engine import Match, Variant
+from euchre.engine import Match, Variant, VariantError, preset
 from euchre.engine.cards import CARD_TEXT
 from euchre.store import Repository
 
@@ -217,3 +217,13 @@ def new_table_id() -> str:
 
 def deck_text(deck: bytes | Sequence[int]) -> str:
     return " ".join(CARD_TEXT[c] for c in deck)
+
+
+def house_rules(variant: Variant, preset_name: str) -> dict[str, Any]:
+    """The options a table changed from its preset (from Standard, for a preset no longer
+    known), as plain JSON values: what a player joining it must be told first."""
+    try:
+        base = preset(preset_name)
+    except VariantError:
+        base = Variant()
+    return variant.changes_from(base)

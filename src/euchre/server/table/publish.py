@@ -20,10 +20,9 @@ from ..lookback import score_sheet
 from ..matches import STORED_KEY, info_json, stored_json
 from ..protocol import ProtocolError
 from ..render import Event, event_json, event_text, make_event, state_json, state_text
-from ..table_setup import house_rules
 from ..wire import dumps
 from .core import TableCore
-from .parts import Direct, log
+from .parts import Direct, house_rules, log
 
 
 class Publishing(TableCore):
