@@ -11,7 +11,7 @@ from euchre.bots import make_bot
 from euchre.bots.bidding import call_chances
 from euchre.bots.easy import EasyBot
 from euchre.bots.knowledge import knowledge_of, upcard_suit
-from euchre.bots.match import utility, win_probability
+from euchre.bots.match import spread_utility, utility, win_probability
 from euchre.bots.medium import MediumBot
 from euchre.engine import GameState, preset
 
@@ -41,6 +41,39 @@ def test_medium_plays_safe_at_nine() -> None:
     """At 9 points one made point wins the game: no need to risk a loner."""
     lone = deal({1: "Js Jc As Ks Ah"}, "9s", scores=(5, 9))
     assert decide(MediumBot(), lone) == "order"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize(
+    ("scores", "seat", "hand", "upcard"),
+    [
+        ((9, 9), 1, "Kc Jc Tc Ks Qs", "Kd"),  # no diamond at all; clubs to name in round 2
+        ((9, 9), 1, "Kc Tc Ad Qd Th", "Ks"),
+        ((7, 9), 1, "Kc Qc 9c Td Js", "Jh"),  # the right bower into the dealer's hand
+    ],
+)
+def test_no_order_without_trumps_when_the_dealers_side_is_at_nine(
+    level: str, scores: tuple[int, int], seat: int, hand: str, upcard: str
+) -> None:
+    """At 9-9 whoever takes three tricks wins, so ordering with no trump gives the dealer's
+    side the turn-up for nothing: passing keeps round 2 (where the first bidder names
+    first). A pass's points read as a straight line said passing almost surely lost."""
+    state = deal({seat: hand}, upcard, scores=scores)
+    for seed in range(3):
+        assert make_bot(level).decide(state.view(seat), random.Random(seed)) == "pass"
+
+
+def test_a_hands_spread_counts_near_the_end_of_a_game() -> None:
+    v = preset("standard")
+    for scores in [(0, 0), (3, 5)]:  # early, points are points
+        still = utility(v, scores, 0, (0, 0))
+        for expected in (-0.6, 0.0, 0.4):
+            assert abs(spread_utility(v, scores, 0, expected) - still - expected) < 0.15
+    # at 9-9 the hand decides the game: expecting -0.6 points still wins now and then
+    lost, won = utility(v, (9, 9), 0, (0, 1)), utility(v, (9, 9), 0, (1, 0))
+    value = spread_utility(v, (9, 9), 0, -0.6)
+    assert lost + 0.2 * (won - lost) < value < lost + 0.4 * (won - lost)
+    assert spread_utility(v, (9, 9), 1, -0.6) == value  # either side
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

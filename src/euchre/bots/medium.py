@@ -27,7 +27,7 @@ from euchre.engine.views import View
 from .bidding import call_chances, pass_points
 from .evaluate import after_pickup, best_discard, hand_points, hand_tricks, sure_tricks
 from .knowledge import Knowledge, knowledge_of, upcard_suit
-from .match import side_of, utility
+from .match import side_of, spread_utility, utility
 
 RULED_OUT = -1e9  # the value of a bid ``medium`` never makes (below any match value)
 _TRUMP_KEY = 1000
@@ -95,12 +95,11 @@ class MediumBot:
         view = know.view
         variant = view.variant
         side = side_of(variant, know.seat)
-        base = utility(variant, view.scores, side, (0,) * len(view.scores))
         if view.phase not in (Phase.BID_R1, Phase.BID_R2):
-            return base + self.pass_bias
+            return utility(variant, view.scores, side, (0,) * len(view.scores)) + self.pass_bias
         suits = [s for s in SUITS if s != view.turned_down]
         expected = pass_points(know, suits, view.phase == Phase.BID_R1)
-        return base + expected * _point_value(know, side) + self.pass_bias
+        return spread_utility(variant, view.scores, side, expected) + self.pass_bias
 
     def action_value(self, know: Knowledge, aid: int) -> float:
         """Expected match value of a bidding action other than pass; a loner without a
@@ -138,18 +137,6 @@ def lone_path(know: Knowledge, suit: int, first_round: bool) -> bool:
     if first_round and know.seat == view.dealer and not hand >> up & 1:
         hand = after_pickup(hand, up, suit, know.deck, view.variant.dealer_may_discard_upcard)
     return sure_tricks(hand, suit, know.deck) >= 4
-
-
-def _point_value(know: Knowledge, side: int) -> float:
-    """What one point (for the side, or against it) is worth at the current score."""
-    view = know.view
-    variant = view.variant
-    n = len(view.scores)
-    mine = tuple(1 if s == side else 0 for s in range(n))
-    theirs = tuple(0 if s == side else 1 for s in range(n))
-    up = utility(variant, view.scores, side, mine)
-    down = utility(variant, view.scores, side, theirs)
-    return (up - down) / 2.0
 
 
 def _call_meaning(know: Knowledge, aid: int) -> tuple[int, bool, bool]:
