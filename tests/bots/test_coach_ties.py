@@ -162,5 +162,16 @@ def test_numbers_apart_within_the_spread_of_the_deals_are_not_called_about_equal
         str,
     )
     assert counted.text.startswith("Pass comes out behind call d by 0.30 points a hand, but")
+    # ahead in the chance of winning but behind in points: told by the chance, which is ahead
+    # (a pick-up was said to be "ahead by 0.19 points a hand" beside a pass showing more)
+    scored = compare_fact(
+        ActionValue("order", 0.8, 0.3, 0.254, samples=spread),
+        ActionValue("pass", 0.5, 0.5, 0.240, samples=(0.5,) * 8),
+        str,
+    )
+    assert scored.data["points"] < 0 < scored.data["gap"], scored.data
+    assert scored.text.startswith(
+        "Order comes out ahead of pass by 1.4 percentage points in the chance of winning, but"
+    ), scored.text
     near = compare_fact(steady, ActionValue("call d", 0.5 + NOISE / 2, None, None), str)
     assert "unsure" not in near.data and near.text.endswith("too close to call.")

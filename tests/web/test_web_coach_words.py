@@ -120,9 +120,12 @@ def test_the_browsers_english_reason_is_the_servers(
         compare_fact(ahead, even, name, Rule.CONVENTIONAL),
         compare_fact(steady, swinging, name),
         compare_fact(swinging, steady, name, Rule.CONVENTIONAL),
+        # ahead in the chance of winning, behind in points: told in the chance
+        compare_fact(ActionValue(other, 1.0, 0.1, 0.05, samples=swinging.samples), steady, name),
         forced_fact(knowledge_of(view), best, name),
     ]
-    assert [f.data.get("unsure") for f in facts[2:4]] == [True, True]
+    assert [f.data.get("unsure") for f in facts[2:5]] == [True, True, True]
+    assert "percentage points in the chance" in facts[4].text, facts[4].text
     page = _booted(new_page)
     sent = [f.to_json() for f in facts]
     told = page.evaluate(REASON, [sent, _acts(best, other), "9s"])

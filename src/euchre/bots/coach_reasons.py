@@ -166,11 +166,14 @@ def _unsure_text(
 ) -> str:
     """Two actions whose numbers differ, by less than the sampled deals vary: a learner
     shown "about equal" beside an 11-point lead in the chance of winning was misled. The
-    difference is told in the units of the table beside it where it has them."""
+    difference is told in the units of the table beside it where it has them, in the one
+    that goes the way told: a pick-up ahead in the chance of winning but 0.19 points a hand
+    behind was said to be "ahead by 0.19 points a hand"."""
+    way = 1 if ahead else -1
     by = ""
-    if points is not None and abs(points) >= 0.005:
+    if points is not None and way * points >= 0.005:
         by = f" by {abs(points):.2f} points a hand"
-    elif win is not None and abs(win) >= 0.0005:
+    elif win is not None and way * win >= 0.0005:
         by = f" by {100 * abs(win):.1f} percentage points in the chance of winning"
     if ahead:
         return (

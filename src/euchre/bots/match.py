@@ -74,9 +74,7 @@ def utility(variant: Variant, scores: tuple[int, ...], side: int, points: tuple[
     return p * _POINT_SCALE
 
 
-def spread_utility(
-    variant: Variant, scores: tuple[int, ...], side: int, expected: float
-) -> float:
+def spread_utility(variant: Variant, scores: tuple[int, ...], side: int, expected: float) -> float:
     """Value for ``side`` of a hand worth ``expected`` points to it on average (its points
     less the other side's), spread as a typical hand's are: one side or the other scores
     1, 2 or 4. Early in a game this is the match as it stands plus ``expected`` points'
@@ -91,9 +89,13 @@ def spread_utility(
     for points, p in _HAND_OUTCOMES:
         ours = (points, 0) if side == 0 else (0, points)
         theirs = (ours[1], ours[0])
-        value += 2 * p * (
-            scores_first * utility(variant, scores, side, ours)
-            + (1 - scores_first) * utility(variant, scores, side, theirs)
+        value += (
+            2
+            * p
+            * (
+                scores_first * utility(variant, scores, side, ours)
+                + (1 - scores_first) * utility(variant, scores, side, theirs)
+            )
         )
     return value
 

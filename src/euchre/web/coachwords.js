@@ -218,11 +218,14 @@ function closeWords(t, i18n, names, fact) {
   return by ? t(`${key}By`, { ...names, by }) : t(key, names);
 }
 
+/** The difference in the unit that goes the way told (the gap's): a choice ahead in the
+ * chance of winning can score fewer points a hand. */
 function unsureBy(t, i18n, fact) {
-  if (typeof fact.points === "number" && Math.abs(fact.points) >= 0.005) {
+  const way = Math.sign(fact.gap);
+  if (typeof fact.points === "number" && way * fact.points >= 0.005) {
     return t("coach.facts.byPoints", { points: formatNumber(i18n, Math.abs(fact.points), 2) });
   }
-  if (typeof fact.win === "number" && Math.abs(fact.win) >= 0.0005) {
+  if (typeof fact.win === "number" && way * fact.win >= 0.0005) {
     return t("coach.facts.byWin", { win: percentagePoints(i18n, Math.abs(fact.win)) });
   }
   return null;
