@@ -82,6 +82,7 @@ def test_a_hint_on_my_turn_at_a_casual_table(new_page: PageFactory, coached: Liv
     assert recommended in legal
     assert _hint_rows(page)[0] == recommended  # best first, and marked as the best
     expect(page.locator("#hint-values tr.best")).to_have_attribute("data-action", recommended)
+    expect(page.locator("#hint-legend")).to_contain_text("★ the coach's pick")  # tied or not
     expect(page.locator(f'.hand-card.coach-pick[data-action="{recommended}"]')).to_have_count(1)
     expect(page.locator(".coach-pick")).to_have_count(1)
     for cell in page.locator("#hint-values td.points").all_text_contents():
@@ -108,7 +109,7 @@ def test_a_hint_on_my_turn_at_a_casual_table(new_page: PageFactory, coached: Liv
     german = page.locator("#hint-reason").inner_text()
     told = (
         "Punkte pro Runde",
-        "Siegchance",
+        "Gewinnchance",
         "gleich viel wert",
         "einzige erlaubte Zug",
         "etwa gleich gut",

@@ -291,7 +291,7 @@ def _check_the_coach(page: Page, table_id: str, review: Any) -> None:
     expect(page.locator("#replay-review-title")).to_contain_text("Trainer")
     german = reason.inner_text()
     assert german != english and "points" not in german, german
-    assert any(w in german for w in ("Punkte", "Siegchance", "gleich viel wert")), german
+    assert any(w in german for w in ("Punkte", "Gewinnchance", "gleich viel wert")), german
     page.select_option("#language", "en")
     page.keyboard.press("Escape")
     expect(page.locator("#replay-note")).to_contain_text("Lea")  # the player's own step

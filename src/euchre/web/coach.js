@@ -208,7 +208,7 @@ export class Coach {
         h("tbody", {}, rows),
       ),
       // What the columns mean, in one short line a phone shows too (the note below is longer).
-      h("p", { class: "coach-legend", id: "hint-legend" }, this.t(LEGENDS[shape]), tied ? ` ${this.t("coach.legendTied")}` : ""),
+      h("p", { class: "coach-legend", id: "hint-legend" }, this.t(LEGENDS[shape]), ` ${this.t(tied ? "coach.legendTied" : "coach.legendPick")}`),
       h("p", { class: "coach-reason", id: "hint-reason" }, this.reason(answer.facts, answer.reason, answer.recommended)),
       // beside the reason, where its words are met (a phone shows it after "Why?"); in a
       // tab of its own: the table stays as it is, the turn with it
