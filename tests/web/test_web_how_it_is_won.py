@@ -54,7 +54,8 @@ def test_a_deal_limit_is_chosen_in_the_form_and_its_deals_are_counted(
     new_page: PageFactory,
 ) -> None:
     """The create form had no field for a deal limit, and a deal-limited game never said
-    how many deals were left. The header says "Deal 1 / 4", then "Deal 2 / 4"."""
+    how many deals were left. The header says "Hand 1 / 4", then "Hand 2 / 4", in the word
+    the hand's summary uses (it said "Deal 1 / 4" over "Hand 1")."""
     page = new_page(viewport=PHONE)
     enter_name(page, "Hattie")
     page.click(".more-options summary")
@@ -67,20 +68,21 @@ def test_a_deal_limit_is_chosen_in_the_form_and_its_deals_are_counted(
     game = create_private_table(page, start_with_bots=True)
     assert page.evaluate("window.euchre.current.info.options.deal_limit") == 4
     count = page.locator("#deal-count")
-    expect(count).to_have_text("Deal 1 / 4")
+    expect(count).to_have_text("Hand 1 / 4")
     # one deal scores at most 2 without going alone: the game goes on
     game.play_until("!!document.querySelector('#summary-continue')")
-    expect(count).to_have_text("Deal 1 / 4")  # its summary up: still the deal it tells
+    expect(count).to_have_text("Hand 1 / 4")  # its summary up: still the deal it tells
+    expect(page.locator("#hand-summary-title")).to_have_text("Hand 1")
     page.click("#summary-continue")
-    expect(count).to_have_text("Deal 2 / 4")
+    expect(count).to_have_text("Hand 2 / 4")
     page.set_viewport_size(PHONE_LANDSCAPE)  # in the top bar: its word kept ("2 / 4" alone)
     page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
     expect(count.locator(".deal-count-label")).to_be_visible()
-    expect(count).to_have_text("Deal 2 / 4")
+    expect(count).to_have_text("Hand 2 / 4")
     # past the limit with players tied for first: a tie-break deal, its short word in the bar,
     # inside its pill however long (German "Entscheidung" ran out of it)
     short, long, fits = page.evaluate(TIE_BREAK)
-    assert (short, long) == ("Tie-break", "Tie-break deal") and fits
+    assert (short, long) == ("Tie-break", "Tie-break hand") and fits
 
 
 # The header's count where the deals are played and players are tied for first: its short

@@ -1,5 +1,5 @@
-// A deal-limited game's count in the table's header (docs/rules.md deal_limit): "Deal 3 / 8"
-// while the deals run, "Tie-break deal" once they are played with players tied for first;
+// A deal-limited game's count in the table's header (docs/rules.md deal_limit): "Hand 3 / 8"
+// while the deals run, "Tie-break hand" once they are played with players tied for first;
 // nothing at a game without a deal limit, or once it is over. The server's info says how many
 // deals are left (``deals_left``, the one in progress among them).
 
