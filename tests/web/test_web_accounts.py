@@ -115,6 +115,47 @@ def test_an_account_forms_error_shows_under_its_field_on_a_small_phone(
     assert "register-error" in described.split()
 
 
+def test_an_empty_field_is_named_not_sent(new_page: PageFactory, accounts: LiveServer) -> None:
+    """Log in or Create account tapped with a field left empty said "Something went wrong.
+    Please try again." (the server's schema error, which the page took for an unknown one).
+    The empty field is named, focused, and nothing is sent; a schema error the server does
+    send is told by its field."""
+    page = new_page(server=accounts, viewport=PHONE)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/login" in r.url else None)
+    page.goto("/#/account")
+    page.wait_for_function("document.body.dataset.booted === 'true'")
+    page.click("#login-submit")
+    expect(page.locator("#login-error")).to_have_text("Enter your name.")
+    expect(page.locator("#login-name")).to_be_focused()
+    page.fill("#login-name", "   ")
+    page.click("#login-submit")
+    expect(page.locator("#login-error")).to_have_text("Enter your name.")
+    page.fill("#login-name", "Dora")
+    page.click("#login-submit")
+    expect(page.locator("#login-error")).to_have_text("Enter your password.")
+    expect(page.locator("#login-password")).to_be_focused()
+    page.fill("#register-name", "Dora")
+    page.click("#register-submit")
+    expect(page.locator("#register-error")).to_have_text("Enter your password.")
+    expect(page.locator("#login-error")).to_be_empty()
+    assert sent == []
+    # the server's own refusal of a field (a password past its longest) names the field
+    page.evaluate("document.querySelector('#login-password').removeAttribute('maxlength')")
+    page.fill("#login-password", "x" * 1100)
+    page.click("#login-submit")
+    expect(page.locator("#login-error")).to_have_text(
+        "That password is the wrong length: use 8 to 128 characters."
+    )
+    assert len(sent) == 1
+
+    german = new_page(server=accounts, locale="de-DE")
+    german.goto("/#/account")
+    german.wait_for_function("document.body.dataset.booted === 'true'")
+    german.click("#login-submit")
+    expect(german.locator("#login-error")).to_have_text("Gib deinen Namen ein.")
+
+
 def test_a_phone_finds_the_register_form_from_the_pages_top(
     new_page: PageFactory, accounts: LiveServer
 ) -> None:

@@ -30,11 +30,12 @@ export function postJson(path, body) {
 
 /** The error code of an HTTP refusal (FastAPI's schema errors name the field instead). */
 function refusalCode(status, answer) {
-  if (answer && typeof answer.code === "string") return answer.code;
-  if (status === 422 && Array.isArray(answer.detail)) {
+  // before the code: the server calls them all invalid_request, which no player can act on
+  if (status === 422 && Array.isArray(answer?.detail)) {
     const fields = answer.detail.map((d) => (d.loc || []).join("."));
     return fields.some((f) => f.includes("password")) ? "bad_password" : "bad_name";
   }
+  if (answer && typeof answer.code === "string") return answer.code;
   if (status === 429) return "too_many_attempts";
   return "unknown";
 }
@@ -166,6 +167,14 @@ class AccountPage extends Page {
     const submit = async (event) => {
       event.preventDefault();
       for (const shown of this.root.querySelectorAll(".account-page .form-error")) shown.textContent = ""; // the other form's too
+      // an empty field is named, not sent (the server's answer said only that something went wrong)
+      const empty = !name.value.trim() ? [name, "account.nameRequired"] : !password.value ? [password, "account.passwordRequired"] : null;
+      if (empty) {
+        problem.textContent = this.t(empty[1]);
+        empty[0].focus({ preventScroll: true });
+        problem.scrollIntoView({ block: "center" });
+        return;
+      }
       button.disabled = true;
       try {
         const info = await postJson(kind === "login" ? "api/login" : "api/accounts", {
