@@ -411,6 +411,34 @@ def test_a_replay_fits_a_phone_upright_and_on_its_side(
     assert_accessible(page, "a replay on a phone on its side")
 
 
+@pytest.mark.parametrize(
+    "size", [PHONE, {"width": 360, "height": 640}, LANDSCAPE], ids=["390", "360", "844"]
+)
+def test_a_dealers_six_cards_show_whole_on_a_phone(
+    new_page: PageFactory, live: LiveServer, size: dict[str, int]
+) -> None:
+    """Between picking up and discarding, the dealer holds six cards: at 390 px the sixth
+    was cut at the edge of the seat's box (fanned for five)."""
+    page = new_page(viewport=size)
+    page.goto("/#/replay")
+    page.set_input_files("#egn-file", EXAMPLES / "Epic_Comeback.egn")
+    expect(page.locator("#replay-board")).to_be_visible()
+    six = page.locator(".replay-seat:has(.card-row > .card:nth-child(6))")
+    for _ in range(200):
+        if six.count():
+            break
+        page.click("#replay-next")
+    expect(six).to_have_count(1)
+    seat = six.bounding_box()
+    assert seat is not None
+    cards = six.locator(".card-row > .card").all()
+    assert len(cards) == 6
+    for card in cards:
+        box = card.bounding_box()
+        assert box is not None and seat["x"] <= box["x"], (box, seat)
+        assert box["x"] + box["width"] <= seat["x"] + seat["width"] - 1, (box, seat)
+
+
 @pytest.mark.parametrize("locale", ["de-DE", "nl-NL", "en-GB"])
 def test_the_step_count_shows_whole_between_the_buttons_on_a_small_phone(
     new_page: PageFactory, live: LiveServer, locale: str
