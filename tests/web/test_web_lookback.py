@@ -3,6 +3,7 @@ the log after a reload, and the quick-play countdown (checked against the server
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import time
@@ -363,6 +364,14 @@ def test_the_summary_trick_winners_ring_leaves_their_name_whole(
     )
     assert ring[1] <= name[0] + 0.5, (size, ring, name)  # the ring ends above the name
     assert above <= ring[0] + 0.5, (size, above, ring)  # and below the "last trick" line
+    # beside it, clear of the next cards; the four cards evenly spaced, whatever the names
+    lefts = page.evaluate(
+        """() => [...document.querySelectorAll('#hand-summary .summary-trick .card')]
+            .map((card) => card.getBoundingClientRect()).map((box) => [box.left, box.right])"""
+    )
+    gaps = [b[0] - a[1] for a, b in itertools.pairwise(lefts)]
+    assert min(gaps) >= 2 * 5, (size, gaps)  # room for a ring between any two
+    assert max(gaps) - min(gaps) <= 1, (size, gaps)
     if shots := os.environ.get("EUCHRE_SHOTS"):
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=f"{shots}/summary-trick-{size}.png")
