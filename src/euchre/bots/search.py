@@ -158,6 +158,33 @@ class SearchBot:
         if len(close) < 2 or not simulation_possible(know.view):
             return best
         samples: dict[int, list[float]] = {a: [] for a in close}
+        self._sample_bids(know, samples, rng, deadline)
+        if self.steady and self._second_look(samples, best, deadline):
+            self._sample_bids(know, samples, rng, deadline)
+        return self._choice(samples, best)
+
+    def _second_look(
+        self, samples: dict[int, list[float]], model: int, deadline: float | None
+    ) -> bool:
+        """Whether the deals drawn favour another bid than the model's without being clear
+        enough to overrule it: as many again settle it, time allowing (the dealer taking
+        up a lone trump with a better suit of its own to name was overruled on 40 deals
+        only now and then, though 100 showed passing clearly better)."""
+        if deadline is not None and time.perf_counter() > deadline:
+            return False
+        if len(samples[model]) < self.trusted_worlds:
+            return False
+        best = best_average(samples, model)
+        return best != model and not clearly_ahead(samples[best], samples[model], least=0.0)
+
+    def _sample_bids(
+        self,
+        know: Knowledge,
+        samples: dict[int, list[float]],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> None:
+        """Add to ``samples`` each bid's value on up to ``bid_worlds`` more sampled deals."""
         bidders = self._bidders(know)
         used = 0
         for world in self._worlds(know, rng, self.bid_worlds, deadline):
@@ -168,17 +195,16 @@ class SearchBot:
                 continue
             used += 1
             if not self.loose:
-                for aid in close:
+                for aid in samples:
                     samples[aid].append(rollout(state, aid, know.seat, bidders, rng))
                 continue
             loose = rng.random() < self.loose
             # Every action meets the same chances (common random numbers): less noise.
             chances = rng.getrandbits(64)
-            for aid in close:
+            for aid in samples:
                 samples[aid].append(
                     rollout(state, aid, know.seat, bidders, random.Random(chances), loose)
                 )
-        return self._choice(samples, best)
 
     def _bidders(self, know: Knowledge) -> list[MediumBot]:
         """Who bids for each seat in a bidding simulation: ``medium``, as cautious as the
