@@ -230,7 +230,8 @@ def test_the_human_gets_the_hand_of_the_chosen_seat() -> None:
 
 
 def test_same_seed_same_game_different_seed_different_game() -> None:
-    short = ("--option", "target=5")  # hard bots, the default, take a while a game
+    # hard bots, the default, take a while a game: two deals of one (and any tie-break)
+    short = ("--option", "target=5", "--option", "deal_limit=2")
     first = run_script("play", "--seed", "11", *short).stdout
     again = run_script("play", "--seed", "11", *short).stdout
     other = run_script("play", "--seed", "12", *short).stdout

@@ -77,8 +77,10 @@ def test_very_wide_names_in_every_seat_keep_every_view_on_the_screen(
     name = WIDE[wide]
     # to 10: a hand scores 2 at most without a loner (the clients never go alone), so a hand's
     # summary comes before the game's end (to 5, CI once played three hands before the page's
-    # seat led a trick, and the third ended the game: no summary to wait for)
-    table, clients = seat_clients(paused.base, [name] * 3, turn_seconds=0, options={"target": 10})
+    # seat led a trick, and the third ended the game: no summary to wait for); two deals (and
+    # a tie-break hand at a tie) end it, its header's deal count shown as well
+    options = {"target": 10, "deal_limit": 2}
+    table, clients = seat_clients(paused.base, [name] * 3, turn_seconds=0, options=options)
     listed = Client(paused.base, name)
     listed.request(type="create", kind="casual", preset="standard", options={}, turn_seconds=600)
     page = new_page(viewport=size, server=paused)
