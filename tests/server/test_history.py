@@ -172,6 +172,10 @@ def test_replays_show_every_card_bid_by_bid_and_trick_by_trick(tmp_path: Path) -
         assert uploaded["deals"] == data["deals"] and uploaded["game"] is None
         stranger = httpx.get(f"{base}/api/games/{table}/replay")
         assert stranger.status_code == 404 and "deals" not in stranger.text
+        # the player's seat, for the board to face them at once; no seat, no "you"
+        assert data["you"] == 0 and "you" not in uploaded
+        across = bot_game(ann, "standard", 2)
+        assert httpx.get(f"{base}/api/games/{across}/replay", cookies=mine).json()["you"] == 2
         ann.close()
 
 

@@ -54,6 +54,7 @@ def test_a_finished_private_game_is_only_for_its_players(tmp_path: Path) -> None
         for typed in (invite, invite.lower().replace("-", " ")):  # as typed from a message
             shared = httpx.get(base + f"/api/games/{private}/replay", params={"invite": typed})
             assert shared.status_code == 200 and shared.json()["game"] == private
+            assert "you" not in shared.json()  # whoever holds the invite played no seat
         assert statuses(base, casual) == [200] * 4  # other games stay public
         # Reviews: a stranger is told a private game does not exist, a public one is not theirs.
         bobs = {"euchre_session": bob["session"]}

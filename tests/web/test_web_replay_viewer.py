@@ -140,6 +140,16 @@ def test_a_finished_game_hand_by_hand_with_the_coachs_marks(
     assert review.status_code == 200, review.text
     _check_stored_replay(page, live, table_id, review.json())
     _check_the_coach(page, table_id, review.json())
+    # The board faces the player, "you" on their seat, from the first step: the review that
+    # says it too can take a while (here it never comes); the board turned when it came.
+    seat = review.json()["seat"]
+    page.route("**/review*", lambda route: route.abort())
+    page.goto("/#/replay")
+    page.goto(f"/#/replay/{table_id}")
+    bottom = page.locator(".replay-seat.pos-bottom")
+    expect(bottom.locator(".you")).to_have_count(1)
+    assert bottom.get_attribute("data-seat") == str(seat)
+    expect(page.locator(".replay-seat .you")).to_have_count(1)
 
 
 def _check_stored_replay(page: Page, live: LiveServer, table_id: str, review: Any) -> None:

@@ -15,7 +15,7 @@ from fastapi import FastAPI, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from euchre.store.accounts import STAT_COLUMNS, RatingRow
-from euchre.store.repo import as_utc, utcnow
+from euchre.store.repo import GameRow, as_utc, utcnow
 
 from .accounts import AccountError, LoggedIn, lookup_key
 from .addresses import limit_key
@@ -420,9 +420,8 @@ def _entry(row: Any) -> HistoryEntry:
 
 
 def _game_routes(app: FastAPI, server: ServerParts) -> None:
-    async def finished_record(
-        game_id: str, viewer: Identity | None, invite: str | None
-    ) -> dict[str, Any]:
+    async def finished_game(game_id: str, viewer: Identity | None, invite: str | None) -> GameRow:
+        """A finished game the viewer may see, with its record."""
         row = await server.store.load_game(game_id)
         if row is None or row.status in (TableStatus.WAITING, TableStatus.CLOSED):
             raise problem(404, "not_found", f"no game {game_id}")
@@ -430,15 +429,15 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
             raise problem(404, "not_found", f"no game {game_id}")  # private: not for strangers
         if row.status != TableStatus.FINISHED or row.record is None:
             raise problem(409, "not_finished", "the game is still being played")
-        return row.record
+        return row
 
     @app.get("/api/games/{game_id}/egn", responses=problems(404, 409, 422, 429), tags=["games"])
     async def egn(game_id: GameId, request: Request, invite: Invite = None) -> JSONResponse:
         """A finished game's record as an EGN file (a download)."""
         viewer = await admit_replay(server, request)
-        record = await finished_record(game_id, viewer, invite)
+        row = await finished_game(game_id, viewer, invite)
         return JSONResponse(
-            record,
+            row.record,
             headers={"Content-Disposition": f'attachment; filename="euchre-{game_id}.egn.json"'},
         )
 
@@ -452,8 +451,16 @@ def _game_routes(app: FastAPI, server: ServerParts) -> None:
         """A finished game, every hand face up, bid by bid and trick by trick (a private
         game: for its players, or with its ``invite`` code)."""
         viewer = await admit_replay(server, request)
-        record = await finished_record(game_id, viewer, invite)
-        return await _replayed(server, record, game_id, _asker(server, request, viewer))
+        row = await finished_game(game_id, viewer, invite)
+        assert row.record is not None  # finished_game's promise
+        answer = await _replayed(server, row.record, game_id, _asker(server, request, viewer))
+        seat = _seat_of(row, viewer)
+        if seat is None:
+            return answer
+        # the viewer's seat, for the board to face them from the first step (the review
+        # that also says it can take a while): spliced in, the worker's bytes kept
+        spliced = b'{"you": %d, ' % seat + bytes(answer.body)[1:]
+        return Response(spliced, media_type="application/json")
 
     @app.get(
         "/api/games/{game_id}/summary",
@@ -516,6 +523,16 @@ def _host(request: Request) -> str:
 def _asker(server: ServerParts, request: Request, identity: Identity | None) -> str:
     """Whose replay it is: each asker has one computed at a time."""
     return server.replays.asker(_host(request), identity.id if identity else None)
+
+
+def _seat_of(row: GameRow, viewer: Identity | None) -> int | None:
+    """The seat ``viewer`` played at the game (their first), if any."""
+    if viewer is None:
+        return None
+    for seat, held in enumerate(row.seats):
+        if isinstance(held, dict) and held.get("user") == viewer.id:
+            return seat
+    return None
 
 
 async def _replayed(

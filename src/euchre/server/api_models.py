@@ -295,6 +295,9 @@ class ActionObject(BaseModel):
 
 
 class Replay(BaseModel):
+    you: int | None = Field(
+        default=None, description="the asker's seat, when they played the game (else absent)"
+    )
     game: str | None
     players: list[str]
     bots: list[bool] = Field(description="each seat: a bot played it (the record says so)")

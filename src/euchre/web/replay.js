@@ -443,11 +443,17 @@ class ReplayPage extends Page {
     );
   }
 
+  /** The viewer's seat when they played the game: the replay says it at once (its review,
+   * which says it too, can take a while: the board turned and "you" came a few steps in). */
+  mySeat() {
+    return this.review?.seat ?? this.replay?.you ?? null;
+  }
+
   board() {
     const frame = this.frames[this.step];
     const deal = this.replay.deals[this.deal];
     const n = this.replay.seats;
-    const bottom = this.review ? this.review.seat : 0;
+    const bottom = this.mySeat() ?? 0;
     const toAct = this.step < this.frames.length - 1 ? this.frames[this.step + 1].step.seat : null;
     const seats = Array.from({ length: n }, (_, i) => (bottom + i) % n).map((seat) => this.seatBox(seat, frame, deal, toAct, POSITIONS[n][(seat - bottom + n) % n]));
     return h(
@@ -525,7 +531,7 @@ class ReplayPage extends Page {
         "h3",
         {},
         h("span", { dir: "auto" }, this.name(seat)), // its chips stay after it, whatever its script
-        this.review?.seat === seat ? h("span", { class: "you" }, this.t("table.you")) : null,
+        this.mySeat() === seat ? h("span", { class: "you" }, this.t("table.you")) : null,
         this.replay.bots?.[seat] ? h("span", { class: "chip bot-chip" }, this.t("replay.bot")) : null,
         deal.dealer === seat ? h("span", { class: "chip dealer", title: this.t("table.dealer") }, this.t("table.dealerShort")) : null,
         contract?.maker === seat ? h("span", { class: "chip maker" }, contract.alone ? this.t("table.alone") : this.t("table.makerShort")) : null,
