@@ -19,6 +19,9 @@ from euchre.engine.variants import Variant
 _HAND_OUTCOMES = ((1, 0.32), (2, 0.155), (4, 0.025))
 
 
+# The points a hand gives, whichever side scores them.
+_HAND_SPREAD = sum(points * 2 * p for points, p in _HAND_OUTCOMES)
+
 # Races are solved exactly while both sides need at most this many points (every target
 # a server table allows); beyond it a race keeps its difference and is read as one this
 # long, so that any target the engine takes (1000, 10**12) has an answer and the
@@ -83,20 +86,13 @@ def spread_utility(variant: Variant, scores: tuple[int, ...], side: int, expecte
     Three players: plain points."""
     if len(scores) != 2 or variant.target <= 0:
         return utility(variant, scores, side, (0,) * len(scores)) + expected
-    spread = sum(points * 2 * p for points, p in _HAND_OUTCOMES)  # a hand's points, either way
-    scores_first = min(0.99, max(0.01, 0.5 + expected / (2 * spread)))
+    scores_first = min(0.99, max(0.01, 0.5 + expected / (2 * _HAND_SPREAD)))
     value = 0.0
     for points, p in _HAND_OUTCOMES:
         ours = (points, 0) if side == 0 else (0, points)
-        theirs = (ours[1], ours[0])
-        value += (
-            2
-            * p
-            * (
-                scores_first * utility(variant, scores, side, ours)
-                + (1 - scores_first) * utility(variant, scores, side, theirs)
-            )
-        )
+        won = utility(variant, scores, side, ours)
+        lost = utility(variant, scores, side, ours[::-1])
+        value += 2 * p * (scores_first * won + (1 - scores_first) * lost)
     return value
 
 
